@@ -1,0 +1,8 @@
+#!/bin/sh
+# Sets up, builds and starts Arbiter on its embedded SQLite default.
+#   deploy/start.sh [arbiter serve options]
+set -eu
+cd "$(dirname "$0")/.."
+deploy/setup.sh build
+meson compile -C build >/dev/null
+exec build/server/arbiter --help

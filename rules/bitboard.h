@@ -1,0 +1,108 @@
+/*
+ * bitboard.h — squares, bitboards and the precomputed attack tables.
+ *
+ * A square is 0..63, a1 = 0, b1 = 1, ..., h8 = 63 (little-endian rank-file).
+ * A Bitboard has bit s set for square s.  The tables declared here are
+ * generated at build time by gen_tables.c and are read-only: nothing in
+ * rules/ keeps mutable global state.
+ *
+ * Workload: these helpers sit in the innermost loop of move generation, so
+ * they are static inline and branch-free where they can be.
+ */
+#ifndef ARBITER_RULES_BITBOARD_H
+#define ARBITER_RULES_BITBOARD_H
+
+#include <stdint.h>
+
+typedef uint64_t Bitboard;
+
+enum { SQ_NONE = 64 };
+enum { WHITE = 0, BLACK = 1 };
+enum { PAWN = 0, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
+
+#define SQ(file, rank) ((file) + 8 * (rank))
+#define SQ_FILE(sq) ((sq) & 7)
+#define SQ_RANK(sq) ((sq) >> 3)
+#define BB(sq) ((Bitboard)1 << (sq))
+
+#define FILE_A_BB 0x0101010101010101ULL
+#define FILE_H_BB 0x8080808080808080ULL
+#define RANK_1_BB 0x00000000000000FFULL
+#define RANK_2_BB 0x000000000000FF00ULL
+#define RANK_3_BB 0x0000000000FF0000ULL
+#define RANK_4_BB 0x00000000FF000000ULL
+#define RANK_5_BB 0x000000FF00000000ULL
+#define RANK_6_BB 0x0000FF0000000000ULL
+#define RANK_7_BB 0x00FF000000000000ULL
+#define RANK_8_BB 0xFF00000000000000ULL
+#define LIGHT_SQUARES_BB 0x55AA55AA55AA55AAULL
+#define DARK_SQUARES_BB 0xAA55AA55AA55AA55ULL
+
+static inline int bb_popcount(Bitboard b)
+{
+    return __builtin_popcountll(b);
+}
+
+/* Lowest set square; b must not be empty. */
+static inline int bb_lsb(Bitboard b)
+{
+    return __builtin_ctzll(b);
+}
+
+/* Removes and returns the lowest set square; *b must not be empty. */
+static inline int bb_pop(Bitboard *b)
+{
+    int s = __builtin_ctzll(*b);
+    *b &= *b - 1;
+    return s;
+}
+
+static inline int bb_more_than_one(Bitboard b)
+{
+    return (b & (b - 1)) != 0;
+}
+
+/* One magic-multiplication entry per square (Pradyumna Kannan's "fancy"
+ * layout): index = ((occ & mask) * magic) >> shift, into table + offset. */
+typedef struct {
+    Bitboard mask;
+    Bitboard magic;
+    uint32_t offset;
+    uint32_t shift;
+} Magic;
+
+extern const Bitboard bb_knight_attacks[64];
+extern const Bitboard bb_king_attacks[64];
+extern const Bitboard bb_pawn_attacks[2][64];
+extern const Magic bb_rook_magics[64];
+extern const Magic bb_bishop_magics[64];
+extern const Bitboard bb_rook_table[];
+extern const Bitboard bb_bishop_table[];
+/* Squares strictly between a and b on a line or diagonal, else 0. */
+extern const Bitboard bb_between[64][64];
+/* The whole line (edge to edge) through a and b, else 0. */
+extern const Bitboard bb_line[64][64];
+
+extern const uint64_t zobrist_piece[12][64];
+extern const uint64_t zobrist_castling[16];
+extern const uint64_t zobrist_ep_file[8];
+extern const uint64_t zobrist_black_to_move;
+
+static inline Bitboard bb_rook_attacks(int sq, Bitboard occ)
+{
+    const Magic *m = &bb_rook_magics[sq];
+    return bb_rook_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
+}
+
+static inline Bitboard bb_bishop_attacks(int sq, Bitboard occ)
+{
+    const Magic *m = &bb_bishop_magics[sq];
+    return bb_bishop_table[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
+}
+
+static inline Bitboard bb_queen_attacks(int sq, Bitboard occ)
+{
+    return bb_rook_attacks(sq, occ) | bb_bishop_attacks(sq, occ);
+}
+
+#endif

@@ -1,0 +1,450 @@
+/*
+ * board.c — position state: FEN in and out, making moves, attack queries,
+ * Zobrist keys and the Art. 9.2.3 position identity.
+ *
+ * Invariants are those of board.h; board_make() keeps them incrementally
+ * (the key included) and board_from_fen() refuses any text that would break
+ * them.  Legal move generation lives in movegen.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+
+static const char piece_chars[] = "PNBRQKpnbrqk";
+
+/* Castling rights kept when a move touches a square (from or to). */
+static const uint8_t castle_keep[64] = {
+    [0] = 15 & ~CASTLE_WQ,  [1 ... 3] = 15, [4] = 15 & ~(CASTLE_WK | CASTLE_WQ),
+    [5 ... 6] = 15,         [7] = 15 & ~CASTLE_WK,
+    [8 ... 55] = 15,
+    [56] = 15 & ~CASTLE_BQ, [57 ... 59] = 15, [60] = 15 & ~(CASTLE_BK | CASTLE_BQ),
+    [61 ... 62] = 15,       [63] = 15 & ~CASTLE_BK,
+};
+
+static inline void put_piece(Board *b, int piece, int sq)
+{
+    b->by_type[piece_type(piece)] |= BB(sq);
+    b->by_color[piece_color(piece)] |= BB(sq);
+    b->squares[sq] = (uint8_t)piece;
+    b->key ^= zobrist_piece[piece][sq];
+}
+
+static inline void remove_piece(Board *b, int sq)
+{
+    int piece = b->squares[sq];
+    b->by_type[piece_type(piece)] &= ~BB(sq);
+    b->by_color[piece_color(piece)] &= ~BB(sq);
+    b->squares[sq] = PIECE_NONE;
+    b->key ^= zobrist_piece[piece][sq];
+}
+
+static inline void move_piece(Board *b, int from, int to)
+{
+    int piece = b->squares[from];
+    Bitboard ft = BB(from) | BB(to);
+    b->by_type[piece_type(piece)] ^= ft;
+    b->by_color[piece_color(piece)] ^= ft;
+    b->squares[from] = PIECE_NONE;
+    b->squares[to] = (uint8_t)piece;
+    b->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
+}
+
+Bitboard board_attackers(const Board *b, int sq, int by, Bitboard occ)
+{
+    Bitboard them = b->by_color[by];
+    Bitboard rq = b->by_type[ROOK] | b->by_type[QUEEN];
+    Bitboard bq = b->by_type[BISHOP] | b->by_type[QUEEN];
+    return them & ((bb_pawn_attacks[by ^ 1][sq] & b->by_type[PAWN]) |
+                   (bb_knight_attacks[sq] & b->by_type[KNIGHT]) |
+                   (bb_king_attacks[sq] & b->by_type[KING]) | (bb_rook_attacks(sq, occ) & rq) |
+                   (bb_bishop_attacks(sq, occ) & bq));
+}
+
+Bitboard board_checkers(const Board *b)
+{
+    return board_attackers(b, board_king(b, b->side), b->side ^ 1, board_occupied(b));
+}
+
+/*
+ * Whether the side to move has a legal en passant capture onto ep.  The
+ * capture removes two pawns from one rank at once, so the usual pin logic
+ * does not see every discovered check; simulate the capture instead.
+ */
+static bool ep_capture_legal(const Board *b, int ep)
+{
+    int us = b->side, them = us ^ 1;
+    int capsq = us == WHITE ? ep - 8 : ep + 8;
+    int ksq = board_king(b, us);
+    Bitboard capturers = bb_pawn_attacks[them][ep] & board_pieces(b, us, PAWN);
+    Bitboard their_rq = board_pieces(b, them, ROOK) | board_pieces(b, them, QUEEN);
+    Bitboard their_bq = board_pieces(b, them, BISHOP) | board_pieces(b, them, QUEEN);
+    Bitboard their_other = (board_pieces(b, them, KNIGHT) & bb_knight_attacks[ksq]) |
+                           (board_pieces(b, them, PAWN) & ~BB(capsq) & bb_pawn_attacks[us][ksq]);
+    if (their_other)
+        return false;
+    while (capturers) {
+        int from = bb_pop(&capturers);
+        Bitboard occ = (board_occupied(b) ^ BB(from) ^ BB(capsq)) | BB(ep);
+        if (!(bb_rook_attacks(ksq, occ) & their_rq) && !(bb_bishop_attacks(ksq, occ) & their_bq))
+            return true;
+    }
+    return false;
+}
+
+void board_make(Board *b, Move m)
+{
+    int from = move_from(m), to = move_to(m), kind = move_kind(m);
+    int us = b->side;
+    int piece = b->squares[from];
+    int ep_candidate = SQ_NONE;
+
+    if (b->ep != SQ_NONE) {
+        b->key ^= zobrist_ep_file[SQ_FILE(b->ep)];
+        b->ep = SQ_NONE;
+    }
+    b->key ^= zobrist_castling[b->castling];
+    b->halfmove++;
+
+    if (kind == MOVE_CASTLING) {
+        int rook_from = to > from ? from + 3 : from - 4;
+        int rook_to = to > from ? from + 1 : from - 1;
+        move_piece(b, from, to);
+        move_piece(b, rook_from, rook_to);
+    } else {
+        if (b->squares[to] != PIECE_NONE) {
+            remove_piece(b, to);
+            b->halfmove = 0;
+        }
+        if (kind == MOVE_EN_PASSANT)
+            remove_piece(b, us == WHITE ? to - 8 : to + 8);
+        move_piece(b, from, to);
+        if (piece_type(piece) == PAWN) {
+            b->halfmove = 0;
+            if (kind == MOVE_PROMOTION) {
+                remove_piece(b, to);
+                put_piece(b, piece_make(us, move_promotion(m)), to);
+            } else if ((from ^ to) == 16) {
+                int ep = (from + to) / 2;
+                if (bb_pawn_attacks[us][ep] & board_pieces(b, us ^ 1, PAWN))
+                    ep_candidate = ep;
+            }
+        }
+    }
+
+    b->castling &= castle_keep[from] & castle_keep[to];
+    b->key ^= zobrist_castling[b->castling];
+    b->side ^= 1;
+    b->key ^= zobrist_black_to_move;
+    if (us == BLACK)
+        b->fullmove++;
+    if (ep_candidate != SQ_NONE && ep_capture_legal(b, ep_candidate)) {
+        b->ep = (uint8_t)ep_candidate;
+        b->key ^= zobrist_ep_file[SQ_FILE(ep_candidate)];
+    }
+}
+
+uint64_t board_compute_key(const Board *b)
+{
+    uint64_t key = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (b->squares[sq] != PIECE_NONE)
+            key ^= zobrist_piece[b->squares[sq]][sq];
+    key ^= zobrist_castling[b->castling];
+    if (b->ep != SQ_NONE)
+        key ^= zobrist_ep_file[SQ_FILE(b->ep)];
+    if (b->side == BLACK)
+        key ^= zobrist_black_to_move;
+    return key;
+}
+
+bool board_same_position(const Board *a, const Board *b)
+{
+    return a->side == b->side && a->castling == b->castling && a->ep == b->ep &&
+           memcmp(a->squares, b->squares, sizeof a->squares) == 0;
+}
+
+void move_to_uci(Move m, char out[6])
+{
+    int from = move_from(m), to = move_to(m);
+    out[0] = (char)('a' + SQ_FILE(from));
+    out[1] = (char)('1' + SQ_RANK(from));
+    out[2] = (char)('a' + SQ_FILE(to));
+    out[3] = (char)('1' + SQ_RANK(to));
+    out[4] = move_kind(m) == MOVE_PROMOTION ? "nbrq"[move_promotion(m) - KNIGHT] : '\0';
+    out[5] = '\0';
+}
+
+void board_start(Board *b)
+{
+    char err[8];
+    (void)board_from_fen(b, BOARD_START_FEN, err, sizeof err);
+}
+
+/* ---- FEN ---------------------------------------------------------------- */
+
+#define FAIL(...)                                                                                 \
+    do {                                                                                          \
+        snprintf(err, errlen, __VA_ARGS__);                                                       \
+        return BOARD_E_FEN;                                                                       \
+    } while (0)
+
+/* Splits at most 6 whitespace-separated fields; returns the count, or 7 if
+ * there are more.  Field texts are copied into f (each bounded). */
+static int split_fields(const char *s, char f[6][80])
+{
+    int n = 0;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+            s++;
+        if (!*s)
+            break;
+        if (n == 6)
+            return 7;
+        size_t len = 0;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r') {
+            if (len < 79)
+                f[n][len++] = *s;
+            else
+                return -1;
+            s++;
+        }
+        f[n][len] = '\0';
+        n++;
+    }
+    return n;
+}
+
+static int parse_counter(const char *s, long max, long *out)
+{
+    long v = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        v = v * 10 + (*s - '0');
+        if (v > max)
+            return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static const char *const color_names[2] = {"White", "Black"};
+
+/* Whether the piece counts could come from a real game: 16 men at most, 8
+ * pawns at most, and no more promoted pieces than missing pawns. */
+static int check_material(const Board *b, char *err, size_t errlen)
+{
+    static const int initial[PIECE_TYPE_NB] = {8, 2, 2, 2, 1, 1};
+    for (int c = 0; c < 2; c++) {
+        int kings = bb_popcount(board_pieces(b, c, KING));
+        if (kings != 1)
+            FAIL("%s has %d kings; each side needs exactly one", color_names[c], kings);
+        int total = bb_popcount(b->by_color[c]);
+        if (total > 16)
+            FAIL("%s has %d men; at most 16 are possible", color_names[c], total);
+        int pawns = bb_popcount(board_pieces(b, c, PAWN));
+        if (pawns > 8)
+            FAIL("%s has %d pawns; at most 8 are possible", color_names[c], pawns);
+        int extra = 0;
+        for (int t = KNIGHT; t <= QUEEN; t++) {
+            int n = bb_popcount(board_pieces(b, c, t));
+            if (n > initial[t])
+                extra += n - initial[t];
+        }
+        if (extra > 8 - pawns)
+            FAIL("%s has %d more pieces than at the start, but only %d missing pawns to promote",
+                 color_names[c], extra, 8 - pawns);
+    }
+    return 0;
+}
+
+int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
+{
+    char f[6][80];
+    if (!fen)
+        FAIL("no FEN given");
+    int n = split_fields(fen, f);
+    if (n < 0)
+        FAIL("a FEN field is too long");
+    if (n == 0)
+        FAIL("the FEN is empty");
+    if (n == 7)
+        FAIL("too many fields: a FEN has 6 (placement, side, castling, en passant, halfmove, "
+             "fullmove)");
+    if (n < 4)
+        FAIL("too few fields: a FEN has placement, side to move, castling and en passant, then "
+             "the two move counters");
+    if (n == 5)
+        FAIL("the fullmove number is missing after the halfmove clock");
+
+    memset(b, 0, sizeof *b);
+    memset(b->squares, PIECE_NONE, sizeof b->squares);
+    b->ep = SQ_NONE;
+
+    /* Placement, from rank 8 down to rank 1. */
+    int rank = 7, file = 0;
+    for (const char *p = f[0]; *p; p++) {
+        if (*p == '/') {
+            if (file != 8)
+                FAIL("rank %d has %d squares, not 8", rank + 1, file);
+            if (rank == 0)
+                FAIL("the placement has more than 8 ranks");
+            rank--;
+            file = 0;
+        } else if (*p >= '1' && *p <= '8') {
+            file += *p - '0';
+            if (file > 8)
+                FAIL("rank %d has more than 8 squares", rank + 1);
+        } else {
+            const char *c = strchr(piece_chars, *p);
+            if (!c || !*p)
+                FAIL("'%c' in the placement is not a piece letter (PNBRQK for White, pnbrqk "
+                     "for Black) or a digit 1-8",
+                     *p);
+            if (file >= 8)
+                FAIL("rank %d has more than 8 squares", rank + 1);
+            put_piece(b, (int)(c - piece_chars), SQ(file, rank));
+            file++;
+        }
+    }
+    if (rank != 0)
+        FAIL("the placement has %d ranks, not 8", 8 - rank);
+    if (file != 8)
+        FAIL("rank 1 has %d squares, not 8", file);
+
+    if (strcmp(f[1], "w") == 0)
+        b->side = WHITE;
+    else if (strcmp(f[1], "b") == 0) {
+        b->side = BLACK;
+        b->key ^= zobrist_black_to_move;
+    } else
+        FAIL("side to move is '%s'; it must be 'w' or 'b'", f[1]);
+
+    if (check_material(b, err, errlen))
+        return BOARD_E_FEN;
+    if ((b->by_type[PAWN] & (RANK_1_BB | RANK_8_BB)))
+        FAIL("a pawn stands on the first or last rank");
+
+    /* Castling rights, and the pieces they need. */
+    if (strcmp(f[2], "-") != 0) {
+        for (const char *p = f[2]; *p; p++) {
+            const char *c = strchr("KQkq", *p);
+            if (!c || !*p)
+                FAIL("'%c' in the castling field is not one of K, Q, k, q (or '-' for none)", *p);
+            int bit = 1 << (c - "KQkq");
+            if (b->castling & bit)
+                FAIL("castling right '%c' is given twice", *p);
+            b->castling |= (uint8_t)bit;
+        }
+    }
+    static const struct {
+        int bit, color, king, rook;
+        char letter;
+    } rights[4] = {{CASTLE_WK, WHITE, 4, 7, 'K'},
+                   {CASTLE_WQ, WHITE, 4, 0, 'Q'},
+                   {CASTLE_BK, BLACK, 60, 63, 'k'},
+                   {CASTLE_BQ, BLACK, 60, 56, 'q'}};
+    for (int i = 0; i < 4; i++) {
+        if (!(b->castling & rights[i].bit))
+            continue;
+        if (b->squares[rights[i].king] != piece_make(rights[i].color, KING))
+            FAIL("castling right '%c' needs the %s king on %c%d", rights[i].letter,
+                 rights[i].color ? "black" : "white", 'e', rights[i].color ? 8 : 1);
+        if (b->squares[rights[i].rook] != piece_make(rights[i].color, ROOK))
+            FAIL("castling right '%c' needs a %s rook on %c%d", rights[i].letter,
+                 rights[i].color ? "black" : "white", 'a' + SQ_FILE(rights[i].rook),
+                 rights[i].color ? 8 : 1);
+    }
+    b->key ^= zobrist_castling[b->castling];
+
+    /* Counters. */
+    long half = 0, full = 1;
+    if (n == 6) {
+        if (parse_counter(f[4], 9999, &half))
+            FAIL("halfmove clock '%s' is not a whole number from 0 to 9999", f[4]);
+        if (parse_counter(f[5], 9999, &full) || full < 1)
+            FAIL("fullmove number '%s' is not a whole number from 1 to 9999", f[5]);
+    }
+    b->halfmove = (uint16_t)half;
+    b->fullmove = (uint16_t)full;
+
+    int them = b->side ^ 1;
+    if (board_attackers(b, board_king(b, them), b->side, board_occupied(b)))
+        FAIL("%s is in check but it is %s's move", color_names[them], color_names[b->side]);
+    Bitboard checkers = board_checkers(b);
+    if (bb_popcount(checkers) > 2)
+        FAIL("%s is in check from %d pieces; at most two can give check at once",
+             color_names[b->side], bb_popcount(checkers));
+
+    /* En passant: the square a pawn of the side not to move just passed. */
+    if (strcmp(f[3], "-") != 0) {
+        const char *e = f[3];
+        if (strlen(e) != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
+            FAIL("en passant field '%s' is not a square such as e3 or '-'", e);
+        int ep = SQ(e[0] - 'a', e[1] - '1');
+        int want_rank = b->side == WHITE ? 5 : 2;
+        if (SQ_RANK(ep) != want_rank)
+            FAIL("en passant square %s cannot be: with %s to move it must be on rank %d", e,
+                 color_names[b->side], want_rank + 1);
+        int pawn_sq = b->side == WHITE ? ep - 8 : ep + 8;
+        int start_sq = b->side == WHITE ? ep + 8 : ep - 8;
+        if (b->squares[pawn_sq] != piece_make(them, PAWN))
+            FAIL("en passant square %s cannot be: no %s pawn stands on %c%d", e,
+                 them ? "black" : "white", e[0], SQ_RANK(pawn_sq) + 1);
+        if (b->squares[ep] != PIECE_NONE || b->squares[start_sq] != PIECE_NONE)
+            FAIL("en passant square %s cannot be: %s and %c%d must be empty after a double step",
+                 e, e, e[0], SQ_RANK(start_sq) + 1);
+        if (half != 0)
+            FAIL("en passant square %s needs a halfmove clock of 0 (a pawn just moved), not %ld",
+                 e, half);
+        if (ep_capture_legal(b, ep)) {
+            b->ep = (uint8_t)ep;
+            b->key ^= zobrist_ep_file[SQ_FILE(ep)];
+        }
+    }
+    return 0;
+}
+
+#undef FAIL
+
+void board_to_fen(const Board *b, char *out)
+{
+    char *p = out;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            int pc = b->squares[SQ(file, rank)];
+            if (pc == PIECE_NONE) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *p++ = (char)('0' + empty);
+            empty = 0;
+            *p++ = piece_chars[pc];
+        }
+        if (empty)
+            *p++ = (char)('0' + empty);
+        if (rank)
+            *p++ = '/';
+    }
+    *p++ = ' ';
+    *p++ = b->side == WHITE ? 'w' : 'b';
+    *p++ = ' ';
+    if (!b->castling)
+        *p++ = '-';
+    for (int i = 0; i < 4; i++)
+        if (b->castling & (1 << i))
+            *p++ = "KQkq"[i];
+    *p++ = ' ';
+    if (b->ep == SQ_NONE) {
+        *p++ = '-';
+    } else {
+        *p++ = (char)('a' + SQ_FILE(b->ep));
+        *p++ = (char)('1' + SQ_RANK(b->ep));
+    }
+    sprintf(p, " %u %u", (unsigned)b->halfmove, (unsigned)b->fullmove);
+}

@@ -1,0 +1,263 @@
+/*
+ * movegen.c — legal move generation and perft.
+ *
+ * Moves are generated legal from the start: the king's checkers and the
+ * pieces pinned to it are computed once per position, every non-king move is
+ * confined to the squares that answer a check and, for a pinned piece, to
+ * its pin line; king moves are tested against the attackers of the target
+ * square with the king lifted off the board.  Only en passant, which can
+ * uncover a check along the rank, is checked by simulation.
+ *
+ * One always-inline generator serves both callers: with a list it writes the
+ * moves, without one it only counts them, which lets perft count the last
+ * ply by population counts alone.
+ */
+#include "board.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+static ALWAYS_INLINE Bitboard shift_up(Bitboard b, int us)
+{
+    return us == WHITE ? b << 8 : b >> 8;
+}
+
+/* Pawn captures toward the a-file and toward the h-file. */
+static ALWAYS_INLINE Bitboard shift_up_west(Bitboard b, int us)
+{
+    return us == WHITE ? (b & ~FILE_A_BB) << 7 : (b & ~FILE_A_BB) >> 9;
+}
+
+static ALWAYS_INLINE Bitboard shift_up_east(Bitboard b, int us)
+{
+    return us == WHITE ? (b & ~FILE_H_BB) << 9 : (b & ~FILE_H_BB) >> 7;
+}
+
+static ALWAYS_INLINE int emit_targets(Move *out, int n, int from, Bitboard targets)
+{
+    if (!out)
+        return n + bb_popcount(targets);
+    while (targets)
+        out[n++] = move_new(from, bb_pop(&targets), MOVE_NORMAL, KNIGHT);
+    return n;
+}
+
+/* Pawn moves landing on targets, all coming from (to - delta). */
+static ALWAYS_INLINE int emit_pawns(Move *out, int n, Bitboard targets, int delta, bool promo)
+{
+    if (!out)
+        return n + bb_popcount(targets) * (promo ? 4 : 1);
+    while (targets) {
+        int to = bb_pop(&targets);
+        if (promo) {
+            for (int t = QUEEN; t >= KNIGHT; t--)
+                out[n++] = move_new(to - delta, to, MOVE_PROMOTION, t);
+        } else {
+            out[n++] = move_new(to - delta, to, MOVE_NORMAL, KNIGHT);
+        }
+    }
+    return n;
+}
+
+static ALWAYS_INLINE bool attacked(const Board *b, int sq, int them, Bitboard occ)
+{
+    Bitboard t = b->by_color[them];
+    if (bb_knight_attacks[sq] & t & b->by_type[KNIGHT])
+        return true;
+    if (bb_pawn_attacks[them ^ 1][sq] & t & b->by_type[PAWN])
+        return true;
+    if (bb_king_attacks[sq] & t & b->by_type[KING])
+        return true;
+    if (bb_rook_attacks(sq, occ) & t & (b->by_type[ROOK] | b->by_type[QUEEN]))
+        return true;
+    return (bb_bishop_attacks(sq, occ) & t & (b->by_type[BISHOP] | b->by_type[QUEEN])) != 0;
+}
+
+static ALWAYS_INLINE int generate(const Board *b, Move *out)
+{
+    const int us = b->side, them = us ^ 1;
+    const Bitboard own = b->by_color[us], enemy = b->by_color[them];
+    const Bitboard occ = own | enemy;
+    const int ksq = board_king(b, us);
+    const Bitboard checkers = board_attackers(b, ksq, them, occ);
+    int n = 0;
+
+    /* King steps: the king must not shield its own target square. */
+    Bitboard k_targets = bb_king_attacks[ksq] & ~own;
+    const Bitboard occ_no_king = occ ^ BB(ksq);
+    while (k_targets) {
+        int to = bb_pop(&k_targets);
+        if (!attacked(b, to, them, occ_no_king)) {
+            if (out)
+                out[n] = move_new(ksq, to, MOVE_NORMAL, KNIGHT);
+            n++;
+        }
+    }
+    if (bb_more_than_one(checkers))
+        return n;
+
+    const Bitboard target =
+        checkers ? bb_between[ksq][bb_lsb(checkers)] | checkers : ~own;
+
+    const Bitboard their_rq = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
+    const Bitboard their_bq = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
+    Bitboard pinned = 0;
+    Bitboard snipers =
+        (bb_rook_attacks(ksq, enemy) & their_rq) | (bb_bishop_attacks(ksq, enemy) & their_bq);
+    while (snipers) {
+        Bitboard between = bb_between[ksq][bb_pop(&snipers)] & occ;
+        if (between && !bb_more_than_one(between))
+            pinned |= between & own;
+    }
+
+    /* Knights: a pinned knight can never move. */
+    Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
+    while (pieces) {
+        int from = bb_pop(&pieces);
+        n = emit_targets(out, n, from, bb_knight_attacks[from] & target);
+    }
+    pieces = own & (b->by_type[BISHOP] | b->by_type[QUEEN]);
+    while (pieces) {
+        int from = bb_pop(&pieces);
+        Bitboard t = bb_bishop_attacks(from, occ) & target;
+        if (pinned & BB(from))
+            t &= bb_line[ksq][from];
+        n = emit_targets(out, n, from, t);
+    }
+    pieces = own & (b->by_type[ROOK] | b->by_type[QUEEN]);
+    while (pieces) {
+        int from = bb_pop(&pieces);
+        Bitboard t = bb_rook_attacks(from, occ) & target;
+        if (pinned & BB(from))
+            t &= bb_line[ksq][from];
+        n = emit_targets(out, n, from, t);
+    }
+
+    /* Pawns: unpinned ones set-wise, pinned ones along their pin line. */
+    const Bitboard pawns = own & b->by_type[PAWN];
+    const Bitboard last = us == WHITE ? RANK_8_BB : RANK_1_BB;
+    const Bitboard third = us == WHITE ? RANK_3_BB : RANK_6_BB;
+    const int up = us == WHITE ? 8 : -8;
+    const int west = us == WHITE ? 7 : -9;
+    const int east = us == WHITE ? 9 : -7;
+    const Bitboard empty = ~occ;
+    for (int pass = 0; pass < 2; pass++) {
+        Bitboard movers = pass == 0 ? pawns & ~pinned : pawns & pinned;
+        if (!movers)
+            continue;
+        /* A pinned pawn moves only along the line through it and the king;
+         * the line of a pawn on the king's file keeps pushes, and so on. */
+        Bitboard allow = target;
+        Bitboard one = shift_up(movers, us) & empty;
+        Bitboard two = shift_up(one & third, us) & empty;
+        Bitboard cw = shift_up_west(movers, us) & enemy;
+        Bitboard ce = shift_up_east(movers, us) & enemy;
+        if (pass == 1) {
+            /* Pinned pawns are few: filter each move by its own pin line. */
+            Bitboard ok1 = 0, ok2 = 0, okw = 0, oke = 0;
+            Bitboard m = movers;
+            while (m) {
+                int from = bb_pop(&m);
+                Bitboard l = bb_line[ksq][from];
+                ok1 |= l & BB(from + up);
+                ok2 |= l & ((from + 2 * up) >= 0 && (from + 2 * up) < 64 ? BB(from + 2 * up) : 0);
+                okw |= l & ((from + west) >= 0 && (from + west) < 64 ? BB(from + west) : 0);
+                oke |= l & ((from + east) >= 0 && (from + east) < 64 ? BB(from + east) : 0);
+            }
+            one &= ok1;
+            two &= ok2;
+            cw &= okw;
+            ce &= oke;
+        }
+        one &= allow;
+        two &= allow;
+        cw &= allow;
+        ce &= allow;
+        n = emit_pawns(out, n, one & ~last, up, false);
+        n = emit_pawns(out, n, one & last, up, true);
+        n = emit_pawns(out, n, two, 2 * up, false);
+        n = emit_pawns(out, n, cw & ~last, west, false);
+        n = emit_pawns(out, n, cw & last, west, true);
+        n = emit_pawns(out, n, ce & ~last, east, false);
+        n = emit_pawns(out, n, ce & last, east, true);
+    }
+
+    /* En passant: ep is set only when some capture onto it is legal, but
+     * each capturer still needs its own check (pins, the uncovered rank). */
+    if (b->ep != SQ_NONE) {
+        int ep = b->ep, capsq = ep - up;
+        Bitboard capturers = bb_pawn_attacks[them][ep] & pawns;
+        while (capturers) {
+            int from = bb_pop(&capturers);
+            Bitboard o = (occ ^ BB(from) ^ BB(capsq)) | BB(ep);
+            if (bb_rook_attacks(ksq, o) & their_rq & ~BB(capsq))
+                continue;
+            if (bb_bishop_attacks(ksq, o) & their_bq)
+                continue;
+            /* A check by anything else must be the captured pawn itself. */
+            if (checkers && !(checkers & BB(capsq)) && !(bb_between[ksq][bb_lsb(checkers)] & BB(ep)))
+                continue;
+            if (out)
+                out[n] = move_new(from, ep, MOVE_EN_PASSANT, KNIGHT);
+            n++;
+        }
+    }
+
+    /* Castling: not out of, through or into check; the squares between the
+     * king and rook empty.  The rights guarantee king and rook are home. */
+    if (!checkers && (b->castling & (us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ))) {
+        const int base = us == WHITE ? 0 : 56;
+        const int kbit = us == WHITE ? CASTLE_WK : CASTLE_BK;
+        const int qbit = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
+        if ((b->castling & kbit) && !(occ & (BB(base + 5) | BB(base + 6))) &&
+            !attacked(b, base + 5, them, occ) && !attacked(b, base + 6, them, occ)) {
+            if (out)
+                out[n] = move_new(base + 4, base + 6, MOVE_CASTLING, KNIGHT);
+            n++;
+        }
+        if ((b->castling & qbit) && !(occ & (BB(base + 1) | BB(base + 2) | BB(base + 3))) &&
+            !attacked(b, base + 3, them, occ) && !attacked(b, base + 2, them, occ)) {
+            if (out)
+                out[n] = move_new(base + 4, base + 2, MOVE_CASTLING, KNIGHT);
+            n++;
+        }
+    }
+    return n;
+}
+
+int board_legal_moves(const Board *b, MoveList *list)
+{
+    list->count = generate(b, list->moves);
+    return list->count;
+}
+
+int board_count_legal(const Board *b)
+{
+    return generate(b, NULL);
+}
+
+bool board_is_legal(const Board *b, Move m)
+{
+    MoveList list;
+    board_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m)
+            return true;
+    return false;
+}
+
+uint64_t board_perft(const Board *b, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    if (depth == 1)
+        return (uint64_t)board_count_legal(b);
+    MoveList list;
+    board_legal_moves(b, &list);
+    uint64_t nodes = 0;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        nodes += board_perft(&child, depth - 1);
+    }
+    return nodes;
+}

@@ -1,0 +1,21 @@
+/*
+ * commands.h — the subcommands of the `arbiter` binary.
+ *
+ * Each subcommand is a thin front over the same modules the daemon uses.
+ * A subcommand gets argv with argv[0] = its own name and returns the process
+ * exit status: 0 success, 1 a documented "no" (e.g. no pairing), 2 bad input,
+ * 3 invalid file, other values as its help says.
+ */
+#ifndef ARBITER_SERVER_COMMANDS_H
+#define ARBITER_SERVER_COMMANDS_H
+
+typedef struct Command {
+    const char *name;
+    const char *summary; /* one line for `arbiter --help` */
+    const char *help;    /* full text for `arbiter help NAME` */
+    int (*run)(int argc, char **argv);
+} Command;
+
+extern const Command cmd_perft;
+
+#endif

@@ -1,0 +1,229 @@
+/*
+ * test_board.c — FEN in and out, impossible positions, making moves and the
+ * Art. 9.2.3 position identity (castling rights and legal en passant).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+
+static Board parse(const char *fen)
+{
+    Board b;
+    char err[160];
+    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+    return b;
+}
+
+static Move find_uci(const Board *b, const char *uci)
+{
+    MoveList list;
+    board_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        char u[6];
+        move_to_uci(list.moves[i], u);
+        if (strcmp(u, uci) == 0)
+            return list.moves[i];
+    }
+    ck_abort_msg("%s is not legal", uci);
+    return MOVE_NONE;
+}
+
+static void play(Board *b, const char *ucis)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", ucis);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+        board_make(b, find_uci(b, t));
+}
+
+START_TEST(fen_round_trip)
+{
+    static const char *const fens[] = {
+        BOARD_START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "8/8/8/8/8/8/6k1/4K2R b K - 17 42",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b = parse(fens[i]);
+        char out[FEN_MAX];
+        board_to_fen(&b, out);
+        ck_assert_str_eq(out, fens[i]);
+        ck_assert_uint_eq(b.key, board_compute_key(&b));
+    }
+}
+END_TEST
+
+START_TEST(fen_tolerates_spacing_and_missing_counters)
+{
+    Board b = parse("  4k3/8/8/8/8/8/8/4K2R   w K -  ");
+    char out[FEN_MAX];
+    board_to_fen(&b, out);
+    ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+}
+END_TEST
+
+START_TEST(fen_rejections_say_why)
+{
+    const char *dir = getenv("ARBITER_TEST_DATA");
+    char path[512];
+    snprintf(path, sizeof path, "%s/fen/invalid.txt", dir ? dir : "tests/data");
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, "\n")] = '\0';
+        char *bar = strstr(line, " | ");
+        ck_assert_msg(bar != NULL, "bad test line %s", line);
+        *bar = '\0';
+        const char *want = bar + 3;
+        Board b;
+        char err[160] = "";
+        int rc = board_from_fen(&b, line, err, sizeof err);
+        ck_assert_msg(rc == BOARD_E_FEN, "accepted impossible FEN '%s'", line);
+        ck_assert_msg(strstr(err, want) != NULL, "FEN '%s': message '%s' lacks '%s'", line, err,
+                      want);
+        n++;
+    }
+    fclose(f);
+    ck_assert_int_ge(n, 25);
+}
+END_TEST
+
+/* Art. 9.2.3: after 1.e4 the e3 square is not an en passant square in the
+ * sense of the Laws (no black pawn can capture), so the position equals the
+ * one reached with the same pieces by a transposition. */
+START_TEST(ep_counts_only_when_capture_legal)
+{
+    Board a, b;
+    board_start(&a);
+    play(&a, "e2e4");
+    ck_assert_uint_eq(a.ep, SQ_NONE);
+    char fen[FEN_MAX];
+    board_to_fen(&a, fen);
+    ck_assert_str_eq(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+
+    /* A real en passant right: 1.e4 Nf6 2.e5 d5 — exd6 is legal. */
+    board_start(&a);
+    play(&a, "e2e4 g8f6 e4e5 d7d5");
+    ck_assert_uint_eq(a.ep, SQ(3, 5));
+    /* The same placement reached with d7-d6-d5 has no e.p. right: different. */
+    board_start(&b);
+    play(&b, "e2e4 g8f6 e4e5 d7d6 g1f3 f6g8 f3g1 d6d5 g1f3 g8f6 f3g1");
+    board_start(&b);
+    play(&b, "e2e4 g8f6 e4e5 d7d6 b1c3 d6d5 c3b1");
+    ck_assert(!board_same_position(&a, &b)); /* side to move differs */
+    board_start(&b);
+    play(&b, "g1f3 g8f6 f3g1 d7d5 e2e4 f6g8 e4e5 g8f6");
+    /* White to move in both, same pieces; only a has the e.p. right. */
+    Board c;
+    board_start(&c);
+    play(&c, "e2e4 g8f6 e4e5 d7d5");
+    ck_assert(board_same_position(&a, &c));
+    ck_assert_uint_eq(a.key, c.key);
+    ck_assert_uint_eq(b.ep, SQ_NONE);
+    ck_assert(!board_same_position(&a, &b));
+    ck_assert_uint_ne(a.key, b.key);
+}
+END_TEST
+
+/* An en passant capture that would expose the king along the rank is not
+ * legal, so it is no en passant right at all. */
+START_TEST(ep_pinned_along_rank_is_not_a_right)
+{
+    Board b = parse("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1");
+    play(&b, "e2e4");
+    ck_assert_uint_eq(b.ep, SQ_NONE);
+    MoveList list;
+    board_legal_moves(&b, &list);
+    for (int i = 0; i < list.count; i++)
+        ck_assert_int_ne(move_kind(list.moves[i]), MOVE_EN_PASSANT);
+}
+END_TEST
+
+START_TEST(castling_rights_are_lost_by_king_or_rook_moves)
+{
+    Board b = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    play(&b, "h1h2 a8a7");
+    ck_assert_uint_eq(b.castling, CASTLE_WQ | CASTLE_BK);
+    play(&b, "h2h1 a7a8");
+    /* Rooks back home, but the rights are gone for good: a new position. */
+    Board start = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ck_assert(!board_same_position(&b, &start));
+    ck_assert_uint_ne(b.key, start.key);
+    /* Capturing a rook on its home square removes that right too. */
+    Board c = parse("r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1");
+    play(&c, "g2a8");
+    ck_assert_uint_eq(c.castling, CASTLE_WK | CASTLE_WQ | CASTLE_BK);
+}
+END_TEST
+
+START_TEST(counters_follow_the_moves)
+{
+    Board b;
+    board_start(&b);
+    play(&b, "g1f3 g8f6 f3g1 f6g8");
+    ck_assert_uint_eq(b.halfmove, 4);
+    ck_assert_uint_eq(b.fullmove, 3);
+    play(&b, "e2e4");
+    ck_assert_uint_eq(b.halfmove, 0);
+    Board c;
+    board_start(&c);
+    ck_assert_uint_eq(b.key == c.key, 0);
+    play(&c, "g1f3 g8f6 f3g1 f6g8");
+    Board d;
+    board_start(&d);
+    ck_assert(board_same_position(&c, &d));
+    ck_assert_uint_eq(c.key, d.key);
+}
+END_TEST
+
+START_TEST(special_moves_are_made_correctly)
+{
+    Board b = parse("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+    Board x = b;
+    play(&x, "e5d6");
+    char fen[FEN_MAX];
+    board_to_fen(&x, fen);
+    ck_assert_str_eq(fen, "r3k2r/1P6/3P4/8/8/8/8/R3K2R b KQkq - 0 1");
+    x = b;
+    play(&x, "b7a8n");
+    board_to_fen(&x, fen);
+    ck_assert_str_eq(fen, "N3k2r/8/8/3pP3/8/8/8/R3K2R b KQk - 0 1");
+    x = b;
+    play(&x, "e1c1");
+    board_to_fen(&x, fen);
+    ck_assert_str_eq(fen, "r3k2r/1P6/8/3pP3/8/8/8/2KR3R b kq - 1 1");
+    play(&x, "e8g8");
+    board_to_fen(&x, fen);
+    ck_assert_str_eq(fen, "r4rk1/1P6/8/3pP3/8/8/8/2KR3R w - - 2 2");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("board");
+    TCase *tc = tcase_create("board");
+    tcase_add_test(tc, fen_round_trip);
+    tcase_add_test(tc, fen_tolerates_spacing_and_missing_counters);
+    tcase_add_test(tc, fen_rejections_say_why);
+    tcase_add_test(tc, ep_counts_only_when_capture_legal);
+    tcase_add_test(tc, ep_pinned_along_rank_is_not_a_right);
+    tcase_add_test(tc, castling_rights_are_lost_by_king_or_rook_moves);
+    tcase_add_test(tc, counters_follow_the_moves);
+    tcase_add_test(tc, special_moves_are_made_correctly);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
