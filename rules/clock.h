@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bitboard.h" /* WHITE, BLACK */
 #include "timecontrol.h"
 
 /* "No deadline": the clock is stopped, paused or untimed. */
@@ -42,7 +43,10 @@ typedef struct Clock {
     int8_t running;      /* side whose clock runs (WHITE/BLACK), -1 none */
     bool paused;         /* arbiter pause: nothing runs */
     int64_t turn_before_ms; /* elapsed in this turn before seg_start_ms */
-    int64_t seg_start_ms;   /* when the current running stretch started */
+    int64_t seg_start_ms;   /* when the current running stretch started;
+                               while paused, the instant of the pause */
+    int64_t flag_ms[2];     /* instant a side's flag fell while it was not
+                               called (flags claimed), else CLOCK_NEVER */
 } Clock;
 
 /* A stopped clock with each side's first-period time. */
@@ -66,7 +70,7 @@ int64_t clock_remaining(const Clock *c, int side, int64_t now);
  * back Bronstein delay, adds the increment (unless no_increment, for an
  * illegal move's press, 7.5.5), counts the move, enters the next period when
  * the move ends one, and starts the opponent's clock.  No-op when nothing
- * runs.  A press while paused resumes the clock for the opponent. */
+ * runs.  A press while paused leaves the clocks paused. */
 void clock_press(Clock *c, int64_t now, bool no_increment);
 
 /* Arbiter pause / resume (6.11).  Idempotent. */
