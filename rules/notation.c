@@ -570,17 +570,26 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         reach |= BB(from);
     }
     if (!reach) {
-        if (!bb_more_than_one(cands)) {
-            int from = bb_lsb(cands);
-            sq_name(from, fsq);
+        /* One slider that would get there on an empty board: blocked. */
+        Bitboard line_up = 0;
+        for (Bitboard c = cands; c;) {
+            int from = bb_pop(&c);
             Bitboard empty_board = type == BISHOP ? bb_bishop_attacks(from, 0)
                                    : type == ROOK ? bb_rook_attacks(from, 0)
                                    : type == QUEEN ? bb_queen_attacks(from, 0)
                                                    : 0;
             if (empty_board & BB(sp->to))
-                return fail(err, errlen, NOTATION_E_ILLEGAL,
-                            "the %s on %s cannot go to %s: the way is blocked",
-                            piece_names[type], fsq, tosq);
+                line_up |= BB(from);
+        }
+        if (line_up && !bb_more_than_one(line_up)) {
+            sq_name(bb_lsb(line_up), fsq);
+            return fail(err, errlen, NOTATION_E_ILLEGAL,
+                        "the %s on %s cannot go to %s: the way is blocked", piece_names[type],
+                        fsq, tosq);
+        }
+        if (!bb_more_than_one(cands)) {
+            int from = bb_lsb(cands);
+            sq_name(from, fsq);
             if (type == PAWN && SQ_FILE(from) != SQ_FILE(sp->to) &&
                 (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE)
                 return fail(err, errlen, NOTATION_E_ILLEGAL,
