@@ -18,5 +18,7 @@ typedef struct Command {
 
 extern const Command cmd_perft;
 extern const Command cmd_replay;
+extern const Command cmd_game;
+extern const Command cmd_pgn;
 
 #endif
