@@ -414,6 +414,28 @@ static bool piece_can_move(const Board *b, int sq)
     return false;
 }
 
+/* The square of the piece an illegal move tried to move: notation's answer
+ * when it gives one, else the first of two squares written in the text
+ * ("e2e5", "Ng1-e3") when a piece of the side to move stands there; -1 if
+ * the text does not say. */
+static int illegal_from(const Board *b, const char *text, Move m)
+{
+    if (m != MOVE_NONE)
+        return move_from(m);
+    int squares[2], n = 0;
+    for (const char *p = text; *p && p[1] && n < 2; p++)
+        if (*p >= 'a' && *p <= 'h' && p[1] >= '1' && p[1] <= '8') {
+            squares[n++] = SQ(*p - 'a', p[1] - '1');
+            p++;
+        }
+    if (n != 2)
+        return -1;
+    int piece = b->squares[squares[0]];
+    if (piece == PIECE_NONE || piece_color(piece) != b->side)
+        return -1;
+    return squares[0];
+}
+
 /* The automatic ends after a move (5.1.1, 5.2.1, 5.2.2, 9.6). */
 static void after_move(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
@@ -573,9 +595,10 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
      * on for the offender, who must move the same piece if it can. */
     game_illegal_penalty(st, ev, side, v);
     if (!st->over) {
+        int from = illegal_from(&st->board, ev->move, m);
         st->touch_square = -1;
-        if (m != MOVE_NONE && piece_can_move(&st->board, move_from(m)))
-            st->touch_square = (int8_t)move_from(m);
+        if (from >= 0 && piece_can_move(&st->board, from))
+            st->touch_square = (int8_t)from;
         game_say(v, "illegal move: %s", err);
         if (ev->offer) {
             st->offer = (int8_t)side;

@@ -38,7 +38,8 @@ static void token(Out *o, const char *t)
         put_raw(o, " ", 1);
         o->col++;
     }
-    put_raw(o, t, n);
+    for (size_t i = 0; i < n; i++)
+        put_raw(o, t[i] == 1 ? " " : t + i, 1);
     o->col += (int)n;
 }
 
@@ -51,9 +52,16 @@ static void comment(Out *o, const char *text)
     clean[n++] = '{';
     while (*text == ' ')
         text++;
+    bool command = false; /* inside [%...]: kept whole, on one line */
     for (const char *p = text; *p && n + 2 < sizeof clean; p++) {
         unsigned char c = (unsigned char)*p;
-        clean[n++] = (c == '{' || c == '}' || c < 32 || c == 127) ? ' ' : (char)c;
+        if (c == '[' && p[1] == '%')
+            command = true;
+        else if (c == ']')
+            command = false;
+        if (c == ' ' && command)
+            c = 1;
+        clean[n++] = (c == '{' || c == '}' || (c < 32 && c != 1) || c == 127) ? ' ' : (char)c;
     }
     while (n > 1 && clean[n - 1] == ' ')
         n--;
