@@ -54,23 +54,25 @@ enum { CANMATE_LINE_MAX = 128 };
 
 /* Budgets of canmate_search(); a zero field takes its default. */
 typedef struct CanMateLimits {
-    uint64_t max_nodes;   /* positions the helpmate search may visit */
-    int max_depth;        /* longest helpmate tried, in plies (<= CANMATE_LINE_MAX) */
-    uint64_t max_exhaust; /* positions the exhaustive NO proof may visit */
+    uint64_t max_nodes;   /* positions the depth-first helpmate search may visit */
+    int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
+    uint64_t max_exhaust; /* positions the best-first search and the exhaustive
+                             NO proof may each store (about 200 bytes each) */
 } CanMateLimits;
 
 /* Defaults: what canmate_analyse() uses. */
 enum {
-    CANMATE_DEFAULT_NODES = 200000,
-    CANMATE_DEFAULT_DEPTH = 40,
-    CANMATE_DEFAULT_EXHAUST = 100000,
+    CANMATE_DEFAULT_NODES = 20000,
+    CANMATE_DEFAULT_DEPTH = 9,
+    CANMATE_DEFAULT_EXHAUST = 50000,
 };
 
 /* Working memory of canmate_search() (its transposition tables); reusable
  * from one call to the next, not shared between threads. */
 typedef struct CanMateScratch CanMateScratch;
 
-/* A new scratch area (about 4 MB), or NULL when out of memory.  Free it with
+/* A new scratch area (4 MB, and about 200 bytes per max_exhaust position
+ * on first need), or NULL when out of memory.  Free it with
  * canmate_scratch_free(). */
 CanMateScratch *canmate_scratch_new(void);
 
