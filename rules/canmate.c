@@ -764,6 +764,8 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size
         const Board *b = &sc->queue[at].b;
         MoveList list;
         board_legal_moves(b, &list);
+        if (sc->queue[at].depth >= CANMATE_LINE_MAX - 2)
+            continue;
         if (b->side == winner) {
             Move m = mate_in_one(b, &list);
             if (m != MOVE_NONE) {
@@ -772,9 +774,24 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size
                     *line_len = len;
                 return CANMATE_YES;
             }
+        } else {
+            /* Widen the goal: a loser's move that allows a mate at once. */
+            for (int i = 0; i < list.count; i++) {
+                Board child = *b;
+                board_make(&child, list.moves[i]);
+                MoveList replies;
+                board_legal_moves(&child, &replies);
+                Move m = mate_in_one(&child, &replies);
+                if (m != MOVE_NONE) {
+                    int len = queue_line(sc, at, list.moves[i], line);
+                    if (line)
+                        line[len] = m;
+                    if (line_len)
+                        *line_len = len + 1;
+                    return CANMATE_YES;
+                }
+            }
         }
-        if (sc->queue[at].depth >= CANMATE_LINE_MAX - 1)
-            continue;
         for (int i = 0; i < list.count; i++) {
             Board child = *b;
             board_make(&child, list.moves[i]);
@@ -806,7 +823,7 @@ static CanMate static_answer(const Board *b, int winner)
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
-enum { QUICK_NODES = 400, QUICK_DEPTH = 7 };
+enum { QUICK_NODES = 100, QUICK_DEPTH = 7 };
 
 CanMate canmate_quick(const Board *b, int winner)
 {
@@ -898,6 +915,15 @@ CanMate canmate_analyse(const Board *b, int winner)
     return canmate_search(b, winner, NULL, NULL, NULL, NULL);
 }
 
+/*
+ * After every move, so it must stay cheap in open positions.  A NO can only
+ * come from the static layers (already in the quick test) or from a
+ * completed exhaustive walk, and that walk only completes when the position
+ * has little mobile material; with more than DEAD_PIECES pieces besides
+ * kings and pawns it is not tried (UNKNOWN: not declared dead).
+ */
+enum { DEAD_PIECES = 2, DEAD_EXHAUST = 4000 };
+
 bool canmate_is_dead(const Board *b)
 {
     CanMate q[2];
@@ -906,10 +932,18 @@ bool canmate_is_dead(const Board *b)
         if (q[c] == CANMATE_YES)
             return false;
     }
-    for (int c = WHITE; c <= BLACK; c++) {
-        if (q[c] == CANMATE_UNKNOWN &&
-            canmate_search(b, c, NULL, NULL, NULL, NULL) != CANMATE_NO)
-            return false;
-    }
-    return true;
+    if (q[WHITE] == CANMATE_NO && q[BLACK] == CANMATE_NO)
+        return true;
+    Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
+    if (bb_popcount(pieces) > DEAD_PIECES)
+        return false;
+    CanMateScratch *sc = canmate_scratch_new();
+    if (!sc)
+        return false;
+    bool dead = true;
+    for (int c = WHITE; c <= BLACK && dead; c++)
+        if (q[c] == CANMATE_UNKNOWN && exhaust(sc, b, c, DEAD_EXHAUST, NULL, NULL) != CANMATE_NO)
+            dead = false;
+    canmate_scratch_free(sc);
+    return dead;
 }

@@ -62,7 +62,7 @@ typedef struct CanMateLimits {
 
 /* Defaults: what canmate_analyse() uses. */
 enum {
-    CANMATE_DEFAULT_NODES = 20000,
+    CANMATE_DEFAULT_NODES = 60000,
     CANMATE_DEFAULT_DEPTH = 9,
     CANMATE_DEFAULT_EXHAUST = 50000,
 };
@@ -102,8 +102,10 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
  * quick test cannot decide.  For the Laws engine. */
 CanMate canmate_analyse(const Board *b, int winner);
 
-/* Art. 5.2.2: true only when it is proven that neither side can mate
- * (cheap test first, the full analysis only when needed). */
+/* Art. 5.2.2, for the check after every move: true only when it is proven
+ * that neither side can mate.  Cheap: the quick test for both sides, then,
+ * only for positions with at most two pieces besides kings and pawns, a
+ * small exhaustive walk.  False means "not proven dead". */
 bool canmate_is_dead(const Board *b);
 
 /* "yes", "no" or "unknown". */
