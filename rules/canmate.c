@@ -13,9 +13,11 @@
  *      are bishops of one colour and every square they could check on keeps
  *      an escape of the other colour that nothing can ever cover.
  *   3. A helpmate search (helpmate): iterative deepening, both sides
- *      cooperating, moves ordered to bring the winner's pieces to the loser's
- *      king (checks and promotions first) and the loser's king to the edge,
- *      with a transposition table of positions already failed at a depth.
+ *      cooperating, moves ordered to take flight squares from the loser's
+ *      king (checks and promotions first, the loser's king to a corner), with
+ *      a transposition table of positions already failed at a depth; then a
+ *      greedy best-first search (bestfirst) on a "distance from mate" score
+ *      for the long cooperative walks of minor-piece endings.
  *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
