@@ -566,7 +566,6 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                            "after the illegal move the piece on %s must be moved (7.5.1, 4.3)",
                            sq);
     }
-    st->checked_in[side] = true;
     if (rc == 0) {
         game_play(st, ev, m, false, ev->offer, v);
         if (!st->over)
@@ -641,7 +640,6 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (game_offer_rule(st, false, v))
         return v->code;
     st->offer = (int8_t)side;
-    st->checked_in[side] = true;
     game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
     game_say(v, "draw offered");
     return 0;
@@ -810,6 +808,10 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
     if (rc == 0) {
         st->last_ms = ev->time_ms;
         st->nevents++;
+        if (is_player(ev->actor) && !st->checked_in[ev->actor]) {
+            st->checked_in[ev->actor] = true;
+            st->checkin_ms[ev->actor] = ev->time_ms;
+        }
     }
     return rc;
 }

@@ -11,6 +11,7 @@
  * without a single error or warning.  And the codec round-trips every event.
  */
 #include <check.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,6 +186,41 @@ static void check_pgn(const char *name, const GameState *st)
     unlink(log);
     ck_assert_msg(rc == 0 && complaints[0] == '\0', "%s: pgn-extract: %s\n%s", name, complaints,
                   buf);
+    /* pgn-extract replays our SAN to the same moves (its UCI output). */
+    snprintf(cmd, sizeof cmd, "'%s' -Wuci --nocomments -s '%s' 2>/dev/null", tool, pgn);
+    FILE *pipe = popen(cmd, "r");
+    ck_assert_ptr_nonnull(pipe);
+    char theirs[16384] = "", ours[16384] = "";
+    while (fgets(line, sizeof line, pipe)) {
+        if (line[0] == '[')
+            continue;
+        if (line[0] == '\n')
+            continue;
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(theirs + strlen(theirs), sizeof theirs - strlen(theirs), "%s ", line);
+    }
+    pclose(pipe);
+    Board b = st->start;
+    for (int i = 0; i < st->nplies; i++) {
+        char uci[6];
+        move_to_uci(st->plies[i].move, uci);
+        snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s ", uci);
+        board_make(&b, st->plies[i].move);
+    }
+    for (char *c = theirs; *c; c++) /* pgn-extract writes e7e8Q */
+        *c = (char)tolower((unsigned char)*c);
+    /* Theirs ends with the result token. */
+    char *last = strrchr(theirs, ' ');
+    if (last) {
+        *last = '\0';
+        char *prev = strrchr(theirs, ' ');
+        if (prev)
+            prev[1] = '\0';
+        else
+            theirs[0] = '\0';
+    }
+    ck_assert_msg(strcmp(theirs, ours) == 0, "%s: pgn-extract reads\n%s\nwe played\n%s", name,
+                  theirs, ours);
     unlink(pgn);
     /* Every move is followed by its clock. */
     if (!st->settings.tc.untimed) {
