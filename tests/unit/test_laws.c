@@ -482,6 +482,95 @@ START_TEST(codec_survives_damaged_lines)
 }
 END_TEST
 
+/* A small deterministic generator (xorshift), so failures replay. */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+START_TEST(random_events_refused_leave_no_trace)
+{
+    /* Random event streams: every refusal must leave the state exactly as
+     * it was, and nothing may crash (the sanitizer run watches). */
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    int refused = 0, accepted = 0;
+    for (int game = 0; game < 40; game++) {
+        GameSettings s;
+        char err[160];
+        game_settings_default(&s);
+        static const char *const tcs[] = {"60+1", "40/120+1:60", "30d2", "20b2", "-"};
+        timecontrol_parse(&s.tc, tcs[game % 5], err, sizeof err);
+        s.flags_claimed = game % 3 == 0;
+        s.default_time_ms = game % 4 == 0 ? -1 : 5000;
+        s.draw_offers = (uint8_t)(game % 3);
+        s.sofia_moves = 3;
+        GameState *st = game_new(&s, err, sizeof err);
+        ck_assert_ptr_nonnull(st);
+        int64_t t = 0;
+        for (int k = 0; k < 70; k++) {
+            GameEvent ev;
+            int type = (int)(rnd(&seed) % GAME_EV_COUNT);
+            if (rnd(&seed) % 2 || ((type == GAME_EV_RESIGN || type == GAME_EV_RESULT ||
+                                    type == GAME_EV_PENALTY) && rnd(&seed) % 8))
+                type = GAME_EV_MOVE;
+            if (k < 3)
+                type = k < 2 ? GAME_EV_CHECKIN : GAME_EV_START;
+            int actor = (int)(rnd(&seed) % 4);
+            if (k < 3)
+                actor = k < 2 ? k : GAME_ACTOR_ARBITER;
+            if (type == GAME_EV_MOVE && rnd(&seed) % 4)
+                actor = st->board.side;
+            t += (int64_t)(rnd(&seed) % 3000);
+            game_event_init(&ev, type, actor, t);
+            MoveList list;
+            board_legal_moves(&st->board, &list);
+            uint64_t r = rnd(&seed) % 10;
+            if (r < 7 && list.count) {
+                move_to_uci(list.moves[rnd(&seed) % (uint64_t)list.count], ev.move);
+            } else if (r < 9) {
+                snprintf(ev.move, sizeof ev.move, "%c%c%c%c", (char)('a' + rnd(&seed) % 8),
+                         (char)('1' + rnd(&seed) % 8), (char)('a' + rnd(&seed) % 8),
+                         (char)('1' + rnd(&seed) % 8));
+            } else {
+                snprintf(ev.move, sizeof ev.move, "Zz%d", (int)(rnd(&seed) % 100));
+            }
+            ev.offer = rnd(&seed) % 5 == 0;
+            ev.claim = (uint8_t)(rnd(&seed) % 2);
+            ev.side = (int8_t)((int)(rnd(&seed) % 3) - 1);
+            ev.penalty = (uint8_t)(rnd(&seed) % GAME_PENALTY_COUNT);
+            ev.ms = (int64_t)(rnd(&seed) % 200000);
+            ev.score[0] = (int8_t)(rnd(&seed) % 3);
+            ev.score[1] = (int8_t)(rnd(&seed) % 3);
+            if (rnd(&seed) % 2)
+                ev.set_ms = (int64_t)(rnd(&seed) % 100000);
+            else
+                ev.add_ms = (int64_t)(rnd(&seed) % 100000) - 50000;
+            ev.ply = (int32_t)(rnd(&seed) % (uint64_t)(st->nplies + 2)) - 1;
+            json_t *before = event_json_state_to_json(st, t);
+            GameVerdict v;
+            if (game_apply(st, &ev, t, &v) != GAME_OK) {
+                json_t *after = event_json_state_to_json(st, t);
+                ck_assert_msg(json_equal(before, after), "game %d event %d (%s): refused (%s) "
+                              "but changed the state", game, k, game_event_type_name(type),
+                              v.reason);
+                ck_assert(v.reason[0] != '\0');
+                json_decref(after);
+                refused++;
+            } else {
+                accepted++;
+            }
+            json_decref(before);
+        }
+        game_free(st);
+    }
+    ck_assert_int_gt(accepted, 500);
+    ck_assert_int_gt(refused, 500);
+}
+END_TEST
+
 int main(void)
 {
     find_data();
@@ -492,6 +581,7 @@ int main(void)
     tcase_add_test(tc, refusal_changes_nothing);
     tcase_add_test(tc, deadlines_for_the_server_timer);
     tcase_add_test(tc, codec_survives_damaged_lines);
+    tcase_add_test(tc, random_events_refused_leave_no_trace);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
