@@ -727,8 +727,8 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     for (int s = 0; s < 2; s++) {
         if (ev->side >= 0 && s != ev->side)
             continue;
-        if (is_player(ev->actor) && st->settings.flags_claimed && s == ev->actor)
-            continue; /* a player claims the opponent's flag */
+        if (is_player(ev->actor) && s == ev->actor)
+            continue; /* a player claims the opponent's flag, not his own */
         int64_t f = clock_flag_time(&st->clock, s, t);
         if (f != CLOCK_NEVER && f < when) {
             when = f;
