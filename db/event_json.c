@@ -544,8 +544,11 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
         rc |= put(clock, "time_control", json_string(buf));
         rc |= put(clock, "category",
                   json_string(timecontrol_category_name(timecontrol_category(&st->settings.tc))));
-        rc |= put(clock, "white_ms", json_integer(game_remaining(st, WHITE, now)));
-        rc |= put(clock, "black_ms", json_integer(game_remaining(st, BLACK, now)));
+        bool untimed = st->settings.tc.untimed; /* no readings at all */
+        rc |= put(clock, "white_ms",
+                  untimed ? json_null() : json_integer(game_remaining(st, WHITE, now)));
+        rc |= put(clock, "black_ms",
+                  untimed ? json_null() : json_integer(game_remaining(st, BLACK, now)));
         rc |= put(clock, "running", side_or_null(c->running));
         rc |= put(clock, "paused", json_boolean(c->paused));
         rc |= put(clock, "deadline_ms", d == CLOCK_NEVER ? json_null() : json_integer(d));
