@@ -56,7 +56,7 @@ static const char *const type_names[GAME_EV_COUNT] = {
     "confirm", "call", "pause", "resume", "adjust", "restore", "illegal", "penalty", "result",
 };
 static const char *const actor_names[] = {"white", "black", "arbiter", "server"};
-static const char *const claim_names[] = {"threefold", "fifty"};
+static const char *const claim_names[] = {"threefold", "fifty", "increment", "no_effort"};
 static const char *const penalty_names[GAME_PENALTY_COUNT] = {
     "warning", "time_add", "time_sub", "score_up", "score_down", "loss", "exclusion",
 };
@@ -121,6 +121,8 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->offer = -1;
     st->call_side = -1;
     st->touch_square = -1;
+    st->iii_claim = -1;
+    st->iii_side = -1;
     st->cap_plies = 128;
     st->cap_notes = 32;
     st->plies = malloc(sizeof *st->plies * (size_t)st->cap_plies);
@@ -249,6 +251,7 @@ void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
+    st->iii_claim = -1;
     clock_stop(&st->clock, t);
 }
 
@@ -647,6 +650,8 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_decline(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
+    if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
+        return game_iii_decide(st, ev, false, v);
     if (st->offer < 0)
         return game_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
@@ -666,6 +671,8 @@ static int on_decline(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_accept(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
+    if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
+        return game_iii_decide(st, ev, true, v);
     if (st->offer < 0)
         return game_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {

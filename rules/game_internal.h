@@ -58,4 +58,7 @@ int game_offer_rule(const GameState *st, bool agreeing, GameVerdict *v);
 int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v);
 int game_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v);
 
+/* The arbiter grants (grant) or rejects the pending Guidelines III claim. */
+int game_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict *v);
+
 #endif
