@@ -18,5 +18,6 @@ typedef struct Command {
 
 extern const Command cmd_perft;
 extern const Command cmd_replay;
+extern const Command cmd_canmate;
 
 #endif

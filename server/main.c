@@ -10,6 +10,7 @@
 static const Command *const commands[] = {
     &cmd_perft,
     &cmd_replay,
+    &cmd_canmate,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
