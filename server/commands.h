@@ -18,6 +18,8 @@ typedef struct Command {
 
 extern const Command cmd_perft;
 extern const Command cmd_replay;
+extern const Command cmd_game;
+extern const Command cmd_pgn;
 extern const Command cmd_canmate;
 
 #endif

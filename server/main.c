@@ -10,6 +10,8 @@
 static const Command *const commands[] = {
     &cmd_perft,
     &cmd_replay,
+    &cmd_game,
+    &cmd_pgn,
     &cmd_canmate,
 };
 
