@@ -968,6 +968,9 @@ int trf_read(const char *text, size_t len, int flags, Tournament **out, TrfError
         rc = fail(r, TRF_E_EMPTY, 0, "no player (001) records");
         goto fail;
     }
+    /* X (unknown result) defaults to the draw, whatever set the draw. */
+    if (!r->unknown_given)
+        r->t->points.unknown = r->t->points.draw_white;
     if ((rc = check_games(r)))
         goto fail;
     *out = r->t;
@@ -1201,11 +1204,11 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
     header(&o, "122", t->time_control);
     if (t->n_round_dates) {
         puts_(&o, "132");
-        for (int c = 4; c < 91; c++)
+        for (int c = 4; c <= 91; c++)
             put(&o, " ", 1);
         for (int k = 0; k < t->n_round_dates; k++) {
-            put(&o, "  ", 2);
             put_left(&o, t->round_dates[k], 8);
+            put(&o, "  ", 2);
         }
         end_line(&o);
     }
