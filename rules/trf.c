@@ -287,10 +287,12 @@ static int read_player(Reader *r)
     p->line = r->line.no;
     char buf[MAX_COLS * 4 + 1];
 
+    /* m or w by the format; other letters (f, u) occur in the wild and carry
+     * nothing the model uses, so any letter is kept as written. */
     char sex = col_char(r, 10);
-    if (sex == 'M' || sex == 'W' || sex == 'F')
+    if (sex >= 'A' && sex <= 'Z')
         sex = (char)(sex - 'A' + 'a');
-    if (sex != ' ' && sex != 'm' && sex != 'w' && sex != 'f')
+    if (sex != ' ' && (sex < 'a' || sex > 'z'))
         return fail(r, TRF_E_SYNTAX, 10, "sex '%c' is not m or w", sex);
     p->sex = sex == ' ' ? '\0' : sex;
 
