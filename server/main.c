@@ -13,6 +13,8 @@ static const Command *const commands[] = {
     &cmd_game,
     &cmd_pgn,
     &cmd_canmate,
+    &cmd_standings,
+    &cmd_trf,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
