@@ -144,6 +144,7 @@ typedef struct {
 
 typedef struct {
     const MatchingGraph *g;
+    const int *map; /* solver vertex -> graph vertex */
     int n, L, oom;
     int *mate;      /* vertex -> partner vertex or -1 */
     int *label;     /* [2n]: 0 free, 1 S, 2 T, 5 scan mark */
@@ -167,12 +168,17 @@ typedef struct {
     int *leafbuf;   /* [n] scratch leaf list */
 } Ws;
 
+static const uint64_t *WT(const Ws *s, int u, int v)
+{
+    return matching_graph_get(s->g, s->map[u], s->map[v]);
+}
+
 static uint64_t *DUAL(Ws *s, int i) { return s->dual + (size_t)i * (size_t)s->L; }
 
 /* slack of edge (u,v) into out: y_u + y_v - 2 w_uv */
 static void slack(Ws *s, int u, int v, uint64_t *out)
 {
-    const uint64_t *w = matching_graph_get(s->g, u, v);
+    const uint64_t *w = WT(s, u, v);
     wadd(out, DUAL(s, u), DUAL(s, v), s->L);
     wsub(out, out, w, s->L);
     wsub(out, out, w, s->L);
@@ -341,7 +347,7 @@ static void add_blossom(Ws *s, int bs, int v, int w)
             for (int li = 0; li < m; li++) {
                 int i = lbuf[li];
                 for (int j = 0; j < n; j++) {
-                    if (j == i || wzero(matching_graph_get(s->g, i, j), s->L))
+                    if (j == i || wzero(WT(s, i, j), s->L))
                         continue;
                     int bj = s->inblossom[j];
                     if (bj != b && s->label[bj] == 1 &&
@@ -602,10 +608,25 @@ static void ws_free(Ws *s)
 
 int matching_graph_solve(MatchingGraph *g, int *mate)
 {
-    int n = g->n, L = g->limbs, n2 = 2 * n;
+    int *map = malloc((size_t)g->n * sizeof *map);
+    if (!map)
+        return -ENOMEM;
+    for (int i = 0; i < g->n; i++)
+        map[i] = i;
+    int rc = matching_graph_solve_subset(g, map, g->n, mate);
+    free(map);
+    return rc;
+}
+
+int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n, int *mate)
+{
+    int L = g->limbs, n2 = 2 * n;
     Ws ws, *s = &ws;
     memset(s, 0, sizeof *s);
+    if (n <= 0)
+        return 0;
     s->g = g;
+    s->map = verts;
     s->n = n;
     s->L = L;
     s->mate = mate;
@@ -637,7 +658,7 @@ int matching_graph_solve(MatchingGraph *g, int *mate)
     uint64_t maxw[MAX_LIMBS] = {0};
     for (int u = 1; u < n; u++)
         for (int v = 0; v < u; v++) {
-            const uint64_t *w = matching_graph_get(g, u, v);
+            const uint64_t *w = WT(s, u, v);
             if (wcmp(w, maxw, L) > 0)
                 memcpy(maxw, w, (size_t)L * sizeof *w);
         }
@@ -679,7 +700,7 @@ int matching_graph_solve(MatchingGraph *g, int *mate)
                 for (int w = 0; w < n; w++) {
                     if (w == v)
                         continue;
-                    const uint64_t *wt = matching_graph_get(g, v, w);
+                    const uint64_t *wt = WT(s, v, w);
                     if (wzero(wt, L))
                         continue;
                     int bv = s->inblossom[v], bw = s->inblossom[w];

@@ -46,4 +46,9 @@ const uint64_t *matching_graph_get(const MatchingGraph *g, int u, int v);
  * Returns 0, or -ENOMEM. */
 int matching_graph_solve(MatchingGraph *g, int *mate);
 
+/* The same on the subgraph induced by verts[0..n-1] (distinct vertices of
+ * g): mate[i] is the position k in verts of the partner of verts[i], or -1.
+ * Returns 0, or -ENOMEM. */
+int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n, int *mate);
+
 #endif
