@@ -71,7 +71,7 @@ typedef struct {
     int *unplayed_rank; /* per vertex, valid for players with score == bye_score */
     MatchingGraph *g;
     int *alive, *verts, *cmate, *mate;
-    int oom;
+    int init; /* initial colour */
 } Ctx;
 
 /* ---------------- wide integers ---------------- */
@@ -389,9 +389,46 @@ int dutch_next_round(const Tournament *t)
     return last + 1;
 }
 
-static int colour_of_initial(const Tournament *t)
+/*
+ * The colour drawn for the first player before round 1. When the file does
+ * not say (152 / XXC), it is read back from the earliest round with colours:
+ * the first player (by start rank) who took part in a pairing by then and
+ * has a colour in it tells, allowing for the alternation down the ranks.
+ * Returns C_NONE when nothing tells.
+ */
+static int initial_colour(const Tournament *t)
 {
-    return t->initial_colour == TRN_BLACK ? C_BLACK : C_WHITE;
+    if (t->initial_colour == TRN_WHITE)
+        return C_WHITE;
+    if (t->initial_colour == TRN_BLACK)
+        return C_BLACK;
+    int minr = TRN_MAX_ROUNDS + 1;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        for (int r = 1; r <= p->rounds && r < minr; r++)
+            if (p->games[r - 1].colour == TRN_WHITE || p->games[r - 1].colour == TRN_BLACK)
+                minr = r;
+    }
+    if (minr > TRN_MAX_ROUNDS)
+        return C_NONE;
+    int e = 0;
+    for (int id = 1; id <= TRN_MAX_PLAYERS; id++) {
+        const TrnPlayer *p = tournament_player(t, id);
+        if (!p)
+            continue;
+        int had = 0;
+        for (int r = 1; r <= minr; r++)
+            had |= participated(game(p, r));
+        if (!had)
+            continue;
+        const TrnGame *g = game(p, minr);
+        if (g->colour == TRN_WHITE || g->colour == TRN_BLACK) {
+            int col = g->colour == TRN_WHITE ? C_WHITE : C_BLACK;
+            return (e & 1) ? invert(col) : col;
+        }
+        e++;
+    }
+    return C_NONE;
 }
 
 /* The colour player a gets against b (Art. 5). */
@@ -420,7 +457,7 @@ static int choose_colour(const Ctx *c, const DPlayer *a, const DPlayer *b)
     }
     if (res != C_NONE)
         return res;
-    int init = colour_of_initial(c->t);
+    int init = c->init;
     int a_lower = a->score < b->score || (a->score == b->score && a->rank > b->rank);
     if (a->pref == C_NONE) {
         if (a_lower)
@@ -488,6 +525,11 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
     c->round = round;
     c->pr = round - 1;
     int next_round = dutch_next_round(t);
+    c->init = initial_colour(t);
+    if (c->init == C_NONE) {
+        fail(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
+        return DUTCH_E_INPUT;
+    }
     int rc = 0;
     int *final_mate = NULL;
     Board *boards = NULL;

@@ -17,5 +17,7 @@ typedef struct Command {
 } Command;
 
 extern const Command cmd_perft;
+extern const Command cmd_pair;
+extern const Command cmd_check;
 
 #endif

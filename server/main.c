@@ -9,6 +9,8 @@
 
 static const Command *const commands[] = {
     &cmd_perft,
+    &cmd_pair,
+    &cmd_check,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
