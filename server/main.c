@@ -15,6 +15,8 @@ static const Command *const commands[] = {
     &cmd_canmate,
     &cmd_standings,
     &cmd_trf,
+    &cmd_pair,
+    &cmd_check,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
