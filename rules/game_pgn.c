@@ -196,3 +196,19 @@ done:
     free(closing.p);
     return rc;
 }
+
+size_t game_pgn_write(const GameState *st, const GamePgnTags *tags, char *out, size_t cap)
+{
+    char *text = NULL, err[160];
+    size_t len = 0;
+    if (game_pgn(st, tags, &text, err, sizeof err) == 0)
+        len = strlen(text);
+    if (cap) {
+        size_t n = len < cap ? len : cap - 1;
+        if (n)
+            memcpy(out, text, n);
+        out[n] = '\0';
+    }
+    free(text);
+    return len;
+}

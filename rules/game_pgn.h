@@ -41,4 +41,9 @@ int game_pgn_tag_check(const char *name, const char *value);
  * or -ENOMEM.  *out is NULL on failure. */
 int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err, size_t errlen);
 
+/* The same text into a caller's buffer, as snprintf does: writes at most cap
+ * bytes with the NUL (out may be NULL when cap is 0) and returns the full
+ * length without the NUL; 0 (and out = "") when the text cannot be made. */
+size_t game_pgn_write(const GameState *st, const GamePgnTags *tags, char *out, size_t cap);
+
 #endif

@@ -167,6 +167,10 @@ static void check_pgn(const char *name, const GameState *st)
     char *buf = NULL, perr[200];
     ck_assert_msg(game_pgn(st, &tags, &buf, perr, sizeof perr) == 0, "%s: %s", name, perr);
     size_t n = strlen(buf);
+    char small[64];
+    ck_assert_uint_eq(game_pgn_write(st, &tags, small, sizeof small), n);
+    ck_assert(strncmp(small, buf, sizeof small - 1) == 0 && strlen(small) == sizeof small - 1);
+    ck_assert_uint_eq(game_pgn_write(st, &tags, NULL, 0), n);
     char pgn[] = "/tmp/arbiter-laws-XXXXXX";
     int fd = mkstemp(pgn);
     ck_assert_int_ge(fd, 0);
