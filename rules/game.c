@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canmate.h"
 #include "game_internal.h"
 #include "notation.h"
 
@@ -232,9 +233,12 @@ int64_t game_penalty_time(const GameState *st)
                                        : timecontrol_penalty_ms(&st->settings.tc);
 }
 
+/* The one door to "can this side still checkmate by any series of legal
+ * moves?" (5.1.2, 5.2.2, 6.9, 7.5.5): only canmate's proven NO may turn a
+ * loss into a draw or end a game as dead; UNKNOWN counts as "can mate". */
 bool game_cannot_mate(const GameState *st, int winner)
 {
-    return game_board_cannot_mate(&st->board, winner);
+    return canmate_analyse(&st->board, winner) == CANMATE_NO;
 }
 
 void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
@@ -459,7 +463,7 @@ static void after_move(GameState *st, const GameEvent *ev, GameVerdict *v)
     } else if (b->halfmove >= 150) {
         game_end(st, GAME_END_SEVENTY_FIVE, -1, 1, 1, t);
         game_say(v, "75 moves each without a pawn move or capture: draw (9.6.2)");
-    } else if (game_board_dead(b)) {
+    } else if (canmate_is_dead(b)) {
         game_end(st, GAME_END_DEAD_POSITION, -1, 1, 1, t);
         game_say(v, "dead position, neither side can checkmate: draw (5.2.2)");
     }
