@@ -304,10 +304,16 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     int64_t t = ev->time_ms;
     char removed[200] = "";
     size_t n = 0;
-    for (int i = ply; i < st->nplies && n + 8 < sizeof removed; i++) {
-        char uci[6];
-        move_to_uci(st->plies[i].move, uci);
-        n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s", n ? " " : "", uci);
+    Board b;
+    game_position_at(st, ply, &b);
+    for (int i = ply; i < st->nplies && n + 24 < sizeof removed; i++) {
+        char san[NOTATION_SAN_MAX], num[16] = "";
+        if (notation_san(&b, st->plies[i].move, san))
+            move_to_uci(st->plies[i].move, san);
+        if (b.side == WHITE || i == ply)
+            snprintf(num, sizeof num, b.side == WHITE ? "%d. " : "%d... ", (int)b.fullmove);
+        n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s%s", n ? " " : "", num, san);
+        board_make(&b, st->plies[i].move);
     }
     bool paused = st->clock.paused;
     clock_stop(&st->clock, t);
