@@ -722,6 +722,7 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     int64_t ad = absence_deadline(st);
     if (ad != CLOCK_NEVER && t > ad && (ev->side < 0 || !st->checked_in[ev->side])) {
         bool w = !st->checked_in[WHITE], b = !st->checked_in[BLACK];
+        clock_stop(&st->clock, t); /* readings as at the check */
         game_end(st, GAME_END_DEFAULT, w && !b ? WHITE : b && !w ? BLACK : -1, w ? 0 : 2,
                  b ? 0 : 2, ad);
         st->forfeit = true;
@@ -749,6 +750,9 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (flagged < 0)
         return game_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
     bool draw = game_cannot_mate(st, !flagged);
+    /* The other clock (claimed flags: it may have run since) reads as at
+     * the check; the game ends at the instant the flag fell. */
+    clock_stop(&st->clock, t);
     game_end_loss(st, GAME_END_TIME, flagged, when, draw);
     /* The readings stay at zero, not at the instant of the check. */
     st->clock.main_ms[flagged] = 0;
