@@ -586,6 +586,8 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
          * queen end the game, that ending stands and the offence is only
          * counted. */
         game_play(st, ev, m, true, ev->offer, v);
+        if (ev->offer)
+            game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
         if (st->over) {
             st->illegal_count[side]++;
             v->illegal = true;
