@@ -21,6 +21,7 @@ enum {
 
 /* Optional and required fields of each event type. */
 static const struct { unsigned allowed, required; } shape[GAME_EV_COUNT] = {
+    [GAME_EV_CHECKIN] = {F_SIDE, 0}, /* the side only when the arbiter admits */
     [GAME_EV_MOVE] = {F_MOVE | F_OFFER, F_MOVE},
     [GAME_EV_CLAIM] = {F_CLAIM | F_MOVE, F_CLAIM},
     [GAME_EV_FLAG] = {F_SIDE, 0},

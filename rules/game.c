@@ -396,7 +396,9 @@ static bool actor_allowed(int type, int actor)
     switch (type) {
     case GAME_EV_START:
         return actor == GAME_ACTOR_ARBITER || actor == GAME_ACTOR_SERVER;
-    case GAME_EV_CHECKIN: case GAME_EV_MOVE: case GAME_EV_OFFER: case GAME_EV_CLAIM:
+    case GAME_EV_CHECKIN:
+        return is_player(actor) || actor == GAME_ACTOR_ARBITER; /* admits a player */
+    case GAME_EV_MOVE: case GAME_EV_OFFER: case GAME_EV_CLAIM:
     case GAME_EV_RESIGN: case GAME_EV_CONFIRM: case GAME_EV_CALL:
         return is_player(actor);
     case GAME_EV_DECLINE: case GAME_EV_ACCEPT:
@@ -634,9 +636,17 @@ static int on_start(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_checkin(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    st->checked_in[ev->actor] = true;
-    st->checkin_ms[ev->actor] = ev->time_ms;
-    game_say(v, "%s is present", game_side_name(ev->actor));
+    int side = ev->actor;
+    if (ev->actor == GAME_ACTOR_ARBITER) {
+        /* 6.7.1: "unless the arbiter decides otherwise". */
+        side = ev->side;
+        if (side != WHITE && side != BLACK)
+            return game_refuse(v, GAME_E_PAYLOAD, "the arbiter's checkin needs the side");
+        game_note(st, ev, "the arbiter admits %s to the game (6.7)", game_side_name(side));
+    }
+    st->checked_in[side] = true;
+    st->checkin_ms[side] = ev->time_ms;
+    game_say(v, "%s is present", game_side_name(side));
     return 0;
 }
 

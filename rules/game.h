@@ -60,7 +60,8 @@ void game_settings_default(GameSettings *s);
 
 enum {
     GAME_EV_START,    /* arbiter starts the round: White's clock runs (6.6) */
-    GAME_EV_CHECKIN,  /* player present at the board (6.7) */
+    GAME_EV_CHECKIN,  /* player present at the board (6.7); the arbiter
+                         admitting `side` after the default time */
     GAME_EV_MOVE,     /* player submits a move (the clock press); may offer */
     GAME_EV_OFFER,    /* player offers a draw (9.1.2) */
     GAME_EV_DECLINE,  /* player (or arbiter, consent mode) declines the offer */
