@@ -761,6 +761,18 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     }
     if (flagged < 0)
         return game_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
+    if (is_player(ev->actor) && clock_flag_fallen(&st->clock, ev->actor, t)) {
+        /* Flags claimed by the players: the claimant's own flag is down
+         * too, so nobody's claim holds: a draw (both flags fallen). */
+        clock_stop(&st->clock, t);
+        game_end(st, GAME_END_TIME, -1, 1, 1, t);
+        st->clock.main_ms[WHITE] = st->clock.main_ms[BLACK] = 0;
+        v->ended = true;
+        game_note(st, ev, "%s claims on time, but both flags have fallen: draw",
+                  game_side_name(ev->actor));
+        game_say(v, "both flags have fallen: draw");
+        return 0;
+    }
     bool draw = game_cannot_mate(st, !flagged);
     /* The other clock (claimed flags: it may have run since) reads as at
      * the check; the game ends at the instant the flag fell. */
