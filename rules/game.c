@@ -656,6 +656,8 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (st->offer == !side)
         return game_refuse(v, GAME_E_OFFER_RULE,
                            "%s's offer stands: accept or decline it", game_side_name(!side));
+    if (st->offer == side)
+        return game_refuse(v, GAME_E_OFFER_RULE, "your draw offer already stands");
     if (game_offer_rule(st, false, v))
         return v->code;
     st->offer = (int8_t)side;
