@@ -13,7 +13,8 @@
  * game_apply():
  *   - `board` is the start position with plies[0..nplies) played;
  *   - keys[i] is the repetition identity (Board.key) after i plies, i <= nplies;
- *   - once `over`, only confirm/result/penalty/call events are accepted.
+ *   - once `over`, only checkin/confirm/call/penalty/result events are
+ *     accepted (penalties and results may still change the scores).
  *
  * Workload: a few events a minute per game, up to a few thousand plies.
  * The fold itself costs microseconds per event; the dead-position check
