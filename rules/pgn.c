@@ -480,6 +480,10 @@ static int read_tag(Reader *r)
     while (!at_end(r) && is_symbol_char(peek(r)))
         r->pos++;
     size_t name_len = r->pos - start;
+    char first = name_len ? r->s[start] : '\0';
+    if (name_len > 255 || !((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') ||
+                            (first >= '0' && first <= '9')))
+        name_len = 0; /* a symbol starts with a letter or digit */
     while (!at_end(r) && (peek(r) == ' ' || peek(r) == '\t'))
         r->pos++;
     if (name_len == 0 || peek(r) != '"')
