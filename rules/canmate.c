@@ -444,6 +444,21 @@ static Bitboard discoverers(const Board *b, int winner, int lk)
     return found;
 }
 
+/* Whether the king of the side to move has a safe square to step to: the
+ * cheap way to see that most checks are not mate. */
+static bool king_can_step(const Board *b)
+{
+    int us = b->side, k = board_king(b, us);
+    Bitboard occ = board_occupied(b) ^ BB(k);
+    Bitboard to = bb_king_attacks[k] & ~b->by_color[us];
+    while (to) {
+        int sq = bb_pop(&to);
+        if (!board_attackers(b, sq, us ^ 1, occ))
+            return true;
+    }
+    return false;
+}
+
 /* A winning move that mates at once, or MOVE_NONE.  Only moves that can
  * give check are tried: direct checks, uncovering moves, and the rare
  * castling and en passant moves. */
@@ -459,7 +474,7 @@ static Move mate_in_one(const Board *b, const MoveList *list)
             continue;
         Board child = *b;
         board_make(&child, m);
-        if (board_in_check(&child) && board_count_legal(&child) == 0)
+        if (board_in_check(&child) && !king_can_step(&child) && board_count_legal(&child) == 0)
             return m;
     }
     return MOVE_NONE;
@@ -520,6 +535,8 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
     return false;
 }
 
+enum { SHORT_PLIES = 5 };
+
 /* Helpmates of growing length, the short mates of middlegames first.  YES
  * with the line in s, or UNKNOWN. */
 static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
@@ -536,15 +553,21 @@ static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
 /* ---------------------------------------------------------------------- */
 /* Layer 4: the exhaustive walk                                             */
 
+/* The best-first search stores up to `want` expanded positions and
+ * BF_FANOUT times as many waiting moves. */
+enum { BF_FANOUT = 4 };
+
 static bool exhaust_reserve(CanMateScratch *sc, size_t want)
 {
-    if (sc->queue_cap >= want)
+    if (want < 16)
+        want = 16;
+    if (sc->queue && sc->queue_cap >= want)
         return true;
     size_t seen_cap = 1024;
-    while (seen_cap < want * 2)
+    while (seen_cap < want * BF_FANOUT * 2)
         seen_cap *= 2;
     QueueEntry *q = malloc(want * sizeof *q);
-    uint64_t *heap = malloc(want * sizeof *heap);
+    uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
     TtEntry *seen = calloc(seen_cap, sizeof *seen);
     if (!q || !heap || !seen) {
         free(q);
@@ -670,7 +693,7 @@ static int king_distance(int a, int b)
  * to stand two squares off, pawns want to promote) and the loser's men away
  * from their king, whose flights they can block.
  */
-static uint32_t mate_distance(const Board *b, int winner)
+static uint32_t mate_distance(const Board *b, int winner, int target)
 {
     int loser = winner ^ 1;
     int lk = board_king(b, loser);
@@ -681,7 +704,9 @@ static uint32_t mate_distance(const Board *b, int winner)
     Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
     Bitboard bishops = board_pieces(b, winner, BISHOP);
     int cd;
-    if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
+    if (target != SQ_NONE) {
+        cd = 2 * king_distance(lk, target);
+    } else if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
         /* a1 and h8 are dark, a8 and h1 light. */
         bool dark = (bishops & DARK_SQUARES_BB) != 0;
         int c1 = dark ? 0 : 56, c2 = dark ? 63 : 7;
@@ -742,32 +767,55 @@ static uint64_t heap_pop(uint64_t *heap, size_t *n)
     return top;
 }
 
+/* Open-list entries: score (16 bits), expanded parent (32), move (16); the
+ * child's Board is made only when the entry is taken out. */
+static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
+{
+    if (score > 0xffff)
+        score = 0xffff;
+    return (uint64_t)score << 48 | (uint64_t)parent << 16 | m;
+}
+
 /*
- * Greedy best-first search: always expand the stored position that looks
+ * Greedy best-first search: always expand the waiting position that looks
  * nearest to a mate.  Unlike the depth-first search it can leave a branch
  * that stalls for a better one anywhere in the tree, which is what the long
- * cooperative walks of minor-piece endings need.  YES with the line, or
- * UNKNOWN after max positions.
+ * cooperative walks of minor-piece endings need.  target is the square the
+ * loser's king is steered to (SQ_NONE: the nearest suitable corner).  YES
+ * with the line, or UNKNOWN after max expanded positions.
  */
-static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size_t max,
-                         Move *line, int *line_len)
+static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target,
+                         size_t max, Move *line, int *line_len)
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
     sc->gen++;
     if (sc->gen == 0)
         sc->gen = 1;
-    size_t count = 0, nheap = 0;
-    sc->queue[count++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
+    size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
     seen_insert(sc, root->key);
-    heap_push(sc->heap, &nheap, (uint64_t)mate_distance(root, winner) << 32);
-    while (nheap > 0) {
-        int32_t at = (int32_t)(heap_pop(sc->heap, &nheap) & 0xffffffffu);
-        const Board *b = &sc->queue[at].b;
+    /* The root is the child of no move. */
+    heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
+    while (nheap > 0 && count < max) {
+        uint64_t top = heap_pop(sc->heap, &nheap);
+        uint32_t parent = (uint32_t)(top >> 16);
+        Move mv = (Move)(top & 0xffff);
+        QueueEntry *q = &sc->queue[count];
+        if (parent == 0xffffffffu) {
+            *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
+        } else {
+            q->b = sc->queue[parent].b;
+            board_make(&q->b, mv);
+            q->parent = (int32_t)parent;
+            q->move = mv;
+            q->depth = (int16_t)(sc->queue[parent].depth + 1);
+        }
+        int32_t at = (int32_t)count++;
+        const Board *b = &q->b;
+        if (q->depth >= CANMATE_LINE_MAX - 2)
+            continue;
         MoveList list;
         board_legal_moves(b, &list);
-        if (sc->queue[at].depth >= CANMATE_LINE_MAX - 2)
-            continue;
         if (b->side == winner) {
             Move m = mate_in_one(b, &list);
             if (m != MOVE_NONE) {
@@ -794,17 +842,13 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size
                 }
             }
         }
-        for (int i = 0; i < list.count; i++) {
+        for (int i = 0; i < list.count && nheap < heap_cap; i++) {
             Board child = *b;
             board_make(&child, list.moves[i]);
             if (material_no(&child, winner) || !seen_insert(sc, child.key))
                 continue;
-            if (count == max)
-                return CANMATE_UNKNOWN;
-            int16_t depth = (int16_t)(sc->queue[at].depth + 1);
-            sc->queue[count] = (QueueEntry){child, at, list.moves[i], depth};
-            heap_push(sc->heap, &nheap, (uint64_t)mate_distance(&child, winner) << 32 | count);
-            count++;
+            heap_push(sc->heap, &nheap,
+                      bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
         }
     }
     return CANMATE_UNKNOWN;
@@ -825,7 +869,7 @@ static CanMate static_answer(const Board *b, int winner)
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
-enum { QUICK_NODES = 100, QUICK_DEPTH = 7 };
+enum { QUICK_NODES = 60, QUICK_DEPTH = 7 };
 
 CanMate canmate_quick(const Board *b, int winner)
 {
@@ -893,17 +937,37 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->tt_mask = TT_SIZE - 1;
     s->gen = scratch->gen;
     s->line_len = 0;
-    r = helpmate_deepen(s, b, l.max_depth);
-    if (r == CANMATE_YES) {
-        if (line)
-            memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
-        if (line_len)
-            *line_len = s->line_len;
-    } else {
-        r = bestfirst(scratch, b, winner, (size_t)l.max_exhaust, line, line_len);
-        if (r == CANMATE_UNKNOWN)
-            r = exhaust(scratch, b, winner, (size_t)l.max_exhaust, line, line_len);
+    /* Short mates first (cheap, and the usual case with heavy pieces), then
+     * the long walks, then longer depth-first searches with what is left of
+     * the budget, and last the exhaustive walk that can prove NO. */
+    s->max_nodes = l.max_nodes / 8;
+    r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
+    if (r == CANMATE_YES)
+        goto found;
+    /* The nearest corner first with half the budget, then each corner in
+     * turn: a walk that stalls towards one corner often succeeds in another. */
+    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 2, line, line_len);
+    static const int corners[4] = {0, 7, 56, 63};
+    for (int i = 0; i < 4 && r != CANMATE_YES; i++)
+        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 8, line, line_len);
+    if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
+        s->aborted = false;
+        s->max_nodes = l.max_nodes;
+        scratch->gen++; /* the best-first search used the generation */
+        s->gen = scratch->gen;
+        r = helpmate_deepen(s, b, l.max_depth);
+        if (r == CANMATE_YES)
+            goto found;
     }
+    if (r != CANMATE_YES)
+        r = exhaust(scratch, b, winner, (size_t)l.max_exhaust, line, line_len);
+    goto done;
+found:
+    if (line)
+        memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+    if (line_len)
+        *line_len = s->line_len;
+done:
     free(s);
     canmate_scratch_free(own);
     return r;
@@ -918,33 +982,42 @@ CanMate canmate_analyse(const Board *b, int winner)
 }
 
 /*
- * After every move, so it must stay cheap in open positions.  A NO can only
- * come from the static layers (already in the quick test) or from a
- * completed exhaustive walk, and that walk only completes when the position
- * has little mobile material; with more than DEAD_PIECES pieces besides
- * kings and pawns it is not tried (UNKNOWN: not declared dead).
+ * After every move, so it must stay cheap: no helpmate search at all (a
+ * YES only says "not dead", which is also what an undecided answer says).
+ * A NO comes from the static layers, or from an exhaustive walk, which can
+ * only complete when little can move: at most DEAD_PIECES pieces besides
+ * kings and pawns, none of them a rook or queen, and kings penned in by
+ * pawns (the product of the areas they can ever reach is small).
  */
-enum { DEAD_PIECES = 2, DEAD_EXHAUST = 4000 };
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
 
 bool canmate_is_dead(const Board *b)
 {
-    CanMate q[2];
+    CanMate st[2];
     for (int c = WHITE; c <= BLACK; c++) {
-        q[c] = canmate_quick(b, c);
-        if (q[c] == CANMATE_YES)
+        st[c] = static_answer(b, c);
+        if (st[c] == CANMATE_YES)
             return false;
     }
-    if (q[WHITE] == CANMATE_NO && q[BLACK] == CANMATE_NO)
+    if (st[WHITE] == CANMATE_NO && st[BLACK] == CANMATE_NO)
         return true;
     Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
-    if (bb_popcount(pieces) > DEAD_PIECES)
+    if (bb_popcount(pieces) > DEAD_PIECES || (pieces & (b->by_type[ROOK] | b->by_type[QUEEN])))
+        return false;
+    Bitboard pawns = b->by_type[PAWN];
+    int area = 1;
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard enemy_att = pawn_attacks_of(board_pieces(b, c ^ 1, PAWN), c ^ 1);
+        area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
+    }
+    if (area > DEAD_KING_AREAS)
         return false;
     CanMateScratch *sc = canmate_scratch_new();
     if (!sc)
         return false;
     bool dead = true;
     for (int c = WHITE; c <= BLACK && dead; c++)
-        if (q[c] == CANMATE_UNKNOWN && exhaust(sc, b, c, DEAD_EXHAUST, NULL, NULL) != CANMATE_NO)
+        if (st[c] == CANMATE_UNKNOWN && exhaust(sc, b, c, DEAD_EXHAUST, NULL, NULL) != CANMATE_NO)
             dead = false;
     canmate_scratch_free(sc);
     return dead;
