@@ -55,7 +55,7 @@ enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
 
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
-    TtEntry tt[TT_SIZE];
+    TtEntry *tt; /* TT_SIZE entries */
     /* The exhaustive walk's memory, grown on first need. */
     QueueEntry *queue;
     uint64_t *heap; /* the best-first search's open list: score << 32 | index */
@@ -66,13 +66,22 @@ struct CanMateScratch {
 
 CanMateScratch *canmate_scratch_new(void)
 {
-    return calloc(1, sizeof(CanMateScratch));
+    CanMateScratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->tt = calloc(TT_SIZE, sizeof *s->tt);
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    return s;
 }
 
 void canmate_scratch_free(CanMateScratch *s)
 {
     if (!s)
         return;
+    free(s->tt);
     free(s->queue);
     free(s->heap);
     free(s->seen);
@@ -857,6 +866,29 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
 /* ---------------------------------------------------------------------- */
 /* The entry points                                                         */
 
+/* Whether the exhaustive walk has a chance to complete: at most
+ * DEAD_PIECES pieces besides kings and pawns, none of them a rook or
+ * queen, and kings penned in by pawns (the product of the areas they can
+ * ever reach is small).  Elsewhere the reachable positions are far too many. */
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 500 };
+/* The dead-position check tries the small walk elsewhere only when the side
+ * to move has at most this many moves. */
+enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
+
+static bool few_reachable(const Board *b)
+{
+    Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
+    if (bb_popcount(pieces) > DEAD_PIECES || (pieces & (b->by_type[ROOK] | b->by_type[QUEEN])))
+        return false;
+    Bitboard pawns = b->by_type[PAWN];
+    int area = 1;
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard enemy_att = pawn_attacks_of(board_pieces(b, c ^ 1, PAWN), c ^ 1);
+        area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
+    }
+    return area <= DEAD_KING_AREAS;
+}
+
 /* Layers 1 and 2: an answer without search, or UNKNOWN. */
 static CanMate static_answer(const Board *b, int winner)
 {
@@ -959,8 +991,14 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         if (r == CANMATE_YES)
             goto found;
     }
-    if (r != CANMATE_YES)
-        r = exhaust(scratch, b, winner, (size_t)l.max_exhaust, line, line_len);
+    if (r != CANMATE_YES) {
+        /* Where the walk cannot complete, a small one still catches the
+         * forced sequences (a lone king that must take the last piece). */
+        size_t budget = (size_t)l.max_exhaust;
+        if (!few_reachable(b) && budget > FORCED_EXHAUST)
+            budget = FORCED_EXHAUST;
+        r = exhaust(scratch, b, winner, budget, line, line_len);
+    }
     goto done;
 found:
     if (line)
@@ -984,13 +1022,9 @@ CanMate canmate_analyse(const Board *b, int winner)
 /*
  * After every move, so it must stay cheap: no helpmate search at all (a
  * YES only says "not dead", which is also what an undecided answer says).
- * A NO comes from the static layers, or from an exhaustive walk, which can
- * only complete when little can move: at most DEAD_PIECES pieces besides
- * kings and pawns, none of them a rook or queen, and kings penned in by
- * pawns (the product of the areas they can ever reach is small).
+ * A NO comes from the static layers, or from a small exhaustive walk where
+ * one can complete (few_reachable).
  */
-enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
-
 bool canmate_is_dead(const Board *b)
 {
     CanMate st[2];
@@ -1001,24 +1035,20 @@ bool canmate_is_dead(const Board *b)
     }
     if (st[WHITE] == CANMATE_NO && st[BLACK] == CANMATE_NO)
         return true;
-    Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
-    if (bb_popcount(pieces) > DEAD_PIECES || (pieces & (b->by_type[ROOK] | b->by_type[QUEEN])))
-        return false;
-    Bitboard pawns = b->by_type[PAWN];
-    int area = 1;
-    for (int c = WHITE; c <= BLACK; c++) {
-        Bitboard enemy_att = pawn_attacks_of(board_pieces(b, c ^ 1, PAWN), c ^ 1);
-        area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
+    size_t budget = DEAD_EXHAUST;
+    if (!few_reachable(b)) {
+        if (board_count_legal(b) > FORCED_MOVES)
+            return false;
+        budget = FORCED_DEAD_EXHAUST;
     }
-    if (area > DEAD_KING_AREAS)
-        return false;
-    CanMateScratch *sc = canmate_scratch_new();
-    if (!sc)
-        return false;
+    /* Only the walk's memory is needed: no transposition table. */
+    CanMateScratch sc = {0};
     bool dead = true;
     for (int c = WHITE; c <= BLACK && dead; c++)
-        if (st[c] == CANMATE_UNKNOWN && exhaust(sc, b, c, DEAD_EXHAUST, NULL, NULL) != CANMATE_NO)
+        if (st[c] == CANMATE_UNKNOWN && exhaust(&sc, b, c, budget, NULL, NULL) != CANMATE_NO)
             dead = false;
-    canmate_scratch_free(sc);
+    free(sc.queue);
+    free(sc.heap);
+    free(sc.seen);
     return dead;
 }
