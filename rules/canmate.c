@@ -573,7 +573,7 @@ static bool exhaust_reserve(CanMateScratch *sc, size_t want)
     if (sc->queue && sc->queue_cap >= want)
         return true;
     size_t seen_cap = 1024;
-    while (seen_cap < want * BF_FANOUT * 2)
+    while (seen_cap < (want + MOVES_MAX) * 2)
         seen_cap *= 2;
     QueueEntry *q = malloc(want * sizeof *q);
     uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
@@ -742,6 +742,18 @@ static uint32_t mate_distance(const Board *b, int winner, int target)
     x = b->by_color[loser] & ~b->by_type[KING] & ~b->by_type[PAWN];
     while (x)
         h += king_distance(bb_pop(&x), lk) - 1;
+    /* Pawns alone do not mate: first promote the most advanced one. */
+    Bitboard wpawns = board_pieces(b, winner, PAWN);
+    if (wmen == wpawns && wpawns) {
+        int best = 7;
+        while (wpawns) {
+            int r = SQ_RANK(bb_pop(&wpawns));
+            int togo = winner == WHITE ? 7 - r : r;
+            if (togo < best)
+                best = togo;
+        }
+        h += 40 + 10 * best;
+    }
     if (board_in_check(b))
         h -= 4;
     return (uint32_t)(h + 1000);
@@ -776,6 +788,15 @@ static uint64_t heap_pop(uint64_t *heap, size_t *n)
     return top;
 }
 
+/* Whether the loser's king has at most two squares to go to, the
+ * situations in which a mate is likely to be near. */
+static bool few_flights(const Board *b, int winner)
+{
+    int loser = winner ^ 1, lk = board_king(b, loser);
+    Bitboard watt = attacked_by(b, winner, board_occupied(b) & ~BB(lk));
+    return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
+}
+
 /* Open-list entries: score (16 bits), expanded parent (32), move (16); the
  * child's Board is made only when the entry is taken out. */
 static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
@@ -802,7 +823,6 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
     if (sc->gen == 0)
         sc->gen = 1;
     size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
-    seen_insert(sc, root->key);
     /* The root is the child of no move. */
     heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
     while (nheap > 0 && count < max) {
@@ -819,6 +839,10 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
             q->move = mv;
             q->depth = (int16_t)(sc->queue[parent].depth + 1);
         }
+        /* Duplicates are weeded out here rather than when queued: far
+         * fewer look-ups, in a table that stays in cache. */
+        if (!seen_insert(sc, q->b.key))
+            continue;
         int32_t at = (int32_t)count++;
         const Board *b = &q->b;
         if (q->depth >= CANMATE_LINE_MAX - 2)
@@ -833,8 +857,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
                     *line_len = len;
                 return CANMATE_YES;
             }
-        } else {
-            /* Widen the goal: a loser's move that allows a mate at once. */
+        } else if (few_flights(b, winner)) {
+            /* Near a mate, widen the goal: a loser's move that allows a
+             * mate at once. */
             for (int i = 0; i < list.count; i++) {
                 Board child = *b;
                 board_make(&child, list.moves[i]);
@@ -854,8 +879,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         for (int i = 0; i < list.count && nheap < heap_cap; i++) {
             Board child = *b;
             board_make(&child, list.moves[i]);
-            if (material_no(&child, winner) || !seen_insert(sc, child.key))
-                continue;
+            if (material_no(&child, winner) ||
+                (q->parent >= 0 && child.key == sc->queue[q->parent].b.key))
+                continue; /* a move straight back gains nothing */
             heap_push(sc->heap, &nheap,
                       bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
         }
