@@ -287,7 +287,7 @@ static TrnPoints adjusted_score(const Ctx *c, int j, bool fore)
         const Cell *x = cell(c, j, r);
         TrnPoints v;
         if (c->opt->edition == TB_EDITION_2009)
-            v = x->played || x->opp >= 0 ? x->pts : c->D;
+            v = x->played ? x->pts : c->D; /* every unplayed round as a draw */
         else if (r + 1 <= c->lna[j] || x->opp >= 0 || fore_j)
             v = x->pts;
         else
