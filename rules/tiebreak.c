@@ -584,12 +584,25 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
     default:
         break;
     }
+    /* KS: the most games anyone can play; in a round robin with an odd
+     * number of players every cycle has one free round per player, and
+     * entrants who never played lower it too. */
+    long maxgames = c->R;
+    if (c->opt->round_robin && c->n > 0) {
+        if (c->R % c->n == 0)
+            maxgames -= c->R / c->n;
+        for (int j = 0; j < c->n; j++) {
+            bool met = false;
+            for (int r = 0; r < c->R; r++)
+                met |= cell(c, j, r)->opp >= 0;
+            maxgames -= !met;
+        }
+    }
+    long lim100 = (long)s->limit_percent * c->W * maxgames + (long)s->limit_delta * 100;
     for (int i = 0; i < c->n; i++) {
         int64_t x = 0;
         const TrnPlayer *p = &c->t->players[i];
         TrnPoints running = 0;
-        long maxgames = c->R;
-        long lim100 = (long)s->limit_percent * c->W * maxgames + (long)s->limit_delta * 100;
         for (int r = 0; r < c->R; r++) {
             const Cell *cl = cell(c, i, r);
             running += cl->pts;
