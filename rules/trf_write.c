@@ -19,6 +19,18 @@ void trf_format_points(TrnPoints p, char *buf)
 }
 
 
+/*
+ * Points for a 4-column field: "11.5", or "100" when the decimal would not
+ * fit.  Whatever was read from a 4-column field fits again this way.
+ */
+static void points4(TrnPoints p, char *buf)
+{
+    trf_format_points(p, buf);
+    size_t n = strlen(buf);
+    if (n > 4 && buf[n - 1] == '0')
+        buf[n - 2] = '\0';
+}
+
 typedef struct Out {
     char *buf;
     size_t len, cap;
@@ -119,9 +131,7 @@ static void write_player(Out *o, const Tournament *t, const TrnPlayer *p)
     put_left(o, p->birth, 10);
     put(o, " ", 1);
     char pts[16];
-    trf_format_points(p->points, pts);
-    if (strlen(pts) > 4 && pts[strlen(pts) - 1] == '0')
-        pts[strlen(pts) - 2] = '\0'; /* 100.0 does not fit: write 100 */
+    points4(p->points, pts);
     put_right(o, pts, 4);
     put(o, " ", 1);
     if (p->rank)
@@ -164,7 +174,7 @@ static void write_162(Out *o, const TrnPointSystem *ps)
     puts_(o, "162 ");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         char v[16], cell[32];
-        trf_format_points(f[i].v, v);
+        points4(f[i].v, v);
         snprintf(cell, sizeof cell, "%s%c%4s", i ? "    " : " ", f[i].code, v);
         puts_(o, cell);
     }
@@ -304,8 +314,8 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
             const TrnAccel *a = &t->accel[i];
             char mp[16] = "", gp[16];
             if (a->match_points)
-                trf_format_points(a->match_points, mp);
-            trf_format_points(a->points, gp);
+                points4(a->match_points, mp);
+            points4(a->points, gp);
             snprintf(buf, sizeof buf, "250 %4s %4s %03d %03d %04d %04d", mp, gp, a->first_round,
                      a->last_round, a->first_player, a->last_player);
             puts_(&o, buf);
@@ -326,7 +336,7 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
         puts_(&o, buf);
         for (int k = 1; k <= last; k++) {
             char v[16];
-            trf_format_points(tournament_acceleration(t, p->id, k), v);
+            points4(tournament_acceleration(t, p->id, k), v);
             snprintf(buf, sizeof buf, " %4s", v);
             puts_(&o, buf);
         }
