@@ -272,6 +272,28 @@ START_TEST(virtual_opponent_2009)
 }
 END_TEST
 
+/*
+ * Pre-2023: an opponent's unplayed rounds (forfeits, byes, not paired) count
+ * as draws.  Expected values from the marceljuenemann/tiebreak suite: A's
+ * BH after rounds 1-4 is 0, 1*0.5 + 1, 2*0.5 + 2*2, 3*0.5 + 3*3.
+ */
+START_TEST(opponents_unplayed_as_draws_2009)
+{
+    Tournament *t = read_trf("virtual-2009.trf");
+    static const int64_t want[] = {0, 150, 500, 1050};
+    TbSpec bh = {.code = TB_BH, .limit_percent = 50};
+    for (int r = 1; r <= 4; r++) {
+        TbOptions opt = {.edition = TB_EDITION_2009, .rounds = r};
+        Standings *st;
+        ck_assert_int_eq(tiebreak_standings(t, &bh, 1, &opt, &st), 0);
+        ck_assert_int_eq(st->rounds, r);
+        ck_assert_int_eq(value_of(st, 1, 1), want[r - 1]);
+        tiebreak_standings_free(st);
+    }
+    tournament_free(t);
+}
+END_TEST
+
 /* A small event ranked by PTS, BH, BH/C1, SB (2023 rules). */
 START_TEST(ranking_with_forfeit_and_pab)
 {
@@ -441,6 +463,7 @@ int main(void)
     tcase_add_test(tc, tiebreakserver_2026);
     tcase_add_test(tc, tiebreakserver_round_robin);
     tcase_add_test(tc, virtual_opponent_2009);
+    tcase_add_test(tc, opponents_unplayed_as_draws_2009);
     tcase_add_test(tc, ranking_with_forfeit_and_pab);
     tcase_add_test(tc, direct_encounter);
     tcase_add_test(tc, parse_lists);
