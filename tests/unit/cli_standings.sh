@@ -40,4 +40,11 @@ grep -q 'bad.trf:2:97: round 1: both 1 and 2 have white' "$T/err" || fail "error
 cmp -s "$T/a16.trf" "$T/b16.trf" || fail "16 -> 26 -> 16 differs"
 tr '\r' '\n' < "$T/a26.trf" | grep -q '^142 15$' || fail "142 line"
 [ "$(tr -cd '\n' < "$T/a26.trf" | wc -c)" -eq 0 ] || fail "LF in output"
+# berger: the published 6-player table, round 2 and round 5.
+"$A" berger 6 > "$T/b6" || fail "berger exit"
+grep -qx 'Round 2: 6-4 5-3 1-2' "$T/b6" || fail "berger round 2"
+grep -qx 'Round 5: 3-6 4-2 5-1' "$T/b6" || fail "berger round 5"
+"$A" berger 5 | grep -qx 'Round 1: 1-bye 2-5 3-4' || fail "berger odd"
+"$A" berger 2 2> /dev/null
+[ $? -eq 2 ] || fail "berger 2 must exit 2"
 echo "ok"
