@@ -206,8 +206,9 @@ static void print_standings(const Tournament *t, const Standings *st, const char
         const TbRow *r = &st->rows[a];
         const TrnPlayer *p = tournament_player(t, r->player);
         bool shared = (a > 0 && st->rows[a - 1].rank == r->rank);
-        char rk[16];
-        snprintf(rk, sizeof rk, shared ? "" : "%d", r->rank);
+        char rk[16] = "";
+        if (!shared)
+            snprintf(rk, sizeof rk, "%d", r->rank);
         printf("%4s %4d  %s%*s %6d", rk, p->id, p->name, nw - width(p->name), "", p->rating);
         for (int k = 0; k < st->n_specs; k++) {
             format_value(st->specs[k].code, r->value[k], r->valid[k], v, sizeof v);
