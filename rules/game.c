@@ -808,6 +808,8 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
         return game_refuse(v, GAME_E_PAYLOAD, "unknown event type");
     if (ev->actor > GAME_ACTOR_SERVER)
         return game_refuse(v, GAME_E_PAYLOAD, "unknown actor");
+    if (!memchr(ev->move, '\0', sizeof ev->move) || !memchr(ev->note, '\0', sizeof ev->note))
+        return game_refuse(v, GAME_E_PAYLOAD, "move or note text is not terminated");
     if (ev->time_ms < st->last_ms)
         return game_refuse(v, GAME_E_ORDER, "event time %lld is before the previous event (%lld)",
                            (long long)ev->time_ms, (long long)st->last_ms);
