@@ -17,5 +17,6 @@ typedef struct Command {
 } Command;
 
 extern const Command cmd_perft;
+extern const Command cmd_replay;
 
 #endif

@@ -9,6 +9,7 @@
 
 static const Command *const commands[] = {
     &cmd_perft,
+    &cmd_replay,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
