@@ -6,16 +6,35 @@
 #include "admin.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "event_json.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 json_t *admin_default_settings(void)
 {
-    return json_pack("{s:s,s:s,s:i,s:i,s:i,s:b,s:b,s:s,s:b}", "flags", "server", "illegal_entry",
-                     "penalize", "illegal_moves_to_lose", 3, "default_time_ms", 0,
-                     "draw_offers_from_move", 0, "draw_offers_need_arbiter", 0, "supervised", 1,
-                     "category", "auto", "no_increment_guidelines", 0);
+    GameSettings gs;
+    game_settings_default(&gs);
+    json_t *o = event_json_settings_to_json(&gs);
+    /* The time control is the tournament's own field; the start position
+     * is given only when it is not the standard one. */
+    json_object_del(o, "time_control");
+    json_object_del(o, "fen");
+    json_object_del(o, "type");
+    return o;
+}
+
+int admin_settings_check(json_t *settings, const char *time_control, char *err, size_t n)
+{
+    json_t *o = settings ? json_deep_copy(settings) : json_object();
+    if (time_control)
+        json_object_set_new(o, "time_control", json_string(time_control));
+    GameSettings gs;
+    int rc = event_json_settings_from_json(o, &gs, err, n);
+    json_decref(o);
+    return rc ? STORE_E_INVALID : 0;
 }
 
 /* ---- tournaments ---- */
@@ -216,6 +235,12 @@ int admin_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_ha
     admin_audit(s, user, 0, "player.credentials", "player", d);
     json_decref(d);
     return 0;
+}
+
+int admin_pin_taken(Store *s, int64_t tid, const char *pin_hash)
+{
+    return store_int(s, 0, "SELECT count(*) FROM player_credentials WHERE tournament_id = ?1 AND "
+                           "pin_hash = ?2", "is", tid, pin_hash) > 0;
 }
 
 json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash)
@@ -550,8 +575,10 @@ static int halves(const char *res, int *w, int *b)
     static const struct {
         const char *r;
         int w, b;
-    } t[] = {{"1-0", 2, 0},   {"0-1", 0, 2},   {"1/2-1/2", 1, 1}, {"1/2-0", 1, 0}, {"0-1/2", 0, 1},
-             {"0-0", 0, 0},   {"+--", 2, 0},   {"--+", 0, 2},     {"---", 0, 0}};
+    } t[] = {{"1-0", 2, 0},   {"0-1", 0, 2},   {"1/2-1/2", 1, 1}, {"1/2-0", 1, 0},
+             {"0-1/2", 0, 1}, {"0-0", 0, 0},   {"1-1", 2, 2},     {"1-1/2", 2, 1},
+             {"1/2-1", 1, 2}, {"+/-", 2, 0},   {"-/+", 0, 2},     {"-/-", 0, 0},
+             {"+/+", 2, 2}};
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
         if (strcmp(res, t[i].r) == 0) {
             *w = t[i].w;

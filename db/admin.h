@@ -20,6 +20,9 @@
 
 /* The settings every tournament starts with (spec/laws.md defaults). */
 json_t *admin_default_settings(void);
+/* Checks SETTINGS (may be NULL) and TIME_CONTROL (may be NULL) with the Laws
+ * engine's strict parser: 0, or STORE_E_INVALID with the reason in ERR. */
+int admin_settings_check(json_t *settings, const char *time_control, char *err, size_t n);
 
 json_t *admin_tournaments_list(Store *s);
 json_t *admin_tournament_get(Store *s, int64_t tid);
@@ -36,6 +39,8 @@ int admin_player_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t 
                         json_t **out, char *err, size_t n);
 int admin_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
                           const char *token_hash, int64_t user, char *err, size_t n);
+/* 1 when PIN_HASH is already some player's PIN in tournament TID. */
+int admin_pin_taken(Store *s, int64_t tid, const char *pin_hash);
 /* The player signing in with a PIN of tournament TID / with a token:
  * {"id", "tournament_id"} or NULL. */
 json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash);

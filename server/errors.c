@@ -3,7 +3,11 @@
  */
 #include "errors.h"
 
+#include "game.h"
+#include "games.h"
 #include "store.h"
+
+#define G(c) (GAMES_E_BASE + (c))
 
 static const struct {
     int code, status;
@@ -30,6 +34,24 @@ static const struct {
     {API_E_METHOD, 405, "method_not_allowed"},
     {API_E_UNAVAILABLE, 503, "unavailable"},
     {API_E_INTERNAL, 500, "internal"},
+    /* The Laws engine's refusals (rules/game.h). */
+    {G(GAME_E_ORDER), 409, "out_of_order"},
+    {G(GAME_E_ACTOR), 403, "not_your_action"},
+    {G(GAME_E_NOT_STARTED), 409, "not_started"},
+    {G(GAME_E_STARTED), 409, "already_started"},
+    {G(GAME_E_OVER), 409, "game_over"},
+    {G(GAME_E_NOT_OVER), 409, "game_not_over"},
+    {G(GAME_E_TURN), 409, "not_your_turn"},
+    {G(GAME_E_NOTATION), 400, "notation"},
+    {G(GAME_E_ILLEGAL), 409, "illegal_move"},
+    {G(GAME_E_TOUCH), 409, "touch_move"},
+    {G(GAME_E_PAUSED), 409, "paused"},
+    {G(GAME_E_FLAG_FELL), 409, "flag_fell"},
+    {G(GAME_E_NO_FLAG), 409, "no_flag"},
+    {G(GAME_E_NO_OFFER), 409, "no_offer"},
+    {G(GAME_E_OFFER_RULE), 409, "offer_not_allowed"},
+    {G(GAME_E_PAYLOAD), 400, "invalid_value"},
+    {G(GAME_E_LIMIT), 409, "limit"},
 };
 
 static int find(int code)

@@ -147,6 +147,8 @@ static void job_done(WriterJob *job, int rc)
 {
     Req *r = job->arg;
     r->job_rc = rc;
+    if (r->committed)
+        r->committed(r, rc);
     MHD_resume_connection(r->conn);
 }
 
@@ -424,7 +426,7 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
     Req *r = *con_cls;
     if (!r)
         return;
-    if (!srv->quiet && r->status != 0 && !r->data_free) {
+    if (!srv->quiet && r->status != 0) {
         const char *m = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
         fprintf(stderr, "http %s %s %d %lldus%s%s\n", r->method_name, r->url, r->status, (long long)(now_us() - r->t0_us), m ? " id=" : "", m ? m : "");
     }

@@ -71,6 +71,10 @@ struct Req {
     int job_rc;
     int phase;
     void (*finish)(Req *r, int rc);
+    /* Optional: runs on the writer thread right after the commit (rc as
+     * for finish), before the connection resumes; what must happen in
+     * commit order (publishing to live streams) happens here. */
+    void (*committed)(Req *r, int rc);
     json_t *result;       /* what the job produced for finish */
     char err[256];        /* a message for a positive error code */
     void *data;           /* route-private; freed with data_free */

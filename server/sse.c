@@ -141,6 +141,17 @@ void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const 
     pthread_mutex_unlock(&t->mu);
 }
 
+int hub_listened(Hub *h, const char *name)
+{
+    Topic *t = topic(h, name, 0);
+    if (!t)
+        return 0;
+    pthread_mutex_lock(&t->mu);
+    int yes = t->streams != NULL;
+    pthread_mutex_unlock(&t->mu);
+    return yes;
+}
+
 Stream *hub_attach(Hub *h, const char *name)
 {
     Topic *t = topic(h, name, 1);

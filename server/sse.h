@@ -28,6 +28,8 @@ void hub_free(Hub *h);
 /* Publishes to TOPIC one event with ID (>0; 0 sends no id line), EVENT name
  * and DATA (one line of JSON).  Does nothing when nobody listens. */
 void hub_publish(Hub *h, const char *topic, int64_t id, const char *event, const char *data);
+/* 1 when TOPIC has open streams (skip formatting otherwise). */
+int hub_listened(Hub *h, const char *topic);
 /* Makes r's answer a stream of TOPIC.  BACKLOG (taken, may be NULL) is sent
  * first; live messages with an id <= LAST_ID are skipped.  Call before
  * reading the backlog from the store: hub_attach then hub_stream. */
