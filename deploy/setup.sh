@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages="build-essential meson ninja-build pkg-config python3 libmicrohttpd-dev
 libjansson-dev libsqlite3-dev sqlite3 check libcrypt-dev libcurl4-openssl-dev
-stockfish pgn-extract"
+stockfish pgn-extract clang"
 
 missing=""
 for p in $packages; do

@@ -20,5 +20,8 @@ extern const Command cmd_perft;
 extern const Command cmd_serve;
 extern const Command cmd_user;
 extern const Command cmd_replay;
+extern const Command cmd_game;
+extern const Command cmd_pgn;
+extern const Command cmd_canmate;
 
 #endif

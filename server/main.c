@@ -12,6 +12,9 @@ static const Command *const commands[] = {
     &cmd_serve,
     &cmd_user,
     &cmd_replay,
+    &cmd_game,
+    &cmd_pgn,
+    &cmd_canmate,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
