@@ -653,22 +653,23 @@ static int ambiguous(const Board *b, const MoveList *legal, const Move *found, i
         froms |= BB(move_from(m));
         pick[n++] = m;
     }
-    for (int i = 1; i < n; i++) /* by from square, for a stable message */
-        for (int j = i; j > 0 && move_from(pick[j]) < move_from(pick[j - 1]); j--) {
-            Move t = pick[j];
-            pick[j] = pick[j - 1];
-            pick[j - 1] = t;
+    char sans[16][NOTATION_SAN_MAX];
+    for (int i = 0; i < n; i++)
+        write_san(b, legal, pick[i], letters_en, sans[i]);
+    for (int i = 1; i < n; i++) /* alphabetical, for a stable message */
+        for (int j = i; j > 0 && strcmp(sans[j], sans[j - 1]) < 0; j--) {
+            char t[NOTATION_SAN_MAX];
+            strcpy(t, sans[j]);
+            strcpy(sans[j], sans[j - 1]);
+            strcpy(sans[j - 1], t);
         }
     int type = piece_type(b->squares[move_from(pick[0])]);
     sq_name(move_to(pick[0]), to);
     int len = snprintf(msg, sizeof msg, "%s %s can go to %s: say ", count_word(n),
                        n == 1 ? piece_names[type] : piece_plurals[type], to);
-    for (int i = 0; i < n && len > 0 && (size_t)len < sizeof msg; i++) {
-        char san[NOTATION_SAN_MAX];
-        write_san(b, legal, pick[i], letters_en, san);
+    for (int i = 0; i < n && len > 0 && (size_t)len < sizeof msg; i++)
         len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s",
-                        i == 0 ? "" : i == n - 1 ? " or " : ", ", san);
-    }
+                        i == 0 ? "" : i == n - 1 ? " or " : ", ", sans[i]);
     return fail(err, errlen, NOTATION_E_AMBIGUOUS, "%s", msg);
 }
 

@@ -23,5 +23,9 @@ extern const Command cmd_replay;
 extern const Command cmd_game;
 extern const Command cmd_pgn;
 extern const Command cmd_canmate;
+extern const Command cmd_standings;
+extern const Command cmd_trf;
+extern const Command cmd_pair;
+extern const Command cmd_check;
 
 #endif
