@@ -1,7 +1,7 @@
 /*
- * pgn_out.h — PGN export of stored games for the download routes: the
- * Seven Tag Roster plus the players' ratings, the time control and the
- * start position, moves in SAN with each move's clock reading ([%clk]).
+ * pgn_out.h — PGN export of stored games for the download routes, through
+ * the Laws engine's PGN writer, with the tags the store knows (event, round,
+ * players, ratings, FIDE ids, board).
  */
 #ifndef ARBITER_SERVER_PGN_OUT_H
 #define ARBITER_SERVER_PGN_OUT_H
