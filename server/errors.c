@@ -36,7 +36,7 @@ static const struct {
     {API_E_INTERNAL, 500, "internal"},
     /* The Laws engine's refusals (rules/game.h). */
     {G(GAME_E_ORDER), 409, "out_of_order"},
-    {G(GAME_E_ACTOR), 403, "not_your_action"},
+    {G(GAME_E_ACTOR), 409, "not_your_action"},
     {G(GAME_E_NOT_STARTED), 409, "not_started"},
     {G(GAME_E_STARTED), 409, "already_started"},
     {G(GAME_E_OVER), 409, "game_over"},

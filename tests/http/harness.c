@@ -184,6 +184,39 @@ Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, 
     return r;
 }
 
+Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms, long long last_id)
+{
+    Resp *r = calloc(1, sizeof *r);
+    CURL *h = curl_easy_init();
+    char url[512], line[300];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", d->port, path);
+    struct curl_slist *hs = NULL;
+    if (last_id > 0) {
+        snprintf(line, sizeof line, "Last-Event-ID: %lld", last_id);
+        hs = curl_slist_append(hs, line);
+    }
+    if (c && c->bearer[0]) {
+        snprintf(line, sizeof line, "Authorization: Bearer %s", c->bearer);
+        hs = curl_slist_append(hs, line);
+    }
+    if (c && c->cookie[0])
+        curl_easy_setopt(h, CURLOPT_COOKIE, c->cookie);
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
+    curl_easy_perform(h);
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
+    curl_slist_free_all(hs);
+    curl_easy_cleanup(h);
+    if (r->body)
+        r->json = json_loads(r->body, JSON_DECODE_ANY, NULL);
+    return r;
+}
+
 Resp *req(Daemon *d, const Client *c, const char *method, const char *path, const char *body)
 {
     return req_raw(d, c, method, path, body, body ? strlen(body) : 0, NULL);

@@ -56,6 +56,9 @@ Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, 
 Resp *reqf(Daemon *d, const Client *c, const char *method, const char *body, const char *pathfmt,
            ...) __attribute__((format(printf, 5, 6)));
 void resp_free(Resp *r);
+/* Opens a live stream for at most TIMEOUT_MS and returns what arrived in
+ * that time (status and body so far).  LAST_ID > 0 sends Last-Event-ID. */
+Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms, long long last_id);
 /* The error code string of an error answer, or "". */
 const char *resp_code(const Resp *r);
 
