@@ -13,6 +13,26 @@
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
+int admin_exists(Store *s, char kind, int64_t parent, int64_t id)
+{
+    switch (kind) {
+    case 't':
+        return store_int(s, 0, "SELECT count(*) FROM tournaments WHERE id = ?1", "i", id) > 0;
+    case 'p':
+        return store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 AND id = ?2",
+                         "ii", parent, id) > 0;
+    case 'r':
+        return store_int(s, 0, "SELECT count(*) FROM rounds WHERE tournament_id = ?1 AND "
+                               "number = ?2", "ii", parent, id) > 0;
+    case 'g':
+        return store_int(s, 0, "SELECT count(*) FROM games WHERE id = ?1", "i", id) > 0;
+    case 'a':
+        return store_int(s, 0, "SELECT count(*) FROM alerts WHERE tournament_id = ?1 AND id = ?2",
+                         "ii", parent, id) > 0;
+    }
+    return 0;
+}
+
 json_t *admin_default_settings(void)
 {
     GameSettings gs;

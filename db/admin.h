@@ -18,6 +18,11 @@
 
 #include "store.h"
 
+/* 1 when the object named by a path parameter exists: KIND 't' tournament
+ * ID; 'p' player ID of tournament PARENT; 'r' round ID of tournament
+ * PARENT; 'g' game ID; 'a' alert ID of tournament PARENT. */
+int admin_exists(Store *s, char kind, int64_t parent, int64_t id);
+
 /* The settings every tournament starts with (spec/laws.md defaults). */
 json_t *admin_default_settings(void);
 /* Checks SETTINGS (may be NULL) and TIME_CONTROL (may be NULL) with the Laws

@@ -43,7 +43,7 @@ static int step_simple(Store *s, const char *sql)
 static void heartbeat(Writer *w, int force)
 {
     int64_t now = store_now_ms();
-    if (!force && now - w->last_beat < 1000)
+    if (!force && now - w->last_beat < 250)
         return;
     if (store_run(w->store, NULL, SQL_BEAT, "i", now) == 0)
         w->last_beat = now;
@@ -95,7 +95,11 @@ static void *thread_main(void *arg)
         while (!w->head && !w->stopping) {
             struct timespec ts;
             clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_sec += 1;
+            ts.tv_nsec += 250 * 1000000L;
+            if (ts.tv_nsec >= 1000000000L) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000L;
+            }
             if (pthread_cond_timedwait(&w->cv, &w->mu, &ts) == ETIMEDOUT)
                 break;
         }

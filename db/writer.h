@@ -9,8 +9,8 @@
  * acknowledgement follows: a request is answered from its done callback,
  * after the commit that holds its effects.
  *
- * The writer also keeps the heartbeat (meta.heartbeat_ms), written at most
- * once a second, that tells the next start when this one stopped.
+ * The writer also keeps the heartbeat (meta.heartbeat_ms), written every
+ * 250 ms (inside a batch when there is one), that tells the next start when this one stopped.
  * Workload: thousands of small jobs a second; one fsync per batch.
  */
 #ifndef ARBITER_DB_WRITER_H

@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "admin.h"
 #include "auth.h"
 #include "errors.h"
 #include "sse.h"
@@ -249,21 +250,48 @@ static int match(const char *pattern, const char *path, int64_t *id, int *bad_id
     return *p == 0 && *s == 0;
 }
 
+/* Unknown ids are 404 before anything else is looked at (the body
+ * included), whatever the route. */
+static int check_ids(Req *r, const char *pattern)
+{
+    static const char *const names[] = {"{tid}", "{pid}", "{rn}", "{gid}", "{aid}"};
+    static const char kinds[] = "tprga";
+    static const char *const what[] = {"tournament", "player", "round", "game", "alert"};
+    Store *s = NULL;
+    int n = 0;
+    for (const char *p = strchr(pattern, '{'); p && n < 4; p = strchr(p + 1, '{'), n++)
+        for (int k = 0; k < 5; k++)
+            if (strncmp(p, names[k], strlen(names[k])) == 0) {
+                if (!s && !(s = http_reader(r->srv)))
+                    return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+                /* Players, rounds and alerts live in the tournament given
+                 * first in the path. */
+                if (!admin_exists(s, kinds[k], r->id[0], r->id[n]))
+                    return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
+                                      (long long)r->id[n]), -1;
+            }
+    return 0;
+}
+
 static int dispatch_api(Req *r, const char *path)
 {
-    int path_found = 0;
+    int path_found = 0, bad_id = 0;
     for (int i = 0; i < http_route_count; i++) {
         int64_t id[4] = {0};
         int bad = 0;
         if (!match(http_routes[i].pattern, path, id, &bad))
             continue;
+        if (bad) {
+            /* "/alerts/stream" may look like "/alerts/{aid}": a literal
+             * route of the path wins over a parameter that is no id. */
+            bad_id = 1;
+            continue;
+        }
         path_found = 1;
         int m = r->method == HTTP_HEAD ? HTTP_GET : r->method;
         if (http_routes[i].method != m)
             continue;
         r->route = http_routes[i].pattern;
-        if (bad)
-            return http_error(r, STORE_E_NOT_FOUND, "no such object: '%s'", path);
         memcpy(r->id, id, sizeof id);
         if (r->too_large)
             return http_error(r, API_E_TOO_LARGE, "the body is larger than %d bytes",
@@ -279,10 +307,15 @@ static int dispatch_api(Req *r, const char *path)
         int rc = auth_resolve(r);
         if (rc)
             return ROUTE_DONE;
+        if (check_ids(r, http_routes[i].pattern))
+            return ROUTE_DONE;
         return http_routes[i].fn(r);
     }
     if (path_found)
         return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
+    if (bad_id)
+        return http_error(r, STORE_E_NOT_FOUND, "no such object: '%s' (ids are positive whole "
+                                                "numbers)", path);
     return http_error(r, API_E_NO_ROUTE, "there is no API route %s", path);
 }
 
