@@ -444,6 +444,11 @@ static double raw_bound(int inflight, int seconds)
     }
     while (now_us() < raw_t_end + 200000)
         usleep(50000);
+    uint64_t nj, nb, ru, cu;
+    writer_counts(raw_writer, &nj, &nb, &ru, &cu);
+    printf("raw: %llu rows in %llu transactions (%.0f us running and %.0f us committing per "
+           "transaction)\n", (unsigned long long)nj, (unsigned long long)nb,
+           nb ? (double)ru / (double)nb : 0.0, nb ? (double)cu / (double)nb : 0.0);
     writer_stop(raw_writer);
     free(jobs);
     return (double)raw_done / seconds;
