@@ -1,0 +1,81 @@
+// Arbiter web: a chessground board fed from the server's GameState.  The page
+// never judges legality itself: the destinations shown are the server's
+// "legal" map, and a move made on the board is only a request to the server.
+
+import { Chessground } from 'chessground';
+
+const PROMO = ['q', 'r', 'b', 'n'];
+
+// The last move and whether it gave check, read from the scoresheet events.
+export function lastMoveOf(state) {
+  const evs = state.events || [];
+  for (let i = evs.length - 1; i >= 0; i--) {
+    const e = evs[i];
+    if (e.type === 'restore') return null;
+    if (e.type === 'move') return e;
+  }
+  return null;
+}
+
+export function moveUci(e) {
+  const u = e && (e.uci || (typeof e.move === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(e.move) ? e.move : null));
+  return u || null;
+}
+
+export function moveSan(e) {
+  return (e && (e.san || e.move)) || '';
+}
+
+export class BoardView {
+  // el: the container; opts: {interactive, orientation, onMove(orig, dest)}.
+  constructor(el, { interactive = false, orientation = 'white', onMove, coordinates = true } = {}) {
+    this.onMove = onMove;
+    this.cg = Chessground(el, {
+      orientation,
+      coordinates,
+      viewOnly: !interactive,
+      animation: { enabled: true, duration: 150 },
+      movable: { free: false, color: undefined, showDests: true, events: { after: (o, d) => this.onMove?.(o, d) } },
+      premovable: { enabled: false },
+      draggable: { enabled: interactive, showGhost: true },
+      selectable: { enabled: interactive },
+      drawable: { enabled: false },
+      highlight: { lastMove: true, check: true },
+      disableContextMenu: true,
+      blockTouchScroll: true,
+    });
+  }
+
+  // state: GameState; mover: the colour allowed to move here, or null.
+  show(state, mover = null) {
+    const last = lastMoveOf(state);
+    const uci = moveUci(last);
+    const san = moveSan(last);
+    const dests = new Map();
+    if (mover && mover === state.to_move && state.legal) {
+      for (const [from, tos] of Object.entries(state.legal)) if (tos.length) dests.set(from, tos.map((x) => x.slice(0, 2)));
+    }
+    this.cg.set({
+      fen: state.fen.split(' ')[0],
+      turnColor: state.to_move,
+      lastMove: uci ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined,
+      check: /[+#]$/.test(san) ? state.to_move : false,
+      movable: { color: dests.size ? mover : undefined, dests },
+    });
+  }
+
+  orient(colour) { this.cg.set({ orientation: colour }); }
+
+  // Is orig->dest a pawn reaching the last rank (so a piece must be chosen)?
+  isPromotion(orig, dest) {
+    const piece = this.cg.state.pieces.get(dest) || this.cg.state.pieces.get(orig);
+    return !!piece && piece.role === 'pawn' && (dest[1] === '8' || dest[1] === '1');
+  }
+
+  // Put the board back to the state it was given (after a refused move).
+  redraw(state, mover) { this.show(state, mover); }
+
+  destroy() { this.cg.destroy(); }
+}
+
+export { PROMO };
