@@ -127,14 +127,16 @@ function closeGame() {
 async function openGame(gid) {
   closeGame();
   render(app, html`<div class="tablet-game">
-    <div class="board-area" id="board-area"><div id="board" class="cg-wrap-host" style="width:100%;height:100%"
+    <div class="board-area" id="board-area"><div id="board" style="width:100%;height:100%"
       role="application" data-i18n-attr="aria-label:tablet.board_label"></div></div>
+    <div class="player-line opp"><span class="name" id="opp-name"></span><span class="penalties" id="opp-pen"></span>
+      <div class="clock" id="opp-clock" role="timer" aria-live="off"></div></div>
+    <div class="player-line me"><span class="name" id="my-name"></span><span class="penalties" id="my-pen"></span>
+      <div class="clock" id="my-clock" role="timer" aria-live="off"></div></div>
     <div class="side">
-      <div class="player-line opp"><span class="name" id="opp-name"></span><span class="penalties" id="opp-pen"></span>
-        <div class="clock" id="opp-clock" role="timer" aria-live="off"></div></div>
       <div id="status" class="status-line" role="status" aria-live="polite"></div>
       <div id="notices"></div>
-      <div class="moves" id="moves" aria-label="" data-i18n-attr="aria-label:tablet.moves"></div>
+      <div class="moves" id="moves" data-i18n-attr="aria-label:tablet.moves"></div>
       <form class="keyentry" id="keyentry" autocomplete="off">
         <label class="sr-only" for="typed" data-i18n="tablet.type_move"></label>
         <input id="typed" autocapitalize="off" spellcheck="false" data-i18n-attr="placeholder:tablet.type_move_ph">
@@ -145,8 +147,6 @@ async function openGame(gid) {
         <button type="button" id="b-resign" data-i18n="tablet.resign"></button>
         <button type="button" id="b-call" data-i18n="tablet.call"></button>
       </div>
-      <div class="player-line me"><span class="name" id="my-name"></span><span class="penalties" id="my-pen"></span>
-        <div class="clock" id="my-clock" role="timer" aria-live="off"></div></div>
       <div class="toolbar"><span id="conn"></span><span id="lang"></span>
         <button type="button" id="b-signout" data-i18n="tablet.signout"></button></div>
     </div></div>`);
