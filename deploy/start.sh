@@ -4,5 +4,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 deploy/setup.sh build
+deploy/web-deps.sh
 meson compile -C build >/dev/null
 exec build/server/arbiter --help

@@ -1,0 +1,195 @@
+// A whole tournament day through the browser, against the real daemon: the
+// arbiter creates a 4-player round robin on the desk, two tablets (separate
+// browser contexts) play board 1 to mate with a draw offer declined and an
+// illegal move penalised on the way, the daemon restarts mid-game and the
+// tablets carry on, both players confirm the result, and the public standings
+// show it, in Russian after a language switch.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Daemon, ADMIN, launchBrowser, newPage, dragMove, tapMove } from './harness.mjs';
+
+const PLAYERS = [
+  ['Aronian, Levon', 2700], ['Bulgarian, Vesela', 2500], ['Chukova, Anna', 2300], ['Dimitrov, Petar', 2100],
+];
+
+let daemon; let browser;
+test.before(async () => {
+  daemon = new Daemon();
+  daemon.createUser(ADMIN);
+  await daemon.start();
+  browser = await launchBrowser();
+});
+test.after(async () => {
+  await browser?.close();
+  await daemon?.stop();
+  daemon?.cleanup();
+});
+
+const expectText = async (locator, re, timeout = 10000) => {
+  await locator.filter({ hasText: re }).first().waitFor({ timeout });
+};
+
+test('a round robin game from the desk to the public standings', async (t) => {
+  const desk = await newPage(browser);
+  const url = daemon.url;
+  const pins = {};
+  let white; let black;
+
+  await t.test('the arbiter logs in and creates a round robin', async () => {
+    await desk.goto(`${url}/desk.html`);
+    await desk.fill('#user', ADMIN.username);
+    await desk.fill('#pass', ADMIN.password);
+    await desk.click('#login button.primary');
+    await desk.waitForSelector('#tform');
+    await desk.fill('#t-name', 'Browser Open');
+    await desk.selectOption('#t-system', 'roundrobin');
+    await desk.fill('#t-rounds', '3');
+    await desk.fill('#t-tc', '5400+30');
+    await desk.fill('#s-illegal', '3');
+    await desk.click('#tform button.primary');
+    await desk.waitForSelector('#padd');
+  });
+
+  await t.test('four players are registered and get PINs', async () => {
+    for (const [name, rating] of PLAYERS) {
+      await desk.fill('#pa-name', name);
+      await desk.fill('#pa-rating', String(rating));
+      await desk.click('#padd button.primary');
+      await expectText(desk.locator('#players td'), new RegExp(name.split(',')[0]));
+      await desk.waitForSelector('#padd');
+    }
+    const rows = await desk.locator('#players tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.children[1].textContent, tr.querySelector('.pin').textContent]));
+    assert.equal(rows.length, 4);
+    for (const [name, pin] of rows) { assert.match(pin, /^\d{4,12}$/, `PIN of ${name}`); pins[name] = pin; }
+  });
+
+  await t.test('round 1 is paired, reviewed and started', async () => {
+    await desk.click('a[href$="/rounds"]');
+    await desk.click('#r-pair');
+    await desk.click('dialog.ask button.primary');
+    await desk.waitForSelector('section.round table.pairings');
+    const board1 = desk.locator('section.round table.pairings tbody tr').first();
+    const cells = await board1.locator('td').allTextContents();
+    [white, black] = [cells[1], cells[3]];
+    assert.ok(pins[white] && pins[black], `board 1: ${white} - ${black}`);
+    // Berger round 1: player 1 (highest rating) has White against player 4.
+    assert.equal(white, PLAYERS[0][0]);
+    assert.equal(black, PLAYERS[3][0]);
+    await desk.click('section.round button[data-act="start"]');
+    await desk.click('dialog.ask button.primary');
+    await desk.waitForSelector('section.round button[data-act="pause"]');
+  });
+
+  const tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  const tabB = await newPage(browser, { viewport: { width: 600, height: 1024 } });
+
+  await t.test('the players sign in on their tablets; each board turns to its colour', async () => {
+    for (const [tab, name] of [[tabW, white], [tabB, black]]) {
+      await tab.goto(`${url}/board.html`);
+      await tab.fill('#pin', pins[name]);
+      await tab.click('#signin button[type=submit].primary >> nth=-1');
+      await tab.waitForSelector('.cg-wrap');
+      await expectText(tab.locator('#my-name'), new RegExp(name.split(',')[0]));
+    }
+    assert.ok(await tabW.locator('.cg-wrap.orientation-white').count());
+    assert.ok(await tabB.locator('.cg-wrap.orientation-black').count());
+    await expectText(tabW.locator('#status'), /Your move/);
+    await expectText(tabB.locator('#status'), /Opponent to move/);
+  });
+
+  await t.test('a wrong PIN is refused with a message', async () => {
+    const other = await newPage(browser);
+    await other.goto(`${url}/board.html`);
+    await other.fill('#pin', '00000000');
+    await other.click('#signin button[type=submit].primary >> nth=-1');
+    await other.waitForSelector('#signin-msg:not(.hidden)');
+    await other.context().close();
+  });
+
+  const moves = async (tab) => (await tab.locator('#moves').textContent()).replace(/\s+/g, ' ').trim();
+
+  await t.test('1. e4 by drag; the opponent sees it', async () => {
+    await dragMove(tabW, 'e2', 'e4');
+    await expectText(tabB.locator('#status'), /Your move/);
+    assert.match(await moves(tabB), /1\. ?e4/);
+  });
+
+  await t.test('the daemon restarts; the tablets reconnect and play on', async () => {
+    await daemon.restart();
+    await expectText(tabB.locator('.conn'), /live/, 20000);
+    await tapMove(tabB, 'e7', 'e5');
+    await expectText(tabW.locator('#status'), /Your move/, 15000);
+    assert.match(await moves(tabW), /e4 e5/);
+  });
+
+  await t.test('2. Bc4; Black types an illegal move and is penalised', async () => {
+    await dragMove(tabW, 'f1', 'c4');
+    await expectText(tabB.locator('#status'), /Your move/);
+    const before = await tabW.locator('#my-clock').textContent();
+    await tabB.fill('#typed', 'Ke6');
+    await tabB.press('#typed', 'Enter');
+    await expectText(tabB.locator('#my-pen'), /illegal moves: 1/);
+    await expectText(tabW.locator('#opp-pen'), /illegal moves: 1/);
+    // Art. 7.5.5: two minutes more for White (1:29:xx -> 1:31:xx).
+    const after = await tabW.locator('#my-clock').textContent();
+    const secs = (s) => s.split(':').map(Number).reduce((a, x) => a * 60 + x, 0);
+    assert.ok(secs(after) - secs(before) >= 100, `white's clock ${before} -> ${after}`);
+    await expectText(tabB.locator('#status'), /Your move/);
+  });
+
+  await t.test('the desk sees the illegal move as an alert', async () => {
+    await desk.click('a[href$="/live"]');
+    await desk.waitForSelector('#alerts .banner.alert', { timeout: 10000 });
+  });
+
+  await t.test('2... Nc6 3. Qh5 with a draw offer, declined', async () => {
+    await dragMove(tabB, 'b8', 'c6');
+    await expectText(tabW.locator('#status'), /Your move/);
+    await dragMove(tabW, 'd1', 'h5');
+    await expectText(tabB.locator('#status'), /Your move/);
+    await tabW.click('#b-offer');
+    await tabW.click('dialog.ask button.primary');
+    await tabB.waitForSelector('#n-decline', { timeout: 10000 });
+    await tabB.click('#n-decline');
+    await tabB.waitForSelector('#n-decline', { state: 'detached' });
+    await tabW.waitForSelector('#notices .banner.info', { state: 'detached' });
+  });
+
+  await t.test('3... Nf6 4. Qxf7# ends the game 1-0', async () => {
+    await dragMove(tabB, 'g8', 'f6');
+    await expectText(tabW.locator('#status'), /Your move/);
+    await dragMove(tabW, 'h5', 'f7');
+    await expectText(tabW.locator('#status'), /1–0/);
+    await expectText(tabB.locator('#status'), /1–0/);
+    assert.match(await moves(tabB), /Qxf7#/);
+  });
+
+  await t.test('both players confirm the result', async () => {
+    for (const tab of [tabW, tabB]) {
+      await tab.click('#n-confirm');
+      await tab.click('dialog.ask button.primary');
+      await expectText(tab.locator('#notices'), /confirmed/);
+    }
+  });
+
+  await t.test('the public standings show the win, live, in Russian after switching', async () => {
+    const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await pub.goto(`${url}/`);
+    await pub.click('ul.tournaments a');
+    await pub.click('#nav a[href$="/standings"]');
+    await pub.waitForSelector('table.standings');
+    const first = await pub.locator('table.standings tbody tr').first().locator('td').allTextContents();
+    assert.match(first[1], new RegExp(white.split(',')[0]));
+    assert.equal(first[4], '1');
+    await pub.selectOption('.lang-picker', 'ru');
+    await expectText(pub.locator('#nav a'), /Положение/);
+    await expectText(pub.locator('table.standings th'), /Очки/);
+    assert.equal(await pub.evaluate(() => document.documentElement.lang), 'ru');
+    assert.deepEqual(pub.errors, []);
+  });
+
+  await t.test('no page reported a script error', () => {
+    for (const p of [desk, tabW, tabB]) assert.deepEqual(p.errors, []);
+  });
+});
