@@ -1,30 +1,10 @@
-// Arbiter web: a chessground board fed from the server's GameState.  The page
+// Arbiter web: a chessground board fed from a game state (state.js).  The page
 // never judges legality itself: the destinations shown are the server's
 // "legal" map, and a move made on the board is only a request to the server.
 
 import { Chessground } from 'chessground';
 
 const PROMO = ['q', 'r', 'b', 'n'];
-
-// The last move and whether it gave check, read from the scoresheet events.
-export function lastMoveOf(state) {
-  const evs = state.events || [];
-  for (let i = evs.length - 1; i >= 0; i--) {
-    const e = evs[i];
-    if (e.type === 'restore') return null;
-    if (e.type === 'move') return e;
-  }
-  return null;
-}
-
-export function moveUci(e) {
-  const u = e && (e.uci || (typeof e.move === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(e.move) ? e.move : null));
-  return u || null;
-}
-
-export function moveSan(e) {
-  return (e && (e.san || e.move)) || '';
-}
 
 export class BoardView {
   // el: the container; opts: {interactive, orientation, onMove(orig, dest)}.
@@ -48,9 +28,9 @@ export class BoardView {
 
   // state: GameState; mover: the colour allowed to move here, or null.
   show(state, mover = null) {
-    const last = lastMoveOf(state);
-    const uci = moveUci(last);
-    const san = moveSan(last);
+    const last = state.moves[state.moves.length - 1];
+    const uci = last && last.uci;
+    const san = (last && last.san) || '';
     const dests = new Map();
     if (mover && mover === state.to_move && state.legal) {
       for (const [from, tos] of Object.entries(state.legal)) if (tos.length) dests.set(from, tos.map((x) => x.slice(0, 2)));

@@ -11,6 +11,7 @@ import { ClockPair, formatClock } from './clock.js';
 import { BoardView } from './board-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, resultText, download } from './ui.js';
+import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 
 const app = $('#app');
@@ -19,7 +20,6 @@ let me = null;
 let spec = null;          // the server's OpenAPI document: which optional fields it knows
 let cleanup = [];         // what the current view must close when we leave it
 let alertState = { tid: null, list: [], stream: null };
-const RESULTS = ['1-0', '0-1', '1/2-1/2', '1/2-0', '0-1/2', '0-0', '+--', '--+', '---', '*'];
 const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'exports', 'settings'];
 
 async function start() {
@@ -126,20 +126,21 @@ function tournamentForm(tour) {
       <span class="hint" data-i18n="desk.tiebreaks_hint"></span>` : ''}
     <fieldset style="grid-column:1/-1"><legend data-i18n="desk.laws"></legend><div class="form-grid">
       <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
-      <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="1" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
+      <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
+      <span class="hint" data-i18n="desk.illegal_moves_hint"></span>
       <label for="s-entry" data-i18n="desk.illegal_entry"></label><select id="s-entry" name="illegal_entry">
         ${opt('penalize', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.penalize'))}${opt('reject', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.reject'))}</select>
-      <label for="s-sofia" data-i18n="desk.sofia"></label><input id="s-sofia" name="draw_offers_from_move" type="number" min="0" value="${v(s.draw_offers_from_move, 0)}">
+      <label for="s-offers" data-i18n="desk.draw_offers"></label><select id="s-offers" name="draw_offers">
+        ${['free', 'sofia', 'arbiter'].map((x) => opt(x, v(s.draw_offers, 'free'), t(`desk.draw_offers.${x}`)))}</select>
+      <label for="s-sofia" data-i18n="desk.sofia"></label><input id="s-sofia" name="sofia_moves" type="number" min="0" max="200" value="${v(s.sofia_moves, 0)}">
       <span class="hint" data-i18n="desk.sofia_hint"></span>
-      <label for="s-consent" data-i18n="desk.draw_consent"></label><input id="s-consent" name="draw_offers_need_arbiter" type="checkbox" ${s.draw_offers_need_arbiter ? html`checked` : ''}>
       <label for="s-default" data-i18n="desk.default_time"></label><input id="s-default" name="default_time_min" type="number" min="0" step="1" value="${Math.round(v(s.default_time_ms, 0) / 60000)}">
       <span class="hint" data-i18n="desk.default_time_hint"></span>
       <label for="s-flags" data-i18n="desk.flags"></label><select id="s-flags" name="flags">
         ${opt('server', v(s.flags, 'server'), t('desk.flags.server'))}${opt('claimed', v(s.flags, 'server'), t('desk.flags.claimed'))}</select>
-      <label for="s-cat" data-i18n="desk.category"></label><select id="s-cat" name="category">
-        ${['auto', 'standard', 'rapid', 'blitz'].map((x) => opt(x, v(s.category, 'auto'), t(`category.${x}`)))}</select>
+      <label for="s-pen" data-i18n="desk.penalty_minutes"></label><input id="s-pen" name="penalty_min" type="number" min="0" step="any" value="${v(s.penalty_ms, 0) / 60000}">
+      <span class="hint" data-i18n="desk.penalty_minutes_hint"></span>
       <label for="s-sup" data-i18n="desk.supervised"></label><input id="s-sup" name="supervised" type="checkbox" ${v(s.supervised, true) ? html`checked` : ''}>
-      <label for="s-noinc" data-i18n="desk.no_increment"></label><input id="s-noinc" name="no_increment_guidelines" type="checkbox" ${s.no_increment_guidelines ? html`checked` : ''}>
     </div></fieldset>
     <span></span><button class="primary" data-i18n="${tour ? 'desk.save' : 'desk.create'}"></button></form>`;
 }
@@ -152,9 +153,9 @@ function bindTournamentForm(tour) {
       name: f.name.value.trim(), time_control: f.time_control.value.trim(), system: f.system.value,
       settings: {
         illegal_moves_to_lose: Number(f.illegal_moves_to_lose.value), illegal_entry: f.illegal_entry.value,
-        draw_offers_from_move: Number(f.draw_offers_from_move.value), draw_offers_need_arbiter: f.draw_offers_need_arbiter.checked,
-        default_time_ms: Math.round(Number(f.default_time_min.value) * 60000), flags: f.flags.value, category: f.category.value,
-        supervised: f.supervised.checked, no_increment_guidelines: f.no_increment_guidelines.checked,
+        draw_offers: f.draw_offers.value, sofia_moves: Number(f.sofia_moves.value),
+        default_time_ms: Math.round(Number(f.default_time_min.value) * 60000), flags: f.flags.value,
+        penalty_ms: Math.round(Number(f.penalty_min.value) * 60000), supervised: f.supervised.checked,
       },
     };
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
@@ -402,6 +403,7 @@ function startAlerts(tid) {
     renderAlerts();
   };
   alertState.stream = new LiveStream(`${api.BASE}/tournaments/${tid}/alerts/stream`, {
+    types: ['alert'],
     onOpen: load,
     onEvent: (type, data) => {
       if (data && data.id && data.kind) {
@@ -478,7 +480,7 @@ async function viewSettings(tour, head) {
 
 // ---------- one game ----------
 async function showGame(gid) {
-  let state = await api.get(`games/${gid}`);
+  let state = normalize(await api.get(`games/${gid}`));
   setNav(state.game.tournament_id, null);
   startAlerts(state.game.tournament_id);
   render(app, html`<p class="no-print"><a href="#/t/${state.game.tournament_id}/live" data-i18n="desk.back_live"></a></p>
@@ -489,7 +491,7 @@ async function showGame(gid) {
       <div class="player-line"><span id="g-white"></span><span class="clock" id="g-wclock" role="timer"></span></div>
       <p id="g-status" class="status-line" role="status"></p></div>
     <div><h3 data-i18n="desk.laws_actions"></h3><div class="laws-actions no-print">
-      ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
+      ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result', 'accept', 'decline'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
       <a class="button" href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></div>
       <h3 data-i18n="view.scoresheet"></h3><div id="g-sheet"></div>
       <h3 data-i18n="desk.event_log"></h3><div id="g-log"></div></div></div>`);
@@ -501,66 +503,89 @@ async function showGame(gid) {
     $('#g-white').textContent = `○ ${playerName(s.white) || s.game.white_name}`;
     $('#g-black').textContent = `● ${playerName(s.black) || s.game.black_name}`;
     board.show(s, null);
-    const over = s.result !== '*';
-    const paused = s.clocks.paused || s.status === 'paused';
-    clocks.update({ white_ms: s.clocks.white_ms, black_ms: s.clocks.black_ms, running: over || paused ? null : s.clocks.running });
-    $('#g-status').textContent = `${t(`status.${s.status}`)} · ${resultText(s.result)}${s.draw_offer ? ' · ' + t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }) : ''}`;
+    clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
+    const parts = [t(`status.${s.status}`), resultText(s.result)];
+    if (s.reason) parts.push(t(`reason.${s.reason}`));
+    if (s.draw_offer) parts.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
+    for (const c of ['white', 'black']) if (s.illegal[c]) parts.push(`${t(`colour.${c}`)}: ${t('tablet.illegal_count', { n: s.illegal[c] })}`);
+    if (s.call_pending) parts.push(t('alert.call'));
+    $('#g-status').textContent = parts.join(' · ');
     render($('#g-sheet'), scoresheet(s));
     render($('#g-log'), eventLog(s));
   };
   show(state);
-  const refresh = async () => { try { show(await api.get(`games/${gid}`)); } catch { /* next event */ } };
+  const refresh = async () => { try { show(normalize(await api.get(`games/${gid}`))); } catch { /* next event */ } };
   const stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
-    onOpen: refresh, onEvent: (type, d) => (d && d.fen && d.game ? show(d) : refresh()), onStatus: (s) => conn.set(s),
+    types: ['state', 'game'],
+    onOpen: refresh,
+    // The scoresheet needs every event: take the update at once, then the full log.
+    onEvent: (type, d) => { if (d && d.state) show(normalize(d, type === 'game' ? state : null)); if (type === 'game') refresh(); },
+    onStatus: (s) => conn.set(s),
   });
   cleanup.push(() => { stream.close(); board.destroy(); clocks.stop(); });
   $$('[data-law]').forEach((b) => b.addEventListener('click', () => lawAction(b.dataset.law, gid, state, show)));
 }
 
 const msField = (name, label, ms) => ({ name, label, value: ms === undefined || ms === null ? '' : formatClock(Math.max(0, ms)).replace(/\.\d$/, '') });
+// "1:30:00", "90:00" or "45" (seconds) -> milliseconds; empty -> undefined.
 function parseClock(text) {
   if (text === undefined || String(text).trim() === '') return undefined;
   const parts = String(text).trim().split(':').map(Number);
-  if (parts.some((x) => Number.isNaN(x))) throw new Error(t('desk.bad_clock', { text }));
-  return parts.reduce((acc, x) => acc * 60 + x, 0) * 1000;
+  if (parts.some((x) => Number.isNaN(x) || x < 0)) throw new Error(t('desk.bad_clock', { text }));
+  return Math.round(parts.reduce((acc, x) => acc * 60 + x, 0) * 1000);
 }
 
+// Every arbiter action asks first, shows what it will send, and gives a note for the log.
 async function lawAction(law, gid, s, show) {
-  const colourOpts = [['white', t('colour.white')], ['black', t('colour.black')]];
+  const sideOpts = [['white', t('colour.white')], ['black', t('colour.black')]];
+  const scoreOpts = [['1', '1'], ['0.5', '½'], ['0', '0']];
   const note = { name: 'note', label: t('desk.note'), value: '' };
   const forms = {
-    pause: [note], resume: [note],
-    adjust: [msField('white', t('desk.white_clock'), s.clocks.white_ms), msField('black', t('desk.black_clock'), s.clocks.black_ms),
-      { name: 'white_moves', label: t('desk.white_moves'), type: 'number', value: '' }, { name: 'black_moves', label: t('desk.black_moves'), type: 'number', value: '' }, note],
+    pause: [note], resume: [note], accept: [note], decline: [note],
+    adjust: [{ name: 'side', label: t('desk.side'), type: 'select', options: sideOpts },
+      { name: 'set', label: t('desk.set_clock'), value: '' }, { name: 'add', label: t('desk.add_seconds'), type: 'number', value: '' },
+      { name: 'moves', label: t('desk.moves_done'), type: 'number', value: '' }, note],
     restore: [{ name: 'ply', label: t('desk.ply'), type: 'number', value: s.ply }, msField('white', t('desk.white_clock'), s.clocks.white_ms),
       msField('black', t('desk.black_clock'), s.clocks.black_ms), note],
-    illegal: [{ name: 'ply', label: t('desk.ply_illegal'), type: 'number', value: s.ply }, { name: 'colour', label: t('desk.offender'), type: 'select', options: colourOpts },
-      msField('white', t('desk.white_clock'), s.clocks.white_ms), msField('black', t('desk.black_clock'), s.clocks.black_ms), note],
-    penalty: [{ name: 'colour', label: t('desk.offender'), type: 'select', options: colourOpts },
-      { name: 'kind', label: t('desk.penalty_kind'), type: 'select', options: ['warning', 'time_add_opponent', 'time_deduct', 'score_raise_opponent', 'score_reduce', 'loss', 'exclusion'].map((k) => [k, t(`penalty.${k}`)]) },
-      { name: 'minutes', label: t('desk.minutes'), type: 'number', value: '', step: 'any' }, note],
-    result: [{ name: 'result', label: t('view.result'), type: 'select', value: s.result, options: RESULTS.map((r) => [r, resultText(r)]) }, note],
+    illegal: [{ name: 'side', label: t('desk.offender'), type: 'select', options: sideOpts }, { name: 'ply', label: t('desk.ply_illegal'), type: 'number', value: '' },
+      msField('white', t('desk.white_clock'), undefined), msField('black', t('desk.black_clock'), undefined), note],
+    penalty: [{ name: 'side', label: t('desk.offender'), type: 'select', options: sideOpts },
+      { name: 'penalty', label: t('desk.penalty_kind'), type: 'select', options: ['warning', 'time_add', 'time_sub', 'score_up', 'score_down', 'loss', 'exclusion'].map((k) => [k, t(`penalty.${k}`)]) },
+      { name: 'minutes', label: t('desk.minutes'), type: 'number', value: '', step: 'any' },
+      { name: 'score', label: t('desk.score'), type: 'select', options: [['', '—'], ...scoreOpts] }, note],
+    result: [{ name: 'white', label: t('colour.white'), type: 'select', options: scoreOpts, value: '1' },
+      { name: 'black', label: t('colour.black'), type: 'select', options: scoreOpts, value: '0' },
+      { name: 'forfeit', label: t('desk.forfeit'), type: 'select', options: [['no', t('desk.no')], ['yes', t('desk.yes')]] }, note],
   };
-  const r = await ask({ title: t(`law.${law}`), message: t(`law.${law}.help`), fields: forms[law], ok: t('desk.confirm_action'), danger: ['illegal', 'penalty', 'result', 'restore'].includes(law) });
+  const r = await ask({ title: t(`law.${law}`), message: t(`law.${law}.help`), fields: forms[law], ok: t('desk.confirm_action'),
+    danger: ['illegal', 'penalty', 'result', 'restore'].includes(law) });
   if (!r) return;
   try {
     const body = {};
-    if (r.note) body.note = r.note;
-    if (law === 'adjust' || law === 'restore' || law === 'illegal') {
-      const w = parseClock(r.white); const b = parseClock(r.black);
-      if (w !== undefined) body.white_ms = w;
-      if (b !== undefined) body.black_ms = b;
-    }
+    if (r.note) body.note = r.note.slice(0, 190);
+    const num = (x) => (x === undefined || x === '' ? undefined : Number(x));
+    const put = (k, v) => { if (v !== undefined && !Number.isNaN(v)) body[k] = v; };
     if (law === 'adjust') {
-      if (r.white_moves !== '') body.white_moves = Number(r.white_moves);
-      if (r.black_moves !== '') body.black_moves = Number(r.black_moves);
+      body.side = r.side;
+      put('set_ms', parseClock(r.set));
+      put('add_ms', num(r.add) === undefined ? undefined : Math.round(num(r.add) * 1000));
+      put('moves', num(r.moves));
     }
-    if (law === 'restore' || law === 'illegal') body.ply = Number(r.ply);
-    if (law === 'illegal' || law === 'penalty') body.colour = r.colour;
-    if (law === 'penalty') { body.kind = r.kind; if (r.minutes !== '') body.ms = Math.round(Number(r.minutes) * 60000); }
-    if (law === 'result') body.result = r.result;
-    show(await api.post(`games/${gid}/arbiter/${law}`, body));
-    toast(t('desk.done', { what: t(`law.${law}`) }));
+    if (law === 'restore' || law === 'illegal') {
+      put('ply', num(r.ply));
+      put('white_ms', parseClock(r.white));
+      put('black_ms', parseClock(r.black));
+    }
+    if (law === 'illegal') body.side = r.side;
+    if (law === 'penalty') {
+      body.side = r.side; body.penalty = r.penalty;
+      put('ms', num(r.minutes) === undefined ? undefined : Math.round(num(r.minutes) * 60000));
+      put('score', num(r.score));
+    }
+    if (law === 'result') { body.white = Number(r.white); body.black = Number(r.black); if (r.forfeit === 'yes') body.forfeit = true; }
+    const res = await api.post(`games/${gid}/arbiter/${law}`, body);
+    show(normalize(res.game));
+    toast(res.verdict && res.verdict.reason ? res.verdict.reason : t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
   } catch (err) { toast(errorText(err), 'error'); }
 }
 

@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 import { ClockPair } from './clock.js';
 import { BoardView } from './board-view.js';
 import { html, render, resultText } from './ui.js';
+import { normalize } from './state.js';
 
 export function currentRound(rounds) {
   if (!rounds || !rounds.length) return null;
@@ -27,8 +28,9 @@ export class LiveGrid {
     Object.assign(this, { el, tid, link, alerting });
     this.cards = new Map();
     this.stream = new LiveStream(`${api.BASE}/tournaments/${tid}/stream`, {
+      types: ['game', 'round'],
       onOpen: () => this.reload(),
-      onEvent: (type, data) => this.onEvent(data),
+      onEvent: (type, data) => this.onEvent(type, data),
       onStatus,
     });
     this.reload();
@@ -71,14 +73,15 @@ export class LiveGrid {
   async refreshGame(gid) {
     const card = this.cards.get(gid);
     if (!card) return;
-    try { this.showGame(card, await api.get(`games/${gid}`)); } catch { /* next event will retry */ }
+    try { this.showGame(card, normalize(await api.get(`games/${gid}`))); } catch { /* next event will retry */ }
   }
 
   showGame(card, s) {
+    card.state = s;
     card.board.show(s, null);
-    const over = s.result && s.result !== '*';
-    const paused = s.clocks.paused || s.status === 'paused';
-    card.clocks.update({ white_ms: s.clocks.white_ms, black_ms: s.clocks.black_ms, running: over || paused ? null : s.clocks.running });
+    const over = s.over;
+    const paused = s.status === 'paused';
+    card.clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
     card.el.querySelector('.result').textContent = over ? resultText(s.result) : (paused ? t('status.paused') : '');
     card.el.querySelector('.note').textContent = s.draw_offer ? t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }) : '';
     card.el.classList.toggle('alerting', !!(this.alerting && this.alerting(s.game.id)));
@@ -88,10 +91,11 @@ export class LiveGrid {
     for (const [gid, c] of this.cards) c.el.classList.toggle('alerting', !!(this.alerting && this.alerting(gid)));
   }
 
-  onEvent(data) {
+  onEvent(type, data) {
     const gid = eventGameId(data);
-    if (data && data.fen && data.game && this.cards.has(data.game.id)) return this.showGame(this.cards.get(data.game.id), data);
-    if (gid && this.cards.has(gid)) return this.refreshGame(gid);
+    const card = gid && this.cards.get(gid);
+    if (type === 'game' && card && card.state && data.state) return this.showGame(card, normalize(data, card.state));
+    if (type === 'game' && card) return this.refreshGame(gid);
     // A new round, a start, or an event we cannot place: look at everything again, once.
     clearTimeout(this.reloadTimer);
     this.reloadTimer = setTimeout(() => this.reload(), 250);

@@ -9,6 +9,7 @@ import { ClockPair } from './clock.js';
 import { BoardView } from './board-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, errorText, connectionBadge, resultText } from './ui.js';
+import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, playerName } from './views.js';
 
 const app = $('#app');
@@ -79,6 +80,7 @@ async function showTournament(tid, tab) {
   await draw();
   let timer = null;
   const stream = new LiveStream(`${api.BASE}/tournaments/${tid}/stream`, {
+    types: ['game', 'round'],
     onOpen: () => draw().catch(() => {}),
     onEvent: () => { if (!timer) timer = setTimeout(() => { timer = null; draw().catch(() => {}); }, 2000); },
     onStatus: (s) => conn.set(s),
@@ -87,7 +89,8 @@ async function showTournament(tid, tab) {
 }
 
 async function showGame(gid) {
-  const first = await api.get(`games/${gid}`);
+  let cur = normalize(await api.get(`games/${gid}`));
+  const first = cur;
   setNav(first.game.tournament_id, null);
   render(app, html`<p><a href="#/t/${first.game.tournament_id}/live" data-i18n="public.back"></a> ·
     <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>
@@ -101,20 +104,22 @@ async function showGame(gid) {
   const board = new BoardView($('#g-board'));
   const clocks = new ClockPair({ white: $('#g-wclock'), black: $('#g-bclock') });
   const show = (s) => {
+    cur = s;
     $('#g-title').textContent = `${t('view.round_n', { n: s.game.round })}, ${t('view.board_n', { n: s.game.board })}`;
     $('#g-white').textContent = `○ ${playerName(s.white) || s.game.white_name}`;
     $('#g-black').textContent = `● ${playerName(s.black) || s.game.black_name}`;
     board.show(s, null);
-    const over = s.result !== '*';
-    const paused = s.clocks.paused || s.status === 'paused';
-    clocks.update({ white_ms: s.clocks.white_ms, black_ms: s.clocks.black_ms, running: over || paused ? null : s.clocks.running });
-    $('#g-status').textContent = over ? resultText(s.result) : t(`status.${s.status}`);
+    clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
+    $('#g-status').textContent = s.over ? resultText(s.result) : t(`status.${s.status}`);
     render($('#g-sheet'), scoresheet(s));
   };
   show(first);
-  const refresh = async () => { try { show(await api.get(`games/${gid}`)); } catch { /* next event */ } };
+  const refresh = async () => { try { show(normalize(await api.get(`games/${gid}`))); } catch { /* next event */ } };
   const stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
-    onOpen: refresh, onEvent: (type, d) => (d && d.fen && d.game ? show(d) : refresh()), onStatus: (s) => conn.set(s),
+    types: ['state', 'game'],
+    onOpen: refresh,
+    onEvent: (type, d) => (d && d.state ? show(normalize(d, type === 'game' ? cur : null)) : refresh()),
+    onStatus: (s) => conn.set(s),
   });
   cleanup.push(() => { stream.close(); board.destroy(); clocks.stop(); });
 }

@@ -9,6 +9,7 @@ import { LiveStream } from './sse.js';
 import { initI18n, t, languagePicker, localSan, typedToSan, onLanguageChange } from './i18n.js';
 import { ClockPair } from './clock.js';
 import { BoardView, PROMO } from './board-view.js';
+import { normalize } from './state.js';
 import { html, render, $, ask, toast, errorText, connectionBadge, resultText } from './ui.js';
 
 const app = document.getElementById('app');
@@ -18,10 +19,10 @@ let board = null;
 let clocks = null;
 let stream = null;
 let sending = false;  // a move is on its way: the board waits
+let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
 const conn = connectionBadge();
 
 const opposite = (c) => (c === 'white' ? 'black' : 'white');
-const finished = (s) => s && s.result && s.result !== '*';
 
 async function start() {
   await initI18n();
@@ -120,6 +121,7 @@ function closeGame() {
   stream?.close(); stream = null;
   clocks?.stop(); clocks = null;
   board?.destroy(); board = null;
+  clearInterval(openGame.flagTimer);
   state = null;
 }
 
@@ -147,6 +149,7 @@ async function openGame(gid) {
         <button type="button" id="b-resign" data-i18n="tablet.resign"></button>
         <button type="button" id="b-call" data-i18n="tablet.call"></button>
       </div>
+      <div id="announce" class="sr-only" aria-live="assertive"></div>
       <div class="toolbar"><span id="conn"></span><span id="lang"></span>
         <button type="button" id="b-signout" data-i18n="tablet.signout"></button></div>
     </div></div>`);
@@ -162,10 +165,13 @@ async function openGame(gid) {
   $('#b-call').addEventListener('click', onCall);
   $('#b-signout').addEventListener('click', signOut);
   stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
+    types: ['state', 'game'],
     onOpen: () => refresh(),
-    onEvent: (type, data) => onLive(data),
+    onEvent: onLive,
     onStatus: (s) => conn.set(s),
   });
+  clearInterval(openGame.flagTimer);
+  openGame.flagTimer = setInterval(checkFlag, 1000);
   await refresh();
 }
 
@@ -175,7 +181,7 @@ async function refresh() {
   if (refreshing) return refreshing;
   refreshing = (async () => {
     try {
-      apply(await api.get(`games/${me.game_id}`));
+      apply(normalize(await api.get(`games/${me.game_id}`)));
     } catch (e) {
       if (e.status === 401 || e.status === 403) return showSignIn(t('tablet.session_lost'));
     } finally { refreshing = null; }
@@ -183,53 +189,85 @@ async function refresh() {
   return refreshing;
 }
 
-// A stream event: a full state replaces ours; anything else means "ask again".
-function onLive(data) {
-  if (data && typeof data === 'object' && data.fen && data.clocks && data.game) apply(data);
-  else refresh();
+// The stream: first the whole state, then one update per stored event.
+function onLive(type, data) {
+  if (!data || typeof data !== 'object') return refresh();
+  if (type === 'state' && data.state) return apply(normalize(data));
+  if (type === 'game' && data.state && state && data.game_id === state.game.id) return apply(normalize(data, state));
+  return refresh();
 }
+
+const lastId = (s) => s.events.reduce((m, e) => Math.max(m, e.id || 0), 0);
 
 function apply(s) {
   if (!s || !s.game) return;
-  if (state && s.game.id === state.game.id && !s.events) return;
-  // A stale answer must not roll the board back past what we already saw.
-  if (state && s.game.id === state.game.id && s.events.length < state.events.length && s.ply <= state.ply && !hasRestore(s)) return;
+  // A late answer must not roll the board back past what we already saw.
+  if (state && s.game.id === state.game.id && lastId(s) < lastId(state)) return;
+  if (state && s.game.id === state.game.id) {
+    for (const side of ['white', 'black']) {
+      if (s.illegal[side] > state.illegal[side]) {
+        illegalNotice = { side, ply: s.ply };
+        navigator.vibrate?.([80, 60, 80]);
+      }
+    }
+  }
+  if (illegalNotice && illegalNotice.ply !== s.ply) illegalNotice = null;
+  // Screen readers hear each new move; nobody needs to look at the board.
+  if (state && s.moves.length > state.moves.length) {
+    const m = s.moves[s.moves.length - 1];
+    const side = s.moves.length % 2 ? 'white' : 'black';
+    announce(`${t(`colour.${side}`)}: ${localSan(m.san)}`);
+  }
   state = s;
+  // Only fresh server figures move the clocks; a redraw must not rewind them.
+  clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
 }
-const hasRestore = (s) => s.events.some((e) => e.type === 'restore');
+
+function announce(text) {
+  const el = $('#announce');
+  if (el) el.textContent = text;
+}
+
+// Flags claimed by the players (A.5): offer the claim once the opponent's time is gone.
+function checkFlag() {
+  if (!state || !clocks || state.over) return;
+  const opp = opposite(myColour());
+  const gone = (clocks.remaining(opp) ?? 1) < -1500;
+  const box = $('#flag-claim');
+  if (gone && !box) {
+    const b = document.createElement('button');
+    b.id = 'flag-claim'; b.type = 'button'; b.className = 'danger';
+    b.textContent = t('tablet.claim_flag');
+    b.addEventListener('click', () => act('flag', { ply: state.ply }));
+    $('#notices')?.prepend(b);
+  } else if (!gone && box) box.remove();
+}
 
 function myColour() { return me.colour || 'white'; }
 
 function counts(colour) {
-  let illegal = 0; const pens = [];
-  for (const e of state.events) {
-    if (e.type === 'illegal' && (e.by === colour || e.colour === colour)) illegal++;
-    if (e.type === 'penalty' && (e.colour === colour || e.by === colour)) pens.push(e);
-  }
-  return { illegal, pens };
+  return { illegal: state.illegal[colour], pens: state.events.filter((e) => e.type === 'penalty' && e.side === colour) };
 }
 
-function pendingClaim() {
-  // A claim stands until the next move, accept, result or end.
+// The last claim, while no move has been made since (the engine judges it at once).
+function lastClaim() {
   for (let i = state.events.length - 1; i >= 0; i--) {
     const e = state.events[i];
-    if (e.type === 'claim') return e.resolved || e.verdict ? null : e;
-    if (['move', 'accept', 'decline', 'result', 'end', 'resume', 'restore'].includes(e.type)) return null;
+    if (e.type === 'claim') return e;
+    if (e.type === 'move' || e.type === 'restore') return null;
   }
   return null;
 }
 
-function confirmedBy(colour) {
-  return state.events.some((e) => e.type === 'confirm' && e.by === colour);
-}
+const confirmedBy = (colour) => state.confirmed[colour];
 
 function renderGame() {
   if (!state || !board) return;
   const mine = myColour();
   const opp = opposite(mine);
   const s = state;
-  const over = finished(s);
+  const over = s.over;
   const player = (c) => s[c] || { name: s.game[`${c}_name`] };
   $('#my-name').textContent = `${mine === 'white' ? '○' : '●'} ${player(mine).name || ''}`;
   $('#opp-name').textContent = `${opp === 'white' ? '○' : '●'} ${player(opp).name || ''}`;
@@ -240,8 +278,7 @@ function renderGame() {
     if (pens.length) parts.push(t('tablet.penalty_count', { n: pens.length }));
     $(id).textContent = parts.join(' · ');
   }
-  const paused = s.clocks.paused || s.status === 'paused';
-  clocks.update({ white_ms: s.clocks.white_ms, black_ms: s.clocks.black_ms, running: paused || over ? null : s.clocks.running });
+  const paused = s.status === 'paused';
   const canMove = !over && !paused && !sending && s.to_move === mine && s.status !== 'pending';
   board.show(s, canMove ? mine : null);
   renderStatus(mine, over, paused);
@@ -258,6 +295,7 @@ function renderStatus(mine, over, paused) {
   const s = state;
   let text;
   if (over) text = `${t('tablet.game_over')}: ${resultText(s.result)}${s.reason ? ` (${t(`reason.${s.reason}`)})` : ''}`;
+  else if (s.call_pending) text = t('tablet.arbiter_called');
   else if (s.status === 'pending') text = t('tablet.not_started');
   else if (paused) text = t('tablet.paused');
   else if (sending) text = t('tablet.sending');
@@ -276,17 +314,13 @@ function renderNotices(mine, opp, over) {
   } else if (!over && s.draw_offer === mine) {
     parts.push(html`<div class="banner info" data-i18n="tablet.offer_sent"></div>`);
   }
-  const claim = !over && pendingClaim();
+  const claim = !over && lastClaim();
   if (claim) {
-    const kind = t(`claim.${claim.kind || 'threefold'}`);
-    const who = claim.by === mine ? t('tablet.claim_yours', { kind }) : t('tablet.claim_theirs', { kind });
-    parts.push(html`<div class="banner warn" role="alert">${who}${claim.by !== mine ? html`<span class="actions">
-      <button type="button" id="n-accept-claim" class="primary" data-i18n="tablet.accept"></button></span>` : ''}</div>`);
+    const kind = t(`claim.${claim.claim || 'threefold'}`);
+    parts.push(html`<div class="banner warn" role="alert">${t(claim.by === mine ? 'tablet.claim_yours' : 'tablet.claim_theirs', { kind })}</div>`);
   }
-  const lastIllegal = [...s.events].reverse().find((e) => e.type === 'illegal');
-  const lastMoveIdx = s.events.map((e) => e.type).lastIndexOf('move');
-  if (lastIllegal && s.events.indexOf(lastIllegal) > lastMoveIdx) {
-    parts.push(html`<div class="banner alert" role="alert">${t('tablet.illegal_notice', { side: t(`colour.${lastIllegal.by || lastIllegal.colour}`) })}</div>`);
+  if (illegalNotice && !over) {
+    parts.push(html`<div class="banner alert" role="alert">${t('tablet.illegal_notice', { side: t(`colour.${illegalNotice.side}`) })}</div>`);
   }
   if (over) {
     const mineDone = confirmedBy(mine);
@@ -297,22 +331,15 @@ function renderNotices(mine, opp, over) {
   }
   render(box, html`${parts}`);
   $('#n-accept')?.addEventListener('click', () => act('accept', { ply: s.ply }));
-  $('#n-accept-claim')?.addEventListener('click', () => act('accept', { ply: s.ply }));
   $('#n-decline')?.addEventListener('click', () => act('decline', { ply: s.ply }));
   $('#n-confirm')?.addEventListener('click', onConfirm);
 }
 
 function renderMoves() {
-  const moves = state.events.filter((e) => e.type === 'move' || e.type === 'restore');
-  // After a restore, moves beyond its ply are gone from the game.
-  const list = [];
-  for (const e of moves) {
-    if (e.type === 'restore') list.length = Math.max(0, Math.min(list.length, e.ply ?? list.length));
-    else list.push(e);
-  }
+  const list = state.moves;
   const items = [];
   for (let i = 0; i < list.length; i += 2) {
-    items.push(html`<li>${localSan(list[i].san || list[i].move)}${list[i + 1] ? html` ${localSan(list[i + 1].san || list[i + 1].move)}` : ''}</li>`);
+    items.push(html`<li>${localSan(list[i].san)}${list[i + 1] ? html` ${localSan(list[i + 1].san)}` : ''}</li>`);
   }
   const box = $('#moves');
   render(box, html`<ol>${items}</ol>`);
@@ -320,10 +347,14 @@ function renderMoves() {
 }
 
 // ---------- acting ----------
+// A game action; the answer is {verdict, event, game}.  A refused verdict is
+// explained to the player in the server's words.
 async function act(what, body, { quiet = false } = {}) {
   try {
-    apply(await api.post(`games/${me.game_id}/${what}`, body, { retry: 3 }));
-    return true;
+    const r = await api.post(`games/${me.game_id}/${what}`, body, { retry: 3 });
+    apply(normalize(r.game, state));
+    if (r.verdict && r.verdict.reason && !quiet) toast(r.verdict.reason, r.verdict.ok === false ? 'error' : 'info');
+    return r.verdict ? r.verdict.ok !== false : true;
   } catch (e) {
     if (!quiet) toast(errorText(e), 'error');
     await refresh();
@@ -358,9 +389,11 @@ async function sendMove(move) {
   renderGame();
   let ok = false;
   try {
-    apply(await api.post(`games/${me.game_id}/move`, { ply, move }, { retry: 30 }));
-    ok = true;
-    navigator.vibrate?.(30);
+    const r = await api.post(`games/${me.game_id}/move`, { ply, move }, { retry: 30 });
+    apply(normalize(r.game, state));
+    ok = !r.verdict || (r.verdict.ok !== false && !r.verdict.illegal);
+    if (ok) navigator.vibrate?.(30);
+    else if (r.verdict && r.verdict.reason) toast(r.verdict.reason, 'error');
   } catch (e) {
     if (e.code === 'illegal_move' || e.code === 'illegal_state') toast(errorText(e), 'error');
     else if (e.code !== 'stale_ply') toast(errorText(e), 'error');
@@ -411,7 +444,7 @@ async function onClaim() {
     ok: t('tablet.claim'),
   });
   if (!r) return;
-  const body = { ply: state.ply, kind: r.kind };
+  const body = { ply: state.ply, claim: r.kind };
   const mv = typedToSan(r.move || '');
   if (mv) body.move = mv;
   act('claim', body);
@@ -425,12 +458,12 @@ async function onResign() {
 async function onCall() {
   const r = await ask({ title: t('tablet.call'), message: t('tablet.call_help'), fields: [{ name: 'reason', label: t('tablet.reason'), value: '' }], ok: t('tablet.call') });
   if (!r) return;
-  if (await act('call', r.reason ? { reason: r.reason } : {})) toast(t('tablet.call_sent'));
+  if (await act('call', r.reason ? { note: r.reason.slice(0, 190) } : {}, { quiet: true })) toast(t('tablet.call_sent'));
 }
 
 async function onConfirm() {
   const ok = await ask({ title: t('tablet.confirm'), message: t('tablet.confirm_help', { result: resultText(state.result) }) });
-  if (ok) act('confirm', { result: state.result });
+  if (ok) act('confirm', { ply: state.ply }, { quiet: true });
 }
 
 // Rotation and resizing: chessground measures its bounds; tell it they changed.

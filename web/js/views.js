@@ -70,19 +70,12 @@ export function pairingsTable(round, { link } = {}) {
 // The moves and clock readings, a row per move number.
 export function scoresheet(state) {
   const rows = [];
-  let list = [];
-  for (const e of state.events || []) {
-    if (e.type === 'restore') list = list.slice(0, e.ply ?? list.length);
-    else if (e.type === 'move') list.push(e);
-  }
-  const clockOf = (e, side) => {
-    const ms = e[`${side}_ms`] ?? (e.clocks && e.clocks[`${side}_ms`]);
-    return ms === undefined ? '' : formatClock(ms);
-  };
+  const list = state.moves;
+  const clockOf = (m, side) => (m[`${side}_ms`] === undefined ? '' : formatClock(m[`${side}_ms`]).replace(/\.\d$/, ''));
   for (let i = 0; i < list.length; i += 2) {
     const w = list[i]; const b = list[i + 1];
-    rows.push(html`<tr><td class="num">${i / 2 + 1}</td><td>${localSan(w.san || w.move)}</td><td class="muted">${clockOf(w, 'white')}</td>
-      <td>${b ? localSan(b.san || b.move) : ''}</td><td class="muted">${b ? clockOf(b, 'black') : ''}</td></tr>`);
+    rows.push(html`<tr><td class="num">${i / 2 + 1}</td><td>${localSan(w.san)}</td><td class="muted">${clockOf(w, 'white')}</td>
+      <td>${b ? localSan(b.san) : ''}</td><td class="muted">${b ? clockOf(b, 'black') : ''}</td></tr>`);
   }
   return html`<table class="scoresheet"><caption class="sr-only" data-i18n="view.scoresheet"></caption>
     <thead><tr><th class="num">#</th><th data-i18n="colour.white"></th><th data-i18n="view.clock"></th>
@@ -91,7 +84,7 @@ export function scoresheet(state) {
 
 // Every event of the log, as the arbiter's audit trail.
 export function eventLog(state) {
-  const skip = new Set(['seq', 'type', 'at_ms', 'by', 'id']);
+  const skip = new Set(['seq', 'type', 'at_ms', 'time_ms', 'by', 'actor', 'id']);
   return html`<table class="eventlog"><thead><tr><th class="num">#</th><th data-i18n="view.time"></th><th data-i18n="view.event"></th>
     <th data-i18n="view.by"></th><th data-i18n="view.details"></th></tr></thead>
     <tbody>${(state.events || []).map((e) => html`<tr><td class="num">${e.seq}</td>
