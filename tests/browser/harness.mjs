@@ -77,17 +77,15 @@ export class Daemon {
   cleanup() { fs.rmSync(this.dir, { recursive: true, force: true }); }
 }
 
+// Playwright gives every launch a fresh temporary profile (--user-data-dir)
+// and removes it at close; each newContext() is a separate cookie jar.
 export async function launchBrowser() {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-chromium-'));
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${userDataDir}`],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const close = browser.close.bind(browser);
-  browser.close = async () => { await close(); fs.rmSync(userDataDir, { recursive: true, force: true }); };
-  return browser;
 }
 
 // A page that fails the test on any script error, and keeps console output for the report.
@@ -96,6 +94,8 @@ export async function newPage(browser, { viewport = { width: 1280, height: 800 }
   const page = await ctx.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  if (process.env.ARBITER_TEST_CONSOLE) page.on('console', (m) => console.error('console:', m.type(), m.text()));
+  if (process.env.ARBITER_TEST_CONSOLE) page.on('response', (r) => { if (r.url().includes('/api/')) console.error('http:', r.status(), r.request().method(), r.url()); });
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|ERR_CONNECTION_REFUSED|EventSource/.test(m.text())) page.errors.push(m.text()); });
   return page;
 }

@@ -32,11 +32,25 @@ const expectText = async (locator, re, timeout = 10000) => {
 
 test('a round robin game from the desk to the public standings', async (t) => {
   const desk = await newPage(browser);
+  // The steps build on each other: after a failure the rest report that instead of timing out.
+  // ARBITER_TEST_SHOTS=DIR keeps a screenshot of every page after each step.
+  let broken = null;
+  let stepNo = 0;
+  const pages = { desk };
+  const step = (name, fn) => t.test(name, async () => {
+    if (broken) throw new Error(`not run: "${broken}" failed`);
+    try { await fn(); } catch (e) { broken = name; throw e; } finally {
+      stepNo++;
+      if (process.env.ARBITER_TEST_SHOTS) {
+        for (const [k, p] of Object.entries(pages)) await p.screenshot({ path: `${process.env.ARBITER_TEST_SHOTS}/${String(stepNo).padStart(2, '0')}-${k}.png` }).catch(() => {});
+      }
+    }
+  });
   const url = daemon.url;
   const pins = {};
   let white; let black;
 
-  await t.test('the arbiter logs in and creates a round robin', async () => {
+  await step('the arbiter logs in and creates a round robin', async () => {
     await desk.goto(`${url}/desk.html`);
     await desk.fill('#user', ADMIN.username);
     await desk.fill('#pass', ADMIN.password);
@@ -51,7 +65,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     await desk.waitForSelector('#padd');
   });
 
-  await t.test('four players are registered and get PINs', async () => {
+  await step('four players are registered and get PINs', async () => {
     for (const [name, rating] of PLAYERS) {
       await desk.fill('#pa-name', name);
       await desk.fill('#pa-rating', String(rating));
@@ -64,7 +78,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     for (const [name, pin] of rows) { assert.match(pin, /^\d{4,12}$/, `PIN of ${name}`); pins[name] = pin; }
   });
 
-  await t.test('round 1 is paired, reviewed and started', async () => {
+  await step('round 1 is paired, reviewed and started', async () => {
     await desk.click('a[href$="/rounds"]');
     await desk.click('#r-pair');
     await desk.click('dialog.ask button.primary');
@@ -83,8 +97,9 @@ test('a round robin game from the desk to the public standings', async (t) => {
 
   const tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const tabB = await newPage(browser, { viewport: { width: 600, height: 1024 } });
+  Object.assign(pages, { white: tabW, black: tabB });
 
-  await t.test('the players sign in on their tablets; each board turns to its colour', async () => {
+  await step('the players sign in on their tablets; each board turns to its colour', async () => {
     for (const [tab, name] of [[tabW, white], [tabB, black]]) {
       await tab.goto(`${url}/board.html`);
       await tab.fill('#pin', pins[name]);
@@ -98,7 +113,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     await expectText(tabB.locator('#status'), /Opponent to move/);
   });
 
-  await t.test('a wrong PIN is refused with a message', async () => {
+  await step('a wrong PIN is refused with a message', async () => {
     const other = await newPage(browser);
     await other.goto(`${url}/board.html`);
     await other.fill('#pin', '00000000');
@@ -107,46 +122,50 @@ test('a round robin game from the desk to the public standings', async (t) => {
     await other.context().close();
   });
 
-  const moves = async (tab) => (await tab.locator('#moves').textContent()).replace(/\s+/g, ' ').trim();
+  const moves = async (tab) => (await tab.locator('#moves li').allTextContents()).join(' ').replace(/\s+/g, ' ').trim();
 
-  await t.test('1. e4 by drag; the opponent sees it', async () => {
-    await dragMove(tabW, 'e2', 'e4');
+  await step('1. e4 by tapping the pawn, then its square; the opponent sees it', async () => {
+    await tapMove(tabW, 'e2', 'e4');
     await expectText(tabB.locator('#status'), /Your move/);
     assert.match(await moves(tabB), /1\. ?e4/);
   });
 
-  await t.test('the daemon restarts; the tablets reconnect and play on', async () => {
-    await daemon.restart();
+  await step('the daemon restarts; the tablets reconnect and play on', async () => {
+    await daemon.stop();
+    await expectText(tabB.locator('.conn'), /offline/, 20000);
+    await daemon.start();
     await expectText(tabB.locator('.conn'), /live/, 20000);
-    await tapMove(tabB, 'e7', 'e5');
+    await dragMove(tabB, 'e7', 'e5');
     await expectText(tabW.locator('#status'), /Your move/, 15000);
     assert.match(await moves(tabW), /e4 e5/);
   });
 
-  await t.test('2. Bc4; Black types an illegal move and is penalised', async () => {
-    await dragMove(tabW, 'f1', 'c4');
+  await step('2. Qh5; Black types f6 with the pinned pawn and is penalised', async () => {
+    await dragMove(tabW, 'd1', 'h5');
     await expectText(tabB.locator('#status'), /Your move/);
     const before = await tabW.locator('#my-clock').textContent();
-    await tabB.fill('#typed', 'Ke6');
+    await tabB.fill('#typed', 'f6');
     await tabB.press('#typed', 'Enter');
     await expectText(tabB.locator('#my-pen'), /illegal moves: 1/);
     await expectText(tabW.locator('#opp-pen'), /illegal moves: 1/);
+    await tabB.waitForSelector('#notices .banner.alert');
     // Art. 7.5.5: two minutes more for White (1:29:xx -> 1:31:xx).
     const after = await tabW.locator('#my-clock').textContent();
-    const secs = (s) => s.split(':').map(Number).reduce((a, x) => a * 60 + x, 0);
+    const secs = (x) => x.split(':').map(Number).reduce((acc, n) => acc * 60 + n, 0);
     assert.ok(secs(after) - secs(before) >= 100, `white's clock ${before} -> ${after}`);
     await expectText(tabB.locator('#status'), /Your move/);
+    assert.match(await moves(tabB), /e4 e5 2\. ?Qh5$/);
   });
 
-  await t.test('the desk sees the illegal move as an alert', async () => {
+  await step('the desk sees the illegal move as an alert', async () => {
     await desk.click('a[href$="/live"]');
     await desk.waitForSelector('#alerts .banner.alert', { timeout: 10000 });
   });
 
-  await t.test('2... Nc6 3. Qh5 with a draw offer, declined', async () => {
+  await step('2... Nc6 3. Bc4 with a draw offer, declined', async () => {
     await dragMove(tabB, 'b8', 'c6');
     await expectText(tabW.locator('#status'), /Your move/);
-    await dragMove(tabW, 'd1', 'h5');
+    await dragMove(tabW, 'f1', 'c4');
     await expectText(tabB.locator('#status'), /Your move/);
     await tabW.click('#b-offer');
     await tabW.click('dialog.ask button.primary');
@@ -156,8 +175,8 @@ test('a round robin game from the desk to the public standings', async (t) => {
     await tabW.waitForSelector('#notices .banner.info', { state: 'detached' });
   });
 
-  await t.test('3... Nf6 4. Qxf7# ends the game 1-0', async () => {
-    await dragMove(tabB, 'g8', 'f6');
+  await step('3... Nf6 4. Qxf7# ends the game 1-0', async () => {
+    await tapMove(tabB, 'g8', 'f6');
     await expectText(tabW.locator('#status'), /Your move/);
     await dragMove(tabW, 'h5', 'f7');
     await expectText(tabW.locator('#status'), /1–0/);
@@ -165,7 +184,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     assert.match(await moves(tabB), /Qxf7#/);
   });
 
-  await t.test('both players confirm the result', async () => {
+  await step('both players confirm the result', async () => {
     for (const tab of [tabW, tabB]) {
       await tab.click('#n-confirm');
       await tab.click('dialog.ask button.primary');
@@ -173,7 +192,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     }
   });
 
-  await t.test('the public standings show the win, live, in Russian after switching', async () => {
+  await step('the public standings show the win, live, in Russian after switching', async () => {
     const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await pub.goto(`${url}/`);
     await pub.click('ul.tournaments a');
@@ -189,7 +208,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     assert.deepEqual(pub.errors, []);
   });
 
-  await t.test('no page reported a script error', () => {
+  await step('no page reported a script error', () => {
     for (const p of [desk, tabW, tabB]) assert.deepEqual(p.errors, []);
   });
 });

@@ -24,6 +24,14 @@ export class BoardView {
       disableContextMenu: true,
       blockTouchScroll: true,
     });
+    // chessground remembers where the board is; a board that moves without
+    // resizing (a banner appears above it, the tablet rotates) would take
+    // touches for the wrong squares.  Forget that before every touch, and
+    // redraw when the board changes size.
+    const forget = () => this.cg.state.dom.bounds.clear();
+    for (const type of ['mousedown', 'touchstart']) el.addEventListener(type, forget, { capture: true, passive: true });
+    this.resizer = new ResizeObserver(() => this.cg.redrawAll());
+    this.resizer.observe(el);
   }
 
   // state: GameState; mover: the colour allowed to move here, or null.
@@ -55,7 +63,7 @@ export class BoardView {
   // Put the board back to the state it was given (after a refused move).
   redraw(state, mover) { this.show(state, mover); }
 
-  destroy() { this.cg.destroy(); }
+  destroy() { this.resizer.disconnect(); this.cg.destroy(); }
 }
 
 export { PROMO };

@@ -339,7 +339,7 @@ function renderMoves() {
   const list = state.moves;
   const items = [];
   for (let i = 0; i < list.length; i += 2) {
-    items.push(html`<li>${localSan(list[i].san)}${list[i + 1] ? html` ${localSan(list[i + 1].san)}` : ''}</li>`);
+    items.push(html`<li><span class="n">${i / 2 + 1}.</span> ${localSan(list[i].san)}${list[i + 1] ? html` ${localSan(list[i + 1].san)}` : ''}</li>`);
   }
   const box = $('#moves');
   render(box, html`<ol>${items}</ol>`);
@@ -377,17 +377,18 @@ async function onTypedMove(e) {
   const input = $('#typed');
   const text = typedToSan(input.value);
   if (!text) return;
-  if (await sendMove(text)) input.value = '';
+  if (await sendMove(text) !== null) input.value = '';
 }
 
 // The move carries the ply it answers; the server plays it once however many
 // times it arrives, so we keep retrying through a dropped connection.
+// Result: true played, false a completed illegal move, null not accepted at all.
 async function sendMove(move) {
-  if (sending || !state) return false;
+  if (sending || !state) return null;
   sending = true;
   const ply = state.ply;
   renderGame();
-  let ok = false;
+  let ok = null;
   try {
     const r = await api.post(`games/${me.game_id}/move`, { ply, move }, { retry: 30 });
     apply(normalize(r.game, state));
@@ -395,8 +396,8 @@ async function sendMove(move) {
     if (ok) navigator.vibrate?.(30);
     else if (r.verdict && r.verdict.reason) toast(r.verdict.reason, 'error');
   } catch (e) {
-    if (e.code === 'illegal_move' || e.code === 'illegal_state') toast(errorText(e), 'error');
-    else if (e.code !== 'stale_ply') toast(errorText(e), 'error');
+    // A stale ply means the position moved on meanwhile: the refresh below shows it.
+    if (e.code !== 'stale_ply') toast(errorText(e), 'error');
   } finally {
     sending = false;
   }
