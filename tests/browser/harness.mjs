@@ -42,7 +42,7 @@ export class Daemon {
 
   // Create the arbiter account from the command line, as an organiser would.
   createUser({ username, password }) {
-    const r = spawnSync(ARBITER, ['user', 'add', '--db', this.db, '--password-stdin', username], { input: password + '\n', encoding: 'utf8' });
+    const r = spawnSync(ARBITER, ['user', 'add', username, '--db', this.db], { input: password + '\n', encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`arbiter user add failed (${r.status}): ${r.stderr}${r.stdout}`);
   }
 
