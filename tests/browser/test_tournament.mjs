@@ -78,7 +78,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     for (const [name, pin] of rows) { assert.match(pin, /^\d{4,12}$/, `PIN of ${name}`); pins[name] = pin; }
   });
 
-  await step('round 1 is paired, reviewed and started', async () => {
+  await step('round 1 is paired by the Berger table and reviewed', async () => {
     await desk.click('a[href$="/rounds"]');
     await desk.click('#r-pair');
     await desk.click('dialog.ask button.primary');
@@ -90,16 +90,13 @@ test('a round robin game from the desk to the public standings', async (t) => {
     // Berger round 1: player 1 (highest rating) has White against player 4.
     assert.equal(white, PLAYERS[0][0]);
     assert.equal(black, PLAYERS[3][0]);
-    await desk.click('section.round button[data-act="start"]');
-    await desk.click('dialog.ask button.primary');
-    await desk.waitForSelector('section.round button[data-act="pause"]');
   });
 
   const tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const tabB = await newPage(browser, { viewport: { width: 600, height: 1024 } });
   Object.assign(pages, { white: tabW, black: tabB });
 
-  await step('the players sign in on their tablets; each board turns to its colour', async () => {
+  await step('the players sign in on their tablets (check-in); each board turns to its colour', async () => {
     for (const [tab, name] of [[tabW, white], [tabB, black]]) {
       await tab.goto(`${url}/board.html`);
       await tab.fill('#pin', pins[name]);
@@ -109,7 +106,15 @@ test('a round robin game from the desk to the public standings', async (t) => {
     }
     assert.ok(await tabW.locator('.cg-wrap.orientation-white').count());
     assert.ok(await tabB.locator('.cg-wrap.orientation-black').count());
+    await expectText(tabW.locator('#status'), /not started/);
+  });
+
+  await step('the arbiter starts the round: White\'s clock runs', async () => {
+    await desk.click('section.round button[data-act="start"]');
+    await desk.click('dialog.ask button.primary');
+    await desk.waitForSelector('section.round button[data-act="pause"]');
     await expectText(tabW.locator('#status'), /Your move/);
+    await expectText(tabW.locator('#my-clock.running'), /1:(29|30):/);
     await expectText(tabB.locator('#status'), /Opponent to move/);
   });
 

@@ -12,6 +12,7 @@ import { BoardView } from './board-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, resultText, download } from './ui.js';
 import { normalize } from './state.js';
+import { bergerRound, pairingOrder } from './berger.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 
 const app = $('#app');
@@ -335,9 +336,13 @@ async function viewRounds(tour, head) {
     if (!await ask({ title: t('desk.pair_next'), message: t('desk.pair_confirm', { n }) })) return;
     try {
       const body = {};
-      if (tour.system === 'manual') body.pairings = [];
-      await api.post(`tournaments/${tour.id}/rounds`, body);
-      toast(t('desk.paired', { n }));
+      if (tour.system === 'roundrobin') {
+        // Berger tables on the pairing numbers; Swiss rounds are paired by the server.
+        const order = pairingOrder(players);
+        body.pairings = bergerRound(order.length, n).map((g) => ({ board: g.board, white_id: order[g.white - 1].id, black_id: order[g.black - 1].id }));
+      } else if (tour.system === 'manual') body.pairings = [];
+      const round = await api.post(`tournaments/${tour.id}/rounds`, body);
+      toast(t(round.games.length || tour.system === 'manual' ? 'desk.paired' : 'desk.not_paired', { n }), round.games.length ? 'info' : 'error');
       route();
     } catch (err) { toast(errorText(err), 'error'); }
   });

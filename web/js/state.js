@@ -6,7 +6,9 @@
 //   {game, white, black, fen, ply, to_move, legal, events,
 //    clocks: {white_ms, black_ms, running, paused}, over, result, reason,
 //    status, draw_offer, illegal: {white, black}, confirmed: {white, black},
-//    call_pending, moves: [{san, uci, white_ms, black_ms}]}
+//    call_pending, offer_awaits_arbiter, must_move_from, checked_in: {white, black},
+//    moves: [{san, uci, white_ms, black_ms}]}
+// The engine's state object is described in docs/events.md ("State").
 
 const SIDES = ['white', 'black'];
 
@@ -74,6 +76,8 @@ export function normalize(raw, prev = null) {
   }
   const movesRaw = first(st.moves, st.plies, raw.moves);
   const moves = Array.isArray(movesRaw) ? movesRaw.map(normMove) : movesFromEvents(events);
+  // The engine lists SAN in "moves" and the same moves in UCI in "uci".
+  if (Array.isArray(st.uci)) st.uci.forEach((u, i) => { if (moves[i] && !moves[i].uci) moves[i].uci = u; });
   const reason = first(st.termination, st.end_reason, typeof st.end === 'string' ? st.end : undefined, null);
   const started = first(st.started, game.status !== 'pending');
   const status = over ? 'finished' : !started ? 'pending' : clocks.paused || st.call_pending ? 'paused' : 'running';
@@ -87,7 +91,10 @@ export function normalize(raw, prev = null) {
     draw_offer: sideName(first(st.offer, st.draw_offer, raw.draw_offer)),
     illegal: Object.fromEntries(SIDES.map((s) => [s, Number(perSide(counts, s) || 0)])),
     confirmed: Object.fromEntries(SIDES.map((s) => [s, !!perSide(st.confirmed, s) || events.some((e) => e.type === 'confirm' && e.by === s)])),
-    call_pending: !!st.call_pending,
+    call_pending: !!(st.call_pending || sideName(st.arbiter_called)),
+    offer_awaits_arbiter: !!st.offer_awaits_arbiter,
+    checked_in: Object.fromEntries(SIDES.map((x) => [x, !!perSide(st.checked_in, x)])),
+    must_move_from: st.must_move_from || null,
     moves,
   };
 }

@@ -19,6 +19,7 @@ let board = null;
 let clocks = null;
 let stream = null;
 let sending = false;  // a move is on its way: the board waits
+let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
 const conn = connectionBadge();
 
@@ -219,6 +220,12 @@ function apply(s) {
     announce(`${t(`colour.${side}`)}: ${localSan(m.san)}`);
   }
   state = s;
+  // Art. 6.7: presence at the board is the tablet signed in to this game.
+  const mine = myColour();
+  if (!s.over && !s.checked_in[mine] && checkinFor !== s.game.id) {
+    checkinFor = s.game.id;
+    act('checkin', {}, { quiet: true });
+  }
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();

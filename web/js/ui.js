@@ -84,11 +84,10 @@ export function errorText(e) {
 
 // The connection indicator: 'live' or 'offline'.
 export function connectionBadge() {
+  // Hidden until a live stream reports; pages without one show nothing.
   const el = document.createElement('span');
-  el.className = 'conn offline';
+  el.className = 'conn hidden';
   el.setAttribute('role', 'status');
-  el.dataset.i18n = 'conn.offline';
-  el.textContent = t('conn.offline');
   return {
     el,
     set(state) {
@@ -109,5 +108,6 @@ export function download(name, text, type = 'text/plain') {
 }
 
 export function resultText(r) {
-  return ({ '1/2-1/2': '½–½', '1/2-0': '½–0', '0-1/2': '0–½', '+--': '+ – −', '--+': '− – +', '---': '− – −' })[r] || (r || '*').replace('-', '–');
+  return ({ '1/2-1/2': '½–½', '1/2-0': '½–0', '0-1/2': '0–½', '+--': '+ – −', '--+': '− – +', '---': '− – −',
+    '+/-': '+ – −', '-/+': '− – +', '-/-': '− – −' })[r] || (r || '*').replace('-', '–');
 }
