@@ -135,11 +135,23 @@ test('a round robin game from the desk to the public standings', async (t) => {
     assert.match(await moves(tabB), /1\. ?e4/);
   });
 
-  await step('the daemon restarts; the tablets reconnect and play on', async () => {
+  await step('the daemon restarts; the tablets reconnect with the clocks stopped', async () => {
     await daemon.stop();
     await expectText(tabB.locator('.conn'), /offline/, 20000);
     await daemon.start();
     await expectText(tabB.locator('.conn'), /live/, 20000);
+    await expectText(tabW.locator('.conn'), /live/, 20000);
+    // Time lost while the server was down is nobody's: the daemon pauses the games (6.11).
+    await expectText(tabB.locator('#status'), /Clocks stopped/);
+    assert.match(await moves(tabW), /^1\. e4$/);
+  });
+
+  await step('the arbiter restarts the clocks from the game view; play goes on', async () => {
+    await desk.goto(`${url}/desk.html#/t/1/live`);
+    await desk.click('#grid .board-card >> nth=0 >> a');
+    await desk.click('[data-law="resume"]');
+    await desk.click('dialog.ask button.primary');
+    await expectText(tabB.locator('#status'), /Your move/);
     await dragMove(tabB, 'e7', 'e5');
     await expectText(tabW.locator('#status'), /Your move/, 15000);
     assert.match(await moves(tabW), /e4 e5/);
@@ -163,7 +175,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
   });
 
   await step('the desk sees the illegal move as an alert', async () => {
-    await desk.click('a[href$="/live"]');
+    await desk.click('#nav a[href$="/live"]');
     await desk.waitForSelector('#alerts .banner.alert', { timeout: 10000 });
   });
 
