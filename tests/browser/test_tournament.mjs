@@ -92,7 +92,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
     assert.equal(black, PLAYERS[3][0]);
   });
 
-  const tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  let tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const tabB = await newPage(browser, { viewport: { width: 600, height: 1024 } });
   Object.assign(pages, { white: tabW, black: tabB });
 
@@ -179,9 +179,35 @@ test('a round robin game from the desk to the public standings', async (t) => {
     await desk.waitForSelector('#alerts .banner.alert', { timeout: 10000 });
   });
 
-  await step('2... Nc6 3. Bc4 with a draw offer, declined', async () => {
+  await step('2... Nc6: the answer is lost on the way back, the tablet retries, the move counts once', async () => {
+    // The server commits the move, then the connection drops before the answer arrives.
+    let lost = 0;
+    await tabB.route('**/api/v1/games/*/move', async (route) => {
+      if (lost++ === 0) { await route.fetch(); return route.abort('connectionreset'); }
+      return route.continue();
+    });
     await dragMove(tabB, 'b8', 'c6');
     await expectText(tabW.locator('#status'), /Your move/);
+    await expectText(tabB.locator('#status'), /Opponent to move/);
+    await tabB.unroute('**/api/v1/games/*/move');
+    assert.ok(lost >= 2, `the move was sent ${lost} time(s)`);
+    assert.match(await moves(tabW), /^1\. e4 e5 2\. Qh5 Nc6$/);
+    assert.match(await moves(tabB), /^1\. e4 e5 2\. Qh5 Nc6$/);
+  });
+
+  await step('White\'s tablet is swapped: a new one signs in with the same PIN and carries on', async () => {
+    const fresh = await newPage(browser, { viewport: { width: 1024, height: 600 } });
+    await fresh.goto(`${url}/board.html`);
+    await fresh.fill('#pin', pins[white]);
+    await fresh.click('#signin button[type=submit].primary >> nth=-1');
+    await expectText(fresh.locator('#status'), /Your move/);
+    assert.match(await moves(fresh), /Qh5 Nc6$/);
+    await tabW.context().close();
+    tabW = fresh;
+    pages.white = fresh;
+  });
+
+  await step('3. Bc4 with a draw offer, declined', async () => {
     await dragMove(tabW, 'f1', 'c4');
     await expectText(tabB.locator('#status'), /Your move/);
     await tabW.click('#b-offer');
@@ -211,6 +237,7 @@ test('a round robin game from the desk to the public standings', async (t) => {
 
   await step('the public standings show the win, live, in Russian after switching', async () => {
     const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    pages.public = pub;
     await pub.goto(`${url}/`);
     await pub.click('ul.tournaments a');
     await pub.click('#nav a[href$="/standings"]');
