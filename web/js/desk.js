@@ -7,10 +7,10 @@
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
 import { initI18n, t, languagePicker, onLanguageChange } from './i18n.js';
-import { ClockPair, formatClock } from './clock.js';
-import { BoardView } from './board-view.js';
+import { formatClock } from './clock.js';
+import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
-import { html, render, $, $$, ask, toast, errorText, connectionBadge, resultText, download } from './ui.js';
+import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
 import { bergerRound, pairingOrder } from './berger.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
@@ -485,50 +485,25 @@ async function viewSettings(tour, head) {
 
 // ---------- one game ----------
 async function showGame(gid) {
-  let state = normalize(await api.get(`games/${gid}`));
-  setNav(state.game.tournament_id, null);
-  startAlerts(state.game.tournament_id);
-  render(app, html`<p class="no-print"><a href="#/t/${state.game.tournament_id}/live" data-i18n="desk.back_live"></a></p>
-    <h2 id="g-title"></h2>
-    <div class="game-layout"><div>
-      <div class="player-line"><span id="g-black"></span><span class="clock" id="g-bclock" role="timer"></span></div>
-      <div class="big" id="g-board"></div>
-      <div class="player-line"><span id="g-white"></span><span class="clock" id="g-wclock" role="timer"></span></div>
-      <p id="g-status" class="status-line" role="status"></p></div>
+  const first = normalize(await api.get(`games/${gid}`));
+  const tid = first.game.tournament_id;
+  setNav(tid, null);
+  startAlerts(tid);
+  render(app, html`<p class="no-print"><a href="#/t/${tid}/live" data-i18n="desk.back_live"></a></p>
+    <div class="game-layout"><div id="g-main"></div>
     <div><h3 data-i18n="desk.laws_actions"></h3><div class="laws-actions no-print">
       ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result', 'accept', 'decline'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
       <a class="button" href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></div>
       <h3 data-i18n="view.scoresheet"></h3><div id="g-sheet"></div>
       <h3 data-i18n="desk.event_log"></h3><div id="g-log"></div></div></div>`);
-  const board = new BoardView($('#g-board'));
-  const clocks = new ClockPair({ white: $('#g-wclock'), black: $('#g-bclock') });
-  const show = (s) => {
-    state = s;
-    $('#g-title').textContent = `${t('view.round_n', { n: s.game.round })}, ${t('view.board_n', { n: s.game.board })}`;
-    $('#g-white').textContent = `○ ${playerName(s.white) || s.game.white_name}`;
-    $('#g-black').textContent = `● ${playerName(s.black) || s.game.black_name}`;
-    board.show(s, null);
-    clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
-    const parts = [t(`status.${s.status}`), resultText(s.result)];
-    if (s.reason) parts.push(t(`reason.${s.reason}`));
-    if (s.draw_offer) parts.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
-    for (const c of ['white', 'black']) if (s.illegal[c]) parts.push(`${t(`colour.${c}`)}: ${t('tablet.illegal_count', { n: s.illegal[c] })}`);
-    if (s.call_pending) parts.push(t('alert.call'));
-    $('#g-status').textContent = parts.join(' · ');
-    render($('#g-sheet'), scoresheet(s));
-    render($('#g-log'), eventLog(s));
-  };
-  show(state);
-  const refresh = async () => { try { show(normalize(await api.get(`games/${gid}`))); } catch { /* next event */ } };
-  const stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
-    types: ['state', 'game'],
-    onOpen: refresh,
-    // The scoresheet needs every event: take the update at once, then the full log.
-    onEvent: (type, d) => { if (d && d.state) show(normalize(d, type === 'game' ? state : null)); if (type === 'game') refresh(); },
+  const view = new GameView($('#g-main'), gid, {
+    needEvents: true,
     onStatus: (s) => conn.set(s),
+    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); },
   });
-  cleanup.push(() => { stream.close(); board.destroy(); clocks.stop(); });
-  $$('[data-law]').forEach((b) => b.addEventListener('click', () => lawAction(b.dataset.law, gid, state, show)));
+  view.show(first);
+  cleanup.push(() => view.close());
+  $$('[data-law]').forEach((b) => b.addEventListener('click', () => lawAction(b.dataset.law, gid, view.state, (s) => view.show(s))));
 }
 
 const msField = (name, label, ms) => ({ name, label, value: ms === undefined || ms === null ? '' : formatClock(Math.max(0, ms)).replace(/\.\d$/, '') });

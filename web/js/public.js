@@ -5,12 +5,11 @@
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
 import { initI18n, t, languagePicker, onLanguageChange } from './i18n.js';
-import { ClockPair } from './clock.js';
-import { BoardView } from './board-view.js';
+import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
-import { html, render, $, errorText, connectionBadge, resultText } from './ui.js';
+import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
-import { standingsTable, crosstable, pairingsTable, scoresheet, playerName } from './views.js';
+import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -89,39 +88,18 @@ async function showTournament(tid, tab) {
 }
 
 async function showGame(gid) {
-  let cur = normalize(await api.get(`games/${gid}`));
-  const first = cur;
-  setNav(first.game.tournament_id, null);
-  render(app, html`<p><a href="#/t/${first.game.tournament_id}/live" data-i18n="public.back"></a> ·
+  const first = normalize(await api.get(`games/${gid}`));
+  const tid = first.game.tournament_id;
+  setNav(tid, null);
+  render(app, html`<p><a href="#/t/${tid}/live" data-i18n="public.back"></a> ·
     <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>
-    <h2 id="g-title"></h2>
-    <div class="game-layout"><div>
-      <div class="player-line"><span id="g-black"></span><span class="clock" id="g-bclock" role="timer"></span></div>
-      <div class="big" id="g-board"></div>
-      <div class="player-line"><span id="g-white"></span><span class="clock" id="g-wclock" role="timer"></span></div>
-      <p id="g-status" class="status-line" role="status" aria-live="polite"></p></div>
-    <div id="g-sheet"></div></div>`);
-  const board = new BoardView($('#g-board'));
-  const clocks = new ClockPair({ white: $('#g-wclock'), black: $('#g-bclock') });
-  const show = (s) => {
-    cur = s;
-    $('#g-title').textContent = `${t('view.round_n', { n: s.game.round })}, ${t('view.board_n', { n: s.game.board })}`;
-    $('#g-white').textContent = `○ ${playerName(s.white) || s.game.white_name}`;
-    $('#g-black').textContent = `● ${playerName(s.black) || s.game.black_name}`;
-    board.show(s, null);
-    clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
-    $('#g-status').textContent = s.over ? resultText(s.result) : t(`status.${s.status}`);
-    render($('#g-sheet'), scoresheet(s));
-  };
-  show(first);
-  const refresh = async () => { try { show(normalize(await api.get(`games/${gid}`))); } catch { /* next event */ } };
-  const stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
-    types: ['state', 'game'],
-    onOpen: refresh,
-    onEvent: (type, d) => (d && d.state ? show(normalize(d, type === 'game' ? cur : null)) : refresh()),
+    <div class="game-layout"><div id="g-main"></div><div id="g-sheet"></div></div>`);
+  const view = new GameView($('#g-main'), gid, {
     onStatus: (s) => conn.set(s),
+    onState: (s) => render($('#g-sheet'), scoresheet(s)),
   });
-  cleanup.push(() => { stream.close(); board.destroy(); clocks.stop(); });
+  view.show(first);
+  cleanup.push(() => view.close());
 }
 
 start();
