@@ -40,8 +40,12 @@ export class BoardView {
     const uci = last && last.uci;
     const san = (last && last.san) || '';
     const dests = new Map();
+    // After an illegal move the piece touched must move if it can (4.3, 7.5.1).
+    const must = state.must_move_from && state.legal && (state.legal[state.must_move_from] || []).length ? state.must_move_from : null;
     if (mover && mover === state.to_move && state.legal) {
-      for (const [from, tos] of Object.entries(state.legal)) if (tos.length) dests.set(from, tos.map((x) => x.slice(0, 2)));
+      for (const [from, tos] of Object.entries(state.legal)) {
+        if (tos.length && (!must || from === must)) dests.set(from, tos.map((x) => x.slice(0, 2)));
+      }
     }
     this.cg.set({
       fen: state.fen.split(' ')[0],
@@ -49,6 +53,7 @@ export class BoardView {
       lastMove: uci ? [uci.slice(0, 2), uci.slice(2, 4)] : undefined,
       check: /[+#]$/.test(san) ? state.to_move : false,
       movable: { color: dests.size ? mover : undefined, dests },
+      highlight: { custom: must ? new Map([[must, 'must-move']]) : new Map() },
     });
   }
 

@@ -63,8 +63,33 @@ export function applyI18n(root) {
   }
 }
 
-// A <select> that switches the page's language.
+// Moves shown with figurines instead of letters, the reader's choice.
+export const figurines = () => localStorage.getItem('arbiter.figurines') === '1';
+
+// The language menu and the figurine switch.
 export function languagePicker() {
+  const box = document.createElement('span');
+  box.className = 'lang-box';
+  const fig = document.createElement('button');
+  fig.type = 'button';
+  fig.className = 'fig-toggle';
+  const label = () => {
+    fig.textContent = figurines() ? pieceLetters().N : '♘';
+    fig.setAttribute('aria-pressed', String(figurines()));
+    fig.setAttribute('aria-label', t('common.figurines'));
+    fig.title = t('common.figurines');
+  };
+  fig.addEventListener('click', () => {
+    localStorage.setItem('arbiter.figurines', figurines() ? '0' : '1');
+    for (const fn of listeners) fn(lang);
+  });
+  onLanguageChange(label);
+  box.append(select(), fig);
+  label();
+  return box;
+}
+
+function select() {
   const sel = document.createElement('select');
   sel.className = 'lang-picker';
   sel.setAttribute('aria-label', 'Language / Язык / Език');
@@ -81,9 +106,9 @@ export function pieceLetters() {
 }
 
 // SAN in the reader's letters (or figurines): 'Nf3' -> 'Кf3', 'e8=Q' -> 'e8=Ф'.
-export function localSan(san, figurines = false) {
+export function localSan(san, useFigurines = figurines()) {
   if (!san) return '';
-  const letters = figurines ? FIGURINES : pieceLetters();
+  const letters = useFigurines ? FIGURINES : pieceLetters();
   return san.replace(/^[KQRBN]/, (p) => letters[p]).replace(/=([QRBN])/, (m, p) => '=' + letters[p]);
 }
 

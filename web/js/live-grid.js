@@ -83,7 +83,13 @@ export class LiveGrid {
     const paused = s.status === 'paused';
     card.clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
     card.el.querySelector('.result').textContent = over ? resultText(s.result) : (paused ? t('status.paused') : '');
-    card.el.querySelector('.note').textContent = s.draw_offer ? t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }) : '';
+    const notes = [];
+    if (s.draw_offer) notes.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
+    if (s.status === 'pending') {
+      // Before the start: who has sat down at the board (Art. 6.7).
+      for (const c of ['white', 'black']) notes.push(`${t(`colour.${c}`)}: ${t(s.checked_in[c] ? 'view.present' : 'view.absent')}`);
+    }
+    card.el.querySelector('.note').textContent = notes.join(' · ');
     card.el.classList.toggle('alerting', !!(this.alerting && this.alerting(s.game.id)));
   }
 

@@ -130,7 +130,7 @@ function closeGame() {
 async function openGame(gid) {
   closeGame();
   render(app, html`<div class="tablet-game">
-    <div class="board-area" id="board-area"><div id="board" style="width:100%;height:100%"
+    <div class="board-area" id="board-area"><div id="board" tabindex="0" style="width:100%;height:100%"
       role="application" data-i18n-attr="aria-label:tablet.board_label"></div></div>
     <div class="player-line opp"><span class="name" id="opp-name"></span><span class="penalties" id="opp-pen"></span>
       <div class="clock" id="opp-clock" role="timer" aria-live="off"></div></div>
@@ -473,6 +473,15 @@ async function onConfirm() {
   const ok = await ask({ title: t('tablet.confirm'), message: t('tablet.confirm_help', { result: resultText(state.result) }) });
   if (ok) act('confirm', { ply: state.ply }, { quiet: true });
 }
+
+// Typing a letter, a digit or O while the board has the focus starts a typed move.
+document.addEventListener('keydown', (e) => {
+  const typed = $('#typed');
+  if (!typed || typed.disabled || e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1) return;
+  if (document.activeElement && /INPUT|SELECT|TEXTAREA|BUTTON/.test(document.activeElement.tagName)) return;
+  if (!/[a-hKQRBNO0-9КрФЛСЦДТО]/i.test(e.key)) return;
+  typed.focus();
+});
 
 // Rotation and resizing: chessground measures its bounds; tell it they changed.
 window.addEventListener('resize', () => board?.cg.redrawAll());
