@@ -128,3 +128,25 @@ export async function tapMove(page, from, to) {
   await page.mouse.click(a.x, a.y);
   await page.mouse.click(b.x, b.y);
 }
+
+// A JSON client for setting the stage from the test itself: keeps the session
+// cookie and sends the CSRF token the login returned.
+export class ApiClient {
+  constructor(base) { this.base = base; this.cookie = ''; this.csrf = ''; }
+
+  async call(method, path, body) {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (this.csrf && method !== 'GET') headers['X-CSRF-Token'] = this.csrf;
+    const res = await fetch(`${this.base}/api/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0];
+    const data = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+    if (data && data.csrf_token) this.csrf = data.csrf_token;
+    return data;
+  }
+
+  login(user) { return this.call('POST', 'auth/login', user); }
+}
