@@ -235,6 +235,19 @@ test('a round robin game from the desk to the public standings', async (t) => {
     }
   });
 
+  await step('the desk\'s scoresheet lists the moves with the clock readings', async () => {
+    await desk.goto(`${url}/desk.html#/t/1/live`);
+    await desk.click('#grid .board-card >> nth=0 >> a');
+    await desk.waitForSelector('table.scoresheet tbody tr >> nth=3');
+    const rows = await desk.locator('table.scoresheet tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    assert.deepEqual(rows.map((r) => [r[1], r[3]]), [['e4', 'e5'], ['Qh5', 'Nc6'], ['Bc4', 'Nf6'], ['Qxf7#', '']]);
+    await desk.waitForFunction(() => /^\d:\d\d:\d\d$/.test(document.querySelector('table.scoresheet tbody tr td:nth-child(3)')?.textContent || ''));
+    const clocks = await desk.locator('table.scoresheet tbody tr td:nth-child(3)').allTextContents();
+    // 90 minutes and 30 s a move: White's readings stay near 1:30:00, plus two minutes after Black's illegal move.
+    for (const c of clocks) assert.match(c, /^1:3[0-3]:\d\d$/);
+    assert.deepEqual(await desk.locator('table.eventlog tbody tr').count() > 10, true);
+  });
+
   await step('the public standings show the win, live, in Russian after switching', async () => {
     const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
     pages.public = pub;

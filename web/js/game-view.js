@@ -48,6 +48,26 @@ export class GameView {
     try { this.show(normalize(await api.get(`games/${this.gid}`))); } catch { /* the next event tries again */ }
   }
 
+  // The clock readings after each move come from the PGN's [%clk] comments
+  // (the live state carries the moves without them); fetched once things settle.
+  loadClocks() {
+    clearTimeout(this.clkTimer);
+    this.clkTimer = setTimeout(async () => {
+      try {
+        const pgn = await api.get(`games/${this.gid}/pgn`);
+        this.clk = [...String(pgn).matchAll(/\[%clk\s+(\d+):(\d\d):(\d\d(?:\.\d+)?)\]/g)]
+          .map((m) => Math.round(((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000));
+        if (this.state) this.onState?.(this.withClocks(this.state));
+      } catch { /* the scoresheet shows the moves without readings */ }
+    }, 400);
+  }
+
+  withClocks(s) {
+    if (!this.clk) return s;
+    const moves = s.moves.map((m, i) => (this.clk[i] === undefined ? m : { ...m, [i % 2 ? 'black_ms' : 'white_ms']: this.clk[i] }));
+    return { ...s, moves };
+  }
+
   show(s) {
     this.state = s;
     const q = (c) => this.el.querySelector(c);
@@ -57,8 +77,9 @@ export class GameView {
     this.board.show(s, null);
     this.clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
     q('.g-status').textContent = statusText(s);
-    this.onState?.(s);
+    this.onState?.(this.withClocks(s));
+    if (!this.clk || this.clk.length !== s.moves.length) this.loadClocks();
   }
 
-  close() { this.stream.close(); this.board.destroy(); this.clocks.stop(); }
+  close() { clearTimeout(this.clkTimer); this.stream.close(); this.board.destroy(); this.clocks.stop(); }
 }
