@@ -32,6 +32,7 @@ meson test -C build --no-rebuild --print-errorlogs --no-suite slow --num-process
 # The unit and rules suites again under the sanitizers.
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     meson test -C build-san --no-rebuild --print-errorlogs --suite unit --suite rules \
+    --timeout-multiplier 10 \
     --num-processes 2 || status=1
 
 # A short fuzzing run of every target.

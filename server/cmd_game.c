@@ -274,15 +274,15 @@ static int run_pgn(int argc, char **argv)
         folded_free(&fd);
         return rc;
     }
-    size_t need = game_pgn_write(fd.st, &a.tags, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (!buf) {
+    char *text = NULL, err[200];
+    rc = game_pgn(fd.st, &a.tags, &text, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "arbiter pgn: %s\n", rc < 0 ? "out of memory" : err);
         folded_free(&fd);
         return 3;
     }
-    game_pgn_write(fd.st, &a.tags, buf, need + 1);
-    fputs(buf, stdout);
-    free(buf);
+    fputs(text, stdout);
+    free(text);
     rc = fd.nrefused ? 1 : 0;
     folded_free(&fd);
     return rc;

@@ -25,6 +25,7 @@ extern const Command cmd_pgn;
 extern const Command cmd_canmate;
 extern const Command cmd_standings;
 extern const Command cmd_trf;
+extern const Command cmd_berger;
 extern const Command cmd_pair;
 extern const Command cmd_check;
 

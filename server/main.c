@@ -17,6 +17,7 @@ static const Command *const commands[] = {
     &cmd_canmate,
     &cmd_standings,
     &cmd_trf,
+    &cmd_berger,
     &cmd_pair,
     &cmd_check,
 };
