@@ -174,9 +174,13 @@ test('a round robin game from the desk to the public standings', async (t) => {
     assert.match(await moves(tabB), /e4 e5 2\. ?Qh5$/);
   });
 
-  await step('the desk sees the illegal move as an alert', async () => {
+  await step('the desk sees the illegal move as an alert, and resolves it', async () => {
     await desk.click('#nav a[href$="/live"]');
-    await desk.waitForSelector('#alerts .banner.alert', { timeout: 10000 });
+    const alert = desk.locator('#alerts .banner.alert', { hasText: /Illegal move/ });
+    await alert.waitFor({ timeout: 10000 });
+    assert.match(await desk.title(), /^\(\d+\) /);
+    await alert.locator('button[data-act="resolve"]').click();
+    await alert.waitFor({ state: 'detached' });
   });
 
   await step('2... Nc6: the answer is lost on the way back, the tablet retries, the move counts once', async () => {

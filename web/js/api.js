@@ -17,10 +17,8 @@ export class ApiError extends Error {
 }
 
 // Sessions are cookies; unsafe requests made with one must echo the CSRF token
-// the login (or /auth/me) returned.  A player token, when used, goes as Bearer.
-let bearer = null;
+// the login (or /auth/me) returned.
 let csrf = null;
-export function setToken(token) { bearer = token || null; }
 export function setCsrf(token) { csrf = token || null; }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -33,7 +31,6 @@ export async function request(method, path, body, opts = {}) {
   const retry = opts.retry ?? (method === 'GET' ? 4 : 0);
   const headers = { Accept: 'application/json' };
   if (body !== undefined && !(body instanceof FormData) && typeof body !== 'string') headers['Content-Type'] = 'application/json';
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (csrf && method !== 'GET') headers['X-CSRF-Token'] = csrf;
   const init = {
     method, headers, credentials: 'same-origin', cache: 'no-store',
@@ -69,8 +66,10 @@ export async function login(username, password) {
   return me;
 }
 
-export async function playerLogin(tournamentId, pin) {
-  const me = await request('POST', 'auth/player', { tournament_id: Number(tournamentId), pin: String(pin) });
+// By tournament and PIN, or by the player's token alone.
+export async function playerLogin(tournamentId, pin, token) {
+  const body = token ? { token } : { tournament_id: Number(tournamentId), pin: String(pin) };
+  const me = await request('POST', 'auth/player', body);
   setCsrf(me.csrf_token);
   return me;
 }

@@ -178,7 +178,7 @@ function bindTournamentForm(tour) {
 
 async function showTournament(tid, tab) {
   const tour = await api.get(`tournaments/${tid}`);
-  document.title = `${tour.name} — Arbiter`;
+  setTitle(`${tour.name} — Arbiter`);
   const head = html`<h2>${tour.name} <span class="pill ${tour.status}">${t(`status.${tour.status}`)}</span>
     <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
   const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable, exports: viewExports, settings: viewSettings };
@@ -431,10 +431,18 @@ function chime() {
   } catch { /* no sound available */ }
 }
 
+// The window title counts the open alerts, so a desk in another tab still shows them.
+let baseTitle = document.title;
+function setTitle(base = baseTitle) {
+  baseTitle = base;
+  const open = alertState.list.filter((a) => !a.resolved).length;
+  document.title = (open ? `(${open}) ` : '') + base;
+}
+
 function renderAlerts() {
   const open = alertState.list.filter((a) => !a.resolved);
   const box = $('#alerts');
-  document.title = (open.length ? `(${open.length}) ` : '') + document.title.replace(/^\(\d+\) /, '');
+  setTitle();
   render(box, html`${open.map((a) => html`<div class="banner alert" data-aid="${a.id}">
     <span><strong>${t(`alert.${a.kind}`)}</strong> · ${new Date(a.at_ms).toLocaleTimeString()} · ${a.message}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}

@@ -37,6 +37,12 @@ async function route() {
   } catch (e) {
     me = { role: 'anonymous' };
   }
+  // A link with the player's token (e.g. from a printed slip) signs in at once.
+  const token = new URLSearchParams(location.search).get('token');
+  if (token && me.role !== 'player') {
+    history.replaceState(null, '', location.pathname);
+    try { me = await api.playerLogin(null, null, token); } catch { return showSignIn(t('tablet.bad_pin')); }
+  }
   if (me.role !== 'player') return showSignIn();
   if (!me.game_id) return showWaiting();
   return openGame(me.game_id);
@@ -95,7 +101,7 @@ function showWaiting() {
   const tid = me.player && me.player.tournament_id;
   if (tid) {
     stream = new LiveStream(`${api.BASE}/tournaments/${tid}/stream`, {
-      onEvent: () => recheckPairing(), onStatus: (s) => conn.set(s),
+      types: ['round'], onEvent: () => recheckPairing(), onStatus: (s) => conn.set(s),
     });
   }
   clearInterval(showWaiting.timer);
