@@ -280,7 +280,7 @@ async function viewPlayers(tour, head) {
 
 // ---------- rounds ----------
 // Problems an arbiter should see before publishing a round.
-function pairingWarnings(round, rounds, players) {
+function pairingWarnings(round, rounds, players, system) {
   const warn = [];
   const seen = new Map();
   const byId = new Map(players.map((p) => [p.id, p]));
@@ -307,7 +307,11 @@ function pairingWarnings(round, rounds, players) {
       if (h.length >= 2 && h.slice(-2).every((x) => x === c)) warn.push(t('warn.colour', { name: byId.get(id)?.name || id }));
     }
   }
-  for (const p of players) if ((p.status || 'active') === 'active' && !seen.has(p.id)) warn.push(t('warn.unpaired', { name: p.name }));
+  // In a round robin with an odd number, one player is free each round by the table.
+  const free = system === 'roundrobin' && pairingOrder(players).length % 2 === 1;
+  for (const p of players) {
+    if ((p.status || 'active') === 'active' && !seen.has(p.id)) warn.push(t(free ? 'warn.bye' : 'warn.unpaired', { name: p.name }));
+  }
   return warn;
 }
 
@@ -322,7 +326,7 @@ async function viewRounds(tour, head) {
       <button type="button" id="r-print" data-i18n="desk.print_pairings"></button></div>
     ${[...rounds].reverse().map((r) => html`<section class="round" data-rn="${r.number}">
       ${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
-      ${r.status === 'pending' ? html`${pairingWarnings(r, rounds, players).map((w) => html`<p class="banner warn">${w}</p>`)}
+      ${r.status === 'pending' ? html`${pairingWarnings(r, rounds, players, tour.system).map((w) => html`<p class="banner warn">${w}</p>`)}
         <div class="toolbar no-print">
         <button type="button" data-act="edit" data-i18n="desk.edit_pairing"></button>
         <button type="button" data-act="add" data-i18n="desk.add_pairing"></button>
