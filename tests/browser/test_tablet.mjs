@@ -87,12 +87,18 @@ test('tablet controls from a set position', async (t) => {
     assert.ok(state.events.some((e) => e.type === 'claim' && e.claim === 'threefold'));
   });
 
-  await t.test('a move typed with Russian letters: Кр (king) g7', async () => {
+  await t.test('a move typed with Russian letters while the Wi-Fi is down arrives when it is back', async () => {
     await black.selectOption('.lang-picker', 'ru');
     await expectText(black.locator('#status'), /Ваш ход/);
+    await black.context().setOffline(true);
     await black.fill('#typed', 'Крg7');
     await black.press('#typed', 'Enter');
-    await expectText(white.locator('#status'), /Your move/);
+    await expectText(black.locator('#status'), /Ход отправляется/);
+    await expectText(black.locator('.conn'), /нет связи/);
+    await black.waitForTimeout(1500);
+    await black.context().setOffline(false);
+    await expectText(white.locator('#status'), /Your move/, 15000);
+    await expectText(black.locator('.conn'), /на связи/, 15000);
     assert.match(await moves(white), /Kg7$/);
     assert.match(await moves(black), /Крg7$/);
   });
@@ -109,4 +115,38 @@ test('tablet controls from a set position', async (t) => {
     await expectText(black.locator('#status'), /1–0/);
     assert.deepEqual([...white.errors, ...black.errors], []);
   });
+});
+
+test('every tab of the desk and of the public page opens without a script error', async () => {
+  const desk = await newPage(browser);
+  await desk.goto(`${daemon.url}/desk.html?lang=bg`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  for (const tab of ['players', 'rounds', 'live', 'standings', 'crosstable', 'exports', 'settings']) {
+    await desk.goto(`${daemon.url}/desk.html?lang=bg#/t/${tid}/${tab}`);
+    await desk.waitForSelector(`#nav a[aria-current="page"][href$="/${tab}"]`);
+    await desk.waitForSelector('main h2');
+  }
+  // Settings saved through the form come back as saved.
+  await desk.fill('#s-illegal', '2');
+  await desk.click('#tform button.primary');
+  await desk.waitForFunction(() => document.querySelector('#s-illegal')?.value === '2');
+  const tour = await arbiter.call('GET', `tournaments/${tid}`);
+  assert.equal(tour.settings.illegal_moves_to_lose, 2);
+  await desk.goto(`${daemon.url}/desk.html?lang=bg#/g/${gid}`);
+  await desk.waitForSelector('table.eventlog tbody tr');
+  // An arbiter action asks first; cancelling sends nothing.
+  await desk.click('[data-law="penalty"]');
+  await desk.click('dialog.ask button.cancel');
+  const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  for (const tab of ['live', 'pairings', 'standings', 'crosstable']) {
+    await pub.goto(`${daemon.url}/?lang=ru#/t/${tid}/${tab}`);
+    await pub.waitForSelector(`#nav a[aria-current="page"][href$="/${tab}"]`);
+    await pub.waitForSelector('main h2');
+  }
+  await pub.goto(`${daemon.url}/?lang=ru#/g/${gid}`);
+  await pub.waitForSelector('table.scoresheet tbody tr');
+  assert.deepEqual([...desk.errors, ...pub.errors], []);
 });

@@ -15,8 +15,11 @@ export class LiveStream {
     this.delay = 500;
     this.closed = false;
     this.connect();
-    this.onOnline = () => this.reconnectSoon(0);
+    // The browser knows of a lost network before a quiet stream does.
+    this.onOnline = () => { this.delay = 500; this.reconnectSoon(0); };
+    this.onOffline = () => { clearTimeout(this.timer); this.es?.close(); this.onStatus?.('offline'); };
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
   }
 
   connect() {
@@ -57,5 +60,6 @@ export class LiveStream {
     clearTimeout(this.timer);
     this.es?.close();
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
   }
 }
