@@ -3,6 +3,8 @@
 // context with its own cookies (one per tablet, one for the arbiter).
 //   ARBITER  path of the arbiter binary (set by meson)
 //   WEB_ROOT the web/ directory the daemon serves
+//   CHROMIUM the browser (default /usr/bin/chromium)
+//   ARBITER_TEST_CONSOLE=1 prints every page's console and API traffic
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -129,6 +129,7 @@ function closeGame() {
   clocks?.stop(); clocks = null;
   board?.destroy(); board = null;
   clearInterval(openGame.flagTimer);
+  clearInterval(openGame.nextTimer);
   state = null;
 }
 
@@ -179,6 +180,9 @@ async function openGame(gid) {
   });
   clearInterval(openGame.flagTimer);
   openGame.flagTimer = setInterval(checkFlag, 1000);
+  // Once this game is over, the next round's pairing takes the tablet to the next game.
+  clearInterval(openGame.nextTimer);
+  openGame.nextTimer = setInterval(checkNextGame, 15000);
   await refresh();
 }
 
@@ -235,6 +239,14 @@ function apply(s) {
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
+}
+
+async function checkNextGame() {
+  if (!state || !state.over) return;
+  try {
+    const m = await api.whoami();
+    if (m.role === 'player' && m.game_id && m.game_id !== state.game.id) { me = m; openGame(m.game_id); }
+  } catch { /* asked again later */ }
 }
 
 function announce(text) {
