@@ -5,6 +5,7 @@
  */
 #include "admin.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -451,6 +452,22 @@ int admin_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **
     json_decref(d);
     *out = admin_game_summary(s, gid);
     return 0;
+}
+
+int admin_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
+{
+    sqlite3_stmt *st = store_stmt(s, "SELECT white_id, black_id FROM games WHERE id = ?1");
+    if (!st)
+        return -EIO;
+    store_bind(st, "i", gid);
+    int rc = STORE_E_NOT_FOUND;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        *white = sqlite3_column_int64(st, 0);
+        *black = sqlite3_column_int64(st, 1);
+        rc = 0;
+    }
+    sqlite3_reset(st);
+    return rc;
 }
 
 int64_t admin_player_current_game(Store *s, int64_t pid)

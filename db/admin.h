@@ -62,6 +62,8 @@ int admin_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **
                       size_t n);
 /* One game's summary (ids, names, board, status, result) or NULL. */
 json_t *admin_game_summary(Store *s, int64_t gid);
+/* The two players of game GID: 0, or STORE_E_NOT_FOUND. */
+int admin_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black);
 /* The game a player plays in the newest round of his tournament, or 0. */
 int64_t admin_player_current_game(Store *s, int64_t pid);
 /* Games of a round / a tournament, ids in board order. */

@@ -73,17 +73,45 @@ void games_evict(Games *g, int64_t gid)
     }
 }
 
+void games_outcome_clear(GameOutcome *o)
+{
+    json_decref(o->event);
+    json_decref(o->update);
+    json_decref(o->verdict);
+    json_decref(o->alerts);
+    game_free(o->snap);
+    o->event = o->update = o->verdict = o->alerts = NULL;
+    o->snap = NULL;
+}
+
 void games_outcome_free(GameOutcome *o)
 {
     while (o) {
         GameOutcome *nx = o->next;
-        json_decref(o->event);
-        json_decref(o->update);
-        json_decref(o->verdict);
-        json_decref(o->alerts);
+        games_outcome_clear(o);
         free(o);
         o = nx;
     }
+}
+
+/* A deep copy of ST (its own ply, key and note arrays), or NULL. */
+static GameState *state_copy(const GameState *st)
+{
+    GameState *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *st;
+    c->plies = malloc(sizeof *c->plies * (size_t)st->cap_plies);
+    c->keys = malloc(sizeof *c->keys * (size_t)(st->cap_plies + 1));
+    c->notes = malloc(sizeof *c->notes * (size_t)st->cap_notes);
+    if (!c->plies || !c->keys || !c->notes) {
+        game_free(c);
+        return NULL;
+    }
+    memcpy(c->plies, st->plies, sizeof *c->plies * (size_t)st->nplies);
+    memcpy(c->keys, st->keys, sizeof *c->keys * (size_t)(st->nplies + 1));
+    memcpy(c->notes, st->notes, sizeof *c->notes * (size_t)st->nnotes);
+    return c;
 }
 
 static const char *status_of(const GameState *st)
@@ -243,6 +271,33 @@ void games_state_fields(const GameState *st, int64_t now, json_t *obj)
     json_object_set_new(obj, "state", event_json_state_to_json(st, now));
 }
 
+static json_t *event_object_ev(int64_t id, int32_t seq, const GameEvent *ev)
+{
+    json_t *o = event_json_to_json(ev);
+    if (!o)
+        o = json_object();
+    json_object_set_new(o, "id", json_integer(id));
+    json_object_set_new(o, "seq", json_integer(seq));
+    return o;
+}
+
+void games_outcome_json(GameOutcome *o)
+{
+    if (o->event_id && !o->event)
+        o->event = event_object_ev(o->event_id, o->seq, &o->ev);
+    if (!o->verdict)
+        o->verdict = o->event_id ? event_json_verdict_to_json(&o->v)
+                                 : json_pack("{s:b,s:s,s:s}", "ok", 1, "code", "ok", "reason",
+                                             "already recorded");
+    if (!o->update && o->snap) {
+        o->update = o->event_id ? json_pack("{s:I,s:i,s:I,s:O}", "id", (json_int_t)o->event_id,
+                                            "seq", o->seq, "game_id", (json_int_t)o->gid,
+                                            "event", o->event)
+                                : json_pack("{s:I}", "game_id", (json_int_t)o->gid);
+        games_state_fields(o->snap, o->at_ms, o->update);
+    }
+}
+
 static json_t *event_object(int64_t id, int32_t seq, const char *body)
 {
     json_t *o = json_loads(body, 0, NULL);
@@ -391,12 +446,14 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     out->gid = e->gid;
     out->tid = e->tid;
     out->event_id = id;
-    out->event = event_object(id, e->seq, body);
+    out->seq = e->seq;
+    out->ev = *ev;
+    out->v = *v;
+    out->at_ms = ev->time_ms;
+    out->snap = state_copy(st);
     free(body);
-    out->verdict = event_json_verdict_to_json(v);
-    out->update = json_pack("{s:I,s:i,s:I,s:O}", "id", (json_int_t)id, "seq", e->seq, "game_id",
-                            (json_int_t)e->gid, "event", out->event);
-    games_state_fields(st, ev->time_ms, out->update);
+    if (!out->snap)
+        return -ENOMEM;
     out->deadline_ms = game_next_deadline(st, ev->time_ms);
 
     const char *who = game_actor_name(ev->actor);
@@ -474,12 +531,10 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
          * with the state it produced, store nothing. */
         out->gid = gid;
         out->tid = e->tid;
-        out->verdict = json_pack("{s:b,s:s,s:s}", "ok", 1, "code", "ok", "reason",
-                                 "already recorded");
-        out->update = json_pack("{s:I}", "game_id", (json_int_t)gid);
-        games_state_fields(e->st, now, out->update);
+        out->at_ms = now;
+        out->snap = state_copy(e->st);
         out->deadline_ms = game_next_deadline(e->st, now);
-        return 0;
+        return out->snap ? 0 : -ENOMEM;
     }
     if (expect_ply >= 0 && expect_ply != e->st->nplies)
         return ERR(STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",

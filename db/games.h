@@ -34,6 +34,14 @@ enum { GAMES_E_BASE = 200 };
 typedef struct GameOutcome {
     int64_t gid, tid;
     int64_t event_id;  /* the stored event's id, 0 when nothing was stored */
+    int32_t seq;       /* its number in the game */
+    GameEvent ev;      /* the stored event */
+    GameVerdict v;     /* the engine's verdict */
+    GameState *snap;   /* the state right after it (a copy) */
+    int64_t at_ms;     /* the instant the snapshot describes */
+    /* JSON forms, built by games_outcome_json() when first needed (on the
+     * writer thread only when live streams listen; else on the thread that
+     * answers, after the commit). */
     json_t *event;     /* the stored event with "id" and "seq", or NULL */
     json_t *update;    /* a GameUpdate (see the OpenAPI document) */
     json_t *verdict;   /* the engine's verdict */
@@ -95,6 +103,12 @@ json_t *games_tournament_events(Store *s, int64_t tid, int64_t after_id, int lim
 /* Games with a pending deadline (status running): {"id"} objects. */
 json_t *games_running(Store *s);
 
+/* Builds O's event, update and verdict JSON if not built yet (one thread
+ * at a time). */
+void games_outcome_json(GameOutcome *o);
+/* Frees a list of outcomes (allocated with calloc); NULL is a no-op. */
 void games_outcome_free(GameOutcome *o);
+/* Frees what O holds, not O itself. */
+void games_outcome_clear(GameOutcome *o);
 
 #endif

@@ -55,7 +55,9 @@ void writer_set_stats(Writer *w, void (*fn)(void *cls, int batch), void *cls);
 /* Finishes every queued job, writes a last heartbeat, stops the thread,
  * closes the database.  NULL is a no-op. */
 void writer_stop(Writer *w);
-/* Jobs committed and batches committed so far. */
-void writer_counts(Writer *w, uint64_t *jobs, uint64_t *batches);
+/* Jobs and batches committed so far, and the time spent running the jobs
+ * and committing (microseconds). */
+void writer_counts(Writer *w, uint64_t *jobs, uint64_t *batches, uint64_t *run_us,
+                   uint64_t *commit_us);
 
 #endif

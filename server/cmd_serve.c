@@ -149,6 +149,12 @@ static int run(int argc, char **argv)
         hub_keepalive(srv.hub);
     }
     http_stop(&srv);
+    uint64_t jobs, batches, run_us, commit_us;
+    writer_counts(srv.writer, &jobs, &batches, &run_us, &commit_us);
+    fprintf(stderr, "arbiter: %llu writes committed in %llu transactions (%.0f us running "
+            "and %.0f us committing per transaction)\n", (unsigned long long)jobs,
+            (unsigned long long)batches, batches ? (double)run_us / (double)batches : 0.0,
+            batches ? (double)commit_us / (double)batches : 0.0);
     rc = 0;
 out:
     flags_stop(srv.flags);

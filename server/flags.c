@@ -102,10 +102,7 @@ static void check_done(WriterJob *job, int rc)
     } else if (rc < 0) {
         games_evict(c->srv->games, c->gid);
     }
-    json_decref(c->out.event);
-    json_decref(c->out.update);
-    json_decref(c->out.verdict);
-    json_decref(c->out.alerts);
+    games_outcome_clear(&c->out);
     free(c);
 }
 

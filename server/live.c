@@ -14,13 +14,13 @@
 #include "flags.h"
 #include "sse.h"
 
-void live_game(Server *srv, const GameOutcome *o)
+void live_game(Server *srv, GameOutcome *o)
 {
     char topic[2][32];
     snprintf(topic[0], sizeof topic[0], "g:%lld", (long long)o->gid);
     snprintf(topic[1], sizeof topic[1], "t:%lld", (long long)o->tid);
-    if (o->event_id && o->update &&
-        (hub_listened(srv->hub, topic[0]) || hub_listened(srv->hub, topic[1]))) {
+    if (o->event_id && (hub_listened(srv->hub, topic[0]) || hub_listened(srv->hub, topic[1]))) {
+        games_outcome_json(o);
         char *data = json_dumps(o->update, JSON_COMPACT);
         if (data) {
             hub_publish(srv->hub, topic[0], o->event_id, "game", data);
@@ -28,14 +28,10 @@ void live_game(Server *srv, const GameOutcome *o)
             free(data);
         }
     }
-    if (o->event_id && !srv->quiet) {
-        json_t *ev = o->event;
+    if (o->event_id && !srv->quiet)
         fprintf(stderr, "game %lld event %lld %s %s%s%s\n", (long long)o->gid,
-                (long long)o->event_id, json_string_value(json_object_get(ev, "type")),
-                json_string_value(json_object_get(ev, "actor")),
-                json_object_get(ev, "move") ? " " : "",
-                json_object_get(ev, "move") ? json_string_value(json_object_get(ev, "move")) : "");
-    }
+                (long long)o->event_id, game_event_type_name(o->ev.type),
+                game_actor_name(o->ev.actor), o->ev.move[0] ? " " : "", o->ev.move);
     if (o->alerts) {
         char at[32];
         snprintf(at, sizeof at, "a:%lld", (long long)o->tid);

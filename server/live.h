@@ -11,8 +11,9 @@
 #include "http.h"
 
 /* Publishes O (one game action, durable now) and re-arms the game's timer.
- * Call on the writer thread, after the commit. */
-void live_game(Server *srv, const GameOutcome *o);
+ * Call on the writer thread, after the commit; builds O's JSON only when a
+ * stream listens. */
+void live_game(Server *srv, GameOutcome *o);
 /* Publishes a round's new state to its tournament's stream. */
 void live_round(Server *srv, int64_t tid, json_t *round);
 

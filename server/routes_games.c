@@ -180,10 +180,7 @@ static void job_free(void *p)
     GameJob *j = p;
     if (!j)
         return;
-    json_decref(j->out.event);
-    json_decref(j->out.update);
-    json_decref(j->out.verdict);
-    json_decref(j->out.alerts);
+    games_outcome_clear(&j->out);
     free(j);
 }
 
@@ -193,8 +190,9 @@ static int run_action(Store *s, WriterJob *job)
     GameJob *j = r->data;
     int rc = games_act(r->srv->games, s, r->id[0], &j->ev, j->expect_ply, &j->out, r->err,
                        sizeof r->err);
-    if (rc == 0 && j->arbiter && j->out.event) {
-        json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)r->id[0], "event", j->out.event);
+    if (rc == 0 && j->arbiter && j->out.event_id) {
+        json_t *d = json_pack("{s:I,s:o}", "game", (json_int_t)r->id[0], "event",
+                              event_json_to_json(&j->out.ev));
         admin_audit(s, r->auth.user_id, 0, "game.arbiter", "game", d);
         json_decref(d);
     }
@@ -221,6 +219,7 @@ static void action_finish(Req *r, int rc)
         http_error(r, j->out.answer, "%s", j->out.answer_msg);
         return;
     }
+    games_outcome_json(&j->out);
     json_t *o = json_pack("{s:O,s:O,s:O}", "verdict", j->out.verdict, "event",
                           j->out.event ? j->out.event : json_null(), "game", j->out.update);
     http_json(r, 200, o);
@@ -266,12 +265,9 @@ static int player_colour(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
-    json_t *g = admin_game_summary(s, r->id[0]);
-    if (!g)
+    int64_t w = 0, b = 0;
+    if (admin_game_players(s, r->id[0], &w, &b))
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]), -1;
-    int64_t w = json_integer_value(json_object_get(g, "white_id"));
-    int64_t b = json_integer_value(json_object_get(g, "black_id"));
-    json_decref(g);
     if (r->auth.player_id == w)
         return WHITE;
     if (r->auth.player_id == b)

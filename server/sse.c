@@ -1,10 +1,12 @@
 /*
  * sse.c — topics, rings and streams.  See sse.h.
  *
- * Locking: the hub mutex guards the topic table; each topic's mutex guards
- * its ring and its list of streams.  A stream suspends its connection while
- * holding its topic's mutex and only a publisher holding the same mutex
- * resumes it, so a wake-up is never lost.
+ * Locking: the hub mutex guards the topic table and the wake list; each
+ * topic's mutex guards its ring and its list of streams.  A stream suspends
+ * its connection while holding its topic's mutex, after finding nothing new;
+ * a publisher adds to the ring under the same mutex and then has the waker
+ * thread resume the suspended streams (under the mutex again), so a wake-up
+ * is never lost and the publisher never waits for thousands of resumes.
  */
 #include "sse.h"
 
@@ -24,6 +26,8 @@ typedef struct Msg {
 typedef struct Topic {
     char *name;
     struct Topic *next_in_bucket;
+    struct Topic *next_wake; /* in the hub's wake list (hub mutex) */
+    int wake_pending;        /* hub mutex */
     pthread_mutex_t mu;
     Msg ring[RING];
     uint64_t head; /* messages published so far */
@@ -48,6 +52,13 @@ struct Hub {
     pthread_mutex_t mu;
     Topic *buckets[BUCKETS];
     int count;
+    /* Resuming thousands of suspended streams takes a while: a thread of
+     * its own does it, so that a publisher (the writer thread) never waits
+     * for the fan-out. */
+    pthread_t waker;
+    pthread_cond_t wake_cv;
+    Topic *wake_head;
+    int stop;
 };
 
 static unsigned hash(const char *s)
@@ -58,18 +69,67 @@ static unsigned hash(const char *s)
     return h % BUCKETS;
 }
 
+static void wake_all(Topic *t);
+
+static void *waker_main(void *arg)
+{
+    Hub *h = arg;
+    pthread_mutex_lock(&h->mu);
+    while (!h->stop) {
+        Topic *t = h->wake_head;
+        if (!t) {
+            pthread_cond_wait(&h->wake_cv, &h->mu);
+            continue;
+        }
+        h->wake_head = t->next_wake;
+        t->wake_pending = 0;
+        pthread_mutex_unlock(&h->mu);
+        pthread_mutex_lock(&t->mu);
+        wake_all(t);
+        pthread_mutex_unlock(&t->mu);
+        pthread_mutex_lock(&h->mu);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
 Hub *hub_new(void)
 {
     Hub *h = calloc(1, sizeof *h);
-    if (h)
-        pthread_mutex_init(&h->mu, NULL);
+    if (!h)
+        return NULL;
+    pthread_mutex_init(&h->mu, NULL);
+    pthread_cond_init(&h->wake_cv, NULL);
+    if (pthread_create(&h->waker, NULL, waker_main, h)) {
+        free(h);
+        return NULL;
+    }
     return h;
+}
+
+/* Asks the waker thread to resume T's suspended streams. */
+static void schedule_wake(Hub *h, Topic *t)
+{
+    pthread_mutex_lock(&h->mu);
+    if (!t->wake_pending) {
+        t->wake_pending = 1;
+        t->next_wake = h->wake_head;
+        h->wake_head = t;
+        pthread_cond_signal(&h->wake_cv);
+    }
+    pthread_mutex_unlock(&h->mu);
 }
 
 void hub_free(Hub *h)
 {
     if (!h)
         return;
+    pthread_mutex_lock(&h->mu);
+    h->stop = 1;
+    pthread_cond_signal(&h->wake_cv);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->waker, NULL);
+    pthread_cond_destroy(&h->wake_cv);
     for (int i = 0; i < BUCKETS; i++)
         for (Topic *t = h->buckets[i], *n; t; t = n) {
             n = t->next_in_bucket;
@@ -120,7 +180,6 @@ static void push(Topic *t, int64_t id, char *text, size_t len)
     m->text = text;
     m->len = len;
     t->head++;
-    wake_all(t);
 }
 
 void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const char *data)
@@ -134,11 +193,14 @@ void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const 
     if (n < 0)
         return;
     pthread_mutex_lock(&t->mu);
-    if (t->streams)
+    int listened = t->streams != NULL;
+    if (listened)
         push(t, id, text, (size_t)n);
     else
         free(text);
     pthread_mutex_unlock(&t->mu);
+    if (listened)
+        schedule_wake(h, t);
 }
 
 int hub_listened(Hub *h, const char *name)
@@ -294,6 +356,7 @@ static void ping_topic(Topic *t)
         char *text = strdup(": keepalive\n\n");
         if (text)
             push(t, 0, text, strlen(text));
+        wake_all(t);
     }
     pthread_mutex_unlock(&t->mu);
 }

@@ -98,7 +98,19 @@ int daemon_stop(Daemon *d, int sig)
     int status = 0;
     waitpid(d->pid, &status, 0);
     d->pid = 0;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (sig == SIGTERM && rc != 0) {
+        /* Show what the daemon said (sanitizer reports included). */
+        char path[320], line[1024];
+        snprintf(path, sizeof path, "%s/stderr.txt", d->dir);
+        FILE *f = fopen(path, "r");
+        while (f && fgets(line, sizeof line, f))
+            if (strncmp(line, "http ", 5) && strncmp(line, "game ", 5))
+                fputs(line, stderr);
+        if (f)
+            fclose(f);
+    }
+    return rc;
 }
 
 void daemon_cleanup(Daemon *d)

@@ -65,8 +65,9 @@ static void setup(void)
 
 static void teardown(void)
 {
-    daemon_stop(&D, SIGTERM);
+    int status = daemon_stop(&D, SIGTERM);
     daemon_cleanup(&D);
+    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
 }
 
 static const char *ends_with(const char *s, const char *suffix)
