@@ -927,7 +927,7 @@ static CanMate static_answer(const Board *b, int winner)
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
-enum { QUICK_NODES = 60, QUICK_DEPTH = 7 };
+enum { QUICK_NODES = 40, QUICK_DEPTH = 7 };
 
 CanMate canmate_quick(const Board *b, int winner)
 {
