@@ -62,9 +62,9 @@ typedef struct CanMateLimits {
 
 /* Defaults: what canmate_analyse() uses. */
 enum {
-    CANMATE_DEFAULT_NODES = 20000,
+    CANMATE_DEFAULT_NODES = 10000,
     CANMATE_DEFAULT_DEPTH = 9,
-    CANMATE_DEFAULT_EXHAUST = 20000,
+    CANMATE_DEFAULT_EXHAUST = 10000,
 };
 
 /* Working memory of canmate_search() (its transposition tables); reusable
