@@ -970,6 +970,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     }
     if (l.max_depth > CANMATE_LINE_MAX)
         l.max_depth = CANMATE_LINE_MAX;
+    if (l.max_exhaust > CANMATE_EXHAUST_MAX)
+        l.max_exhaust = CANMATE_EXHAUST_MAX; /* open-list entries hold 28-bit indices */
 
     CanMateScratch *own = NULL;
     if (!scratch) {

@@ -60,11 +60,15 @@ typedef struct CanMateLimits {
                              NO proof may each store (about 200 bytes each) */
 } CanMateLimits;
 
-/* Defaults: what canmate_analyse() uses. */
+/* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
+ * the Laws an UNKNOWN has the same effect as a YES (the result stands), so
+ * search effort beyond finding the common helpmates buys nothing; only NO
+ * changes a result, and NO proofs are static or come from small walks. */
 enum {
     CANMATE_DEFAULT_NODES = 10000,
     CANMATE_DEFAULT_DEPTH = 9,
     CANMATE_DEFAULT_EXHAUST = 10000,
+    CANMATE_EXHAUST_MAX = 1 << 24, /* larger max_exhaust values are capped */
 };
 
 /* Working memory of canmate_search() (its transposition tables); reusable
