@@ -1,0 +1,1173 @@
+/*
+ * dutch.c — FIDE Dutch Swiss pairing (C.04.3, 2026) by weighted matching.
+ *
+ * How the criteria become one number. Every candidate pair (edge) gets a
+ * weight whose bit fields, from the most significant down, say:
+ *   compatibility (0 = the pair breaks C1 or C3) and completion / PAB
+ *   eligibility (C2, C4, C5) | pairs made in the current bracket (C6) | the
+ *   scores paired there (C7) | pairs and scores in the next bracket (C8) | the
+ *   PAB receiver's played games (C9) | four colour fields (C10-C13) | repeated
+ *   floats one and two rounds back (C14-C17) | their scores (C18-C21) | low
+ *   bits left free for the order in which the rules generate candidates.
+ * A maximum weight matching then maximises the criteria lexicographically,
+ * because each field is wide enough that no sum of lower fields reaches it.
+ * Score-valued fields give each scoregroup its own sub-field, so "more points
+ * paired" compares scores from the highest group down.
+ *
+ * The bracket loop then freezes the choices the rules make in generation
+ * order: first which moved-down players (MDPs) are paired (highest first),
+ * then each MDP's opponent (lowest bracket number first among the optimal
+ * ones), then how many and which S1/S2 exchanges happen, then each S1
+ * player's partner. Each decision tweaks the low bits of a few edges and
+ * re-solves; a frozen pair leaves the graph.
+ *
+ * Weights here are "wide" unsigned integers of ctx->L 64-bit limbs.
+ * Unmatched vertices are reported as matched to themselves (mate(v) == v),
+ * which the ordering tests below rely on.
+ */
+#include "dutch.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matching.h"
+
+enum { C_WHITE = 0, C_BLACK = 1, C_NONE = 2 };
+enum { F_DOWN = 0, F_UP = 1, F_NONE = 2 };
+
+typedef struct {
+    const TrnPlayer *tp;
+    int id;        /* start rank */
+    int rank;      /* 0-based pairing order among the players of the round */
+    TrnPoints raw; /* score before this round, without acceleration */
+    TrnPoints score; /* with acceleration: what scoregroups use */
+    int played;    /* games played over the board */
+    int pref, rep, imb;
+    int strong, abspref, absimb;
+    int fl[3];     /* float 1 and 2 rounds back (index 1, 2) */
+    int elig;      /* may receive the PAB (C2) */
+    int ncol;
+    unsigned char cols[TRN_MAX_ROUNDS]; /* colours of played games, in order */
+} DPlayer;
+
+typedef struct {
+    const Tournament *t;
+    int round;     /* the round being paired */
+    int pr;        /* rounds played before it */
+    int n;         /* players to pair */
+    DPlayer *pl;   /* sorted: score desc, rank asc; vertex i = pl[i] */
+    unsigned char *compat; /* n*n */
+    int L;
+    /* field offsets */
+    int sgbits, sgshift;
+    int o_top, o_c6, o_c7, o_c8n, o_c8s, o_c9, o_col[4];
+    int o_df[3], o_uf[3], o_dfs[3], o_ufs[3];
+    int *gshift;   /* per vertex: sub-field of its scoregroup */
+    TrnPoints bye_score;
+    int sgle;      /* the single downfloater of the bracket is the PAB receiver */
+    int *unplayed_rank; /* per vertex, valid for players with score == bye_score */
+    MatchingGraph *g;
+    int *alive, *verts, *cmate, *mate;
+    int init; /* initial colour */
+} Ctx;
+
+/* ---------------- wide integers ---------------- */
+
+typedef uint64_t Limb;
+
+static void wclear(Limb *w, int L) { memset(w, 0, (size_t)L * sizeof *w); }
+
+static int wiszero(const Limb *w, int L)
+{
+    for (int i = 0; i < L; i++)
+        if (w[i])
+            return 0;
+    return 1;
+}
+
+/* w += v << pos */
+static void wadd_at(Limb *w, int L, uint64_t v, int pos)
+{
+    if (!v)
+        return;
+    int li = pos / 64, sh = pos % 64;
+    if (li >= L)
+        return;
+    uint64_t lo = v << sh, hi = sh ? v >> (64 - sh) : 0;
+    uint64_t old = w[li];
+    w[li] += lo;
+    uint64_t c = w[li] < old;
+    for (int i = li + 1; i < L && (hi || c); i++) {
+        old = w[i];
+        w[i] += hi + c;
+        c = (w[i] < old) || (c && hi + c == 0);
+        hi = 0;
+    }
+}
+
+/* w -= v << pos (the caller guarantees no underflow) */
+static void wsub_at(Limb *w, int L, uint64_t v, int pos)
+{
+    if (!v)
+        return;
+    int li = pos / 64, sh = pos % 64;
+    uint64_t lo = v << sh, hi = sh ? v >> (64 - sh) : 0;
+    uint64_t old = w[li];
+    w[li] -= lo;
+    uint64_t b = old < lo;
+    for (int i = li + 1; i < L && (hi || b); i++) {
+        old = w[i];
+        uint64_t d = hi + b;
+        int of = (hi && b && d == 0);
+        w[i] -= d;
+        b = old < d || of;
+        hi = 0;
+    }
+}
+
+/* ---------------- player data ---------------- */
+
+static int bits_for(long v)
+{
+    int b = 0;
+    while (v >= 1) {
+        b++;
+        v /= 2;
+    }
+    return b;
+}
+
+static const TrnGame *game(const TrnPlayer *p, int r)
+{
+    static const TrnGame none = {0, 0, 0};
+    if (r < 1 || r > p->rounds)
+        return &none;
+    return &p->games[r - 1];
+}
+
+static int is_played(const TrnGame *g)
+{
+    return g->opponent && tournament_result_is_played(g->result) &&
+           (g->colour == TRN_WHITE || g->colour == TRN_BLACK);
+}
+
+static int participated(const TrnGame *g)
+{
+    return g->opponent || g->result == TRN_RES_PAB || g->result == TRN_RES_FORFEIT_WIN;
+}
+
+static TrnPoints game_points(const Tournament *t, const TrnGame *g)
+{
+    if (!g->result)
+        return t->points.zpb;
+    return tournament_result_points(&t->points, g->result, (TrnColour)g->colour);
+}
+
+/* score after rounds 1..upto, plus the acceleration of round upto+1 */
+static TrnPoints score_at(const Tournament *t, const TrnPlayer *p, int upto)
+{
+    TrnPoints s = 0;
+    for (int r = 1; r <= upto; r++)
+        s += game_points(t, game(p, r));
+    return s + tournament_acceleration(t, p->id, upto + 1);
+}
+
+static int excluded(const Tournament *t, const TrnPlayer *p, int round, int next_round)
+{
+    const TrnGame *g = game(p, round);
+    if (!g->opponent && g->result && g->result != TRN_RES_PAB &&
+        g->result != TRN_RES_FORFEIT_WIN)
+        return 1;
+    for (int i = 0; i < t->n_byes; i++) {
+        const TrnBye *b = &t->byes[i];
+        if (b->player == p->id && (b->round == round || (b->round == 0 && round == next_round)))
+            return 1;
+    }
+    return 0;
+}
+
+static int invert(int c) { return c == C_WHITE ? C_BLACK : c == C_BLACK ? C_WHITE : C_NONE; }
+
+static void colour_data(DPlayer *d, const TrnPlayer *p, int pr)
+{
+    int w = 0, b = 0, consec = 0, rep = C_NONE;
+    d->ncol = 0;
+    d->played = 0;
+    for (int r = 1; r <= pr; r++) {
+        const TrnGame *g = game(p, r);
+        if (!is_played(g))
+            continue;
+        int c = g->colour == TRN_WHITE ? C_WHITE : C_BLACK;
+        d->cols[d->ncol++] = (unsigned char)c;
+        d->played++;
+        if (c == C_WHITE)
+            w++;
+        else
+            b++;
+        if (!consec || c != rep)
+            consec = 1;
+        else
+            consec++;
+        rep = c;
+    }
+    int lower = w > b ? C_BLACK : C_WHITE;
+    d->imb = w > b ? w - b : b - w;
+    d->pref = d->imb > 1 ? lower
+              : consec > 1 ? invert(rep)
+              : d->imb > 0 ? lower
+              : consec ? invert(rep)
+                       : C_NONE;
+    d->rep = consec > 1 ? rep : C_NONE;
+    d->absimb = d->imb > 1;
+    d->abspref = d->absimb || d->rep != C_NONE;
+    d->strong = !d->abspref && d->imb;
+}
+
+static int float_of(const Ctx *c, const TrnPlayer *p, int back)
+{
+    const Tournament *t = c->t;
+    int rr = c->round - back;
+    const TrnGame *g = game(p, rr);
+    if (!is_played(g))
+        return game_points(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
+    const TrnPlayer *o = tournament_player(t, g->opponent);
+    if (!o)
+        return F_NONE;
+    TrnPoints a = score_at(t, p, rr - 1), b = score_at(t, o, rr - 1);
+    return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
+}
+
+static int bye_eligible(const Ctx *c, const TrnPlayer *p)
+{
+    const Tournament *t = c->t;
+    for (int r = 1; r <= c->pr; r++) {
+        const TrnGame *g = game(p, r);
+        if (is_played(g))
+            continue;
+        if (game_points(t, g) >= t->points.win_white ||
+            (participated(g) && !g->opponent))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---------------- criteria ---------------- */
+
+static int pref_compatible(int a, int b) { return a != b || a == C_NONE || b == C_NONE; }
+
+static int compatible(const Ctx *c, int i, int j)
+{
+    return c->compat[(size_t)i * (size_t)c->n + (size_t)j];
+}
+
+/*
+ * The weight of pairing hi (higher in the order) with lo, lo being in the
+ * current bracket (cur) or the next scoregroup (next) or neither.
+ */
+static void edge_weight(const Ctx *c, int hi, int lo, int cur, int next, int use_bye, Limb *w)
+{
+    int L = c->L;
+    wclear(w, L);
+    if (!compatible(c, hi, lo))
+        return;
+    const DPlayer *H = &c->pl[hi], *O = &c->pl[lo];
+    TrnPoints bs = use_bye ? c->bye_score : 0;
+    int ch = c->pl[hi].elig && H->score <= bs, cl = c->pl[lo].elig && O->score <= bs;
+    wadd_at(w, L, (uint64_t)(1 + !ch + !cl), c->o_top);
+    if (cur) {
+        wadd_at(w, L, 1, c->o_c6);
+        wadd_at(w, L, 1, c->o_c7 + c->gshift[hi]);
+    }
+    if (next) {
+        wadd_at(w, L, 1, c->o_c8n);
+        wadd_at(w, L, 1, c->o_c8s + c->gshift[hi]);
+    }
+    if (use_bye && c->sgle) {
+        if (H->score == c->bye_score)
+            wadd_at(w, L, (uint64_t)c->unplayed_rank[hi], c->o_c9);
+        if (O->score == c->bye_score)
+            wadd_at(w, L, (uint64_t)c->unplayed_rank[lo], c->o_c9);
+    }
+    if (cur) {
+        /* the colour fields see the lower player first */
+        const DPlayer *P = O, *Q = H;
+        int f1 = !P->absimb || !Q->absimb || P->pref != Q->pref;
+        int f2;
+        if (!P->abspref || !Q->abspref || P->pref != Q->pref)
+            f2 = 1;
+        else if (P->imb == Q->imb)
+            f2 = P->rep == C_NONE || P->rep != Q->rep;
+        else
+            f2 = (P->imb > Q->imb ? Q : P)->rep != invert(P->pref);
+        int f3 = pref_compatible(P->pref, Q->pref);
+        int f4 = (!P->strong && !P->abspref) || (!Q->strong && !Q->abspref) ||
+                 (P->abspref && Q->abspref) || P->pref != Q->pref;
+        wadd_at(w, L, (uint64_t)f1, c->o_col[0]);
+        wadd_at(w, L, (uint64_t)f2, c->o_col[1]);
+        wadd_at(w, L, (uint64_t)f3, c->o_col[2]);
+        wadd_at(w, L, (uint64_t)f4, c->o_col[3]);
+        for (int k = 1; k <= 2 && k <= c->pr; k++) {
+            int lf = O->fl[k], hf = H->fl[k];
+            wadd_at(w, L, (uint64_t)(lf == F_DOWN), c->o_df[k]);
+            wadd_at(w, L, (uint64_t)(H->score <= O->score && hf == F_DOWN), c->o_df[k]);
+            int upok = !(H->score > O->score && lf == F_UP);
+            wadd_at(w, L, (uint64_t)upok, c->o_uf[k]);
+            wadd_at(w, L, (uint64_t)(lf == F_DOWN), c->o_dfs[k] + c->gshift[lo]);
+            wadd_at(w, L, (uint64_t)(hf == F_DOWN), c->o_dfs[k] + c->gshift[hi]);
+            if (upok)
+                wadd_at(w, L, 1, c->o_ufs[k] + c->gshift[hi]);
+        }
+    }
+}
+
+/* ---------------- matching plumbing ---------------- */
+
+static void set_w(Ctx *c, int u, int v, const Limb *w) { matching_graph_set(c->g, u, v, w); }
+
+static void set_zero(Ctx *c, int u, int v)
+{
+    Limb z[64];
+    wclear(z, c->L);
+    matching_graph_set(c->g, u, v, z);
+}
+
+/* Solves over the vertices not yet frozen; c->mate[v] = partner or v. */
+static int solve(Ctx *c)
+{
+    int k = 0;
+    for (int v = 0; v < c->n; v++)
+        if (c->alive[v])
+            c->verts[k++] = v;
+        else if (c->mate[v] < 0)
+            c->mate[v] = v;
+    int rc = matching_graph_solve_subset(c->g, c->verts, k, c->cmate);
+    if (rc)
+        return rc;
+    for (int i = 0; i < k; i++)
+        c->mate[c->verts[i]] = c->cmate[i] < 0 ? c->verts[i] : c->verts[c->cmate[i]];
+    return 0;
+}
+
+/* freezes the pair u-v: both leave the graph for the rest of the round */
+static void freeze(Ctx *c, int u, int v)
+{
+    c->alive[u] = c->alive[v] = 0;
+    c->mate[u] = v;
+    c->mate[v] = u;
+}
+
+/* ---------------- setup ---------------- */
+
+static int cmp_order(const void *a, const void *b)
+{
+    const DPlayer *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    return x->rank - y->rank;
+}
+
+static void fail(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+}
+
+int dutch_next_round(const Tournament *t)
+{
+    int last = 0;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        for (int r = p->rounds; r > last; r--)
+            if (participated(&p->games[r - 1])) {
+                last = r;
+                break;
+            }
+    }
+    return last + 1;
+}
+
+/*
+ * The colour drawn for the first player before round 1. When the file does
+ * not say (152 / XXC), it is read back from the earliest round with colours:
+ * the first player (by start rank) who took part in a pairing by then and
+ * has a colour in it tells, allowing for the alternation down the ranks.
+ * Returns C_NONE when nothing tells.
+ */
+static int initial_colour(const Tournament *t)
+{
+    if (t->initial_colour == TRN_WHITE)
+        return C_WHITE;
+    if (t->initial_colour == TRN_BLACK)
+        return C_BLACK;
+    int minr = TRN_MAX_ROUNDS + 1;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        for (int r = 1; r <= p->rounds && r < minr; r++)
+            if (p->games[r - 1].colour == TRN_WHITE || p->games[r - 1].colour == TRN_BLACK)
+                minr = r;
+    }
+    if (minr > TRN_MAX_ROUNDS)
+        return C_NONE;
+    int e = 0;
+    for (int id = 1; id <= TRN_MAX_PLAYERS; id++) {
+        const TrnPlayer *p = tournament_player(t, id);
+        if (!p)
+            continue;
+        int had = 0;
+        for (int r = 1; r <= minr; r++)
+            had |= participated(game(p, r));
+        if (!had)
+            continue;
+        const TrnGame *g = game(p, minr);
+        if (g->colour == TRN_WHITE || g->colour == TRN_BLACK) {
+            int col = g->colour == TRN_WHITE ? C_WHITE : C_BLACK;
+            return (e & 1) ? invert(col) : col;
+        }
+        e++;
+    }
+    return C_NONE;
+}
+
+/* The colour player a gets against b (Art. 5). */
+static int choose_colour(const Ctx *c, const DPlayer *a, const DPlayer *b)
+{
+    int res = C_NONE;
+    if (pref_compatible(a->pref, b->pref)) {
+        res = a->pref != C_NONE ? a->pref : b->pref != C_NONE ? invert(b->pref) : C_NONE;
+    } else if (a->abspref && (a->imb > b->imb || !b->abspref)) {
+        res = a->pref;
+    } else if (b->abspref && (b->imb > a->imb || !a->abspref)) {
+        res = invert(b->pref);
+    } else if (a->strong && !b->strong) {
+        res = a->pref;
+    } else if (b->strong && !a->strong) {
+        res = invert(b->pref);
+    } else {
+        /* most recent round in which their colours differed */
+        int i = a->ncol - 1, j = b->ncol - 1;
+        while (i >= 0 && j >= 0 && a->cols[i] == b->cols[j]) {
+            i--;
+            j--;
+        }
+        if (i >= 0 && j >= 0)
+            res = b->cols[j];
+    }
+    if (res != C_NONE)
+        return res;
+    int init = c->init;
+    int a_lower = a->score < b->score || (a->score == b->score && a->rank > b->rank);
+    if (a->pref == C_NONE) {
+        if (a_lower)
+            return (b->rank & 1) ? init : invert(init);
+        return (a->rank & 1) ? invert(init) : init;
+    }
+    return a_lower ? invert(b->pref) : a->pref;
+}
+
+void dutch_pairing_free(DutchPairing *p)
+{
+    if (!p)
+        return;
+    free(p->pairs);
+    p->pairs = NULL;
+    p->n_pairs = 0;
+}
+
+typedef struct {
+    DutchPair pr;
+    TrnPoints hs, ls; /* scores (without acceleration) of the higher and lower */
+    int hrank, bye;
+} Board;
+
+static int cmp_board(const void *a, const void *b)
+{
+    const Board *x = a, *y = b;
+    if (x->bye != y->bye)
+        return x->bye - y->bye;
+    if (x->hs != y->hs)
+        return x->hs > y->hs ? -1 : 1;
+    if (x->ls != y->ls)
+        return x->ls > y->ls ? -1 : 1;
+    return x->hrank - y->hrank;
+}
+
+static void ctx_free(Ctx *c)
+{
+    free(c->pl);
+    free(c->compat);
+    free(c->gshift);
+    free(c->unplayed_rank);
+    matching_graph_free(c->g);
+    free(c->alive);
+    free(c->verts);
+    free(c->cmate);
+    free(c->mate);
+}
+
+/* the bracket loop; fills final_mate (vertex -> vertex, or itself) */
+static int pair_brackets(Ctx *c, int *final_mate);
+
+int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err,
+                     size_t errlen)
+{
+    out->n_pairs = 0;
+    out->pairs = NULL;
+    if (round < 1 || round > TRN_MAX_ROUNDS) {
+        fail(err, errlen, "round number out of range");
+        return DUTCH_E_INPUT;
+    }
+    Ctx ctx, *c = &ctx;
+    memset(c, 0, sizeof *c);
+    c->t = t;
+    c->round = round;
+    c->pr = round - 1;
+    int next_round = dutch_next_round(t);
+    c->init = initial_colour(t);
+    if (c->init == C_NONE) {
+        fail(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
+        return DUTCH_E_INPUT;
+    }
+    int rc = 0;
+    int *final_mate = NULL;
+    Board *boards = NULL;
+
+    c->pl = calloc((size_t)t->n_players + 1, sizeof *c->pl);
+    if (!c->pl) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    /* rank: order of start rank among the players taking part in the
+     * tournament at this round (present now, or paired before) */
+    int *ids = calloc((size_t)t->n_players + 1, sizeof *ids);
+    if (!ids) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    for (int i = 0; i < t->n_players; i++)
+        ids[i] = i;
+    /* players[] is in file order; rank by id */
+    for (int i = 1; i < t->n_players; i++) {
+        int x = ids[i], j = i - 1;
+        while (j >= 0 && t->players[ids[j]].id > t->players[x].id) {
+            ids[j + 1] = ids[j];
+            j--;
+        }
+        ids[j + 1] = x;
+    }
+    int rank = 0;
+    for (int k = 0; k < t->n_players; k++) {
+        const TrnPlayer *p = &t->players[ids[k]];
+        int ex = excluded(t, p, round, next_round);
+        int took_part = 0;
+        for (int r = 1; r < round; r++)
+            took_part |= participated(game(p, r));
+        if (ex && !took_part)
+            continue;
+        int my_rank = rank++;
+        if (ex)
+            continue;
+        DPlayer *d = &c->pl[c->n++];
+        d->tp = p;
+        d->id = p->id;
+        d->rank = my_rank;
+        d->raw = score_at(t, p, c->pr) - tournament_acceleration(t, p->id, round);
+        d->score = score_at(t, p, c->pr);
+    }
+    free(ids);
+    if (c->n == 0) {
+        rc = 0;
+        goto done;
+    }
+    for (int i = 0; i < c->n; i++) {
+        DPlayer *d = &c->pl[i];
+        colour_data(d, d->tp, c->pr);
+        d->fl[0] = F_NONE;
+        d->fl[1] = c->pr >= 1 ? float_of(c, d->tp, 1) : F_NONE;
+        d->fl[2] = c->pr >= 2 ? float_of(c, d->tp, 2) : F_NONE;
+        d->elig = bye_eligible(c, d->tp);
+    }
+    qsort(c->pl, (size_t)c->n, sizeof *c->pl, cmp_order);
+    int n = c->n;
+
+    /* absolute criteria: rematches (played games), 260/XXP, colours */
+    c->compat = calloc((size_t)n * (size_t)n, 1);
+    c->gshift = calloc((size_t)n, sizeof *c->gshift);
+    c->unplayed_rank = calloc((size_t)n, sizeof *c->unplayed_rank);
+    c->alive = calloc((size_t)n, sizeof *c->alive);
+    c->verts = calloc((size_t)n, sizeof *c->verts);
+    c->cmate = calloc((size_t)n, sizeof *c->cmate);
+    c->mate = calloc((size_t)n, sizeof *c->mate);
+    final_mate = calloc((size_t)n, sizeof *final_mate);
+    if (!c->compat || !c->gshift || !c->unplayed_rank || !c->alive || !c->verts || !c->cmate ||
+        !c->mate || !final_mate) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    {
+        int expected = t->n_rounds ? t->n_rounds : t->rounds_played;
+        TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
+                                                                   : t->points.draw_white;
+        long thr = ((long)c->pr * (long)wd) >> 1;
+        int last = c->pr >= expected - 1 && expected >= 1;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                if (i == j)
+                    continue;
+                const DPlayer *a = &c->pl[i], *b = &c->pl[j];
+                int ok = 1;
+                for (int r = 1; r <= c->pr && ok; r++) {
+                    const TrnGame *g = game(a->tp, r);
+                    if (is_played(g) && g->opponent == b->id)
+                        ok = 0;
+                }
+                if (ok && tournament_is_forbidden(t, a->id, b->id, round))
+                    ok = 0;
+                if (ok && a->abspref && b->abspref && a->pref == b->pref &&
+                    !(last && (a->score > thr || b->score > thr)))
+                    ok = 0;
+                c->compat[(size_t)i * (size_t)n + (size_t)j] = (unsigned char)ok;
+            }
+    }
+
+    /* scoregroup sub-fields, lowest group first */
+    {
+        int shift = 0, maxsg = 0;
+        int i = n - 1;
+        while (i >= 0) {
+            int j = i;
+            while (j > 0 && c->pl[j - 1].score == c->pl[i].score)
+                j--;
+            int size = i - j + 1;
+            for (int k = j; k <= i; k++)
+                c->gshift[k] = shift;
+            shift += bits_for(size);
+            if (size > maxsg)
+                maxsg = size;
+            i = j - 1;
+        }
+        c->sgshift = shift;
+        c->sgbits = bits_for(maxsg);
+    }
+    {
+        /* lay the fields out from the least significant end */
+        int sb = c->sgbits, ss = c->sgshift, pos = 0;
+        pos += 3 * sb + 1; /* generation-order bits */
+        for (int k = 2; k >= 1; k--) {
+            if (c->pr < k) {
+                c->o_ufs[k] = c->o_dfs[k] = -1;
+                continue;
+            }
+            c->o_ufs[k] = pos;
+            pos += ss;
+            c->o_dfs[k] = pos;
+            pos += ss;
+        }
+        for (int k = 2; k >= 1; k--) {
+            if (c->pr < k) {
+                c->o_uf[k] = c->o_df[k] = -1;
+                continue;
+            }
+            c->o_uf[k] = pos;
+            pos += sb;
+            c->o_df[k] = pos;
+            pos += sb;
+        }
+        for (int k = 3; k >= 0; k--) {
+            c->o_col[k] = pos;
+            pos += sb;
+        }
+        c->o_c9 = pos;
+        pos += 2 * sb;
+        c->o_c8s = pos;
+        pos += ss;
+        c->o_c8n = pos;
+        pos += sb;
+        c->o_c7 = pos;
+        pos += ss;
+        c->o_c6 = pos;
+        pos += sb;
+        c->o_top = pos;
+        pos += 2;
+        c->L = (pos + 4) / 64 + 1;
+        if (c->L > 64) {
+            fail(err, errlen, "too many scoregroups for the weight encoding");
+            rc = DUTCH_E_INPUT;
+            goto done;
+        }
+    }
+    c->g = matching_graph_new(n, c->L);
+    if (!c->g) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    rc = pair_brackets(c, final_mate);
+    if (rc)
+        goto done;
+
+    boards = calloc((size_t)n, sizeof *boards);
+    if (!boards) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    int nb = 0;
+    for (int v = 0; v < n; v++) {
+        int m = final_mate[v];
+        const DPlayer *a = &c->pl[v];
+        if (m == v) {
+            Board *b = &boards[nb++];
+            b->pr.white = a->id;
+            b->pr.black = 0;
+            b->bye = 1;
+            b->hs = a->raw;
+            b->ls = a->raw;
+            b->hrank = a->rank;
+            continue;
+        }
+        const DPlayer *o = &c->pl[m];
+        if (a->id > o->id)
+            continue;
+        Board *b = &boards[nb++];
+        int col = choose_colour(c, a, o);
+        b->pr.white = col == C_WHITE ? a->id : o->id;
+        b->pr.black = col == C_WHITE ? o->id : a->id;
+        /* higher of the two by unaccelerated score, then start rank */
+        const DPlayer *h = a, *l = o;
+        if (o->raw > a->raw || (o->raw == a->raw && o->rank < a->rank)) {
+            h = o;
+            l = a;
+        }
+        b->hs = h->raw;
+        b->ls = l->raw;
+        b->hrank = h->rank;
+        b->bye = 0;
+    }
+    qsort(boards, (size_t)nb, sizeof *boards, cmp_board);
+    out->pairs = calloc((size_t)nb + 1, sizeof *out->pairs);
+    if (!out->pairs) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    for (int i = 0; i < nb; i++)
+        out->pairs[i] = boards[i].pr;
+    out->n_pairs = nb;
+
+done:
+    if (rc == DUTCH_E_NO_PAIRING)
+        fail(err, errlen, "no pairing satisfies the absolute criteria (C1-C3) for every player");
+    free(boards);
+    free(final_mate);
+    ctx_free(c);
+    return rc;
+}
+
+/* ---------------- the bracket loop ---------------- */
+
+/* base weights of the bracket: pairs (l, s), s < l, l >= first */
+typedef struct {
+    int first, count, L;
+    Limb *w;
+} Base;
+
+static Limb *BW(Base *b, int l, int s)
+{
+    /* row l holds s = 0..l-1; rows first..l-1 come before it */
+    size_t k = (size_t)(l - b->first);
+    size_t off = k * (size_t)b->first + k * (k - (k ? 1 : 0)) / 2;
+    return b->w + (off + (size_t)s) * (size_t)b->L;
+}
+
+/* weight for remainder optimisation: favours few exchanges and small BSN differences */
+static void ewc(const Ctx *c, Base *B, int s, int l, int srem, int rempairs, Limb *out)
+{
+    memcpy(out, BW(B, l, s), (size_t)c->L * sizeof(Limb));
+    if (wiszero(out, c->L))
+        return;
+    if (srem < rempairs)
+        wadd_at(out, c->L, 1, 2 * c->sgbits + 1);
+    wsub_at(out, c->L, (uint64_t)srem, 1);
+}
+
+static int pair_brackets(Ctx *c, int *final_mate)
+{
+    int n = c->n, L = c->L, rc;
+    Limb w[64];
+    for (int v = 0; v < n; v++) {
+        c->alive[v] = 1;
+        c->mate[v] = -1;
+        final_mate[v] = v;
+    }
+    TrnPoints top = c->pl[0].score;
+
+    /* 1. can the round be completed at all, and who could get the PAB */
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            if (n & 1) {
+                wclear(w, L);
+                if (compatible(c, i, j)) {
+                    uint64_t hi = (uint64_t)(1 + !c->pl[i].elig + !c->pl[j].elig);
+                    wadd_at(w, L, hi, c->sgshift + c->sgbits);
+                    wadd_at(w, L, (uint64_t)(c->gshift[i] + c->gshift[j]), c->sgbits);
+                    wadd_at(w, L, (uint64_t)(c->pl[i].score >= top), 0);
+                }
+                set_w(c, i, j, w);
+            } else {
+                c->bye_score = 0;
+                edge_weight(c, j, i, 0, 0, 0, w);
+                set_w(c, i, j, w);
+            }
+        }
+    if ((rc = solve(c)))
+        return rc;
+    {
+        int unmatched = 0;
+        for (int v = 0; v < n; v++)
+            if (c->mate[v] == v) {
+                if (unmatched || !c->pl[v].elig)
+                    return DUTCH_E_NO_PAIRING;
+                unmatched = 1;
+            }
+    }
+    c->sgle = 0;
+    if (n & 1) {
+        for (int v = 0; v < n; v++)
+            if (c->mate[v] == v) {
+                c->bye_score = c->pl[v].score;
+                break;
+            }
+        if (c->bye_score >= top) {
+            c->sgle = 1;
+            for (int v = 0; v < n && c->pl[v].score >= top; v++)
+                if (c->pl[c->mate[v]].score < top) {
+                    c->sgle = 0;
+                    break;
+                }
+        }
+        /* rank of played-game counts among the possible PAB receivers,
+         * most games first; equal counts share the last rank given */
+        int cnt[TRN_MAX_ROUNDS + 2];
+        memset(cnt, 0, sizeof cnt);
+        for (int v = 0; v < n; v++)
+            if (c->pl[v].score == c->bye_score)
+                cnt[c->pl[v].played]++;
+        int rankof[TRN_MAX_ROUNDS + 2];
+        int seen = 0;
+        for (int pg = TRN_MAX_ROUNDS + 1; pg >= 0; pg--) {
+            if (cnt[pg]) {
+                seen += cnt[pg];
+                rankof[pg] = seen - 1;
+            }
+        }
+        for (int v = 0; v < n; v++)
+            c->unplayed_rank[v] = c->pl[v].score == c->bye_score ? rankof[c->pl[v].played] : 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < i; j++) {
+                edge_weight(c, j, i, 0, 0, 1, w);
+                set_w(c, i, j, w);
+            }
+    }
+
+    /* 2. the brackets, from the top */
+    int *pb = malloc((size_t)n * sizeof *pb);  /* players of bracket + next group, as vertices */
+    int *npb = malloc((size_t)n * sizeof *npb);
+    int *rem = malloc((size_t)n * sizeof *rem);
+    unsigned char *matched = calloc((size_t)n, 1);
+    Base B = {0, 0, L, NULL};
+    rc = 0;
+    if (!pb || !npb || !rem || !matched) {
+        rc = -ENOMEM;
+        goto out;
+    }
+    int np = 0, nextv = 0;
+    while (nextv < n && c->pl[nextv].score >= top)
+        pb[np++] = nextv++;
+    int sg_begin = 0, sg_begin_v = 0;
+    int guard = 0;
+    while (np > 1 || nextv < n) {
+        if (++guard > 4 * n + 8) {
+            rc = DUTCH_E_NO_PAIRING;
+            goto out;
+        }
+        int nsg_begin = np;
+        int nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin);
+        int grp_first = nextv;
+        TrnPoints grp_score = nextv < n ? c->pl[nextv].score : 0;
+        while (nextv < n && c->pl[nextv].score >= c->pl[grp_first].score)
+            pb[np++] = nextv++;
+        /* vertices in pb are consecutive from position sg_begin on */
+        free(B.w);
+        B.first = sg_begin;
+        B.count = np;
+        size_t rows = (size_t)(np - sg_begin);
+        size_t cells = rows * (size_t)sg_begin + rows * (rows - 1) / 2 + rows;
+        B.w = calloc(cells * (size_t)L + 1, sizeof(Limb));
+        if (!B.w) {
+            rc = -ENOMEM;
+            goto out;
+        }
+        for (int l = sg_begin; l < np; l++)
+            for (int s = 0; s < l; s++) {
+                Limb *bw = BW(&B, l, s);
+                edge_weight(c, pb[s], pb[l], l < nsg_begin, l >= nsg_begin, 1, bw);
+                set_w(c, pb[l], pb[s], bw);
+            }
+#define IN_BRACKET(m) ((m) >= sg_begin_v && (m) < nsg_begin_v)
+        if ((rc = solve(c)))
+            goto out;
+
+        /* which MDPs get paired in this bracket */
+        TrnPoints mdsg = 0;
+        int rem_players = 0, rem_matched = 0;
+        for (int pi = 0; pi < sg_begin; pi++) {
+            if (!pi || c->pl[pb[pi]].score < mdsg) {
+                mdsg = c->pl[pb[pi]].score;
+                rem_players = rem_matched = 0;
+                for (int q = pi; q < np && c->pl[pb[q]].score >= mdsg; q++) {
+                    rem_players++;
+                    if (IN_BRACKET(c->mate[pb[q]]))
+                        rem_matched++;
+                }
+            }
+            if (!rem_matched)
+                continue;
+            int v = pb[pi];
+            if (rem_players <= rem_matched) {
+                matched[v] = 1;
+                continue;
+            }
+            rem_players--;
+            if (!IN_BRACKET(c->mate[v])) {
+                for (int o = sg_begin; o < nsg_begin; o++) {
+                    memcpy(w, BW(&B, o, pi), (size_t)L * sizeof(Limb));
+                    if (!wiszero(w, L)) {
+                        w[0] |= 1;
+                        set_w(c, v, pb[o], w);
+                    }
+                }
+                if ((rc = solve(c)))
+                    goto out;
+            }
+            if (IN_BRACKET(c->mate[v])) {
+                matched[v] = 1;
+                rem_matched--;
+                for (int o = sg_begin; o < nsg_begin; o++) {
+                    memcpy(w, BW(&B, o, pi), (size_t)L * sizeof(Limb));
+                    if (!wiszero(w, L)) {
+                        w[0] |= (uint64_t)(nsg_begin - sg_begin);
+                        wadd_at(w, L, 1, 0);
+                        set_w(c, v, pb[o], w);
+                    }
+                }
+            }
+        }
+
+        /* the opponents of the paired MDPs */
+        for (int pi = 0; pi < sg_begin; pi++) {
+            int v = pb[pi];
+            if (!matched[v])
+                continue;
+            uint64_t addend = (uint64_t)np;
+            for (int o = nsg_begin - 1; o >= sg_begin; o--) {
+                int ov = pb[o];
+                if (matched[ov])
+                    continue;
+                memcpy(w, BW(&B, o, pi), (size_t)L * sizeof(Limb));
+                if (!wiszero(w, L)) {
+                    wadd_at(w, L, addend, 0);
+                    set_w(c, v, ov, w);
+                    addend++;
+                }
+            }
+            if ((rc = solve(c)))
+                goto out;
+            int mv = c->mate[v];
+            matched[mv] = 1;
+            freeze(c, v, mv);
+        }
+
+        /* the remainder: S1 = its first rem_pairs players */
+        int nrem = 0, rem_pairs = 0;
+        for (int pi = sg_begin; pi < nsg_begin; pi++) {
+            int v = pb[pi];
+            if (c->mate[v] < sg_begin_v)
+                continue;
+            rem[nrem++] = pi;
+            if (c->mate[v] < v)
+                rem_pairs++;
+        }
+        for (int a = 0; a < nrem; a++)
+            for (int b2 = 0; b2 < a; b2++) {
+                ewc(c, &B, rem[b2], rem[a], b2, rem_pairs, w);
+                set_w(c, pb[rem[b2]], pb[rem[a]], w);
+            }
+        if ((rc = solve(c)))
+            goto out;
+        int exchanges = 0;
+        for (int a = 0; a < rem_pairs; a++) {
+            int v = pb[rem[a]];
+            exchanges += c->mate[v] <= v || c->mate[v] >= nsg_begin_v;
+        }
+
+        /* S1 players to move down into S2, from the bottom of S1 */
+        int left = exchanges;
+        for (int a = rem_pairs - 1; a >= 0 && left; a--) {
+            int pi = rem[a], v = pb[pi];
+            if (c->mate[v] > v && c->mate[v] < nsg_begin_v) {
+                for (int b2 = a + 1; b2 < nrem; b2++) {
+                    ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
+                    if (!wiszero(w, L)) {
+                        wsub_at(w, L, 1, 0);
+                        set_w(c, v, pb[rem[b2]], w);
+                    }
+                }
+                if ((rc = solve(c)))
+                    goto out;
+            }
+            int ex = c->mate[v] <= v || c->mate[v] >= nsg_begin_v;
+            left -= ex;
+            for (int b2 = a + 1; b2 < nrem; b2++) {
+                if (ex)
+                    wclear(BW(&B, rem[b2], pi), L);
+                ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
+                set_w(c, v, pb[rem[b2]], w);
+            }
+        }
+
+        /* S2 players to move up into S1, from the top of S2 */
+        left = exchanges;
+        for (int a = rem_pairs; a < nrem && left > 1; a++) {
+            int pi = rem[a], v = pb[pi];
+            int already = c->mate[v] > v && c->mate[v] < nsg_begin_v;
+            if (!already) {
+                for (int b2 = a + 1; b2 < nrem; b2++) {
+                    ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
+                    if (!wiszero(w, L)) {
+                        wadd_at(w, L, 1, 0);
+                        set_w(c, v, pb[rem[b2]], w);
+                    }
+                }
+                if ((rc = solve(c)))
+                    goto out;
+            }
+            int ex = c->mate[v] > v && c->mate[v] < nsg_begin_v;
+            if (ex) {
+                left--;
+                for (int b2 = 0; b2 < a; b2++) {
+                    wclear(BW(&B, pi, rem[b2]), L);
+                    set_zero(c, v, pb[rem[b2]]);
+                }
+                for (int o = nsg_begin; o < np; o++) {
+                    wclear(BW(&B, o, pi), L);
+                    set_zero(c, v, pb[o]);
+                }
+            }
+            if (!already)
+                for (int b2 = a + 1; b2 < nrem; b2++) {
+                    ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
+                    set_w(c, v, pb[rem[b2]], w);
+                }
+        }
+
+        /* freeze who is in S1 after the exchanges */
+        for (int a = 0; a < nrem; a++) {
+            int pi = rem[a], v = pb[pi];
+            for (int b2 = a + 1; b2 < nrem; b2++) {
+                int qi = rem[b2], ov = pb[qi];
+                if (c->mate[v] <= v || c->mate[v] >= nsg_begin_v ||
+                    (c->mate[ov] > ov && c->mate[ov] < nsg_begin_v))
+                    wclear(BW(&B, qi, pi), L);
+                set_w(c, v, ov, BW(&B, qi, pi));
+            }
+        }
+
+        /* each S1 player's partner, from the top of S1 */
+        for (int a = 0; a < nrem; a++) {
+            int pi = rem[a], v = pb[pi];
+            if (!(c->mate[v] > v && c->mate[v] < nsg_begin_v))
+                continue;
+            uint64_t addend = 0;
+            for (int b2 = nrem - 1; b2 >= 0; b2--) {
+                int qi = rem[b2], ov = pb[qi];
+                if (qi <= pi || matched[ov])
+                    continue;
+                memcpy(w, BW(&B, qi, pi), (size_t)L * sizeof(Limb));
+                if (!wiszero(w, L)) {
+                    wadd_at(w, L, addend, 0);
+                    set_w(c, v, ov, w);
+                }
+                addend++;
+            }
+            if ((rc = solve(c)))
+                goto out;
+            int mv = c->mate[v];
+            matched[v] = matched[mv] = 1;
+            freeze(c, v, mv);
+        }
+
+        /* carry the unpaired down into the next bracket */
+        int nn = 0;
+        int new_begin = 0;
+        c->sgle = (n & 1) && grp_first < n && c->bye_score >= grp_score;
+        for (int pi = 0; pi < np; pi++) {
+            int v = pb[pi];
+            if (pi < nsg_begin && matched[v]) {
+                final_mate[v] = c->mate[v];
+                final_mate[c->mate[v]] = v;
+            } else {
+                npb[nn++] = v;
+                if (pi < nsg_begin)
+                    new_begin++;
+                if (c->sgle && c->pl[c->mate[v]].score < grp_score)
+                    c->sgle = 0;
+            }
+        }
+        memcpy(pb, npb, (size_t)nn * sizeof *pb);
+        np = nn;
+        sg_begin = new_begin;
+        sg_begin_v = nsg_begin_v;
+#undef IN_BRACKET
+    }
+out:
+    free(B.w);
+    free(pb);
+    free(npb);
+    free(rem);
+    free(matched);
+    return rc;
+}
+
+int dutch_round_matches(const Tournament *t, int round, const DutchPairing *p)
+{
+    int boards = 0;
+    for (int i = 0; i < p->n_pairs; i++) {
+        const DutchPair *b = &p->pairs[i];
+        const TrnPlayer *w = tournament_player(t, b->white);
+        if (!w)
+            return 0;
+        const TrnGame *g = game(w, round);
+        if (b->black == 0) {
+            if (g->opponent || !participated(g))
+                return 0;
+            boards++;
+            continue;
+        }
+        if (g->opponent != b->black || g->colour == TRN_BLACK)
+            return 0;
+        boards++;
+    }
+    /* every pairing written in the file must be one of ours */
+    int written = 0;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *pl = &t->players[i];
+        const TrnGame *g = game(pl, round);
+        if (g->opponent) {
+            if (pl->id < g->opponent)
+                written++;
+        } else if (participated(g)) {
+            written++;
+        }
+    }
+    return written == boards;
+}

@@ -1,0 +1,489 @@
+/*
+ * test_trf.c — the TRF reader and writer: every field of a hand-written
+ * TRF-2026 file, files written by other programs (bbpPairings' generator,
+ * JaVaFo's manual), read-write-read round trips in both flavours, CR / LF /
+ * CRLF line ends, and rejections with their line and column.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trf.h"
+
+static char *load(const char *name, size_t *len)
+{
+    const char *dir = getenv("ARBITER_TEST_DATA");
+    ck_assert_msg(dir != NULL, "ARBITER_TEST_DATA is not set");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/trf/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static Tournament *read_ok(const char *text, size_t len)
+{
+    Tournament *t;
+    TrfError e;
+    int rc = trf_read(text, len, 0, &t, &e);
+    ck_assert_msg(rc == 0, "rejected: line %d col %d: %s", e.line, e.column, e.message);
+    return t;
+}
+
+static Tournament *read_file(const char *name)
+{
+    size_t len;
+    char *text = load(name, &len);
+    Tournament *t = read_ok(text, len);
+    free(text);
+    return t;
+}
+
+START_TEST(trf2026_fields)
+{
+    Tournament *t = read_file("valid-2026.trf");
+    ck_assert_str_eq(t->name, "Arbiter Test Open");
+    ck_assert_str_eq(t->city, "Plovdiv");
+    ck_assert_str_eq(t->start_date, "2026/03/01");
+    ck_assert_int_eq(t->declared_players, 6);
+    ck_assert_int_eq(t->declared_rated, 5);
+    ck_assert_str_eq(t->chief_arbiter, "Ivanova, Maria");
+    ck_assert_int_eq(t->n_round_dates, 3);
+    ck_assert_str_eq(t->round_dates[2], "26/03/03");
+    ck_assert_int_eq(t->n_rounds, 5);
+    ck_assert_int_eq(t->initial_colour, TRN_WHITE);
+    ck_assert_str_eq(t->system, "FIDE_DUTCH_2025");
+    ck_assert_str_eq(t->tiebreaks, "BH/C1,BH,SB,DE");
+    ck_assert_str_eq(t->encoded_tc, "5400+30");
+    /* 162: W 3, D 1, L 0, A 0, P 3. */
+    ck_assert(t->points_given);
+    ck_assert_int_eq(t->points.win_black, 30);
+    ck_assert_int_eq(t->points.forfeit_win, 30);
+    ck_assert_int_eq(t->points.draw_white, 10);
+    ck_assert_int_eq(t->points.hpb, 10);
+    ck_assert_int_eq(t->points.pab, 30);
+    ck_assert_int_eq(t->points.zpb, 0);
+    ck_assert_int_eq(t->n_players, 6);
+    ck_assert_int_eq(t->rounds_played, 3);
+
+    const TrnPlayer *p = tournament_player(t, 2);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_str_eq(p->name, "M\xc3\xbcller, J\xc3\xbcrgen");
+    ck_assert_int_eq(p->sex, 'w');
+    ck_assert_str_eq(p->title, "WIM");
+    ck_assert_int_eq(p->rating, 2400);
+    ck_assert_str_eq(p->federation, "GER");
+    ck_assert_str_eq(p->fide_id, "7654321");
+    ck_assert_str_eq(p->birth, "1995/05/05");
+    ck_assert_int_eq(p->points, 70);
+    ck_assert_int_eq(p->rank, 1);
+    ck_assert_int_eq(p->games[1].opponent, 4);
+    ck_assert_int_eq(p->games[1].colour, TRN_BLACK);
+    ck_assert_int_eq(p->games[1].result, '1');
+    ck_assert_int_eq(p->games[2].result, 'W');
+
+    p = tournament_player(t, 4);
+    ck_assert_int_eq(p->rating, 0);
+    ck_assert_str_eq(p->birth, "2001");
+    p = tournament_player(t, 1);
+    ck_assert_int_eq(p->games[1].opponent, 0);
+    ck_assert_int_eq(p->games[1].colour, TRN_COLOUR_NONE);
+    ck_assert_int_eq(p->games[1].result, 'H');
+    p = tournament_player(t, 6);
+    ck_assert_int_eq(p->games[0].result, '-');
+    ck_assert_int_eq(p->games[1].result, 'U');
+
+    ck_assert_int_eq(t->n_byes, 2);
+    ck_assert_int_eq(t->byes[1].type, 'H');
+    ck_assert_int_eq(t->byes[1].round, 4);
+    ck_assert_int_eq(t->byes[1].player, 5);
+    ck_assert_int_eq(tournament_acceleration(t, 3, 4), 10);
+    ck_assert_int_eq(tournament_acceleration(t, 3, 3), 0);
+    ck_assert_int_eq(tournament_acceleration(t, 4, 5), 0);
+    ck_assert(tournament_is_forbidden(t, 2, 1, 3));
+    ck_assert(!tournament_is_forbidden(t, 2, 1, 6));
+    ck_assert(!tournament_is_forbidden(t, 2, 3, 3));
+    /* 112 and the ### comment are kept verbatim. */
+    ck_assert_int_eq(t->n_other, 2);
+    ck_assert_str_eq(t->other[0].text, "112 Petrov, Petar");
+    ck_assert_str_eq(t->other[1].code, "###");
+    tournament_free(t);
+}
+END_TEST
+
+/* Everything the model holds except the source line numbers. */
+static void assert_same(const Tournament *a, const Tournament *b, bool same_records)
+{
+    ck_assert_str_eq(a->name, b->name);
+    ck_assert_str_eq(a->city, b->city);
+    ck_assert_str_eq(a->chief_arbiter, b->chief_arbiter);
+    ck_assert_int_eq(a->n_round_dates, b->n_round_dates);
+    for (int k = 0; k < a->n_round_dates; k++)
+        ck_assert_str_eq(a->round_dates[k], b->round_dates[k]);
+    ck_assert_int_eq(a->n_rounds, b->n_rounds);
+    ck_assert_int_eq(a->initial_colour, b->initial_colour);
+    ck_assert(memcmp(&a->points, &b->points, sizeof a->points) == 0);
+    ck_assert_int_eq(a->n_players, b->n_players);
+    ck_assert_int_eq(a->rounds_played, b->rounds_played);
+    for (int i = 0; i < a->n_players; i++) {
+        TrnPlayer x = a->players[i], y = b->players[i];
+        x.line = y.line = 0;
+        x.has_accel = y.has_accel = false;
+        memset(x.accel, 0, sizeof x.accel);
+        memset(y.accel, 0, sizeof y.accel);
+        ck_assert_msg(memcmp(&x, &y, sizeof x) == 0, "player %d differs", x.id);
+        for (int r = 1; r <= TRN_MAX_ROUNDS; r++)
+            ck_assert_int_eq(tournament_acceleration(a, x.id, r),
+                             tournament_acceleration(b, x.id, r));
+    }
+    if (!same_records)
+        return;
+    ck_assert_str_eq(a->system, b->system);
+    ck_assert_str_eq(a->tiebreaks, b->tiebreaks);
+    ck_assert_int_eq(a->n_byes, b->n_byes);
+    for (int i = 0; i < a->n_byes; i++) {
+        ck_assert_int_eq(a->byes[i].type, b->byes[i].type);
+        ck_assert_int_eq(a->byes[i].round, b->byes[i].round);
+        ck_assert_int_eq(a->byes[i].player, b->byes[i].player);
+        ck_assert_int_eq(a->byes[i].xxz, b->byes[i].xxz);
+    }
+    ck_assert_int_eq(a->n_forbidden, b->n_forbidden);
+    for (int i = 0; i < a->n_forbidden; i++) {
+        ck_assert_int_eq(a->forbidden[i].first_round, b->forbidden[i].first_round);
+        ck_assert_int_eq(a->forbidden[i].last_round, b->forbidden[i].last_round);
+        ck_assert_int_eq(a->forbidden[i].n, b->forbidden[i].n);
+    }
+    ck_assert_int_eq(a->n_other, b->n_other);
+    for (int i = 0; i < a->n_other; i++)
+        ck_assert_str_eq(a->other[i].text, b->other[i].text);
+}
+
+static void round_trip(const char *name, TrfFlavour flavour, bool same_records)
+{
+    Tournament *a = read_file(name);
+    size_t len;
+    char *out = trf_write(a, flavour, &len);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_uint_eq(strlen(out), len);
+    /* FIDE: every line ends with CR, and only CR. */
+    ck_assert_ptr_null(strchr(out, '\n'));
+    ck_assert_int_eq(out[len - 1], '\r');
+    Tournament *b = read_ok(out, len);
+    assert_same(a, b, same_records);
+    /* Writing again gives the same bytes. */
+    size_t len2;
+    char *out2 = trf_write(b, flavour, &len2);
+    ck_assert_uint_eq(len, len2);
+    ck_assert_msg(memcmp(out, out2, len) == 0, "%s: second write differs", name);
+    free(out);
+    free(out2);
+    tournament_free(a);
+    tournament_free(b);
+}
+
+START_TEST(round_trips)
+{
+    round_trip("valid-2026.trf", TRF_FLAVOUR_26, true);
+    round_trip("valid-2026.trf", TRF_FLAVOUR_16, false);
+    round_trip("bbp-issue_7.trf", TRF_FLAVOUR_16, true);
+    round_trip("bbp-issue_7.trf", TRF_FLAVOUR_26, true);
+    round_trip("javafo-sample2.trf", TRF_FLAVOUR_16, true);
+    round_trip("javafo-sample2.trf", TRF_FLAVOUR_26, true);
+}
+END_TEST
+
+/* Splits text at CR / LF into a sorted array of non-empty lines. */
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char **lines_of(char *text, int *n)
+{
+    char **v = malloc(4096 * sizeof *v);
+    *n = 0;
+    for (char *s = strtok(text, "\r\n"); s && *n < 4096; s = strtok(NULL, "\r\n")) {
+        size_t l = strlen(s);
+        while (l && s[l - 1] == ' ')
+            s[--l] = '\0';
+        if (l)
+            v[(*n)++] = s;
+    }
+    qsort(v, (size_t)*n, sizeof *v, cmp_str);
+    return v;
+}
+
+/*
+ * bbpPairings wrote issue_7 itself: our TRF16 writer must produce the same
+ * lines (the order of XXR among them aside).
+ */
+START_TEST(writer_matches_bbp_columns)
+{
+    size_t len;
+    char *orig = load("bbp-issue_7.trf", &len);
+    Tournament *t = read_ok(orig, len);
+    char *out = trf_write(t, TRF_FLAVOUR_16, NULL);
+    int na, nb;
+    char **a = lines_of(orig, &na), **b = lines_of(out, &nb);
+    ck_assert_int_eq(na, nb);
+    for (int i = 0; i < na; i++)
+        ck_assert_str_eq(a[i], b[i]);
+    free(a);
+    free(b);
+    free(out);
+    free(orig);
+    tournament_free(t);
+}
+END_TEST
+
+START_TEST(line_endings)
+{
+    size_t len;
+    char *cr = load("valid-2026.trf", &len);
+    Tournament *ref = read_ok(cr, len);
+    char *lf = strdup(cr), *crlf = malloc(2 * len + 1);
+    size_t m = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (cr[i] == '\r') {
+            lf[i] = '\n';
+            crlf[m++] = '\r';
+            crlf[m++] = '\n';
+        } else {
+            crlf[m++] = cr[i];
+        }
+    }
+    Tournament *a = read_ok(lf, len), *b = read_ok(crlf, m);
+    assert_same(ref, a, true);
+    assert_same(ref, b, true);
+    /* Line numbers count CRLF once. */
+    ck_assert_int_eq(tournament_player(b, 1)->line, tournament_player(ref, 1)->line);
+    /* No final line end at all is fine too. */
+    Tournament *c = read_ok(cr, len - 1);
+    assert_same(ref, c, true);
+    tournament_free(ref);
+    tournament_free(a);
+    tournament_free(b);
+    tournament_free(c);
+    free(cr);
+    free(lf);
+    free(crlf);
+}
+END_TEST
+
+START_TEST(javafo_extensions)
+{
+    static const char text[] =
+        "012 Ext\n"
+        "XXR 7\n"
+        "XXC rank black1\n"
+        "XXS W=3 D=1 PAB=2 WL=1\n"
+        "BBZ 0.5\n"
+        "001    1      A                                 2000                             1.0    1     2 w 0\n"
+        "001    2      B                                 1900                             3.0    2     1 b 1\n"
+        "001    3      C                                 1800                             2.0    3  0000 - U\n"
+        "XXA    1  1.0  1.0\n"
+        "XXP 1 3\n"
+        "XXZ 2\n";
+    Tournament *t = read_ok(text, sizeof text - 1);
+    ck_assert_int_eq(t->n_rounds, 7);
+    ck_assert(t->pair_by_rank);
+    ck_assert_int_eq(t->initial_colour, TRN_BLACK);
+    ck_assert_int_eq(t->points.win_white, 30);
+    ck_assert_int_eq(t->points.fpb, 30);
+    ck_assert_int_eq(t->points.hpb, 10);
+    ck_assert_int_eq(t->points.pab, 20);
+    ck_assert_int_eq(t->points.loss_white, 10);
+    ck_assert_int_eq(t->points.loss_black, 0);
+    ck_assert_int_eq(t->points.zpb, 5);
+    ck_assert_int_eq(tournament_acceleration(t, 1, 2), 10);
+    ck_assert_int_eq(tournament_acceleration(t, 2, 2), 0);
+    ck_assert(tournament_is_forbidden(t, 3, 1, 5));
+    ck_assert_int_eq(t->n_byes, 1);
+    ck_assert(t->byes[0].xxz);
+    ck_assert_int_eq(t->byes[0].player, 2);
+    tournament_free(t);
+}
+END_TEST
+
+typedef struct Bad {
+    const char *text;
+    int code, line, column;
+    const char *words; /* must occur in the message */
+} Bad;
+
+#define P1 "001    1      A                                 2000                             1.0    1"
+#define P2 "001    2      B                                 1900                             0.0    2"
+
+START_TEST(rejections)
+{
+    static const Bad bad[] = {
+        {"012 x\n", TRF_E_EMPTY, 0, 0, "no player"},
+        {"012 x\nhello\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {"012 x\n#ab x\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {"012 x\n\xef\xbb\xbf ab\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n" P1 "\n", TRF_E_DUPLICATE, 3, 5, "line 1"},
+        {P1 "     2 w 1\n" P2 "     1 w 0\n", TRF_E_OPPONENT, 1, 97, "both"},
+        {P1 "     2 w 1\n" P2 "     1 b 1\n", TRF_E_OPPONENT, 1, 99, "does not match"},
+        {P1 "     3 w 1\n" P2 "     1 b 0\n", TRF_E_OPPONENT, 1, 92, "no player"},
+        {P1 "     2 w 1\n" P2 "  0000 - Z\n", TRF_E_OPPONENT, 1, 92, "no opponent"},
+        {P1 "     2 x 1\n" P2 "     1 b 0\n", TRF_E_SYNTAX, 1, 97, "colour"},
+        {P1 "     2 w 7\n" P2 "     1 b 0\n", TRF_E_SYNTAX, 1, 99, "result"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n" "001    3      C                                 "
+            "1800                             0.5    3  0000 - =\n",
+         TRF_E_SYNTAX, 3, 99, "needs an opponent"},
+        {P1 "     2 w 1\n" P2 "     1 b H\n", TRF_E_SYNTAX, 2, 99, "bye"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n" "001    3      C                                 "
+            "1800                             0.5    3  0000 - H\n" "001     \n",
+         TRF_E_SYNTAX, 4, 4, "ends before the start rank"},
+        {"001    0      A\n", TRF_E_RANGE, 1, 5, "start rank missing"},
+        {"001   1x      A\n", TRF_E_SYNTAX, 1, 5, "start rank"},
+        {"001 12345\n", TRF_E_SYNTAX, 1, 9, "blank after the start rank"},
+        {"001    1      A                                 2O00\n", TRF_E_SYNTAX, 1, 49, "rating"},
+        {"001    1  XX  A\n", TRF_E_SYNTAX, 1, 11, "title"},
+        {"001    1      A                                 2000                            1.0x\n",
+         TRF_E_SYNTAX, 1, 81, "points"},
+        {"001    1      A                                 2000                             1.0    1 2\n",
+         TRF_E_SYNTAX, 1, 91, "blank"},
+        {P1 "     2 w 1\n" P2 "     1 b =\n", TRF_E_OPPONENT, 1, 99, "does not match"},
+        {"001    1      A                                 2000                             2.0    1     2 w 1\n"
+         P2 "     1 b 0\n",
+         TRF_E_POINTS, 1, 81, "add up to 1.0"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n162  W 1.0    Q 1.0\n", TRF_E_SYNTAX, 3, 15, "'Q'"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n142 0\n", TRF_E_RANGE, 3, 5, "rounds"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\nXXR 100\n", TRF_E_RANGE, 3, 4, "rounds"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n152 X\n", TRF_E_SYNTAX, 3, 5, "initial colour"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n240 H 002    7\n", TRF_E_OPPONENT, 3, 11,
+         "no player with start rank 7"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n240 Q 002    1\n", TRF_E_SYNTAX, 3, 5, "bye type"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n260 003 002    1    2\n", TRF_E_RANGE, 3, 9,
+         "before"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\nXXP 1 x\n", TRF_E_SYNTAX, 3, 7, "player id"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\nXXS WW=1 ZZ=2\n", TRF_E_SYNTAX, 3, 10, "ZZ"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\nXXC red1\n", TRF_E_SYNTAX, 3, 5, "red1"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n142 1\nXXR 1\n" "001    3      C                                 "
+            "1800                             0.0    3  0000 - Z  0000 - Z\n",
+         TRF_E_RANGE, 0, 0, "has 1 rounds"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n250      0.5 002 001    1    2\n", TRF_E_RANGE, 3, 19,
+         "before"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\nXXA    1  1.x\n", TRF_E_SYNTAX, 3, 10, "fictitious"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Tournament *t = (Tournament *)1;
+        TrfError e;
+        int rc = trf_read(bad[i].text, strlen(bad[i].text), 0, &t, &e);
+        ck_assert_msg(rc == bad[i].code, "case %zu: rc %d (want %d): line %d col %d %s", i, rc,
+                      bad[i].code, e.line, e.column, e.message);
+        ck_assert_ptr_null(t);
+        ck_assert_msg(e.line == bad[i].line && e.column == bad[i].column,
+                      "case %zu: at %d:%d, want %d:%d (%s)", i, e.line, e.column, bad[i].line,
+                      bad[i].column, e.message);
+        ck_assert_msg(strstr(e.message, bad[i].words), "case %zu: message '%s' lacks '%s'", i,
+                      e.message, bad[i].words);
+    }
+}
+END_TEST
+
+/* Values of 100 points and more fit a 4-column field only without decimals. */
+START_TEST(wide_values_still_fit)
+{
+    static const char text[] =
+        "001    1      A                                 2000                             100    1     2 w 1\n"
+        "001    2      B                                 1900                             0.0    2     1 b 0\n"
+        "162  W 100    D 1.0\n"
+        "250      180 001 002    1    2\n";
+    Tournament *t = read_ok(text, sizeof text - 1);
+    ck_assert_int_eq(tournament_player(t, 1)->points, 1000);
+    for (int f = 16; f <= 26; f += 10) {
+        size_t len;
+        char *out = trf_write(t, (TrfFlavour)f, &len);
+        Tournament *u = read_ok(out, len);
+        assert_same(t, u, false);
+        ck_assert_int_eq(tournament_acceleration(u, 2, 2), 1800);
+        tournament_free(u);
+        free(out);
+    }
+    tournament_free(t);
+}
+END_TEST
+
+START_TEST(points_check_can_be_relaxed)
+{
+    static const char text[] =
+        "001    1      A                                 2000                             2.0    1     2 w 1\n"
+        P2 "     1 b 0\n";
+    Tournament *t;
+    TrfError e;
+    ck_assert_int_eq(trf_read(text, sizeof text - 1, TRF_READ_NO_POINTS_CHECK, &t, &e), 0);
+    ck_assert_int_eq(tournament_player(t, 1)->points, 20);
+    tournament_free(t);
+}
+END_TEST
+
+START_TEST(garbage_never_crashes)
+{
+    /* Random bytes and truncations of a valid file: always a clean answer. */
+    size_t len;
+    char *text = load("valid-2026.trf", &len);
+    unsigned seed = 12345;
+    char *buf = malloc(len);
+    for (int iter = 0; iter < 3000; iter++) {
+        memcpy(buf, text, len);
+        size_t n = len;
+        if (iter % 3 == 0) {
+            n = (size_t)(iter * 7919u) % len;
+        } else {
+            for (int k = 0; k < 1 + iter % 5; k++) {
+                seed = seed * 1103515245u + 12345u;
+                size_t at = (seed >> 8) % len;
+                seed = seed * 1103515245u + 12345u;
+                buf[at] = (char)(seed >> 16);
+            }
+        }
+        Tournament *t;
+        TrfError e;
+        int rc = trf_read(buf, n, 0, &t, &e);
+        if (rc == 0) {
+            char *out = trf_write(t, TRF_FLAVOUR_26, NULL);
+            ck_assert_ptr_nonnull(out);
+            free(out);
+            tournament_free(t);
+        } else {
+            ck_assert_int_gt(rc, 0);
+            ck_assert_ptr_null(t);
+            ck_assert(e.message[0]);
+        }
+    }
+    free(buf);
+    free(text);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("trf");
+    TCase *tc = tcase_create("trf");
+    tcase_add_test(tc, trf2026_fields);
+    tcase_add_test(tc, round_trips);
+    tcase_add_test(tc, writer_matches_bbp_columns);
+    tcase_add_test(tc, line_endings);
+    tcase_add_test(tc, javafo_extensions);
+    tcase_add_test(tc, rejections);
+    tcase_add_test(tc, wide_values_still_fit);
+    tcase_add_test(tc, points_check_can_be_relaxed);
+    tcase_add_test(tc, garbage_never_crashes);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
