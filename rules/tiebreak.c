@@ -365,7 +365,9 @@ static int64_t cut_sum(Entry *e, int n, const TbSpec *s, int rounds)
 /* BH, FB, SB for every player into out[]. */
 static int buchholz(const Ctx *c, const TbSpec *s, int64_t *out)
 {
-    bool fore = s->code == TB_FB;
+    /* FB treats the final round's games as draws; before the final round of
+     * the event (line 142 / XXR) has been reached there is nothing to treat. */
+    bool fore = s->code == TB_FB && (c->t->n_rounds == 0 || c->R >= c->t->n_rounds);
     bool sb = s->code == TB_SB;
     TrnPoints *adj = malloc((size_t)c->n * sizeof *adj);
     Entry *e = malloc((size_t)(c->R ? c->R : 1) * sizeof *e);
