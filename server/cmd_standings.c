@@ -303,8 +303,8 @@ static int run_standings(int argc, char **argv)
     int rc = load("standings", path, 0, &t);
     if (rc)
         return rc;
-    if (!tbs)
-        tbs = t->tiebreaks[0] ? t->tiebreaks : "BH/C1,BH,SB,DE";
+    if (!tbs) /* 212 is the standings order, 202 the tie-breaks after points */
+        tbs = t->standings[0] ? t->standings : t->tiebreaks[0] ? t->tiebreaks : "BH/C1,BH,SB,DE";
     TbSpec specs[TB_MAX_SPECS];
     int n;
     char err[200];
@@ -346,7 +346,8 @@ const Command cmd_standings = {
             "                    BPG BWG PS REP BH FB AOB SB KS ARO TPR PTP APRO APPO STD\n"
             "                    TPN RTNG, modifiers /C1 /C2 /M1 /M2 (cut, median), KS/L+1\n"
             "                    (limit in half points), /P (forfeits as played).\n"
-            "                    Default: the file's 202 line, else BH/C1,BH,SB,DE.\n"
+            "                    Default: the file's 212 line, else its 202 line, else\n"
+            "                    BH/C1,BH,SB,DE.\n"
             "  --edition YEAR    unplayed-round rules: 2009 (virtual opponent), 2023\n"
             "                    (C.07 2023/2024), 2026 (capped dummy).  Default: 2026 for\n"
             "                    events starting from 2026/03/01 (line 042) or without a\n"
