@@ -17,6 +17,8 @@ typedef struct Command {
 } Command;
 
 extern const Command cmd_perft;
+extern const Command cmd_serve;
+extern const Command cmd_user;
 extern const Command cmd_replay;
 extern const Command cmd_game;
 extern const Command cmd_pgn;

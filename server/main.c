@@ -9,6 +9,8 @@
 
 static const Command *const commands[] = {
     &cmd_perft,
+    &cmd_serve,
+    &cmd_user,
     &cmd_replay,
     &cmd_game,
     &cmd_pgn,

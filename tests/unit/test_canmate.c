@@ -136,6 +136,7 @@ SECTION_TEST(mate_now)
 SECTION_TEST(as_given_mated)
 SECTION_TEST(as_given_stalemate)
 SECTION_TEST(k_b_n_v_k)
+SECTION_TEST(forced_capture)
 
 START_TEST(every_case)
 {
@@ -155,6 +156,11 @@ START_TEST(dead_position_needs_both_sides)
     ck_assert(!canmate_is_dead(&kq));
     Board kk = parse("8/8/8/4k3/8/8/4K3/8 w - - 0 1");
     ck_assert(canmate_is_dead(&kk));
+    /* Black must take the queen: dead although White has a queen now. */
+    Board forced = parse("kQ6/8/8/4K3/8/8/8/8 b - - 0 60");
+    ck_assert(canmate_is_dead(&forced));
+    Board opp = parse("8/8/2b5/4k3/8/8/3BK3/8 w - - 0 1");
+    ck_assert(!canmate_is_dead(&opp));
 }
 END_TEST
 
@@ -274,6 +280,7 @@ int main(void)
     tcase_add_test(tc, as_given_mated);
     tcase_add_test(tc, as_given_stalemate);
     tcase_add_test(tc, k_b_n_v_k);
+    tcase_add_test(tc, forced_capture);
     tcase_add_test(tc, every_case);
     tcase_add_test(tc, dead_position_needs_both_sides);
     tcase_add_test(tc, bad_arguments_are_harmless);
