@@ -663,9 +663,9 @@ typedef struct Ranker {
     int n_specs;
     int64_t *val; /* n_specs x n */
     bool *ok;
-    int *key_spec; /* the spec being sorted on, for the comparator */
 } Ranker;
 
+/* Value and validity of spec k for player index i. */
 static int64_t *V(const Ranker *rk, int k, int i)
 {
     return &rk->val[(size_t)k * (size_t)rk->c->n + (size_t)i];
@@ -795,7 +795,7 @@ static int rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
                 else
                     break;
             }
-            /* The first `a` players are separated; the rest stay tied on DE. */
+            /* g[0 .. a-2] rank alone; the rest stay tied on DE and go on. */
             if (m - (a - 1) > 1)
                 rc = rank_group(rk, k + 1, g + (a - 1), m - (a - 1), split + (a - 1), depth);
             else
