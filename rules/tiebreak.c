@@ -123,7 +123,7 @@ static int parse_item(char *item, TbSpec *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->limit_percent = 50;
-    size_t nl = strcspn(item, "/-#!");
+    size_t nl = strcspn(item, "/-#!:");
     char name[16];
     if (nl == 0 || nl >= sizeof name) {
         snprintf(err, errlen, "'%s' is not a tie-break", item);
@@ -145,6 +145,17 @@ static int parse_item(char *item, TbSpec *s, char *err, size_t errlen)
     }
     s->code = (TbCode)code;
     char *p = item + nl;
+    if (*p == ':') {
+        /* TEC point type: game points are the only points of an individual
+         * event; match points (MP) belong to team events. */
+        size_t tl = strcspn(p + 1, "/-#!");
+        if (tl != 2 || strncasecmp(p + 1, "GP", 2) != 0) {
+            snprintf(err, errlen, "'%s': only game points (:GP) exist in an individual event",
+                     item);
+            return TIEBREAK_E_SYNTAX;
+        }
+        p += 3;
+    }
     while (*p) {
         p++; /* the separator */
         size_t ml = strcspn(p, "/#!");

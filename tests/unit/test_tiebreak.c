@@ -447,6 +447,11 @@ START_TEST(parse_lists)
     ck_assert_str_eq(name, "BH/M2");
     tiebreak_spec_name(&a[1], name, sizeof name);
     ck_assert_str_eq(name, "KS/L+1");
+    ck_assert_int_eq(tiebreak_parse("BH:GP/C1", a, TB_MAX_SPECS, &na, err, sizeof err), 0);
+    ck_assert_int_eq(a[0].code, TB_BH);
+    ck_assert_int_eq(a[0].cut_low, 1);
+    ck_assert_int_eq(tiebreak_parse("BH:MP/C1", a, TB_MAX_SPECS, &na, err, sizeof err),
+                     TIEBREAK_E_SYNTAX);
     ck_assert_int_eq(tiebreak_parse("BH,XYZ", a, TB_MAX_SPECS, &na, err, sizeof err),
                      TIEBREAK_E_SYNTAX);
     ck_assert_ptr_nonnull(strstr(err, "XYZ"));
