@@ -371,7 +371,7 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXC red1\n", TRF_E_SYNTAX, 3, 5, "red1"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n142 1\nXXR 1\n" "001    3      C                                 "
             "1800                             0.0    3  0000 - Z  0000 - Z\n",
-         TRF_E_RANGE, 0, 0, "has 1 rounds"},
+         TRF_E_RANGE, 4, 4, "go to round 2"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n250      0.5 002 001    1    2\n", TRF_E_RANGE, 3, 19,
          "before"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXA    1  1.x\n", TRF_E_SYNTAX, 3, 10, "fictitious"},
