@@ -4,6 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 deploy/setup.sh build
+deploy/web-deps.sh
 meson compile -C build >/dev/null
 # The web pages when they are there; later options override these defaults.
 web=""
