@@ -576,7 +576,7 @@ async function lawAction(law, gid, s, show) {
     }
     if (law === 'result') { body.white = Number(r.white); body.black = Number(r.black); if (r.forfeit === 'yes') body.forfeit = true; }
     const res = await api.post(`games/${gid}/arbiter/${law}`, body);
-    show(normalize(res.game));
+    show(normalize(res.game, s));
     toast(res.verdict && res.verdict.reason ? res.verdict.reason : t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
   } catch (err) { toast(errorText(err), 'error'); }
 }
