@@ -39,7 +39,15 @@ function leave() {
   cleanup = [];
 }
 
-async function route() {
+// Routes run one after the other: a slow view finishing late must not draw
+// over the page the reader has moved on to.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
   leave();
   try { me = await api.whoami(); } catch { me = { role: 'anonymous' }; }
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);

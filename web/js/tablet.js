@@ -236,6 +236,7 @@ function apply(s) {
     checkinFor = s.game.id;
     act('checkin', {}, { quiet: true });
   }
+  keepAwake();
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
@@ -504,6 +505,17 @@ document.addEventListener('keydown', (e) => {
 // Rotation and resizing: chessground measures its bounds; tell it they changed.
 window.addEventListener('resize', () => board?.cg.redrawAll());
 window.addEventListener('orientationchange', () => setTimeout(() => board?.cg.redrawAll(), 200));
-document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+// A tablet must not fall asleep during a game: hold a screen wake lock while
+// a game is open (the browser drops it when the page is hidden; take it again).
+let wakeLock = null;
+async function keepAwake() {
+  if (!state || state.over || wakeLock || !navigator.wakeLock || document.hidden) return;
+  try {
+    wakeLock = await navigator.wakeLock.request('screen');
+    wakeLock.addEventListener('release', () => { wakeLock = null; });
+  } catch { /* not allowed here (no HTTPS, battery saver): the screen may dim */ }
+}
+
+document.addEventListener('visibilitychange', () => { if (!document.hidden) { refresh(); keepAwake(); } });
 
 start();
