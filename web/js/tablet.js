@@ -19,6 +19,7 @@ let board = null;
 let clocks = null;
 let stream = null;
 let sending = false;  // a move is on its way: the board waits
+let offerArmed = false;   // a draw offer to send with the next move
 let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
 const conn = connectionBadge();
@@ -311,6 +312,7 @@ function renderGame() {
   renderNotices(mine, opp, over);
   renderMoves();
   $('#b-offer').disabled = over || s.draw_offer === mine;
+  $('#b-offer').setAttribute('aria-pressed', String(offerArmed && s.to_move === mine));
   $('#b-claim').disabled = over || s.to_move !== mine;
   $('#b-resign').disabled = over;
   $('#b-call').disabled = over && confirmedBy(mine);
@@ -338,7 +340,9 @@ function renderNotices(mine, opp, over) {
       <span class="actions"><button type="button" id="n-accept" class="primary" data-i18n="tablet.accept"></button>
       <button type="button" id="n-decline" data-i18n="tablet.decline"></button></span></div>`);
   } else if (!over && s.draw_offer === mine) {
-    parts.push(html`<div class="banner info" data-i18n="tablet.offer_sent"></div>`);
+    parts.push(html`<div class="banner info" data-i18n="${s.offer_awaits_arbiter ? 'tablet.offer_awaits_arbiter' : 'tablet.offer_sent'}"></div>`);
+  } else if (!over && offerArmed && s.to_move === mine) {
+    parts.push(html`<div class="banner info" data-i18n="tablet.offer_armed"></div>`);
   }
   const claim = !over && lastClaim();
   if (claim) {
@@ -416,9 +420,11 @@ async function sendMove(move) {
   renderGame();
   let ok = null;
   try {
-    const r = await api.post(`games/${me.game_id}/move`, { ply, move }, { retry: 30 });
+    const body = offerArmed ? { ply, move, offer: true } : { ply, move };
+    const r = await api.post(`games/${me.game_id}/move`, body, { retry: 30 });
     apply(normalize(r.game, state));
     ok = !r.verdict || (r.verdict.ok !== false && !r.verdict.illegal);
+    if (ok) offerArmed = false;
     if (ok) navigator.vibrate?.(30);
     else if (r.verdict && r.verdict.reason) toast(r.verdict.reason, 'error');
   } catch (e) {
@@ -456,7 +462,14 @@ function pickPromotion() {
   });
 }
 
+// Art. 9.1.2: the offer is made with one's own move.  On move, the button
+// arms an offer that goes with the next move; otherwise (just moved) it is sent now.
 async function onOffer() {
+  if (state.to_move === myColour()) {
+    offerArmed = !offerArmed;
+    renderGame();
+    return;
+  }
   const ok = await ask({ title: t('tablet.offer'), message: t('tablet.offer_confirm') });
   if (ok) act('offer', { ply: state.ply });
 }
