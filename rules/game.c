@@ -425,8 +425,9 @@ static bool piece_can_move(const Board *b, int sq)
 
 /* The square of the piece an illegal move tried to move: notation's answer
  * when it gives one, else the first of two squares written in the text
- * ("e2e5", "Ng1-e3") when a piece of the side to move stands there; -1 if
- * the text does not say. */
+ * ("e2e5", "Ng1-e3") when a piece of the side to move stands there, else
+ * the only piece of the kind an English SAN letter names ("Qh9" is no move,
+ * but "Qa8" with one queen is); -1 if the text does not say. */
 static int illegal_from(const Board *b, const char *text, Move m)
 {
     if (m != MOVE_NONE)
@@ -437,8 +438,16 @@ static int illegal_from(const Board *b, const char *text, Move m)
             squares[n++] = SQ(*p - 'a', p[1] - '1');
             p++;
         }
-    if (n != 2)
-        return -1;
+    if (n != 2) {
+        /* "Nf5" when the knight cannot go there: the piece is known when
+         * the player has only one of that kind. */
+        static const char letters[] = "NBRQK";
+        const char *l = text[0] ? strchr(letters, text[0]) : NULL;
+        if (!l)
+            return -1;
+        Bitboard mine = board_pieces(b, b->side, KNIGHT + (int)(l - letters));
+        return mine && !bb_more_than_one(mine) ? bb_lsb(mine) : -1;
+    }
     int piece = b->squares[squares[0]];
     if (piece == PIECE_NONE || piece_color(piece) != b->side)
         return -1;
@@ -808,6 +817,8 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
         return game_refuse(v, GAME_E_PAYLOAD, "unknown event type");
     if (ev->actor > GAME_ACTOR_SERVER)
         return game_refuse(v, GAME_E_PAYLOAD, "unknown actor");
+    if (!memchr(ev->move, '\0', sizeof ev->move) || !memchr(ev->note, '\0', sizeof ev->note))
+        return game_refuse(v, GAME_E_PAYLOAD, "move or note text is not terminated");
     if (ev->time_ms < st->last_ms)
         return game_refuse(v, GAME_E_ORDER, "event time %lld is before the previous event (%lld)",
                            (long long)ev->time_ms, (long long)st->last_ms);

@@ -888,6 +888,17 @@ static int check_games(Reader *r)
     return 0;
 }
 
+/* A record code: three ASCII letters or digits (001, XXR, NRS federations). */
+static bool is_code(const Reader *r)
+{
+    for (int c = 1; c <= 3; c++) {
+        char ch = col_char(r, c);
+        if (!((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z')))
+            return false;
+    }
+    return true;
+}
+
 /* Calls fn for each line of text; a line ends at CR, LF or CRLF. */
 static int each_line(Reader *r, const char *text, size_t len, int pass)
 {
@@ -935,7 +946,7 @@ static int each_line(Reader *r, const char *text, size_t len, int pass)
             continue;
         if (l->ncols >= 3 && memcmp(l->s, "###", 3) == 0)
             rc = keep_line(r);
-        else if (l->ncols < 3 || col_char(r, 4) != ' ' || col_char(r, 1) == ' ')
+        else if (l->ncols < 3 || col_char(r, 4) != ' ' || !is_code(r))
             rc = fail(r, TRF_E_SYNTAX, l->ncols < 3 ? 1 : 4,
                       "not a TRF record (three-character code and a blank expected)");
         else

@@ -165,6 +165,20 @@ static bool points_fit_162(const TrnPointSystem *ps)
            ps->zpb == ps->forfeit_loss;
 }
 
+/* True when every value 162 writes fits its 4 columns. */
+static bool values_fit_162(const TrnPointSystem *ps)
+{
+    const TrnPoints v[] = {ps->win_white, ps->draw_white, ps->loss_white,
+                           ps->zpb,       ps->pab,        ps->unknown};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        char buf[16];
+        points4(v[i], buf);
+        if (strlen(buf) > 4)
+            return false;
+    }
+    return true;
+}
+
 static void write_162(Out *o, const TrnPointSystem *ps)
 {
     const struct { char code; TrnPoints v; } f[] = {
@@ -253,9 +267,9 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
         }
         if (t->initial_colour)
             header(&o, "152", t->initial_colour == TRN_WHITE ? "W" : "B");
-        if (t->points_given)
+        if (t->points_given && values_fit_162(&t->points))
             write_162(&o, &t->points);
-        if (t->points_given && !points_fit_162(&t->points))
+        if (t->points_given && !(points_fit_162(&t->points) && values_fit_162(&t->points)))
             write_xxs(&o, &t->points);
         header(&o, "192", t->system);
         header(&o, "202", t->tiebreaks);

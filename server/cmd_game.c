@@ -239,6 +239,12 @@ static int run_game(int argc, char **argv)
         folded_free(&fd);
         return rc;
     }
+    if (a.have_now && a.now < fd.last_ms) {
+        fprintf(stderr, "arbiter game: --now %lld is before the last event (%lld)\n",
+                (long long)a.now, (long long)fd.last_ms);
+        folded_free(&fd);
+        return 2;
+    }
     int64_t now = a.have_now ? a.now : fd.last_ms;
     json_t *o = event_json_state_to_json(fd.st, now);
     if (!o) {

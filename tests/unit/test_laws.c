@@ -228,6 +228,27 @@ static void check_pgn(const char *name, const GameState *st)
     ck_assert_msg(strcmp(theirs, ours) == 0, "%s: pgn-extract reads\n%s\nwe played\n%s", name,
                   theirs, ours);
     unlink(pgn);
+    /* Draw offers made with a move are marked (=); the Result and
+     * Termination tags say how the game ended. */
+    int offers = 0, marks = 0;
+    for (int i = 0; i < st->nplies; i++)
+        offers += (st->plies[i].flags & GAME_PLY_OFFER) != 0;
+    for (const char *q = buf; (q = strstr(q, "(=)")) != NULL; q++)
+        marks++;
+    ck_assert_msg(marks >= offers, "%s: %d offers, %d (=) marks", name, offers, marks);
+    char rbuf[16], want[64];
+    const char *res = game_result_text(st, rbuf);
+    if (strcmp(res, "1-0") && strcmp(res, "0-1") && strcmp(res, "1/2-1/2"))
+        res = st->forfeit && st->score[0] + st->score[1] == 2 ?
+              (st->score[0] == 2 ? "1-0" : "0-1") : "*";
+    snprintf(want, sizeof want, "[Result \"%s\"]", res);
+    ck_assert_msg(strstr(buf, want) != NULL, "%s: no %s in\n%s", name, want, buf);
+    snprintf(want, sizeof want, "[Termination \"%s\"]",
+             !st->over ? "unterminated" : st->end == GAME_END_TIME ? "time forfeit"
+             : st->end == GAME_END_ILLEGAL_MOVES || st->end == GAME_END_PENALTY ? "rules infraction"
+             : st->end == GAME_END_DEFAULT ? "abandoned"
+             : st->end == GAME_END_ARBITER ? "adjudication" : "normal");
+    ck_assert_msg(strstr(buf, want) != NULL, "%s: no %s in\n%s", name, want, buf);
     /* Every move is followed by its clock. */
     if (!st->settings.tc.untimed) {
         int clocks = 0;

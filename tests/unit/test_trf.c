@@ -328,6 +328,8 @@ START_TEST(rejections)
     static const Bad bad[] = {
         {"012 x\n", TRF_E_EMPTY, 0, 0, "no player"},
         {"012 x\nhello\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {"012 x\n#ab x\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {"012 x\n\xef\xbb\xbf ab\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n" P1 "\n", TRF_E_DUPLICATE, 3, 5, "line 1"},
         {P1 "     2 w 1\n" P2 "     1 w 0\n", TRF_E_OPPONENT, 1, 97, "both"},
         {P1 "     2 w 1\n" P2 "     1 b 1\n", TRF_E_OPPONENT, 1, 99, "does not match"},
