@@ -91,7 +91,7 @@ function showLogin() {
       else route();
     } catch (err) {
       const m = $('#login-msg');
-      m.textContent = err.status === 401 || err.status === 403 ? t('desk.bad_login') : errorText(err);
+      m.textContent = err.status === 401 ? t('desk.bad_login') : errorText(err);
       m.classList.remove('hidden');
     }
   });

@@ -84,7 +84,7 @@ async function showSignIn(message) {
       route();
     } catch (err) {
       const msg = $('#signin-msg');
-      msg.textContent = err.status === 401 || err.status === 403 ? t('tablet.bad_pin') : errorText(err);
+      msg.textContent = err.status === 401 ? t('tablet.bad_pin') : errorText(err);
       msg.classList.remove('hidden');
       pin.value = '';
     }
