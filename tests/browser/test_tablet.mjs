@@ -155,3 +155,23 @@ test('every tab of the desk and of the public page opens without a script error'
   await pub.waitForSelector('table.scoresheet tbody tr');
   assert.deepEqual([...desk.errors, ...pub.errors], []);
 });
+
+test('a tablet signed in before the pairing opens its game as soon as the round is made', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Early birds', time_control: '600+5', system: 'manual', rounds: 1 });
+  const ids = []; const early = {};
+  for (const name of ['Early, Eva', 'Late, Leo']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id);
+    early[name] = r.credentials.pin;
+  }
+  const tab = await newPage(browser, { viewport: { width: 600, height: 1024 } });
+  await tab.goto(`${daemon.url}/board.html?t=${tour.id}`);
+  await tab.fill('#pin', early['Early, Eva']);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.banner.info');
+  assert.equal(await tab.locator('.cg-wrap').count(), 0);
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[1], black_id: ids[0] }] });
+  await tab.waitForSelector('.cg-wrap.orientation-black', { timeout: 10000 });
+  await expectText(tab.locator('#status'), /not started/);
+  assert.deepEqual(tab.errors, []);
+});

@@ -95,9 +95,11 @@ async function showSignIn(message) {
 function showWaiting() {
   closeGame();
   render(app, html`<div class="tablet-signin">
-    <h1>${me.player ? me.player.name : ''}</h1>
+    <div class="toolbar"><h1>${me.player ? me.player.name : ''}</h1><span id="conn"></span><span id="lang"></span></div>
     <p class="banner info" data-i18n="tablet.waiting"></p>
     <button type="button" id="signout" data-i18n="tablet.signout"></button></div>`);
+  $('#conn').append(conn.el);
+  $('#lang').append(languagePicker());
   $('#signout').addEventListener('click', signOut);
   const tid = me.player && me.player.tournament_id;
   if (tid) {
@@ -131,6 +133,7 @@ function closeGame() {
   board?.destroy(); board = null;
   clearInterval(openGame.flagTimer);
   clearInterval(openGame.nextTimer);
+  clearInterval(showWaiting.timer);
   state = null;
 }
 
