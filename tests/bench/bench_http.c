@@ -398,7 +398,6 @@ typedef struct RawJob {
 } RawJob;
 
 static Writer *raw_writer;
-static volatile int raw_stop;
 static long long raw_done;
 static int64_t raw_t_end;
 
