@@ -481,7 +481,8 @@ static int read_tag(Reader *r)
     size_t name_len = r->pos - start;
     while (!at_end(r) && (peek(r) == ' ' || peek(r) == '\t'))
         r->pos++;
-    if (name_len == 0 || peek(r) != '"')
+    /* The name must be one the writer accepts back (a PGN symbol). */
+    if (name_len == 0 || name_len > 255 || strchr("_+#=:-", r->s[start]) || peek(r) != '"')
         return fail(r->err, r->errlen, PGN_E_TAG,
                     "line %d: a tag pair is written [Name \"value\"]", line);
     r->pos++;
