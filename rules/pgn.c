@@ -151,7 +151,8 @@ static bool in_roster(const char *name)
 }
 
 /* Writes a comment as brace-delimited words, wrapped like other tokens.
- * Braces inside become parentheses; control characters become spaces. */
+ * Braces inside become parentheses (square brackets where they would
+ * make a draw offer "(=)"); control characters become spaces. */
 static void wrap_comment(Wrap *w, const char *text)
 {
     size_t n = strlen(text);
@@ -165,6 +166,11 @@ static void wrap_comment(Wrap *w, const char *text)
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)text[i];
         clean[k++] = c == '{' ? '(' : c == '}' ? ')' : (c < 0x20 || c == 0x7f) ? ' ' : (char)c;
+        /* ...but never into "(=)", which a reader takes for a draw offer. */
+        if (c == '{' && i + 2 < n && text[i + 1] == '=' && strchr(")}", text[i + 2]))
+            clean[k - 1] = '[';
+        if (c == '}' && k >= 3 && clean[k - 3] == '(' && clean[k - 2] == '=')
+            clean[k - 1] = ']';
     }
     clean[k++] = '}';
     clean[k] = '\0';

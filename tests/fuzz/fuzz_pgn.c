@@ -54,8 +54,10 @@ static const char *tag(const PgnGame *g, const char *name)
     return NULL;
 }
 
-/* Comment text as a reader sees it: without white space, control
- * characters or braces (the writer turns those into parentheses). */
+/* Comment text as a reader sees it: without white space or control
+ * characters, and any bracket or brace counted as a parenthesis (the writer
+ * turns braces into parentheses, or square brackets where they would read
+ * as a draw offer "(=)"). */
 static bool same_words(const char *a, const char *b)
 {
     a = a ? a : "";
@@ -67,8 +69,8 @@ static bool same_words(const char *a, const char *b)
             b++;
         if (!*a || !*b)
             return !*a && !*b;
-        char x = *a == '{' ? '(' : *a == '}' ? ')' : *a;
-        char y = *b == '{' ? '(' : *b == '}' ? ')' : *b;
+        char x = *a == '{' || *a == '[' ? '(' : *a == '}' || *a == ']' ? ')' : *a;
+        char y = *b == '{' || *b == '[' ? '(' : *b == '}' || *b == ']' ? ')' : *b;
         if (x != y)
             return false;
         a++;
