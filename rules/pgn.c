@@ -539,13 +539,14 @@ static int read_tag(Reader *r)
     return 0;
 }
 
-/* Parses "[%clk H:MM:SS(.f)]" at p; returns ms or -1, and its length. */
+/* Parses "[%clk H:MM:SS(.f)]" at p; returns ms or -1, and its length.
+ * Control characters count as spaces, as the writer writes them. */
 static long parse_clock(const char *p, size_t n, size_t *used)
 {
     if (n < 8 || strncmp(p, "[%clk", 5) != 0)
         return -1;
     size_t i = 5;
-    while (i < n && strchr(" \t\r\n", p[i]))
+    while (i < n && ((unsigned char)p[i] <= ' ' || p[i] == 0x7f))
         i++;
     long parts[3] = {0, 0, 0};
     int np = 0;
@@ -573,7 +574,7 @@ static long parse_clock(const char *p, size_t n, size_t *used)
             scale /= 10;
         }
     }
-    while (i < n && strchr(" \t\r\n", p[i]))
+    while (i < n && ((unsigned char)p[i] <= ' ' || p[i] == 0x7f))
         i++;
     if (i >= n || p[i] != ']')
         return -1;
