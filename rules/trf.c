@@ -995,6 +995,15 @@ void trf_format_points(TrnPoints p, char *buf)
     snprintf(buf, 16, "%s%ld.%ld", sign, a / TRN_POINT, a % TRN_POINT);
 }
 
+/* The same for a four-column field: 100.0 does not fit, 100 does (whatever
+ * a four-column field held can be written back). */
+static void format_points4(TrnPoints p, char *buf)
+{
+    trf_format_points(p, buf);
+    if (strlen(buf) > 4 && buf[strlen(buf) - 1] == '0')
+        buf[strlen(buf) - 2] = '\0';
+}
+
 /* ---- writer ---- */
 
 typedef struct Out {
@@ -1142,7 +1151,7 @@ static void write_162(Out *o, const TrnPointSystem *ps)
     puts_(o, "162 ");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         char v[16], cell[32];
-        trf_format_points(f[i].v, v);
+        format_points4(f[i].v, v);
         snprintf(cell, sizeof cell, "%s%c%4s", i ? "    " : " ", f[i].code, v);
         puts_(o, cell);
     }
@@ -1282,8 +1291,8 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
             const TrnAccel *a = &t->accel[i];
             char mp[16] = "", gp[16];
             if (a->match_points)
-                trf_format_points(a->match_points, mp);
-            trf_format_points(a->points, gp);
+                format_points4(a->match_points, mp);
+            format_points4(a->points, gp);
             snprintf(buf, sizeof buf, "250 %4s %4s %03d %03d %04d %04d", mp, gp, a->first_round,
                      a->last_round, a->first_player, a->last_player);
             puts_(&o, buf);
@@ -1304,7 +1313,7 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
         puts_(&o, buf);
         for (int k = 1; k <= last; k++) {
             char v[16];
-            trf_format_points(tournament_acceleration(t, p->id, k), v);
+            format_points4(tournament_acceleration(t, p->id, k), v);
             snprintf(buf, sizeof buf, " %4s", v);
             puts_(&o, buf);
         }
