@@ -21,6 +21,7 @@ enum {
 
 /* Optional and required fields of each event type. */
 static const struct { unsigned allowed, required; } shape[GAME_EV_COUNT] = {
+    [GAME_EV_CHECKIN] = {F_SIDE, 0}, /* the side only when the arbiter admits */
     [GAME_EV_MOVE] = {F_MOVE | F_OFFER, F_MOVE},
     [GAME_EV_CLAIM] = {F_CLAIM | F_MOVE, F_CLAIM},
     [GAME_EV_FLAG] = {F_SIDE, 0},
@@ -177,8 +178,9 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
         case F_CLAIM:
             ev->claim = json_is_string(val) ? (uint8_t)game_claim_from_name(json_string_value(val))
                                             : (uint8_t)255;
-            if (ev->claim > GAME_CLAIM_FIFTY)
-                return bad(err, errlen, "field 'claim' must be \"threefold\" or \"fifty\"");
+            if (ev->claim > GAME_CLAIM_NO_EFFORT)
+                return bad(err, errlen, "field 'claim' must be \"threefold\", \"fifty\", "
+                                        "\"increment\" or \"no_effort\"");
             break;
         case F_SIDE:
             rc = get_side(val, key, &ev->side, err, errlen);
@@ -412,6 +414,10 @@ int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
             if (get_int(val, key, 0, MS_MAX, &x, err, errlen))
                 return EVENT_JSON_E_INVALID;
             s->penalty_ms = x;
+        } else if (!strcmp(key, "guidelines_iii")) {
+            if (!json_is_boolean(val))
+                return bad(err, errlen, "field 'guidelines_iii' must be true or false");
+            s->guidelines_iii = json_is_true(val);
         } else if (!strcmp(key, "fen")) {
             Board b;
             char why[160];
@@ -460,6 +466,7 @@ json_t *event_json_settings_to_json(const GameSettings *s)
     rc |= put(o, "flags", json_string(s->flags_claimed ? "claimed" : "server"));
     rc |= put(o, "supervised", json_boolean(s->supervised));
     rc |= put(o, "penalty_ms", json_integer(s->penalty_ms));
+    rc |= put(o, "guidelines_iii", json_boolean(s->guidelines_iii));
     rc |= put(o, "fen", json_string(s->start_fen[0] ? s->start_fen : BOARD_START_FEN));
     if (rc) {
         json_decref(o);
@@ -544,8 +551,11 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
         rc |= put(clock, "time_control", json_string(buf));
         rc |= put(clock, "category",
                   json_string(timecontrol_category_name(timecontrol_category(&st->settings.tc))));
-        rc |= put(clock, "white_ms", json_integer(game_remaining(st, WHITE, now)));
-        rc |= put(clock, "black_ms", json_integer(game_remaining(st, BLACK, now)));
+        bool untimed = st->settings.tc.untimed; /* no readings at all */
+        rc |= put(clock, "white_ms",
+                  untimed ? json_null() : json_integer(game_remaining(st, WHITE, now)));
+        rc |= put(clock, "black_ms",
+                  untimed ? json_null() : json_integer(game_remaining(st, BLACK, now)));
         rc |= put(clock, "running", side_or_null(c->running));
         rc |= put(clock, "paused", json_boolean(c->paused));
         rc |= put(clock, "deadline_ms", d == CLOCK_NEVER ? json_null() : json_integer(d));
@@ -559,6 +569,12 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
     rc |= put(o, "offer", side_or_null(st->offer));
     rc |= put(o, "offer_awaits_arbiter", json_boolean(st->offer_agreed));
     rc |= put(o, "arbiter_called", st->call_pending ? side_or_null(st->call_side) : json_null());
+    if (st->iii_claim >= 0)
+        rc |= put(o, "claim_awaits_arbiter",
+                  json_pack("{s:s,s:s}", "claim", game_claim_name(st->iii_claim), "side",
+                            st->iii_side == WHITE ? "white" : "black"));
+    else
+        rc |= put(o, "claim_awaits_arbiter", json_null());
     if (st->touch_square >= 0) {
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
                       (char)('1' + SQ_RANK(st->touch_square)), 0};

@@ -55,7 +55,7 @@ enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
 
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
-    TtEntry tt[TT_SIZE];
+    TtEntry *tt; /* TT_SIZE entries */
     /* The exhaustive walk's memory, grown on first need. */
     QueueEntry *queue;
     uint64_t *heap; /* the best-first search's open list: score << 32 | index */
@@ -66,13 +66,22 @@ struct CanMateScratch {
 
 CanMateScratch *canmate_scratch_new(void)
 {
-    return calloc(1, sizeof(CanMateScratch));
+    CanMateScratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->tt = calloc(TT_SIZE, sizeof *s->tt);
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    return s;
 }
 
 void canmate_scratch_free(CanMateScratch *s)
 {
     if (!s)
         return;
+    free(s->tt);
     free(s->queue);
     free(s->heap);
     free(s->seen);
@@ -444,6 +453,21 @@ static Bitboard discoverers(const Board *b, int winner, int lk)
     return found;
 }
 
+/* Whether the king of the side to move has a safe square to step to: the
+ * cheap way to see that most checks are not mate. */
+static bool king_can_step(const Board *b)
+{
+    int us = b->side, k = board_king(b, us);
+    Bitboard occ = board_occupied(b) ^ BB(k);
+    Bitboard to = bb_king_attacks[k] & ~b->by_color[us];
+    while (to) {
+        int sq = bb_pop(&to);
+        if (!board_attackers(b, sq, us ^ 1, occ))
+            return true;
+    }
+    return false;
+}
+
 /* A winning move that mates at once, or MOVE_NONE.  Only moves that can
  * give check are tried: direct checks, uncovering moves, and the rare
  * castling and en passant moves. */
@@ -459,7 +483,7 @@ static Move mate_in_one(const Board *b, const MoveList *list)
             continue;
         Board child = *b;
         board_make(&child, m);
-        if (board_in_check(&child) && board_count_legal(&child) == 0)
+        if (board_in_check(&child) && !king_can_step(&child) && board_count_legal(&child) == 0)
             return m;
     }
     return MOVE_NONE;
@@ -520,6 +544,8 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
     return false;
 }
 
+enum { SHORT_PLIES = 5 };
+
 /* Helpmates of growing length, the short mates of middlegames first.  YES
  * with the line in s, or UNKNOWN. */
 static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
@@ -536,15 +562,21 @@ static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
 /* ---------------------------------------------------------------------- */
 /* Layer 4: the exhaustive walk                                             */
 
+/* The best-first search stores up to `want` expanded positions and
+ * BF_FANOUT times as many waiting moves. */
+enum { BF_FANOUT = 4 };
+
 static bool exhaust_reserve(CanMateScratch *sc, size_t want)
 {
-    if (sc->queue_cap >= want)
+    if (want < 16)
+        want = 16;
+    if (sc->queue && sc->queue_cap >= want)
         return true;
     size_t seen_cap = 1024;
-    while (seen_cap < want * 2)
+    while (seen_cap < (want + MOVES_MAX) * 2)
         seen_cap *= 2;
     QueueEntry *q = malloc(want * sizeof *q);
-    uint64_t *heap = malloc(want * sizeof *heap);
+    uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
     TtEntry *seen = calloc(seen_cap, sizeof *seen);
     if (!q || !heap || !seen) {
         free(q);
@@ -670,7 +702,7 @@ static int king_distance(int a, int b)
  * to stand two squares off, pawns want to promote) and the loser's men away
  * from their king, whose flights they can block.
  */
-static uint32_t mate_distance(const Board *b, int winner)
+static uint32_t mate_distance(const Board *b, int winner, int target)
 {
     int loser = winner ^ 1;
     int lk = board_king(b, loser);
@@ -681,7 +713,9 @@ static uint32_t mate_distance(const Board *b, int winner)
     Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
     Bitboard bishops = board_pieces(b, winner, BISHOP);
     int cd;
-    if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
+    if (target != SQ_NONE) {
+        cd = 2 * king_distance(lk, target);
+    } else if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
         /* a1 and h8 are dark, a8 and h1 light. */
         bool dark = (bishops & DARK_SQUARES_BB) != 0;
         int c1 = dark ? 0 : 56, c2 = dark ? 63 : 7;
@@ -708,6 +742,18 @@ static uint32_t mate_distance(const Board *b, int winner)
     x = b->by_color[loser] & ~b->by_type[KING] & ~b->by_type[PAWN];
     while (x)
         h += king_distance(bb_pop(&x), lk) - 1;
+    /* Pawns alone do not mate: first promote the most advanced one. */
+    Bitboard wpawns = board_pieces(b, winner, PAWN);
+    if (wmen == wpawns && wpawns) {
+        int best = 7;
+        while (wpawns) {
+            int r = SQ_RANK(bb_pop(&wpawns));
+            int togo = winner == WHITE ? 7 - r : r;
+            if (togo < best)
+                best = togo;
+        }
+        h += 40 + 10 * best;
+    }
     if (board_in_check(b))
         h -= 4;
     return (uint32_t)(h + 1000);
@@ -742,32 +788,67 @@ static uint64_t heap_pop(uint64_t *heap, size_t *n)
     return top;
 }
 
+/* Whether the loser's king has at most two squares to go to, the
+ * situations in which a mate is likely to be near. */
+static bool few_flights(const Board *b, int winner)
+{
+    int loser = winner ^ 1, lk = board_king(b, loser);
+    Bitboard watt = attacked_by(b, winner, board_occupied(b) & ~BB(lk));
+    return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
+}
+
+/* Open-list entries: score (16 bits), expanded parent (32), move (16); the
+ * child's Board is made only when the entry is taken out. */
+static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
+{
+    if (score > 0xffff)
+        score = 0xffff;
+    return (uint64_t)score << 48 | (uint64_t)parent << 16 | m;
+}
+
 /*
- * Greedy best-first search: always expand the stored position that looks
+ * Greedy best-first search: always expand the waiting position that looks
  * nearest to a mate.  Unlike the depth-first search it can leave a branch
  * that stalls for a better one anywhere in the tree, which is what the long
- * cooperative walks of minor-piece endings need.  YES with the line, or
- * UNKNOWN after max positions.
+ * cooperative walks of minor-piece endings need.  target is the square the
+ * loser's king is steered to (SQ_NONE: the nearest suitable corner).  YES
+ * with the line, or UNKNOWN after max expanded positions.
  */
-static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size_t max,
-                         Move *line, int *line_len)
+static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target,
+                         size_t max, Move *line, int *line_len)
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
     sc->gen++;
     if (sc->gen == 0)
         sc->gen = 1;
-    size_t count = 0, nheap = 0;
-    sc->queue[count++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
-    seen_insert(sc, root->key);
-    heap_push(sc->heap, &nheap, (uint64_t)mate_distance(root, winner) << 32);
-    while (nheap > 0) {
-        int32_t at = (int32_t)(heap_pop(sc->heap, &nheap) & 0xffffffffu);
-        const Board *b = &sc->queue[at].b;
+    size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
+    /* The root is the child of no move. */
+    heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
+    while (nheap > 0 && count < max) {
+        uint64_t top = heap_pop(sc->heap, &nheap);
+        uint32_t parent = (uint32_t)(top >> 16);
+        Move mv = (Move)(top & 0xffff);
+        QueueEntry *q = &sc->queue[count];
+        if (parent == 0xffffffffu) {
+            *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
+        } else {
+            q->b = sc->queue[parent].b;
+            board_make(&q->b, mv);
+            q->parent = (int32_t)parent;
+            q->move = mv;
+            q->depth = (int16_t)(sc->queue[parent].depth + 1);
+        }
+        /* Duplicates are weeded out here rather than when queued: far
+         * fewer look-ups, in a table that stays in cache. */
+        if (!seen_insert(sc, q->b.key))
+            continue;
+        int32_t at = (int32_t)count++;
+        const Board *b = &q->b;
+        if (q->depth >= CANMATE_LINE_MAX - 2)
+            continue;
         MoveList list;
         board_legal_moves(b, &list);
-        if (sc->queue[at].depth >= CANMATE_LINE_MAX - 2)
-            continue;
         if (b->side == winner) {
             Move m = mate_in_one(b, &list);
             if (m != MOVE_NONE) {
@@ -776,8 +857,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size
                     *line_len = len;
                 return CANMATE_YES;
             }
-        } else {
-            /* Widen the goal: a loser's move that allows a mate at once. */
+        } else if (few_flights(b, winner)) {
+            /* Near a mate, widen the goal: a loser's move that allows a
+             * mate at once. */
             for (int i = 0; i < list.count; i++) {
                 Board child = *b;
                 board_make(&child, list.moves[i]);
@@ -794,17 +876,14 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size
                 }
             }
         }
-        for (int i = 0; i < list.count; i++) {
+        for (int i = 0; i < list.count && nheap < heap_cap; i++) {
             Board child = *b;
             board_make(&child, list.moves[i]);
-            if (material_no(&child, winner) || !seen_insert(sc, child.key))
-                continue;
-            if (count == max)
-                return CANMATE_UNKNOWN;
-            int16_t depth = (int16_t)(sc->queue[at].depth + 1);
-            sc->queue[count] = (QueueEntry){child, at, list.moves[i], depth};
-            heap_push(sc->heap, &nheap, (uint64_t)mate_distance(&child, winner) << 32 | count);
-            count++;
+            if (material_no(&child, winner) ||
+                (q->parent >= 0 && child.key == sc->queue[q->parent].b.key))
+                continue; /* a move straight back gains nothing */
+            heap_push(sc->heap, &nheap,
+                      bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
         }
     }
     return CANMATE_UNKNOWN;
@@ -812,6 +891,29 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, size
 
 /* ---------------------------------------------------------------------- */
 /* The entry points                                                         */
+
+/* Whether the exhaustive walk has a chance to complete: at most
+ * DEAD_PIECES pieces besides kings and pawns, none of them a rook or
+ * queen, and kings penned in by pawns (the product of the areas they can
+ * ever reach is small).  Elsewhere the reachable positions are far too many. */
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 500 };
+/* The dead-position check tries the small walk elsewhere only when the side
+ * to move has at most this many moves. */
+enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
+
+static bool few_reachable(const Board *b)
+{
+    Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
+    if (bb_popcount(pieces) > DEAD_PIECES || (pieces & (b->by_type[ROOK] | b->by_type[QUEEN])))
+        return false;
+    Bitboard pawns = b->by_type[PAWN];
+    int area = 1;
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard enemy_att = pawn_attacks_of(board_pieces(b, c ^ 1, PAWN), c ^ 1);
+        area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
+    }
+    return area <= DEAD_KING_AREAS;
+}
 
 /* Layers 1 and 2: an answer without search, or UNKNOWN. */
 static CanMate static_answer(const Board *b, int winner)
@@ -825,7 +927,7 @@ static CanMate static_answer(const Board *b, int winner)
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
-enum { QUICK_NODES = 100, QUICK_DEPTH = 7 };
+enum { QUICK_NODES = 40, QUICK_DEPTH = 7 };
 
 CanMate canmate_quick(const Board *b, int winner)
 {
@@ -868,6 +970,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     }
     if (l.max_depth > CANMATE_LINE_MAX)
         l.max_depth = CANMATE_LINE_MAX;
+    if (l.max_exhaust > CANMATE_EXHAUST_MAX)
+        l.max_exhaust = CANMATE_EXHAUST_MAX; /* open-list entries hold 28-bit indices */
 
     CanMateScratch *own = NULL;
     if (!scratch) {
@@ -893,17 +997,43 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->tt_mask = TT_SIZE - 1;
     s->gen = scratch->gen;
     s->line_len = 0;
-    r = helpmate_deepen(s, b, l.max_depth);
-    if (r == CANMATE_YES) {
-        if (line)
-            memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
-        if (line_len)
-            *line_len = s->line_len;
-    } else {
-        r = bestfirst(scratch, b, winner, (size_t)l.max_exhaust, line, line_len);
-        if (r == CANMATE_UNKNOWN)
-            r = exhaust(scratch, b, winner, (size_t)l.max_exhaust, line, line_len);
+    /* Short mates first (cheap, and the usual case with heavy pieces), then
+     * the long walks, then longer depth-first searches with what is left of
+     * the budget, and last the exhaustive walk that can prove NO. */
+    s->max_nodes = l.max_nodes / 8;
+    r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
+    if (r == CANMATE_YES)
+        goto found;
+    /* The nearest corner first with half the budget, then each corner in
+     * turn: a walk that stalls towards one corner often succeeds in another. */
+    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 2, line, line_len);
+    static const int corners[4] = {0, 7, 56, 63};
+    for (int i = 0; i < 4 && r != CANMATE_YES; i++)
+        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 8, line, line_len);
+    if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
+        s->aborted = false;
+        s->max_nodes = l.max_nodes;
+        scratch->gen++; /* the best-first search used the generation */
+        s->gen = scratch->gen;
+        r = helpmate_deepen(s, b, l.max_depth);
+        if (r == CANMATE_YES)
+            goto found;
     }
+    if (r != CANMATE_YES) {
+        /* Where the walk cannot complete, a small one still catches the
+         * forced sequences (a lone king that must take the last piece). */
+        size_t budget = (size_t)l.max_exhaust;
+        if (!few_reachable(b) && budget > FORCED_EXHAUST)
+            budget = FORCED_EXHAUST;
+        r = exhaust(scratch, b, winner, budget, line, line_len);
+    }
+    goto done;
+found:
+    if (line)
+        memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+    if (line_len)
+        *line_len = s->line_len;
+done:
     free(s);
     canmate_scratch_free(own);
     return r;
@@ -918,34 +1048,35 @@ CanMate canmate_analyse(const Board *b, int winner)
 }
 
 /*
- * After every move, so it must stay cheap in open positions.  A NO can only
- * come from the static layers (already in the quick test) or from a
- * completed exhaustive walk, and that walk only completes when the position
- * has little mobile material; with more than DEAD_PIECES pieces besides
- * kings and pawns it is not tried (UNKNOWN: not declared dead).
+ * After every move, so it must stay cheap: no helpmate search at all (a
+ * YES only says "not dead", which is also what an undecided answer says).
+ * A NO comes from the static layers, or from a small exhaustive walk where
+ * one can complete (few_reachable).
  */
-enum { DEAD_PIECES = 2, DEAD_EXHAUST = 4000 };
-
 bool canmate_is_dead(const Board *b)
 {
-    CanMate q[2];
+    CanMate st[2];
     for (int c = WHITE; c <= BLACK; c++) {
-        q[c] = canmate_quick(b, c);
-        if (q[c] == CANMATE_YES)
+        st[c] = static_answer(b, c);
+        if (st[c] == CANMATE_YES)
             return false;
     }
-    if (q[WHITE] == CANMATE_NO && q[BLACK] == CANMATE_NO)
+    if (st[WHITE] == CANMATE_NO && st[BLACK] == CANMATE_NO)
         return true;
-    Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
-    if (bb_popcount(pieces) > DEAD_PIECES)
-        return false;
-    CanMateScratch *sc = canmate_scratch_new();
-    if (!sc)
-        return false;
+    size_t budget = DEAD_EXHAUST;
+    if (!few_reachable(b)) {
+        if (board_count_legal(b) > FORCED_MOVES)
+            return false;
+        budget = FORCED_DEAD_EXHAUST;
+    }
+    /* Only the walk's memory is needed: no transposition table. */
+    CanMateScratch sc = {0};
     bool dead = true;
     for (int c = WHITE; c <= BLACK && dead; c++)
-        if (q[c] == CANMATE_UNKNOWN && exhaust(sc, b, c, DEAD_EXHAUST, NULL, NULL) != CANMATE_NO)
+        if (st[c] == CANMATE_UNKNOWN && exhaust(&sc, b, c, budget, NULL, NULL) != CANMATE_NO)
             dead = false;
-    canmate_scratch_free(sc);
+    free(sc.queue);
+    free(sc.heap);
+    free(sc.seen);
     return dead;
 }

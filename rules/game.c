@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "canmate.h"
 #include "game_internal.h"
 #include "notation.h"
 
@@ -56,7 +57,7 @@ static const char *const type_names[GAME_EV_COUNT] = {
     "confirm", "call", "pause", "resume", "adjust", "restore", "illegal", "penalty", "result",
 };
 static const char *const actor_names[] = {"white", "black", "arbiter", "server"};
-static const char *const claim_names[] = {"threefold", "fifty"};
+static const char *const claim_names[] = {"threefold", "fifty", "increment", "no_effort"};
 static const char *const penalty_names[GAME_PENALTY_COUNT] = {
     "warning", "time_add", "time_sub", "score_up", "score_down", "loss", "exclusion",
 };
@@ -121,6 +122,8 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->offer = -1;
     st->call_side = -1;
     st->touch_square = -1;
+    st->iii_claim = -1;
+    st->iii_side = -1;
     st->cap_plies = 128;
     st->cap_notes = 32;
     st->plies = malloc(sizeof *st->plies * (size_t)st->cap_plies);
@@ -230,9 +233,12 @@ int64_t game_penalty_time(const GameState *st)
                                        : timecontrol_penalty_ms(&st->settings.tc);
 }
 
+/* The one door to "can this side still checkmate by any series of legal
+ * moves?" (5.1.2, 5.2.2, 6.9, 7.5.5): only canmate's proven NO may turn a
+ * loss into a draw or end a game as dead; UNKNOWN counts as "can mate". */
 bool game_cannot_mate(const GameState *st, int winner)
 {
-    return game_board_cannot_mate(&st->board, winner);
+    return canmate_analyse(&st->board, winner) == CANMATE_NO;
 }
 
 void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
@@ -249,6 +255,7 @@ void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
+    st->iii_claim = -1;
     clock_stop(&st->clock, t);
 }
 
@@ -389,7 +396,9 @@ static bool actor_allowed(int type, int actor)
     switch (type) {
     case GAME_EV_START:
         return actor == GAME_ACTOR_ARBITER || actor == GAME_ACTOR_SERVER;
-    case GAME_EV_CHECKIN: case GAME_EV_MOVE: case GAME_EV_OFFER: case GAME_EV_CLAIM:
+    case GAME_EV_CHECKIN:
+        return is_player(actor) || actor == GAME_ACTOR_ARBITER; /* admits a player */
+    case GAME_EV_MOVE: case GAME_EV_OFFER: case GAME_EV_CLAIM:
     case GAME_EV_RESIGN: case GAME_EV_CONFIRM: case GAME_EV_CALL:
         return is_player(actor);
     case GAME_EV_DECLINE: case GAME_EV_ACCEPT:
@@ -416,8 +425,9 @@ static bool piece_can_move(const Board *b, int sq)
 
 /* The square of the piece an illegal move tried to move: notation's answer
  * when it gives one, else the first of two squares written in the text
- * ("e2e5", "Ng1-e3") when a piece of the side to move stands there; -1 if
- * the text does not say. */
+ * ("e2e5", "Ng1-e3") when a piece of the side to move stands there, else
+ * the only piece of the kind an English SAN letter names ("Qh9" is no move,
+ * but "Qa8" with one queen is); -1 if the text does not say. */
 static int illegal_from(const Board *b, const char *text, Move m)
 {
     if (m != MOVE_NONE)
@@ -428,8 +438,16 @@ static int illegal_from(const Board *b, const char *text, Move m)
             squares[n++] = SQ(*p - 'a', p[1] - '1');
             p++;
         }
-    if (n != 2)
-        return -1;
+    if (n != 2) {
+        /* "Nf5" when the knight cannot go there: the piece is known when
+         * the player has only one of that kind. */
+        static const char letters[] = "NBRQK";
+        const char *l = text[0] ? strchr(letters, text[0]) : NULL;
+        if (!l)
+            return -1;
+        Bitboard mine = board_pieces(b, b->side, KNIGHT + (int)(l - letters));
+        return mine && !bb_more_than_one(mine) ? bb_lsb(mine) : -1;
+    }
     int piece = b->squares[squares[0]];
     if (piece == PIECE_NONE || piece_color(piece) != b->side)
         return -1;
@@ -456,7 +474,7 @@ static void after_move(GameState *st, const GameEvent *ev, GameVerdict *v)
     } else if (b->halfmove >= 150) {
         game_end(st, GAME_END_SEVENTY_FIVE, -1, 1, 1, t);
         game_say(v, "75 moves each without a pawn move or capture: draw (9.6.2)");
-    } else if (game_board_dead(b)) {
+    } else if (canmate_is_dead(b)) {
         game_end(st, GAME_END_DEAD_POSITION, -1, 1, 1, t);
         game_say(v, "dead position, neither side can checkmate: draw (5.2.2)");
     }
@@ -566,7 +584,6 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                            "after the illegal move the piece on %s must be moved (7.5.1, 4.3)",
                            sq);
     }
-    st->checked_in[side] = true;
     if (rc == 0) {
         game_play(st, ev, m, false, ev->offer, v);
         if (!st->over)
@@ -580,6 +597,8 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
          * queen end the game, that ending stands and the offence is only
          * counted. */
         game_play(st, ev, m, true, ev->offer, v);
+        if (ev->offer)
+            game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
         if (st->over) {
             st->illegal_count[side]++;
             v->illegal = true;
@@ -626,9 +645,17 @@ static int on_start(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_checkin(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    st->checked_in[ev->actor] = true;
-    st->checkin_ms[ev->actor] = ev->time_ms;
-    game_say(v, "%s is present", game_side_name(ev->actor));
+    int side = ev->actor;
+    if (ev->actor == GAME_ACTOR_ARBITER) {
+        /* 6.7.1: "unless the arbiter decides otherwise". */
+        side = ev->side;
+        if (side != WHITE && side != BLACK)
+            return game_refuse(v, GAME_E_PAYLOAD, "the arbiter's checkin needs the side");
+        game_note(st, ev, "the arbiter admits %s to the game (6.7)", game_side_name(side));
+    }
+    st->checked_in[side] = true;
+    st->checkin_ms[side] = ev->time_ms;
+    game_say(v, "%s is present", game_side_name(side));
     return 0;
 }
 
@@ -638,10 +665,11 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (st->offer == !side)
         return game_refuse(v, GAME_E_OFFER_RULE,
                            "%s's offer stands: accept or decline it", game_side_name(!side));
+    if (st->offer == side)
+        return game_refuse(v, GAME_E_OFFER_RULE, "your draw offer already stands");
     if (game_offer_rule(st, false, v))
         return v->code;
     st->offer = (int8_t)side;
-    st->checked_in[side] = true;
     game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
     game_say(v, "draw offered");
     return 0;
@@ -649,6 +677,8 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_decline(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
+    if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
+        return game_iii_decide(st, ev, false, v);
     if (st->offer < 0)
         return game_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
@@ -668,6 +698,8 @@ static int on_decline(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_accept(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
+    if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
+        return game_iii_decide(st, ev, true, v);
     if (st->offer < 0)
         return game_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
@@ -713,6 +745,7 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     int64_t ad = absence_deadline(st);
     if (ad != CLOCK_NEVER && t > ad && (ev->side < 0 || !st->checked_in[ev->side])) {
         bool w = !st->checked_in[WHITE], b = !st->checked_in[BLACK];
+        clock_stop(&st->clock, t); /* readings as at the check */
         game_end(st, GAME_END_DEFAULT, w && !b ? WHITE : b && !w ? BLACK : -1, w ? 0 : 2,
                  b ? 0 : 2, ad);
         st->forfeit = true;
@@ -729,8 +762,8 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     for (int s = 0; s < 2; s++) {
         if (ev->side >= 0 && s != ev->side)
             continue;
-        if (is_player(ev->actor) && st->settings.flags_claimed && s == ev->actor)
-            continue; /* a player claims the opponent's flag */
+        if (is_player(ev->actor) && s == ev->actor)
+            continue; /* a player claims the opponent's flag, not his own */
         int64_t f = clock_flag_time(&st->clock, s, t);
         if (f != CLOCK_NEVER && f < when) {
             when = f;
@@ -739,7 +772,22 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     }
     if (flagged < 0)
         return game_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
+    if (is_player(ev->actor) && clock_flag_fallen(&st->clock, ev->actor, t)) {
+        /* Flags claimed by the players: the claimant's own flag is down
+         * too, so nobody's claim holds: a draw (both flags fallen). */
+        clock_stop(&st->clock, t);
+        game_end(st, GAME_END_TIME, -1, 1, 1, t);
+        st->clock.main_ms[WHITE] = st->clock.main_ms[BLACK] = 0;
+        v->ended = true;
+        game_note(st, ev, "%s claims on time, but both flags have fallen: draw",
+                  game_side_name(ev->actor));
+        game_say(v, "both flags have fallen: draw");
+        return 0;
+    }
     bool draw = game_cannot_mate(st, !flagged);
+    /* The other clock (claimed flags: it may have run since) reads as at
+     * the check; the game ends at the instant the flag fell. */
+    clock_stop(&st->clock, t);
     game_end_loss(st, GAME_END_TIME, flagged, when, draw);
     /* The readings stay at zero, not at the instant of the check. */
     st->clock.main_ms[flagged] = 0;
@@ -769,6 +817,8 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
         return game_refuse(v, GAME_E_PAYLOAD, "unknown event type");
     if (ev->actor > GAME_ACTOR_SERVER)
         return game_refuse(v, GAME_E_PAYLOAD, "unknown actor");
+    if (!memchr(ev->move, '\0', sizeof ev->move) || !memchr(ev->note, '\0', sizeof ev->note))
+        return game_refuse(v, GAME_E_PAYLOAD, "move or note text is not terminated");
     if (ev->time_ms < st->last_ms)
         return game_refuse(v, GAME_E_ORDER, "event time %lld is before the previous event (%lld)",
                            (long long)ev->time_ms, (long long)st->last_ms);
@@ -810,6 +860,10 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
     if (rc == 0) {
         st->last_ms = ev->time_ms;
         st->nevents++;
+        if (is_player(ev->actor) && !st->checked_in[ev->actor]) {
+            st->checked_in[ev->actor] = true;
+            st->checkin_ms[ev->actor] = ev->time_ms;
+        }
     }
     return rc;
 }

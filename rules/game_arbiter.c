@@ -53,6 +53,91 @@ static void fmt_ms(char *out, size_t cap, int64_t ms)
 
 /* ---- claims ------------------------------------------------------------- */
 
+/* Guidelines III (games without increment, when announced): a player on
+ * move with less than two minutes asks for a 5 s increment for both (III.4,
+ * which is also a draw offer) or claims that the opponent cannot win by
+ * normal means or makes no effort (III.5).  The arbiter decides with
+ * accept / decline. */
+static int iii_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
+{
+    int side = ev->actor;
+    bool inc = ev->claim == GAME_CLAIM_INCREMENT;
+    if (!st->settings.guidelines_iii || st->settings.tc.untimed)
+        return game_refuse(v, GAME_E_PAYLOAD,
+                           "Guidelines III were not announced for this game");
+    const TcPeriod *pd = &st->settings.tc.side[side].periods[st->clock.period[side]];
+    if (pd->bonus != TC_BONUS_NONE)
+        return game_refuse(v, GAME_E_PAYLOAD,
+                           "Guidelines III apply only to a period without increment or delay");
+    if (ev->move[0])
+        return game_refuse(v, GAME_E_PAYLOAD, "this claim has no intended move");
+    if (st->iii_claim >= 0)
+        return game_refuse(v, GAME_E_PAYLOAD, "a Guidelines III claim already awaits the arbiter");
+    if (clock_remaining(&st->clock, side, ev->time_ms) >= 120000)
+        return game_refuse(v, GAME_E_PAYLOAD,
+                           "a player may ask this only with less than two minutes left (III.4, "
+                           "III.5)");
+    st->iii_claim = (int8_t)ev->claim;
+    st->iii_side = (int8_t)side;
+    if (inc) {
+        st->offer = (int8_t)side; /* III.4: it is a draw offer too */
+        game_note(st, ev, "(=) %s asks for a 5 s increment for both players (III.4)",
+                  game_side_name(side));
+        game_say(v, "increment asked for: a draw offer; the arbiter decides if it is refused");
+    } else {
+        clock_pause(&st->clock, ev->time_ms);
+        game_note(st, ev, "%s claims a draw: the opponent cannot win by normal means or makes "
+                  "no effort (III.5)", game_side_name(side));
+        game_say(v, "claim recorded, clocks paused: the arbiter decides");
+    }
+    return 0;
+}
+
+int game_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict *v)
+{
+    int side = st->iii_side;
+    int64_t t = ev->time_ms;
+    int claim = st->iii_claim;
+    st->iii_claim = -1;
+    st->iii_side = -1;
+    if (claim == GAME_CLAIM_NO_EFFORT) {
+        if (grant) {
+            game_end(st, GAME_END_ARBITER, side, 1, 1, t);
+            v->ended = true;
+            game_note(st, ev, "the arbiter grants %s's claim: draw (III.5)", game_side_name(side));
+            game_say(v, "claim granted: draw");
+            return 0;
+        }
+        clock_add(&st->clock, !side, 120000);
+        clock_resume(&st->clock, t);
+        game_note(st, ev, "the arbiter rejects %s's claim: %s +120 s (III.5.3)",
+                  game_side_name(side), game_side_name(!side));
+        game_say(v, "claim rejected: the opponent gets two minutes");
+        return 0;
+    }
+    if (grant) {
+        /* III.4: the rest of the game with 5 s added after every move, for
+         * both; the opponent gets two minutes. */
+        for (int s = 0; s < 2; s++) {
+            TcSide *ts = &st->clock.tc.side[s];
+            for (int i = st->clock.period[s]; i < ts->nperiods; i++) {
+                ts->periods[i].bonus = TC_BONUS_FISCHER;
+                ts->periods[i].bonus_ms = 5000;
+            }
+        }
+        clock_add(&st->clock, !side, 120000);
+        if (st->offer == side)
+            st->offer = -1;
+        game_note(st, ev, "the arbiter grants a 5 s increment for both; %s +120 s (III.4)",
+                  game_side_name(!side));
+        game_say(v, "increment granted");
+        return 0;
+    }
+    game_note(st, ev, "the arbiter refuses the increment (III.4)");
+    game_say(v, "increment refused");
+    return 0;
+}
+
 int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->actor;
@@ -60,6 +145,8 @@ int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_refuse(v, GAME_E_TURN,
                            "only the player on move may claim a draw (9.2, 9.3): it is %s's move",
                            game_side_name(st->board.side));
+    if (ev->claim == GAME_CLAIM_INCREMENT || ev->claim == GAME_CLAIM_NO_EFFORT)
+        return iii_claim(st, ev, v);
     if (ev->claim != GAME_CLAIM_THREEFOLD && ev->claim != GAME_CLAIM_FIFTY)
         return game_refuse(v, GAME_E_PAYLOAD, "unknown claim");
     Move m = MOVE_NONE;
@@ -217,10 +304,16 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     int64_t t = ev->time_ms;
     char removed[200] = "";
     size_t n = 0;
-    for (int i = ply; i < st->nplies && n + 8 < sizeof removed; i++) {
-        char uci[6];
-        move_to_uci(st->plies[i].move, uci);
-        n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s", n ? " " : "", uci);
+    Board b;
+    game_position_at(st, ply, &b);
+    for (int i = ply; i < st->nplies && n + 24 < sizeof removed; i++) {
+        char san[NOTATION_SAN_MAX], num[16] = "";
+        if (notation_san(&b, st->plies[i].move, san))
+            move_to_uci(st->plies[i].move, san);
+        if (b.side == WHITE || i == ply)
+            snprintf(num, sizeof num, b.side == WHITE ? "%d. " : "%d... ", (int)b.fullmove);
+        n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s%s", n ? " " : "", num, san);
+        board_make(&b, st->plies[i].move);
     }
     bool paused = st->clock.paused;
     clock_stop(&st->clock, t);

@@ -32,11 +32,6 @@ int64_t game_penalty_time(const GameState *st);
  * current position (UNKNOWN counts as "can"). */
 bool game_cannot_mate(const GameState *st, int winner);
 
-/* game_canmate.c: true only when proven that `winner` cannot mate in b,
- * or (dead) that neither side can (5.2.2). */
-bool game_board_cannot_mate(const Board *b, int winner);
-bool game_board_dead(const Board *b);
-
 /* Ends the game with the given half-point scores (12.9 overrides applied). */
 void game_end(GameState *st, int end, int side, int white, int black, int64_t t);
 
@@ -57,5 +52,8 @@ int game_offer_rule(const GameState *st, bool agreeing, GameVerdict *v);
 /* Handlers in game_arbiter.c. */
 int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v);
 int game_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v);
+
+/* The arbiter grants (grant) or rejects the pending Guidelines III claim. */
+int game_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict *v);
 
 #endif

@@ -1,76 +1,16 @@
 /*
- * game_pgn.c — the PGN export of a folded game (see game_pgn.h).  The
- * movetext is assembled token by token and wrapped at 79 columns.
+ * game_pgn.c — the PgnGame of a folded game (see game_pgn.h); the text
+ * itself is rules/pgn's.
  */
 #include "game_pgn.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game_internal.h"
-#include "notation.h"
-
-typedef struct Out {
-    char *buf;
-    size_t cap, len;
-    int col; /* column in the current movetext line */
-} Out;
-
-static void put_raw(Out *o, const char *s, size_t n)
-{
-    if (o->len < o->cap) {
-        size_t room = o->cap - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len += n;
-}
-
-/* One movetext token (a word, or a comment's word), wrapped at 79. */
-static void token(Out *o, const char *t)
-{
-    size_t n = strlen(t);
-    if (n == 0)
-        return;
-    if (o->col > 0 && o->col + 1 + (int)n > 79) {
-        put_raw(o, "\n", 1);
-        o->col = 0;
-    } else if (o->col > 0) {
-        put_raw(o, " ", 1);
-        o->col++;
-    }
-    for (size_t i = 0; i < n; i++)
-        put_raw(o, t[i] == 1 ? " " : t + i, 1);
-    o->col += (int)n;
-}
-
-/* A comment, split into words so that it wraps; braces and control
- * characters become spaces. */
-static void comment(Out *o, const char *text)
-{
-    char clean[1200];
-    size_t n = 0;
-    clean[n++] = '{';
-    while (*text == ' ')
-        text++;
-    bool command = false; /* inside [%...]: kept whole, on one line */
-    for (const char *p = text; *p && n + 2 < sizeof clean; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '[' && p[1] == '%')
-            command = true;
-        else if (c == ']')
-            command = false;
-        if (c == ' ' && command)
-            c = 1;
-        clean[n++] = (c == '{' || c == '}' || (c < 32 && c != 1) || c == 127) ? ' ' : (char)c;
-    }
-    while (n > 1 && clean[n - 1] == ' ')
-        n--;
-    clean[n++] = '}';
-    clean[n] = '\0';
-    char *save = NULL;
-    for (char *w = strtok_r(clean, " ", &save); w; w = strtok_r(NULL, " ", &save))
-        token(o, w);
-}
+#include "pgn.h"
 
 int game_pgn_tag_check(const char *name, const char *value)
 {
@@ -84,27 +24,6 @@ int game_pgn_tag_check(const char *name, const char *value)
         if (*p < 32 || *p == 127)
             return 1;
     return 0;
-}
-
-static void tag(Out *o, const char *name, const char *value)
-{
-    put_raw(o, "[", 1);
-    put_raw(o, name, strlen(name));
-    put_raw(o, " \"", 2);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            put_raw(o, "\\", 1);
-        put_raw(o, p, 1);
-    }
-    put_raw(o, "\"]\n", 3);
-}
-
-static const char *given(const GamePgnTags *tags, const char *name)
-{
-    for (int i = 0; tags && i < tags->count; i++)
-        if (strcmp(tags->name[i], name) == 0)
-            return tags->value[i];
-    return NULL;
 }
 
 static const char *termination(const GameState *st)
@@ -135,113 +54,161 @@ static const char *pgn_result(const GameState *st)
     return "*";
 }
 
-static void clk(char *out, size_t cap, int64_t ms)
+/* A growing string; on out-of-memory it stays NULL-safe and flags. */
+typedef struct Text {
+    char *p;
+    size_t len, cap;
+    bool oom;
+} Text;
+
+static void add(Text *t, const char *s)
 {
-    if (ms < 0)
-        ms = 0;
-    int64_t s = ms / 1000;
-    snprintf(out, cap, "[%%clk %lld:%02lld:%02lld]", (long long)(s / 3600),
-             (long long)(s / 60 % 60), (long long)(s % 60));
+    size_t n = strlen(s);
+    if (t->oom || n == 0)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = (t->len + n + 1) * 2;
+        char *q = realloc(t->p, cap);
+        if (!q) {
+            t->oom = true;
+            return;
+        }
+        t->p = q;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n + 1);
+    t->len += n;
 }
 
-/* Notes attached after `ply` plies, joined; returns how many. */
-static int notes_at(const GameState *st, int ply, char *out, size_t cap)
+static void add_sep(Text *t, const char *s)
 {
-    size_t n = 0;
-    int count = 0;
-    out[0] = '\0';
+    if (t->len)
+        add(t, "; ");
+    add(t, s);
+}
+
+/* Notes made after `ply` plies, skipping the offer made with that ply's
+ * move (pgn_write marks it (=) itself). */
+static void notes_at(const GameState *st, int ply, bool skip_move_offer, Text *t)
+{
     for (int i = 0; i < st->nnotes; i++) {
-        if (st->notes[i].ply != ply)
+        const GameNote *n = &st->notes[i];
+        if (n->ply != ply)
             continue;
-        n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s", count ? "; " : "",
-                              st->notes[i].text);
-        if (n >= cap)
-            n = cap - 1;
-        count++;
+        if (skip_move_offer && n->type == GAME_EV_MOVE && strncmp(n->text, "(=)", 3) == 0)
+            continue;
+        add_sep(t, n->text);
     }
-    return count;
+}
+
+static const char *half(int h)
+{
+    return h == 2 ? "1" : h == 1 ? "1/2" : "0";
+}
+
+int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err, size_t errlen)
+{
+    *out = NULL;
+    int n = st->nplies;
+    PgnPly *plies = calloc((size_t)(n ? n : 1), sizeof *plies);
+    Text *texts = calloc((size_t)(n ? n : 1), sizeof *texts);
+    PgnTag tagv[GAME_PGN_TAGS_MAX + 4];
+    Text before = {0}, closing = {0};
+    int rc = -ENOMEM;
+    if (!plies || !texts)
+        goto done;
+
+    notes_at(st, 0, false, &before);
+    const char *result = pgn_result(st);
+    if (st->over && (strcmp(result, "*") == 0 || st->forfeit)) {
+        char buf[16], line[96];
+        snprintf(line, sizeof line, "result %s (White %s, Black %s)%s",
+                 game_result_text(st, buf), half(st->score[WHITE]), half(st->score[BLACK]),
+                 st->forfeit ? ", by forfeit" : "");
+        add(&closing, line);
+    }
+    for (int i = 0; i < n; i++) {
+        const GamePly *p = &st->plies[i];
+        plies[i].move = p->move;
+        int mover = (st->start.side + i) % 2;
+        plies[i].clock_ms = st->settings.tc.untimed ? -1
+                            : p->clock_ms[mover] < 0 ? 0 : (long)p->clock_ms[mover];
+        plies[i].draw_offer = (p->flags & GAME_PLY_OFFER) != 0;
+        Text *t = &texts[i];
+        if (i == 0 && before.len) {
+            add(t, "before the first move: ");
+            add(t, before.p);
+        }
+        if (p->flags & GAME_PLY_PROMO_FORCED)
+            add_sep(t, "no promotion piece chosen: a queen, an illegal move (7.5.2)");
+        notes_at(st, i + 1, true, t);
+        if (i == n - 1 && closing.len)
+            add_sep(t, closing.p);
+        plies[i].comment = t->p;
+    }
+
+    int ntags = 0;
+    for (int i = 0; tags && i < tags->count && ntags < GAME_PGN_TAGS_MAX; i++) {
+        static const char *const skip[] = {"Result", "FEN", "SetUp", "TimeControl",
+                                           "Termination", "ArbiterNotes"};
+        bool ours = false;
+        for (size_t k = 0; k < sizeof skip / sizeof skip[0]; k++)
+            if (strcmp(tags->name[i], skip[k]) == 0)
+                ours = true;
+        if (!ours)
+            tagv[ntags++] = (PgnTag){tags->name[i], tags->value[i]};
+    }
+    char tc[TC_TEXT_MAX];
+    timecontrol_format(&st->settings.tc, tc);
+    tagv[ntags++] = (PgnTag){"TimeControl", tc};
+    tagv[ntags++] = (PgnTag){"Termination", termination(st)};
+    Text notes_tag = {0};
+    if (n == 0 && (before.len || closing.len)) {
+        add(&notes_tag, before.p ? before.p : "");
+        if (closing.len)
+            add_sep(&notes_tag, closing.p);
+        if (notes_tag.p)
+            tagv[ntags++] = (PgnTag){"ArbiterNotes", notes_tag.p};
+    }
+    bool oom = before.oom || closing.oom || notes_tag.oom;
+    for (int i = 0; i < n; i++)
+        oom |= texts[i].oom;
+    if (!oom) {
+        PgnGame g = {
+            .tags = tagv,
+            .ntags = ntags,
+            .fen = st->settings.start_fen,
+            .plies = plies,
+            .nplies = n,
+            .result = result,
+        };
+        rc = pgn_write(&g, out, err, errlen);
+    }
+    free(notes_tag.p);
+done:
+    if (rc == -ENOMEM && err && errlen)
+        snprintf(err, errlen, "out of memory");
+    for (int i = 0; texts && i < n; i++)
+        free(texts[i].p);
+    free(texts);
+    free(plies);
+    free(before.p);
+    free(closing.p);
+    return rc;
 }
 
 size_t game_pgn_write(const GameState *st, const GamePgnTags *tags, char *out, size_t cap)
 {
-    Out o = {out, cap, 0, 0};
-    static const struct { const char *name, *dflt; } roster[] = {
-        {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"},
-        {"White", "?"}, {"Black", "?"},
-    };
-    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
-        const char *v = given(tags, roster[i].name);
-        tag(&o, roster[i].name, v ? v : roster[i].dflt);
-    }
-    const char *result = pgn_result(st);
-    tag(&o, "Result", result);
-    for (int i = 0; tags && i < tags->count; i++) {
-        static const char *const skip[] = {"Event", "Site", "Date", "Round", "White", "Black",
-                                           "Result", "FEN", "SetUp", "TimeControl",
-                                           "Termination"};
-        bool dup = false;
-        for (size_t k = 0; k < sizeof skip / sizeof skip[0]; k++)
-            if (strcmp(tags->name[i], skip[k]) == 0)
-                dup = true;
-        if (!dup)
-            tag(&o, tags->name[i], tags->value[i]);
-    }
-    char tc[TC_TEXT_MAX];
-    timecontrol_format(&st->settings.tc, tc);
-    tag(&o, "TimeControl", tc);
-    tag(&o, "Termination", termination(st));
-    if (strcmp(st->settings.start_fen, BOARD_START_FEN) != 0) {
-        tag(&o, "SetUp", "1");
-        tag(&o, "FEN", st->settings.start_fen);
-    }
-    put_raw(&o, "\n", 1);
-
-    char notes[1000], text[1100];
-    if (notes_at(st, 0, notes, sizeof notes))
-        comment(&o, notes);
-    Board b = st->start;
-    bool need_number = true;
-    for (int i = 0; i < st->nplies; i++) {
-        const GamePly *p = &st->plies[i];
-        char san[NOTATION_SAN_MAX], num[24];
-        if (b.side == WHITE || need_number) {
-            snprintf(num, sizeof num, b.side == WHITE ? "%d." : "%d...", (int)b.fullmove);
-            token(&o, num);
-        }
-        if (notation_san(&b, p->move, san))
-            snprintf(san, sizeof san, "--");
-        token(&o, san);
-        int mover = b.side;
-        board_make(&b, p->move);
-        size_t n = 0;
-        if (!st->settings.tc.untimed) {
-            clk(text, sizeof text, p->clock_ms[mover]);
-            n = strlen(text);
-        }
-        int k = notes_at(st, i + 1, notes, sizeof notes);
-        if (p->flags & GAME_PLY_PROMO_FORCED)
-            n += (size_t)snprintf(text + n, sizeof text - n,
-                                  "%sno promotion piece chosen: a queen (7.5.2)", n ? " " : "");
-        if (k)
-            snprintf(text + n, sizeof text - n, "%s%s", n ? " " : "", notes);
-        need_number = false;
-        if (text[0] && (n || k)) {
-            comment(&o, text);
-            need_number = true;
-        }
-    }
-    if (st->over && strcmp(result, "*") == 0) {
-        char buf[16];
-        snprintf(text, sizeof text, "result %s (white %s, black %s)", game_result_text(st, buf),
-                 st->score[WHITE] == 2 ? "1" : st->score[WHITE] == 1 ? "1/2" : "0",
-                 st->score[BLACK] == 2 ? "1" : st->score[BLACK] == 1 ? "1/2" : "0");
-        comment(&o, text);
-    }
-    token(&o, result);
-    put_raw(&o, "\n\n", 2);
+    char *text = NULL, err[160];
+    size_t len = 0;
+    if (game_pgn(st, tags, &text, err, sizeof err) == 0)
+        len = strlen(text);
     if (cap) {
-        size_t end = o.len < cap ? o.len : cap - 1;
-        out[end] = '\0';
+        size_t n = len < cap ? len : cap - 1;
+        if (n)
+            memcpy(out, text, n);
+        out[n] = '\0';
     }
-    return o.len;
+    free(text);
+    return len;
 }

@@ -27,6 +27,13 @@ enum { MAX_LIMBS = 64 };
 struct MatchingGraph {
     int n, limbs;
     uint64_t *w; /* lower triangle: pair (u>v) at (u*(u-1)/2 + v) * limbs */
+    /* the last optimum, kept for a warm start of the next solve */
+    int warm;
+    uint64_t *dual;       /* n * limbs, blossom duals melted in */
+    int *pmate;           /* n */
+    unsigned char *dirty; /* vertex touched by a weight change since */
+    uint32_t *allow;      /* n * n stage stamps of tight edges */
+    uint32_t stamp;
 };
 
 /* ---- wide unsigned arithmetic (little-endian limbs) ---- */
@@ -101,8 +108,12 @@ MatchingGraph *matching_graph_new(int n, int limbs)
     g->limbs = limbs;
     size_t pairs = (size_t)n * (size_t)(n - 1) / 2;
     g->w = calloc(pairs ? pairs * (size_t)limbs : 1, sizeof *g->w);
-    if (!g->w) {
-        free(g);
+    g->dual = calloc((size_t)n * (size_t)limbs, sizeof *g->dual);
+    g->pmate = calloc((size_t)n, sizeof *g->pmate);
+    g->dirty = calloc((size_t)n, 1);
+    g->allow = calloc((size_t)n * (size_t)n, sizeof *g->allow);
+    if (!g->w || !g->dual || !g->pmate || !g->dirty || !g->allow) {
+        matching_graph_free(g);
         return NULL;
     }
     return g;
@@ -113,6 +124,10 @@ void matching_graph_free(MatchingGraph *g)
     if (!g)
         return;
     free(g->w);
+    free(g->dual);
+    free(g->pmate);
+    free(g->dirty);
+    free(g->allow);
     free(g);
 }
 
@@ -121,14 +136,18 @@ int matching_graph_limbs(const MatchingGraph *g) { return g->limbs; }
 
 void matching_graph_set(MatchingGraph *g, int u, int v, const uint64_t *w)
 {
-    memcpy(g->w + pair_index(u, v) * (size_t)g->limbs, w, (size_t)g->limbs * sizeof *w);
+    uint64_t *p = g->w + pair_index(u, v) * (size_t)g->limbs;
+    if (memcmp(p, w, (size_t)g->limbs * sizeof *w) == 0)
+        return;
+    memcpy(p, w, (size_t)g->limbs * sizeof *w);
+    g->dirty[u] = g->dirty[v] = 1;
 }
 
 void matching_graph_set_u64(MatchingGraph *g, int u, int v, uint64_t w)
 {
-    uint64_t *p = g->w + pair_index(u, v) * (size_t)g->limbs;
-    memset(p, 0, (size_t)g->limbs * sizeof *p);
-    p[0] = w;
+    uint64_t tmp[MAX_LIMBS] = {0};
+    tmp[0] = w;
+    matching_graph_set(g, u, v, tmp);
 }
 
 const uint64_t *matching_graph_get(const MatchingGraph *g, int u, int v)
@@ -161,7 +180,8 @@ typedef struct {
     int *unused;    /* stack of free blossom ids */
     int nunused;
     uint64_t *dual; /* [2n * L] */
-    unsigned char *allow; /* [n * n] */
+    uint32_t *allow; /* graph-wide stamps, indexed by graph vertices */
+    uint32_t *stamp;
     int *queue, nqueue;
     int *stack;     /* [2n] leaf walk */
     int *bestto_a, *bestto_b; /* [2n] scratch for add_blossom */
@@ -411,8 +431,15 @@ static Edge cyc(Ws *s, int b, int i, int trick)
 
 static void set_allow(Ws *s, int u, int v)
 {
-    s->allow[(size_t)u * (size_t)s->n + (size_t)v] = 1;
-    s->allow[(size_t)v * (size_t)s->n + (size_t)u] = 1;
+    size_t gn = (size_t)s->g->n, a = (size_t)s->map[u], b = (size_t)s->map[v];
+    s->allow[a * gn + b] = *s->stamp;
+    s->allow[b * gn + a] = *s->stamp;
+}
+
+static int is_allowed(const Ws *s, int u, int v)
+{
+    size_t gn = (size_t)s->g->n;
+    return s->allow[(size_t)s->map[u] * gn + (size_t)s->map[v]] == *s->stamp;
 }
 
 static void expand_blossom(Ws *s, int b, int endstage)
@@ -598,13 +625,14 @@ static void ws_free(Ws *s)
     free(s->bestedge);
     free(s->unused);
     free(s->dual);
-    free(s->allow);
     free(s->queue);
     free(s->stack);
     free(s->bestto_a);
     free(s->bestto_b);
     free(s->leafbuf);
 }
+
+int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate);
 
 int matching_graph_solve(MatchingGraph *g, int *mate)
 {
@@ -618,7 +646,56 @@ int matching_graph_solve(MatchingGraph *g, int *mate)
     return rc;
 }
 
-int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n, int *mate)
+/* the sign of y_u + y_v - 2 w_uv without overflow: -1, 0, 1; *neg gets
+ * 2 w - y_u - y_v when negative */
+static int slack_sign(Ws *s, int u, int v, uint64_t *neg)
+{
+    uint64_t a[MAX_LIMBS], b[MAX_LIMBS];
+    const uint64_t *w = WT(s, u, v);
+    wadd(a, DUAL(s, u), DUAL(s, v), s->L);
+    wadd(b, w, w, s->L);
+    int c = wcmp(a, b, s->L);
+    if (c < 0 && neg)
+        wsub(neg, b, a, s->L);
+    return c;
+}
+
+/* y_u += z_B for every vertex u of every blossom B, recursively: removes
+ * the blossoms while keeping every edge feasible */
+static void dissolve(Ws *s, int b)
+{
+    int m = leaves(s, b, s->leafbuf);
+    for (int k = 0; k < m; k++)
+        wadd(DUAL(s, s->leafbuf[k]), DUAL(s, s->leafbuf[k]), DUAL(s, b), s->L);
+    for (int i = 0; i < s->nchild[b]; i++)
+        if (s->childs[b][i] >= s->n)
+            dissolve(s, s->childs[b][i]);
+}
+
+/* Makes u free by flipping the alternating path from u up to its root
+ * (u's dual reached zero: leaving it unmatched costs nothing). */
+static void flip_to_root(Ws *s, int u)
+{
+    int x = u, partner = -1;
+    for (;;) {
+        int bs = s->inblossom[x];
+        if (bs >= s->n)
+            augment_blossom(s, bs, x);
+        s->mate[x] = partner;
+        if (s->labelend[bs].a == -1)
+            break;
+        int t = s->labelend[bs].a;
+        int bt = s->inblossom[t];
+        x = s->labelend[bt].a;
+        int j = s->labelend[bt].b;
+        if (bt >= s->n)
+            augment_blossom(s, bt, j);
+        s->mate[j] = x;
+        partner = j;
+    }
+}
+
+int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate)
 {
     int L = g->limbs, n2 = 2 * n;
     Ws ws, *s = &ws;
@@ -643,30 +720,27 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
     s->bestedge = calloc((size_t)n2, sizeof *s->bestedge);
     s->unused = calloc((size_t)n, sizeof *s->unused);
     s->dual = calloc((size_t)n2 * (size_t)L, sizeof *s->dual);
-    s->allow = calloc((size_t)n * (size_t)n, 1);
     s->queue = calloc((size_t)n2 + 1, sizeof *s->queue);
     s->stack = calloc((size_t)n2 + 1, sizeof *s->stack);
     s->bestto_a = calloc((size_t)n2, sizeof *s->bestto_a);
     s->bestto_b = calloc((size_t)n2, sizeof *s->bestto_b);
     s->leafbuf = calloc((size_t)n, sizeof *s->leafbuf);
+    int *pos = calloc((size_t)g->n, sizeof *pos);
     if (!s->label || !s->labelend || !s->inblossom || !s->parent || !s->base || !s->childs ||
         !s->cedges || !s->nchild || !s->bbest || !s->nbbest || !s->bestedge || !s->unused ||
-        !s->dual || !s->allow || !s->queue || !s->stack || !s->bestto_a || !s->bestto_b || !s->leafbuf) {
+        !s->dual || !s->queue || !s->stack || !s->bestto_a || !s->bestto_b || !s->leafbuf ||
+        !pos) {
+        free(pos);
         ws_free(s);
         return -ENOMEM;
     }
-    uint64_t maxw[MAX_LIMBS] = {0};
-    for (int u = 1; u < n; u++)
-        for (int v = 0; v < u; v++) {
-            const uint64_t *w = WT(s, u, v);
-            if (wcmp(w, maxw, L) > 0)
-                memcpy(maxw, w, (size_t)L * sizeof *w);
-        }
-    for (int v = 0; v < n; v++) {
-        mate[v] = -1;
-        s->inblossom[v] = v;
-        memcpy(DUAL(s, v), maxw, (size_t)L * sizeof *maxw);
-    }
+    s->allow = g->allow;
+    s->stamp = &g->stamp;
+    uint64_t ks[MAX_LIMBS], delta[MAX_LIMBS], d[MAX_LIMBS];
+    for (int v = 0; v < g->n; v++)
+        pos[v] = -1;
+    for (int i = 0; i < n; i++)
+        pos[verts[i]] = i;
     for (int b = 0; b < n2; b++) {
         s->parent[b] = -1;
         s->base[b] = b < n ? b : -1;
@@ -674,13 +748,75 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
         s->bestedge[b].a = -1;
         s->labelend[b].a = s->labelend[b].b = -1;
     }
+    for (int v = 0; v < n; v++)
+        s->inblossom[v] = v;
     for (int b = n2 - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
 
-    uint64_t ks[MAX_LIMBS], delta[MAX_LIMBS], d[MAX_LIMBS];
-    for (int stage = 0; stage < n && !s->oom; stage++) {
+    if (!g->warm) {
+        /* cold start: every dual at the largest weight, nothing matched */
+        uint64_t maxw[MAX_LIMBS] = {0};
+        for (int u = 1; u < n; u++)
+            for (int v = 0; v < u; v++) {
+                const uint64_t *w = WT(s, u, v);
+                if (wcmp(w, maxw, L) > 0)
+                    memcpy(maxw, w, (size_t)L * sizeof *w);
+            }
+        for (int v = 0; v < n; v++) {
+            mate[v] = -1;
+            memcpy(DUAL(s, v), maxw, (size_t)L * sizeof *maxw);
+        }
+    } else {
+        /* warm start from the last optimum: keep the duals, keep the pairs
+         * still tight, and repair the edges whose weight changed */
+        for (int v = 0; v < n; v++) {
+            memcpy(DUAL(s, v), g->dual + (size_t)verts[v] * (size_t)L, (size_t)L * sizeof(uint64_t));
+            int m = g->pmate[verts[v]];
+            mate[v] = m >= 0 ? pos[m] : -1;
+        }
+        for (int v = 0; v < n; v++)
+            if (mate[v] > v && slack_sign(s, v, mate[v], NULL) != 0) {
+                mate[mate[v]] = -1;
+                mate[v] = -1;
+            }
+        for (int u = 0; u < n; u++) {
+            if (!g->dirty[verts[u]])
+                continue;
+            for (int v = 0; v < n; v++) {
+                if (v == u || slack_sign(s, u, v, ks) >= 0)
+                    continue;
+                int x = u;
+                if (mate[u] >= 0 && mate[v] < 0)
+                    x = v;
+                if (mate[x] >= 0) {
+                    mate[mate[x]] = -1;
+                    mate[x] = -1;
+                }
+                wadd(DUAL(s, x), DUAL(s, x), ks, L);
+            }
+        }
+        /* all roots must share a parity so that S-S slacks stay even */
+        for (int v = 0; v < n; v++)
+            if (mate[v] < 0 && (DUAL(s, v)[0] & 1)) {
+                uint64_t one[MAX_LIMBS] = {1};
+                wadd(DUAL(s, v), DUAL(s, v), one, L);
+            }
+    }
+    /* whoever sits this solve out may find its edges infeasible later */
+    for (int v = 0; v < g->n; v++) {
+        g->dirty[v] = pos[v] < 0;
+        if (pos[v] < 0)
+            g->pmate[v] = -1;
+    }
+
+    for (int stage = 0; stage < 4 * n + 16 && !s->oom; stage++) {
+        if (++*s->stamp == 0) {
+            memset(g->allow, 0, (size_t)g->n * (size_t)g->n * sizeof *g->allow);
+            *s->stamp = 1;
+        }
         for (int b = 0; b < n2; b++) {
             s->label[b] = 0;
+            s->labelend[b].a = s->labelend[b].b = -1;
             s->bestedge[b].a = -1;
             if (b >= n) {
                 free(s->bbest[b]);
@@ -688,14 +824,18 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                 s->nbbest[b] = -1;
             }
         }
-        memset(s->allow, 0, (size_t)n * (size_t)n);
         s->nqueue = 0;
+        int roots = 0;
         for (int v = 0; v < n; v++)
-            if (mate[v] == -1 && s->label[s->inblossom[v]] == 0)
+            if (mate[v] == -1 && s->label[s->inblossom[v]] == 0 && !wzero(DUAL(s, v), L)) {
                 assign_label(s, v, 1, -1);
-        int augmented = 0;
+                roots++;
+            }
+        if (!roots)
+            break;
+        int done = 0;
         for (;;) {
-            while (s->nqueue && !augmented && !s->oom) {
+            while (s->nqueue && !done && !s->oom) {
                 int v = s->queue[--s->nqueue];
                 for (int w = 0; w < n; w++) {
                     if (w == v)
@@ -706,14 +846,22 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                     int bv = s->inblossom[v], bw = s->inblossom[w];
                     if (bv == bw)
                         continue;
-                    unsigned char *al = &s->allow[(size_t)v * (size_t)n + (size_t)w];
-                    if (!*al) {
+                    int al = is_allowed(s, v, w);
+                    if (!al) {
                         slack(s, v, w, ks);
-                        if (wzero(ks, L))
+                        if (wzero(ks, L)) {
                             set_allow(s, v, w);
+                            al = 1;
+                        }
                     }
-                    if (*al) {
+                    if (al) {
                         if (s->label[bw] == 0) {
+                            if (s->mate[s->base[bw]] == -1) {
+                                /* a free vertex whose dual is already zero */
+                                augment_matching(s, v, w);
+                                done = 1;
+                                break;
+                            }
                             assign_label(s, w, 2, v);
                         } else if (s->label[bw] == 1) {
                             int bs = scan_blossom(s, v, w);
@@ -723,7 +871,7 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                                     break;
                             } else {
                                 augment_matching(s, v, w);
-                                augmented = 1;
+                                done = 1;
                                 break;
                             }
                         } else if (s->label[w] == 0) {
@@ -746,14 +894,16 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                     }
                 }
             }
-            if (augmented || s->oom)
+            if (done || s->oom)
                 break;
             /* the dual step */
-            int dtype = 1, dea = -1, deb = -1, dblossom = -1;
-            memcpy(delta, DUAL(s, 0), (size_t)L * sizeof *delta);
-            for (int v = 1; v < n; v++)
-                if (wcmp(DUAL(s, v), delta, L) < 0)
+            int dtype = 1, dea = -1, deb = -1, dblossom = -1, dvertex = -1;
+            for (int v = 0; v < n; v++)
+                if (s->label[s->inblossom[v]] == 1 &&
+                    (dvertex < 0 || wcmp(DUAL(s, v), delta, L) < 0)) {
                     memcpy(delta, DUAL(s, v), (size_t)L * sizeof *delta);
+                    dvertex = v;
+                }
             for (int v = 0; v < n; v++)
                 if (s->label[s->inblossom[v]] == 0 && s->bestedge[v].a != -1) {
                     slack(s, s->bestedge[v].a, s->bestedge[v].b, d);
@@ -797,16 +947,18 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                     else if (s->label[b] == 2)
                         wsub(DUAL(s, b), DUAL(s, b), delta, L);
                 }
-            if (dtype == 1)
+            if (dtype == 1) {
+                /* an S-vertex reached dual zero: a root retires, a matched
+                 * vertex gives its pair up along the path to its root */
+                if (mate[dvertex] >= 0)
+                    flip_to_root(s, dvertex);
                 break;
+            }
             if (dtype == 2) {
                 set_allow(s, dea, deb);
-                int i = dea, j = deb;
-                if (s->label[s->inblossom[i]] == 0) {
+                int i = dea;
+                if (s->label[s->inblossom[i]] == 0)
                     i = deb;
-                    j = dea;
-                }
-                (void)j;
                 s->queue[s->nqueue++] = i;
             } else if (dtype == 3) {
                 set_allow(s, dea, deb);
@@ -815,7 +967,7 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                 expand_blossom(s, dblossom, 0);
             }
         }
-        if (!augmented || s->oom)
+        if (s->oom)
             break;
         for (int b = n; b < n2; b++)
             if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
@@ -823,6 +975,24 @@ int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n,
                 expand_blossom(s, b, 1);
     }
     int oom = s->oom;
+    if (!oom) {
+        /* keep the state for the next solve: blossoms melt into the vertex
+         * duals, and only pairs that stay tight stay matched */
+        for (int b = n; b < n2; b++)
+            if (s->base[b] >= 0 && s->parent[b] == -1)
+                dissolve(s, b);
+        for (int v = 0; v < n; v++)
+            memcpy(g->dual + (size_t)verts[v] * (size_t)L, DUAL(s, v), (size_t)L * sizeof(uint64_t));
+        for (int v = 0; v < n; v++) {
+            int m = mate[v];
+            g->pmate[verts[v]] = m >= 0 && slack_sign(s, v, m, NULL) == 0 ? verts[m] : -1;
+        }
+        g->warm = 1;
+    } else {
+        g->warm = 0;
+    }
+    free(pos);
+    s->allow = NULL;
     ws_free(s);
     return oom ? -ENOMEM : 0;
 }

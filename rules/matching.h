@@ -43,12 +43,14 @@ const uint64_t *matching_graph_get(const MatchingGraph *g, int u, int v);
 
 /* Computes a maximum weight matching (not necessarily of maximum
  * cardinality). mate[v] receives v's partner, or -1 when v is unmatched.
- * Returns 0, or -ENOMEM. */
+ * The graph keeps the optimal duals: the next solve starts from them and
+ * only repairs around the edges changed since, which is what makes a series
+ * of solves with a few changed edges each cheap. Returns 0, or -ENOMEM. */
 int matching_graph_solve(MatchingGraph *g, int *mate);
 
 /* The same on the subgraph induced by verts[0..n-1] (distinct vertices of
  * g): mate[i] is the position k in verts of the partner of verts[i], or -1.
  * Returns 0, or -ENOMEM. */
-int matching_graph_solve_subset(const MatchingGraph *g, const int *verts, int n, int *mate);
+int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate);
 
 #endif

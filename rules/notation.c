@@ -474,12 +474,6 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
                 "cannot castle %s: the king would be in check on %s", wing, sq);
 }
 
-static int explain_castling_plain(const Board *b, int side, Move *out, char *err, size_t errlen)
-{
-    *out = MOVE_NONE;
-    return explain_castling(b, side, out, err, errlen);
-}
-
 /* Nothing legal fits sp: say why. */
 static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, char *err,
                    size_t errlen)
@@ -766,7 +760,7 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
                 return 0;
             }
         }
-        return explain_castling_plain(b, side, out, err, errlen);
+        return explain_castling(b, side, out, err, errlen);
     }
     for (char *p = s; *p; p++)
         if (*p == '@')

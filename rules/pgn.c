@@ -151,8 +151,8 @@ static bool in_roster(const char *name)
 }
 
 /* Writes a comment as brace-delimited words, wrapped like other tokens.
- * Braces inside become parentheses (square brackets where they would
- * make a draw offer "(=)"); control characters become spaces. */
+ * Braces inside become square brackets (parentheses could spell the "(=)"
+ * mark); control characters become spaces. */
 static void wrap_comment(Wrap *w, const char *text)
 {
     size_t n = strlen(text);
@@ -165,12 +165,7 @@ static void wrap_comment(Wrap *w, const char *text)
     clean[k++] = '{';
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)text[i];
-        clean[k++] = c == '{' ? '(' : c == '}' ? ')' : (c < 0x20 || c == 0x7f) ? ' ' : (char)c;
-        /* ...but never into "(=)", which a reader takes for a draw offer. */
-        if (c == '{' && i + 2 < n && text[i + 1] == '=' && strchr(")}", text[i + 2]))
-            clean[k - 1] = '[';
-        if (c == '}' && k >= 3 && clean[k - 3] == '(' && clean[k - 2] == '=')
-            clean[k - 1] = ']';
+        clean[k++] = c == '{' ? '[' : c == '}' ? ']' : (c < 0x20 || c == 0x7f) ? ' ' : (char)c;
     }
     clean[k++] = '}';
     clean[k] = '\0';
@@ -485,10 +480,13 @@ static int read_tag(Reader *r)
     while (!at_end(r) && is_symbol_char(peek(r)))
         r->pos++;
     size_t name_len = r->pos - start;
+    char first = name_len ? r->s[start] : '\0';
+    if (name_len > 255 || !((first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') ||
+                            (first >= '0' && first <= '9')))
+        name_len = 0; /* a symbol starts with a letter or digit */
     while (!at_end(r) && (peek(r) == ' ' || peek(r) == '\t'))
         r->pos++;
-    /* The name must be one the writer accepts back (a PGN symbol). */
-    if (name_len == 0 || name_len > 255 || strchr("_+#=:-", r->s[start]) || peek(r) != '"')
+    if (name_len == 0 || peek(r) != '"')
         return fail(r->err, r->errlen, PGN_E_TAG,
                     "line %d: a tag pair is written [Name \"value\"]", line);
     r->pos++;
@@ -539,14 +537,13 @@ static int read_tag(Reader *r)
     return 0;
 }
 
-/* Parses "[%clk H:MM:SS(.f)]" at p; returns ms or -1, and its length.
- * Control characters count as spaces, as the writer writes them. */
+/* Parses "[%clk H:MM:SS(.f)]" at p; returns ms or -1, and its length. */
 static long parse_clock(const char *p, size_t n, size_t *used)
 {
     if (n < 8 || strncmp(p, "[%clk", 5) != 0)
         return -1;
     size_t i = 5;
-    while (i < n && ((unsigned char)p[i] <= ' ' || p[i] == 0x7f))
+    while (i < n && p[i] == ' ')
         i++;
     long parts[3] = {0, 0, 0};
     int np = 0;
@@ -574,7 +571,7 @@ static long parse_clock(const char *p, size_t n, size_t *used)
             scale /= 10;
         }
     }
-    while (i < n && ((unsigned char)p[i] <= ' ' || p[i] == 0x7f))
+    while (i < n && p[i] == ' ')
         i++;
     if (i >= n || p[i] != ']')
         return -1;
@@ -588,6 +585,14 @@ static int attach_comment(Reader *r, const char *text, size_t n)
     if (r->nplies == 0)
         return 0; /* a comment before the first move describes the game */
     PgnPly *p = &r->plies[r->nplies - 1];
+    /* Control characters count as spaces, as the writer makes them. */
+    char *norm = dup_range(text, n);
+    if (!norm)
+        return -ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)norm[i] < 0x20 || norm[i] == 0x7f)
+            norm[i] = ' ';
+    text = norm;
     Buf rest = {0};
     buf_str(&rest, "");
     for (size_t i = 0; i < n;) {
@@ -608,15 +613,18 @@ static int attach_comment(Reader *r, const char *text, size_t n)
                 buf_add(&rest, " ", 1);
             continue;
         }
-        char c = text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ? ' ' : text[i];
+        char c = text[i];
         if (!(c == ' ' && (rest.len == 0 || rest.p[rest.len - 1] == ' ')))
             buf_add(&rest, &c, 1);
         i++;
     }
+    free(norm);
     while (rest.len > 0 && rest.p[rest.len - 1] == ' ')
         rest.p[--rest.len] = '\0';
-    if (rest.oom)
+    if (rest.oom) {
+        free(rest.p);
         return -ENOMEM;
+    }
     if (rest.len == 0) {
         free(rest.p);
         return 0;

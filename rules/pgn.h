@@ -13,8 +13,10 @@
  * Black after a comment or at the start, SAN from notation_san(), each
  * ply's clock reading as {[%clk H:MM:SS]}, a draw offer and any comment in
  * braces; the result; lines of at most 79 characters.  Tag values escape
- * '"' and '\'; a comment's braces become parentheses.  The output passes
- * pgn-extract without a warning.
+ * '"' and '\'; a comment's braces become square brackets.  The output
+ * passes pgn-extract without a warning.  On reading, "[%clk H:MM:SS]" in a
+ * comment is the clock and "(=)" the draw offer, so comment text should not
+ * spell them for other purposes.
  *
  * Reader: several games per text, UTF-8 BOM, CRLF, "%" escape lines,
  * comments {...} and ;..., variations (...) (skipped, nested), NAGs $n,

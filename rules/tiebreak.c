@@ -287,7 +287,7 @@ static TrnPoints adjusted_score(const Ctx *c, int j, bool fore)
         const Cell *x = cell(c, j, r);
         TrnPoints v;
         if (c->opt->edition == TB_EDITION_2009)
-            v = x->played || x->opp >= 0 ? x->pts : c->D;
+            v = x->played ? x->pts : c->D; /* every unplayed round as a draw */
         else if (r + 1 <= c->lna[j] || x->opp >= 0 || fore_j)
             v = x->pts;
         else
@@ -584,12 +584,25 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
     default:
         break;
     }
+    /* KS: the most games anyone can play; in a round robin with an odd
+     * number of players every cycle has one free round per player, and
+     * entrants who never played lower it too. */
+    long maxgames = c->R;
+    if (c->opt->round_robin && c->n > 0) {
+        if (c->R % c->n == 0)
+            maxgames -= c->R / c->n;
+        for (int j = 0; j < c->n; j++) {
+            bool met = false;
+            for (int r = 0; r < c->R; r++)
+                met |= cell(c, j, r)->opp >= 0;
+            maxgames -= !met;
+        }
+    }
+    long lim100 = (long)s->limit_percent * c->W * maxgames + (long)s->limit_delta * 100;
     for (int i = 0; i < c->n; i++) {
         int64_t x = 0;
         const TrnPlayer *p = &c->t->players[i];
         TrnPoints running = 0;
-        long maxgames = c->R;
-        long lim100 = (long)s->limit_percent * c->W * maxgames + (long)s->limit_delta * 100;
         for (int r = 0; r < c->R; r++) {
             const Cell *cl = cell(c, i, r);
             running += cl->pts;
@@ -697,34 +710,50 @@ static void direct_encounter(const Ranker *rk, const TbSpec *s, const int *g, in
     }
 }
 
-/* Sorts g[0..m) by key descending (stable by TPN via insertion). */
-static void sort_by(int *g, int64_t *key, bool *ok, int m)
+typedef struct SortItem {
+    int64_t key;
+    bool ok;
+    int pos; /* position before sorting: keeps the sort stable */
+    int player;
+} SortItem;
+
+static int cmp_item(const void *a, const void *b)
 {
-    for (int a = 1; a < m; a++)
-        for (int b = a; b > 0; b--) {
-            bool swap = (ok[b] && !ok[b - 1]) || (ok[b] == ok[b - 1] && key[b] > key[b - 1]);
-            if (!swap)
-                break;
-            int t = g[b];
-            g[b] = g[b - 1];
-            g[b - 1] = t;
-            int64_t k = key[b];
-            key[b] = key[b - 1];
-            key[b - 1] = k;
-            bool o = ok[b];
-            ok[b] = ok[b - 1];
-            ok[b - 1] = o;
-        }
+    const SortItem *x = a, *y = b;
+    if (x->ok != y->ok)
+        return x->ok ? -1 : 1; /* undefined values last */
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* Sorts g[0..m) by key descending, undefined last, stable. */
+static int sort_by(int *g, int64_t *key, bool *ok, int m)
+{
+    SortItem *it = malloc((size_t)m * sizeof *it);
+    if (!it)
+        return -ENOMEM;
+    for (int a = 0; a < m; a++)
+        it[a] = (SortItem){key[a], ok[a], a, g[a]};
+    qsort(it, (size_t)m, sizeof *it, cmp_item);
+    for (int a = 0; a < m; a++) {
+        g[a] = it[a].player;
+        key[a] = it[a].key;
+        ok[a] = it[a].ok;
+    }
+    free(it);
+    return 0;
 }
 
 /*
  * Ranks group g (players tied on specs before k) by spec k onward; writes
  * boundaries: split[a] = true when g[a] ranks strictly below g[a-1].
  */
-static void rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
+static int rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
 {
     if (m <= 1 || k >= rk->n_specs)
-        return;
+        return 0;
+    int rc = -ENOMEM;
     const TbSpec *s = &rk->specs[k];
     int64_t *keys = malloc((size_t)m * sizeof *keys);
     bool *ok = malloc((size_t)m * sizeof *ok);
@@ -765,8 +794,10 @@ static void rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
                     break;
             }
             /* The first `a` players are separated; the rest stay tied on DE. */
-            if (m - (a - 1) > 1 && a - 1 < m)
-                rank_group(rk, k + 1, g + (a - 1), m - (a - 1), split + (a - 1), depth);
+            if (m - (a - 1) > 1)
+                rc = rank_group(rk, k + 1, g + (a - 1), m - (a - 1), split + (a - 1), depth);
+            else
+                rc = 0;
             goto out;
         }
     } else {
@@ -777,7 +808,8 @@ static void rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
                 keys[a] = -keys[a];
         }
     }
-    sort_by(g, keys, ok, m);
+    if (sort_by(g, keys, ok, m))
+        goto out;
     int start = 0;
     for (int a = 1; a <= m; a++) {
         if (a < m && ok[a] == ok[start] && keys[a] == keys[start])
@@ -788,16 +820,20 @@ static void rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
         if (len > 1) {
             /* DE all met: re-apply DE to a smaller sub-tie before moving on. */
             if (s->code == TB_DE && len < m && depth < 32)
-                rank_group(rk, k, g + start, len, split + start, depth + 1);
+                rc = rank_group(rk, k, g + start, len, split + start, depth + 1);
             else
-                rank_group(rk, k + 1, g + start, len, split + start, depth);
+                rc = rank_group(rk, k + 1, g + start, len, split + start, depth);
+            if (rc)
+                goto out;
         }
         start = a;
     }
+    rc = 0;
 out:
     free(keys);
     free(ok);
     free(demax);
+    return rc;
 }
 
 int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs,
@@ -853,7 +889,8 @@ int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs,
             g[b] = g[b - 1];
             g[b - 1] = x;
         }
-    rank_group(&rk, 0, g, c.n, split, 0);
+    if ((rc = rank_group(&rk, 0, g, c.n, split, 0)))
+        goto fail;
     st->n_rows = c.n;
     for (int a = 0; a < c.n; a++) {
         TbRow *row = &st->rows[a];

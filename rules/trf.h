@@ -67,6 +67,13 @@ typedef enum TrfFlavour {
  */
 char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len);
 
+/*
+ * Columns are characters: the byte length of the character at s (n bytes
+ * left) — its UTF-8 length if it starts a valid sequence, else 1 (a Latin-1
+ * byte is one column too).
+ */
+int trf_char_len(const unsigned char *s, size_t n);
+
 /* Formats tenths of a point as the TRF does ("11.5", "3.0"); buf >= 16 bytes. */
 void trf_format_points(TrnPoints p, char *buf);
 

@@ -239,6 +239,12 @@ static int run_game(int argc, char **argv)
         folded_free(&fd);
         return rc;
     }
+    if (a.have_now && a.now < fd.last_ms) {
+        fprintf(stderr, "arbiter game: --now %lld is before the last event (%lld)\n",
+                (long long)a.now, (long long)fd.last_ms);
+        folded_free(&fd);
+        return 2;
+    }
     int64_t now = a.have_now ? a.now : fd.last_ms;
     json_t *o = event_json_state_to_json(fd.st, now);
     if (!o) {
@@ -274,15 +280,15 @@ static int run_pgn(int argc, char **argv)
         folded_free(&fd);
         return rc;
     }
-    size_t need = game_pgn_write(fd.st, &a.tags, NULL, 0);
-    char *buf = malloc(need + 1);
-    if (!buf) {
+    char *text = NULL, err[200];
+    rc = game_pgn(fd.st, &a.tags, &text, err, sizeof err);
+    if (rc) {
+        fprintf(stderr, "arbiter pgn: %s\n", rc < 0 ? "out of memory" : err);
         folded_free(&fd);
         return 3;
     }
-    game_pgn_write(fd.st, &a.tags, buf, need + 1);
-    fputs(buf, stdout);
-    free(buf);
+    fputs(text, stdout);
+    free(text);
     rc = fd.nrefused ? 1 : 0;
     folded_free(&fd);
     return rc;

@@ -218,6 +218,29 @@ static void print_standings(const Tournament *t, const Standings *st, const char
     }
 }
 
+/*
+ * The edition of the tie-break rules in force on the start date (line 042:
+ * YYYY/MM/DD, YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or YY/MM/DD): 2026 from
+ * 2026-03-01, else 2023.  No readable date: today's rules, 2026.
+ */
+static int edition_for_date(const char *d)
+{
+    int a, b, c;
+    char s1, s2;
+    if (sscanf(d, "%d%c%d%c%d", &a, &s1, &b, &s2, &c) != 5 || s1 != s2)
+        return 2026;
+    int y = a, m = b, day = c;
+    if (c >= 1000) { /* DD.MM.YYYY */
+        y = c;
+        day = a;
+    } else if (a < 100 && s1 == '/') { /* YY/MM/DD */
+        y = 2000 + a;
+    }
+    if (m < 1 || m > 12 || day < 1 || day > 31)
+        return 2026;
+    return y * 10000 + m * 100 + day >= 20260301 ? 2026 : 2023;
+}
+
 static int run_standings(int argc, char **argv)
 {
     const char *path = NULL, *tbs = NULL, *format = "text";
@@ -290,8 +313,8 @@ static int run_standings(int argc, char **argv)
         tournament_free(t);
         return 2;
     }
-    if (!edition) /* the edition in force when the event started */
-        edition = strcmp(t->start_date, "2026/03/01") >= 0 ? 2026 : 2023;
+    if (!edition)
+        edition = edition_for_date(t->start_date);
     if (rr < 0)
         rr = strstr(t->system, "ROUNDROBIN") != NULL || strstr(t->system, "BERGER") != NULL;
     TbOptions opt = {.edition = (TbEdition)edition, .rounds = rounds, .round_robin = rr,
@@ -326,7 +349,8 @@ const Command cmd_standings = {
             "                    Default: the file's 202 line, else BH/C1,BH,SB,DE.\n"
             "  --edition YEAR    unplayed-round rules: 2009 (virtual opponent), 2023\n"
             "                    (C.07 2023/2024), 2026 (capped dummy).  Default: 2026 for\n"
-            "                    events starting from 2026/03/01 (line 042), else 2023.\n"
+            "                    events starting from 2026/03/01 (line 042) or without a\n"
+            "                    readable date, else 2023.\n"
             "  --rounds N        standings after round N.\n"
             "  --unrated R       rating for unrated opponents in ARO/TPR/PTP (else those\n"
             "                    tie-breaks are '-' when anyone is unrated).\n"

@@ -9,12 +9,15 @@
 
 static const Command *const commands[] = {
     &cmd_perft,
+    &cmd_serve,
+    &cmd_user,
     &cmd_replay,
     &cmd_game,
     &cmd_pgn,
     &cmd_canmate,
     &cmd_standings,
     &cmd_trf,
+    &cmd_berger,
     &cmd_pair,
     &cmd_check,
 };

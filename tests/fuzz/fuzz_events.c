@@ -7,7 +7,8 @@
  * canonical text that parses back to the same event.  Each event is then
  * applied (at its own time): a refused event must leave the state exactly as
  * it was, and replaying only the accepted events into a new game must give
- * the same state as the one that saw everything.  Logs are cut at 64 lines
+ * the same state as the one that saw everything; the game's PGN reads back
+ * with the same moves.  Logs are cut at 64 lines
  * and 16 KB to keep each input well under the time budget.
  */
 #include <stdint.h>
@@ -18,6 +19,8 @@
 
 #include "event_json.h"
 #include "game.h"
+#include "game_pgn.h"
+#include "pgn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -202,6 +205,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!same_state(st, replay))
             abort();
         game_free(replay);
+        /* The scoresheet exports to PGN that reads back with every move. */
+        char *pgn = NULL;
+        PgnGame *games = NULL;
+        int count = 0;
+        if (game_pgn(st, NULL, &pgn, err, sizeof err) != 0 ||
+            pgn_read(pgn, strlen(pgn), &games, &count, err, sizeof err) != 0 || count != 1 ||
+            games[0].nplies != st->nplies)
+            abort();
+        for (int i = 0; i < st->nplies; i++)
+            if (games[0].plies[i].move != st->plies[i].move)
+                abort();
+        pgn_games_free(games, count);
+        free(pgn);
         game_free(st);
     }
     free(accepted);

@@ -35,6 +35,8 @@ static const char *const positions[] = {
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
     "8/8/8/8/8/8/2B1B3/k1K5 w - - 0 1",
+    "1n1r3k/P3P1pp/8/8/8/8/1p6/R3K2R b KQ - 0 1",
+    "k7/8/8/8/1b6/8/8/r2NK2N w - - 0 1",
 };
 enum { NPOS = sizeof positions / sizeof positions[0] };
 

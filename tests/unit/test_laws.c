@@ -5,12 +5,14 @@
  * state that the Laws decide, worked out by hand from the articles the
  * directory is named after).  Every key of expected.json must equal the
  * state's; objects compare recursively, arrays element by element
- * ("refused" lists the refused events by line and code).
+ * ("refused" lists the refused events by line and code; keys starting
+ * with '_' are remarks, e.g. "_why" shows the clock arithmetic).
  *
  * Every scenario's PGN export must also pass pgn-extract (PGN_EXTRACT)
  * without a single error or warning.  And the codec round-trips every event.
  */
 #include <check.h>
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +97,8 @@ static int subset(const json_t *exp, const json_t *act, const char *at, char *wh
         const char *k;
         json_t *v;
         json_object_foreach((json_t *)exp, k, v) {
+            if (k[0] == '_')
+                continue; /* "_why": the reasoning, for the reader */
             char sub[256];
             snprintf(sub, sizeof sub, "%s.%s", at, k);
             json_t *a = json_object_get(act, k);
@@ -160,10 +164,13 @@ static void check_pgn(const char *name, const GameState *st)
         snprintf(tags.value[i], sizeof tags.value[i], "%s", kv[i][1]);
         tags.count++;
     }
-    size_t n = game_pgn_write(st, &tags, NULL, 0);
-    char *buf = malloc(n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(game_pgn_write(st, &tags, buf, n + 1), n);
+    char *buf = NULL, perr[200];
+    ck_assert_msg(game_pgn(st, &tags, &buf, perr, sizeof perr) == 0, "%s: %s", name, perr);
+    size_t n = strlen(buf);
+    char small[64];
+    ck_assert_uint_eq(game_pgn_write(st, &tags, small, sizeof small), n);
+    ck_assert(strncmp(small, buf, sizeof small - 1) == 0 && strlen(small) == sizeof small - 1);
+    ck_assert_uint_eq(game_pgn_write(st, &tags, NULL, 0), n);
     char pgn[] = "/tmp/arbiter-laws-XXXXXX";
     int fd = mkstemp(pgn);
     ck_assert_int_ge(fd, 0);
@@ -185,7 +192,63 @@ static void check_pgn(const char *name, const GameState *st)
     unlink(log);
     ck_assert_msg(rc == 0 && complaints[0] == '\0', "%s: pgn-extract: %s\n%s", name, complaints,
                   buf);
+    /* pgn-extract replays our SAN to the same moves (its UCI output). */
+    snprintf(cmd, sizeof cmd, "'%s' -Wuci --nocomments -s '%s' 2>/dev/null", tool, pgn);
+    FILE *pipe = popen(cmd, "r");
+    ck_assert_ptr_nonnull(pipe);
+    char theirs[16384] = "", ours[16384] = "";
+    while (fgets(line, sizeof line, pipe)) {
+        if (line[0] == '[')
+            continue;
+        if (line[0] == '\n')
+            continue;
+        line[strcspn(line, "\n")] = '\0';
+        snprintf(theirs + strlen(theirs), sizeof theirs - strlen(theirs), "%s ", line);
+    }
+    pclose(pipe);
+    Board b = st->start;
+    for (int i = 0; i < st->nplies; i++) {
+        char uci[6];
+        move_to_uci(st->plies[i].move, uci);
+        snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s ", uci);
+        board_make(&b, st->plies[i].move);
+    }
+    for (char *c = theirs; *c; c++) /* pgn-extract writes e7e8Q */
+        *c = (char)tolower((unsigned char)*c);
+    /* Theirs ends with the result token. */
+    char *last = strrchr(theirs, ' ');
+    if (last) {
+        *last = '\0';
+        char *prev = strrchr(theirs, ' ');
+        if (prev)
+            prev[1] = '\0';
+        else
+            theirs[0] = '\0';
+    }
+    ck_assert_msg(strcmp(theirs, ours) == 0, "%s: pgn-extract reads\n%s\nwe played\n%s", name,
+                  theirs, ours);
     unlink(pgn);
+    /* Draw offers made with a move are marked (=); the Result and
+     * Termination tags say how the game ended. */
+    int offers = 0, marks = 0;
+    for (int i = 0; i < st->nplies; i++)
+        offers += (st->plies[i].flags & GAME_PLY_OFFER) != 0;
+    for (const char *q = buf; (q = strstr(q, "(=)")) != NULL; q++)
+        marks++;
+    ck_assert_msg(marks >= offers, "%s: %d offers, %d (=) marks", name, offers, marks);
+    char rbuf[16], want[64];
+    const char *res = game_result_text(st, rbuf);
+    if (strcmp(res, "1-0") && strcmp(res, "0-1") && strcmp(res, "1/2-1/2"))
+        res = st->forfeit && st->score[0] + st->score[1] == 2 ?
+              (st->score[0] == 2 ? "1-0" : "0-1") : "*";
+    snprintf(want, sizeof want, "[Result \"%s\"]", res);
+    ck_assert_msg(strstr(buf, want) != NULL, "%s: no %s in\n%s", name, want, buf);
+    snprintf(want, sizeof want, "[Termination \"%s\"]",
+             !st->over ? "unterminated" : st->end == GAME_END_TIME ? "time forfeit"
+             : st->end == GAME_END_ILLEGAL_MOVES || st->end == GAME_END_PENALTY ? "rules infraction"
+             : st->end == GAME_END_DEFAULT ? "abandoned"
+             : st->end == GAME_END_ARBITER ? "adjudication" : "normal");
+    ck_assert_msg(strstr(buf, want) != NULL, "%s: no %s in\n%s", name, want, buf);
     /* Every move is followed by its clock. */
     if (!st->settings.tc.untimed) {
         int clocks = 0;
@@ -347,6 +410,195 @@ START_TEST(refusal_changes_nothing)
 }
 END_TEST
 
+static int apply(GameState *st, int type, int actor, int64_t t, const char *move)
+{
+    GameEvent ev;
+    GameVerdict v;
+    game_event_init(&ev, type, actor, t);
+    if (move)
+        snprintf(ev.move, sizeof ev.move, "%s", move);
+    return game_apply(st, &ev, t, &v);
+}
+
+START_TEST(deadlines_for_the_server_timer)
+{
+    GameSettings s;
+    char err[160];
+    game_settings_default(&s);
+    ck_assert_int_eq(timecontrol_parse(&s.tc, "60+1", err, sizeof err), 0);
+    s.default_time_ms = 30000;
+    GameState *st = game_new(&s, err, sizeof err);
+    ck_assert_ptr_nonnull(st);
+    ck_assert_int_eq(game_next_deadline(st, 0), CLOCK_NEVER); /* not started */
+    ck_assert_int_eq(apply(st, GAME_EV_CHECKIN, GAME_ACTOR_WHITE, 0, NULL), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_START, GAME_ACTOR_ARBITER, 1000, NULL), GAME_OK);
+    /* Black absent: the default time passes first, just after 31 s. */
+    ck_assert_int_eq(game_next_deadline(st, 1000), 31001);
+    ck_assert_int_eq(apply(st, GAME_EV_CHECKIN, GAME_ACTOR_BLACK, 31000, NULL), GAME_OK);
+    ck_assert_int_eq(game_next_deadline(st, 31000), 61000); /* White's flag */
+    ck_assert_int_eq(game_flag_fallen(st, 60999), -1);
+    ck_assert_int_eq(game_flag_fallen(st, 61000), WHITE);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_WHITE, 41000, "e4"), GAME_OK);
+    ck_assert_int_eq(game_next_deadline(st, 41000), 41000 + 60000);
+    ck_assert_int_eq(game_remaining(st, WHITE, 41000), 21000);
+    ck_assert_int_eq(apply(st, GAME_EV_PAUSE, GAME_ACTOR_ARBITER, 50000, NULL), GAME_OK);
+    ck_assert_int_eq(game_next_deadline(st, 50000), CLOCK_NEVER);
+    ck_assert_int_eq(apply(st, GAME_EV_RESUME, GAME_ACTOR_ARBITER, 90000, NULL), GAME_OK);
+    ck_assert_int_eq(game_next_deadline(st, 90000), 90000 + 51000);
+    /* Out of order, or from the future: refused. */
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_BLACK, 89999, "e5"), GAME_E_ORDER);
+    GameEvent ev;
+    GameVerdict v;
+    game_event_init(&ev, GAME_EV_MOVE, GAME_ACTOR_BLACK, 95000);
+    snprintf(ev.move, sizeof ev.move, "e5");
+    ck_assert_int_eq(game_apply(st, &ev, 94000, &v), GAME_E_ORDER);
+    /* A player may not pause; the arbiter may not move. */
+    ck_assert_int_eq(apply(st, GAME_EV_PAUSE, GAME_ACTOR_BLACK, 95000, NULL), GAME_E_ACTOR);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_ARBITER, 95000, "e5"), GAME_E_ACTOR);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_WHITE, 95000, "d4"), GAME_E_TURN);
+    /* The flag falls at 141 s: a move then is refused, the flag event ends it. */
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_BLACK, 141000, "e5"), GAME_E_FLAG_FELL);
+    ck_assert_int_eq(apply(st, GAME_EV_FLAG, GAME_ACTOR_SERVER, 141000, NULL), GAME_OK);
+    ck_assert(st->over);
+    ck_assert_int_eq(st->end_ms, 141000);
+    ck_assert_int_eq(game_next_deadline(st, 141000), CLOCK_NEVER);
+    game_free(st);
+    game_free(NULL);
+}
+END_TEST
+
+START_TEST(codec_survives_damaged_lines)
+{
+    /* Every prefix of every scenario line, and every line with one byte
+     * changed, is parsed or refused with a message; never a crash. */
+    DIR *d = opendir(data_dir);
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    int refused = 0, tried = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, e->d_name);
+        FILE *in = fopen(path, "r");
+        if (!in)
+            continue;
+        char line[4096];
+        while (fgets(line, sizeof line, in)) {
+            size_t n = strlen(line);
+            for (size_t k = 0; k < n; k++) {
+                char copy[4096];
+                GameEvent ev;
+                char err[256] = "";
+                memcpy(copy, line, k);
+                copy[k] = '\0';
+                int rc = event_json_parse(copy, &ev, err, sizeof err);
+                ck_assert(rc == 0 || (rc == EVENT_JSON_E_INVALID && err[0]));
+                memcpy(copy, line, n + 1);
+                copy[k] = (char)(copy[k] ^ 0x21);
+                err[0] = '\0';
+                rc = event_json_parse(copy, &ev, err, sizeof err);
+                ck_assert(rc == 0 || (rc == EVENT_JSON_E_INVALID && err[0]));
+                refused += rc != 0;
+                tried += 2;
+            }
+        }
+        fclose(in);
+    }
+    closedir(d);
+    ck_assert_int_gt(refused, tried / 4);
+}
+END_TEST
+
+/* A small deterministic generator (xorshift), so failures replay. */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+START_TEST(random_events_refused_leave_no_trace)
+{
+    /* Random event streams: every refusal must leave the state exactly as
+     * it was, and nothing may crash (the sanitizer run watches). */
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    int refused = 0, accepted = 0;
+    for (int game = 0; game < 40; game++) {
+        GameSettings s;
+        char err[160];
+        game_settings_default(&s);
+        static const char *const tcs[] = {"60+1", "40/120+1:60", "30d2", "20b2", "-"};
+        timecontrol_parse(&s.tc, tcs[game % 5], err, sizeof err);
+        s.flags_claimed = game % 3 == 0;
+        s.default_time_ms = game % 4 == 0 ? -1 : 5000;
+        s.draw_offers = (uint8_t)(game % 3);
+        s.sofia_moves = 3;
+        GameState *st = game_new(&s, err, sizeof err);
+        ck_assert_ptr_nonnull(st);
+        int64_t t = 0;
+        for (int k = 0; k < 70; k++) {
+            GameEvent ev;
+            int type = (int)(rnd(&seed) % GAME_EV_COUNT);
+            if (rnd(&seed) % 2 || ((type == GAME_EV_RESIGN || type == GAME_EV_RESULT ||
+                                    type == GAME_EV_PENALTY) && rnd(&seed) % 8))
+                type = GAME_EV_MOVE;
+            if (k < 3)
+                type = k < 2 ? GAME_EV_CHECKIN : GAME_EV_START;
+            int actor = (int)(rnd(&seed) % 4);
+            if (k < 3)
+                actor = k < 2 ? k : GAME_ACTOR_ARBITER;
+            if (type == GAME_EV_MOVE && rnd(&seed) % 4)
+                actor = st->board.side;
+            t += (int64_t)(rnd(&seed) % 3000);
+            game_event_init(&ev, type, actor, t);
+            MoveList list;
+            board_legal_moves(&st->board, &list);
+            uint64_t r = rnd(&seed) % 10;
+            if (r < 7 && list.count) {
+                move_to_uci(list.moves[rnd(&seed) % (uint64_t)list.count], ev.move);
+            } else if (r < 9) {
+                snprintf(ev.move, sizeof ev.move, "%c%c%c%c", (char)('a' + rnd(&seed) % 8),
+                         (char)('1' + rnd(&seed) % 8), (char)('a' + rnd(&seed) % 8),
+                         (char)('1' + rnd(&seed) % 8));
+            } else {
+                snprintf(ev.move, sizeof ev.move, "Zz%d", (int)(rnd(&seed) % 100));
+            }
+            ev.offer = rnd(&seed) % 5 == 0;
+            ev.claim = (uint8_t)(rnd(&seed) % 2);
+            ev.side = (int8_t)((int)(rnd(&seed) % 3) - 1);
+            ev.penalty = (uint8_t)(rnd(&seed) % GAME_PENALTY_COUNT);
+            ev.ms = (int64_t)(rnd(&seed) % 200000);
+            ev.score[0] = (int8_t)(rnd(&seed) % 3);
+            ev.score[1] = (int8_t)(rnd(&seed) % 3);
+            if (rnd(&seed) % 2)
+                ev.set_ms = (int64_t)(rnd(&seed) % 100000);
+            else
+                ev.add_ms = (int64_t)(rnd(&seed) % 100000) - 50000;
+            ev.ply = (int32_t)(rnd(&seed) % (uint64_t)(st->nplies + 2)) - 1;
+            json_t *before = event_json_state_to_json(st, t);
+            GameVerdict v;
+            if (game_apply(st, &ev, t, &v) != GAME_OK) {
+                json_t *after = event_json_state_to_json(st, t);
+                ck_assert_msg(json_equal(before, after), "game %d event %d (%s): refused (%s) "
+                              "but changed the state", game, k, game_event_type_name(type),
+                              v.reason);
+                ck_assert(v.reason[0] != '\0');
+                json_decref(after);
+                refused++;
+            } else {
+                accepted++;
+            }
+            json_decref(before);
+        }
+        game_free(st);
+    }
+    ck_assert_int_gt(accepted, 500);
+    ck_assert_int_gt(refused, 500);
+}
+END_TEST
+
 int main(void)
 {
     find_data();
@@ -355,6 +607,9 @@ int main(void)
     tcase_add_test(tc, scenarios);
     tcase_add_test(tc, codec_is_strict);
     tcase_add_test(tc, refusal_changes_nothing);
+    tcase_add_test(tc, deadlines_for_the_server_timer);
+    tcase_add_test(tc, codec_survives_damaged_lines);
+    tcase_add_test(tc, random_events_refused_leave_no_trace);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

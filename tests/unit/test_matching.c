@@ -1,7 +1,8 @@
 /*
  * test_matching.c — maximum weight matching against exhaustive search.
  *
- * Random graphs of up to 12 vertices with random (sometimes absent) edges and
+ * Random graphs of up to 12 vertices, solved cold and then warm after
+ * changes of a few vertices' edges and on vertex subsets, with random (sometimes absent) edges and
  * weights one to three limbs wide; the solver's total must equal the best
  * total over every matching, found by a subset recursion. Also checks that
  * the answer is a matching and never uses an absent edge.
@@ -53,6 +54,7 @@ static Big memo[1 << MAXN];
 static char have[1 << MAXN];
 
 static Big best(const MatchingGraph *g, int n, unsigned mask)
+/* n is unused: the mask says which vertices take part */
 {
     Big zero = {{0}};
     if (!mask)
@@ -63,7 +65,7 @@ static Big best(const MatchingGraph *g, int n, unsigned mask)
     unsigned rest = mask & ~(1u << i);
     Big r = best(g, n, rest);
     int L = matching_graph_limbs(g);
-    for (int j = 0; j < n; j++) {
+    for (int j = 0; j < MAXN; j++) {
         if (!(rest & (1u << j)))
             continue;
         const uint64_t *w = matching_graph_get(g, i, j);
@@ -82,45 +84,88 @@ static Big best(const MatchingGraph *g, int n, unsigned mask)
     return r;
 }
 
+static void random_weight(uint64_t *w, int L, int density, int bits)
+{
+    memset(w, 0, sizeof(uint64_t) * ML);
+    if ((int)(rnd() % 100) < density) {
+        for (int k = 0; k < L; k++)
+            w[k] = rnd();
+        if (bits < 64) {
+            memset(w, 0, sizeof(uint64_t) * ML);
+            w[0] = (rnd() % ((1u << bits) - 1)) + 1;
+        } else {
+            w[L - 1] >>= 3;
+        }
+    }
+}
+
+static void check_solution(MatchingGraph *g, const int *verts, int k, int n, int L, int density,
+                           int bits);
+
 static void run_case(int n, int L, int density, int bits)
 {
     MatchingGraph *g = matching_graph_new(n, L);
     ck_assert_ptr_nonnull(g);
+    int verts[MAXN];
+    for (int i = 0; i < n; i++)
+        verts[i] = i;
     for (int u = 0; u < n; u++)
         for (int v = 0; v < u; v++) {
-            uint64_t w[ML] = {0};
-            if ((int)(rnd() % 100) < density) {
-                for (int k = 0; k < L; k++)
-                    w[k] = rnd();
-                /* keep below 2^(64L-3); sometimes use few distinct values to force ties */
-                if (bits < 64)
-                    w[0] = (rnd() % ((1u << bits) - 1)) + 1, memset(w + 1, 0, sizeof(uint64_t) * (ML - 1));
-                else
-                    w[L - 1] >>= 3;
-            }
+            uint64_t w[ML];
+            random_weight(w, L, density, bits);
             matching_graph_set(g, u, v, w);
         }
+    check_solution(g, verts, n, n, L, density, bits);
+    /* a series of warm solves: change the edges of a vertex or two, or drop
+     * a vertex from the solved set, as the pairing engine does */
+    for (int step = 0; step < 6; step++) {
+        int changes = 1 + (int)(rnd() % 3);
+        for (int c = 0; c < changes; c++) {
+            int u = (int)(rnd() % (unsigned)n);
+            for (int v = 0; v < n; v++)
+                if (v != u && rnd() % 2) {
+                    uint64_t w[ML];
+                    random_weight(w, L, density, bits);
+                    matching_graph_set(g, u, v, w);
+                }
+        }
+        int k = 0, sub[MAXN];
+        for (int i = 0; i < n; i++)
+            if (step < 3 || rnd() % 4)
+                sub[k++] = i;
+        check_solution(g, sub, k, n, L, density, bits);
+    }
+    matching_graph_free(g);
+}
+
+static void check_solution(MatchingGraph *g, const int *verts, int k, int n, int L, int density,
+                           int bits)
+{
+    (void)n;
     int mate[MAXN];
-    ck_assert_int_eq(matching_graph_solve(g, mate), 0);
+    ck_assert_int_eq(matching_graph_solve_subset(g, verts, k, mate), 0);
     Big tot = {{0}};
-    for (int v = 0; v < n; v++) {
-        if (mate[v] < 0)
+    unsigned mask = 0;
+    for (int i = 0; i < k; i++)
+        mask |= 1u << verts[i];
+    for (int i = 0; i < k; i++) {
+        if (mate[i] < 0)
             continue;
-        ck_assert_int_ne(mate[v], v);
-        ck_assert_int_eq(mate[mate[v]], v);
-        const uint64_t *w = matching_graph_get(g, v, mate[v]);
+        ck_assert_int_ne(mate[i], i);
+        ck_assert_int_eq(mate[mate[i]], i);
+        int v = verts[i], m = verts[mate[i]];
+        const uint64_t *w = matching_graph_get(g, v, m);
         int nz = 0;
-        for (int k = 0; k < L; k++)
-            nz |= w[k] != 0;
-        ck_assert_msg(nz, "absent edge %d-%d used", v, mate[v]);
-        if (v < mate[v])
+        for (int q = 0; q < L; q++)
+            nz |= w[q] != 0;
+        ck_assert_msg(nz, "absent edge %d-%d used", v, m);
+        if (i < mate[i])
             big_add(&tot, &tot, w, L);
     }
     memset(have, 0, sizeof have);
-    Big want = best(g, n, (1u << n) - 1);
-    ck_assert_msg(big_cmp(&tot, &want) == 0, "n=%d L=%d density=%d bits=%d: not maximum", n, L,
+    Big want = best(g, MAXN, mask);
+    ck_assert_msg(big_cmp(&tot, &want) == 0, "k=%d L=%d density=%d bits=%d: not maximum", k, L,
                   density, bits);
-    matching_graph_free(g);
 }
 
 START_TEST(random_small_graphs)

@@ -168,7 +168,7 @@ START_TEST(export_format_text)
                        "[WhiteElo \"2100\"]\n"
                        "\n"
                        "1. e4 {[%clk 1:29:57]} 1... e5 {[%clk 1:29:50]} 2. Nf3 {[%clk 1:29:00] (=)}\n"
-                       "2... Nc6 {[%clk 1:28:00]} 3. Bb5 {Ruy (Lopez)} 3... a6 *\n"
+                       "2... Nc6 {[%clk 1:28:00]} 3. Bb5 {Ruy [Lopez]} 3... a6 *\n"
                        "\n";
     ck_assert_str_eq(out, want);
     free(out);
@@ -368,7 +368,7 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
             ck_assert_int_eq(q->draw_offer, p->draw_offer);
             if (p->comment) {
                 char want[40];
-                snprintf(want, sizeof want, "note %d (x) \"y\"", k);
+                snprintf(want, sizeof want, "note %d [x] \"y\"", k);
                 ck_assert_str_eq(q->comment, want);
             } else {
                 ck_assert_ptr_null(q->comment);

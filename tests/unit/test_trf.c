@@ -328,6 +328,8 @@ START_TEST(rejections)
     static const Bad bad[] = {
         {"012 x\n", TRF_E_EMPTY, 0, 0, "no player"},
         {"012 x\nhello\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {"012 x\n#ab x\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
+        {"012 x\n\xef\xbb\xbf ab\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n" P1 "\n", TRF_E_DUPLICATE, 3, 5, "line 1"},
         {P1 "     2 w 1\n" P2 "     1 w 0\n", TRF_E_OPPONENT, 1, 97, "both"},
         {P1 "     2 w 1\n" P2 "     1 b 1\n", TRF_E_OPPONENT, 1, 99, "does not match"},
@@ -387,6 +389,29 @@ START_TEST(rejections)
         ck_assert_msg(strstr(e.message, bad[i].words), "case %zu: message '%s' lacks '%s'", i,
                       e.message, bad[i].words);
     }
+}
+END_TEST
+
+/* Values of 100 points and more fit a 4-column field only without decimals. */
+START_TEST(wide_values_still_fit)
+{
+    static const char text[] =
+        "001    1      A                                 2000                             100    1     2 w 1\n"
+        "001    2      B                                 1900                             0.0    2     1 b 0\n"
+        "162  W 100    D 1.0\n"
+        "250      180 001 002    1    2\n";
+    Tournament *t = read_ok(text, sizeof text - 1);
+    ck_assert_int_eq(tournament_player(t, 1)->points, 1000);
+    for (int f = 16; f <= 26; f += 10) {
+        size_t len;
+        char *out = trf_write(t, (TrfFlavour)f, &len);
+        Tournament *u = read_ok(out, len);
+        assert_same(t, u, false);
+        ck_assert_int_eq(tournament_acceleration(u, 2, 2), 1800);
+        tournament_free(u);
+        free(out);
+    }
+    tournament_free(t);
 }
 END_TEST
 
@@ -452,6 +477,7 @@ int main(void)
     tcase_add_test(tc, line_endings);
     tcase_add_test(tc, javafo_extensions);
     tcase_add_test(tc, rejections);
+    tcase_add_test(tc, wide_values_still_fit);
     tcase_add_test(tc, points_check_can_be_relaxed);
     tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);
