@@ -13,6 +13,7 @@
 #include "event_json.h"
 #include "tiebreak.h"
 #include "tournament.h"
+#include "tournament_io.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -64,13 +65,13 @@ int admin_settings_check(json_t *settings, const char *time_control, char *err, 
 
 static const char SQL_T_COLS[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
-    "status, created_ms AS created_at FROM tournaments";
+    "points AS points_json, tiebreaks AS tiebreaks_json, status, created_ms AS created_at FROM tournaments";
 static const char SQL_T_LIST[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
-    "status, created_ms AS created_at FROM tournaments ORDER BY id";
+    "points AS points_json, tiebreaks AS tiebreaks_json, status, created_ms AS created_at FROM tournaments ORDER BY id";
 static const char SQL_T_GET[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
-    "status, created_ms AS created_at FROM tournaments WHERE id = ?1";
+    "points AS points_json, tiebreaks AS tiebreaks_json, status, created_ms AS created_at FROM tournaments WHERE id = ?1";
 
 json_t *admin_tournaments_list(Store *s)
 {
@@ -120,6 +121,9 @@ int admin_tournament_create(Store *s, json_t *in, int64_t user, json_t **out, ch
     int64_t id = sqlite3_last_insert_rowid(store_db(s));
     if (!has_int(in, "rounds"))
         store_run(s, NULL, "UPDATE tournaments SET rounds = NULL WHERE id = ?1", "i", id);
+    rc = tio_settings_store(s, id, in);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
     admin_audit(s, user, 0, "tournament.create", "tournament", in);
     *out = admin_tournament_get(s, id);
     return 0;
@@ -153,6 +157,9 @@ int admin_tournament_update(Store *s, int64_t tid, json_t *in, int64_t user, jso
     free(st);
     if (rc)
         return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+    rc = tio_settings_store(s, tid, in);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)tid, "changes", in);
     admin_audit(s, user, 0, "tournament.update", "tournament", d);
     json_decref(d);
@@ -607,123 +614,7 @@ int admin_audit(Store *s, int64_t user, int64_t player, const char *action, cons
 
 /* ---- standings ---- */
 
-/* Each side's result character (TRF) for a stored result, or 0 while the
- * game has none. */
-static void result_chars(const char *res, char *w, char *b)
-{
-    static const struct {
-        const char *r;
-        char w, b;
-    } t[] = {{"1-0", '1', '0'},   {"0-1", '0', '1'},   {"1/2-1/2", '=', '='},
-             {"+/-", '+', '-'},   {"-/+", '-', '+'},   {"-/-", '-', '-'},
-             {"+/+", '+', '+'},   {"1/2-0", '=', '0'}, {"0-1/2", '0', '='},
-             {"0-0", '0', '0'},   {"1-1", '1', '1'},   {"1-1/2", '1', '='},
-             {"1/2-1", '=', '1'}};
-    *w = *b = 0;
-    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(res, t[i].r) == 0) {
-            *w = t[i].w;
-            *b = t[i].b;
-        }
-}
-
 json_t *admin_standings(Store *s, int64_t tid)
 {
-    json_t *tour = admin_tournament_get(s, tid);
-    if (!tour)
-        return json_array();
-    int rr = strcmp(jstr(tour, "system") ? jstr(tour, "system") : "", "roundrobin") == 0;
-    json_decref(tour);
-    /* Start ranks: rating, then registration order. */
-    json_t *players = store_rows(s, "SELECT id, tournament_id, name, rating, title, federation, "
-                                    "fide_id, sex, birth, status FROM players WHERE "
-                                    "tournament_id = ?1 ORDER BY rating DESC, id", "i", tid);
-    json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games "
-                                  "WHERE tournament_id = ?1 ORDER BY round, board", "i", tid);
-    json_t *rows = json_array();
-    Tournament *t = tournament_new();
-    size_t np = json_array_size(players);
-    if (!t || np == 0 || np > TRN_MAX_PLAYERS)
-        goto out;
-    json_t *rank_of = json_object();
-    for (size_t i = 0; i < np; i++) {
-        json_t *p = json_array_get(players, i);
-        TrnPlayer *tp = tournament_add_player(t, (int)i + 1);
-        if (!tp)
-            continue;
-        snprintf(tp->name, sizeof tp->name, "%s", jstr(p, "name"));
-        tp->rating = (int)jint(p, "rating");
-        char key[24];
-        snprintf(key, sizeof key, "%lld", (long long)jint(p, "id"));
-        json_object_set_new(rank_of, key, json_integer((json_int_t)i + 1));
-    }
-    int rounds = 0;
-    size_t k;
-    json_t *g;
-    json_array_foreach(games, k, g)
-    {
-        int r = (int)jint(g, "round");
-        char w, b, key[24];
-        result_chars(jstr(g, "result"), &w, &b);
-        if (r < 1 || r > TRN_MAX_ROUNDS || !w)
-            continue;
-        snprintf(key, sizeof key, "%lld", (long long)jint(g, "white_id"));
-        int wr = (int)json_integer_value(json_object_get(rank_of, key));
-        snprintf(key, sizeof key, "%lld", (long long)jint(g, "black_id"));
-        int br = (int)json_integer_value(json_object_get(rank_of, key));
-        TrnPlayer *pw = tournament_player_mut(t, wr), *pb = tournament_player_mut(t, br);
-        if (!pw || !pb)
-            continue;
-        pw->games[r - 1] = (TrnGame){(uint16_t)br, TRN_WHITE, w};
-        pb->games[r - 1] = (TrnGame){(uint16_t)wr, TRN_BLACK, b};
-        if (r > rounds)
-            rounds = r;
-    }
-    json_decref(rank_of);
-    for (int i = 0; i < t->n_players; i++)
-        t->players[i].rounds = rounds;
-    t->n_rounds = rounds;
-    t->rounds_played = rounds;
-    /* FIDE's usual choices: Swiss BH-C1, BH, SB, DE; round robin DE, SB. */
-    TbSpec specs[8];
-    int n = 0;
-    char err[120];
-    tiebreak_parse(rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE", specs, 8, &n, err, sizeof err);
-    TbOptions opt = {.edition = TB_EDITION_2026, .rounds = rounds, .round_robin = rr};
-    Standings *st = NULL;
-    if (rounds == 0 || tiebreak_standings(t, specs, n, &opt, &st)) {
-        /* No result yet: everyone on 0, in start-rank order. */
-        for (size_t i = 0; i < np; i++)
-            json_array_append_new(rows, json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank",
-                                                  (json_int_t)i + 1, "player",
-                                                  json_array_get(players, i), "points", 0.0,
-                                                  "games", 0, "tiebreaks"));
-        goto out;
-    }
-    for (int i = 0; i < st->n_rows; i++) {
-        const TbRow *row = &st->rows[i];
-        json_t *p = json_array_get(players, (size_t)row->player - 1);
-        const TrnPlayer *tp = tournament_player(t, row->player);
-        int played = 0;
-        for (int r = 0; tp && r < rounds; r++)
-            played += tp->games[r].result != 0;
-        json_t *tb = json_object();
-        for (int k2 = 1; k2 < st->n_specs; k2++) {
-            char name[32];
-            tiebreak_spec_name(&st->specs[k2], name, sizeof name);
-            json_object_set_new(tb, name, row->valid[k2]
-                                              ? json_real((double)row->value[k2] / TB_SCALE)
-                                              : json_null());
-        }
-        json_array_append_new(rows, json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank,
-                                              "player", p, "points",
-                                              (double)row->value[0] / TB_SCALE, "games", played,
-                                              "tiebreaks", tb));
-    }
-    tiebreak_standings_free(st);
-out:
-    tournament_free(t);
-    json_decref(players);
-    json_decref(games);
-    return rows;
+    return tio_standings(s, tid);
 }

@@ -62,6 +62,10 @@ int route_arb_illegal(Req *r);
 int route_arb_penalty(Req *r);
 int route_arb_result(Req *r);
 
+/* routes_tournament.c */
+int route_tournament_trf(Req *r);
+int route_player_bye(Req *r);
+
 /* live.c */
 int route_game_stream(Req *r);
 int route_tournament_stream(Req *r);

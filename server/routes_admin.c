@@ -15,6 +15,7 @@
 #include "jsonin.h"
 #include "live.h"
 #include "routes.h"
+#include "tournament_io.h"
 
 #define END {NULL, 0, 0, 0, 0, NULL}
 
@@ -54,6 +55,8 @@ static const JsonField TOURNAMENT_FIELDS[] = {
     {"place", JF_STR, 0, 0, 200, NULL},
     {"start_date", JF_STR, 0, 0, 40, NULL},
     {"settings", JF_OBJ, 0, 0, 0, NULL},
+    {"points", JF_OBJ, 0, 0, 0, NULL},
+    {"tiebreaks", JF_STR, 0, 0, 200, NULL},
     END,
 };
 
@@ -86,7 +89,8 @@ static int check_tournament_body(Req *r, int create)
     if (create && !json_object_get(r->in, "time_control"))
         return http_error(r, API_E_MISSING_FIELD, "missing field 'time_control'"), -1;
     char err[200] = "";
-    if (admin_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err, sizeof err))
+    if (admin_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err, sizeof err) ||
+        tio_settings_check(r->in, err, sizeof err))
         return http_error(r, API_E_INVALID_VALUE, "%s", err), -1;
     return 0;
 }
@@ -289,6 +293,9 @@ static int run_round_create(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     json_t *p = json_object_get(r->in, "pairings");
+    if (!p) /* no pairings given: the tournament's pairing system decides */
+        return tio_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
+                                   sizeof r->err);
     json_t *empty = json_array();
     int rc = admin_round_create(s, r->id[0], p ? p : empty, r->auth.user_id, &r->result, r->err,
                                 sizeof r->err);

@@ -1,0 +1,640 @@
+/*
+ * tournament_io.c — a tournament's rows as a rules Tournament, and the
+ * pairing engines' answers written back.  See tournament_io.h.
+ */
+#include "tournament_io.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "admin.h"
+#include "berger.h"
+#include "dutch.h"
+#include "tiebreak.h"
+#include "trf.h"
+
+#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+
+static const char *jstr(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : "";
+}
+
+static int64_t jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+/* ---- settings ---- */
+
+static const char *const POINT_KEYS[] = {"win", "draw", "loss", "bye"};
+
+/* A number of points as tenths: 0 and *TENTHS, or -1 when it is not a
+ * multiple of 0.1 between 0 and 10. */
+static int tenths_of(json_t *v, TrnPoints *tenths)
+{
+    if (!json_is_number(v))
+        return -1;
+    double x = json_number_value(v) * TRN_POINT;
+    if (!(x >= 0 && x <= 10 * TRN_POINT))
+        return -1;
+    double r = (double)(long)(x + 0.5);
+    if (x - r > 1e-6 || r - x > 1e-6)
+        return -1;
+    *tenths = (TrnPoints)r;
+    return 0;
+}
+
+/* The tie-break list of a body as one comma-separated string, or NULL
+ * (absent); *BAD is set when it has the wrong type. */
+static char *tiebreak_text(json_t *v, int *bad)
+{
+    *bad = 0;
+    if (!v)
+        return NULL;
+    if (json_is_string(v))
+        return strdup(json_string_value(v));
+    if (!json_is_array(v)) {
+        *bad = 1;
+        return NULL;
+    }
+    size_t len = 1, i;
+    json_t *e;
+    json_array_foreach(v, i, e)
+    {
+        if (!json_is_string(e)) {
+            *bad = 1;
+            return NULL;
+        }
+        len += strlen(json_string_value(e)) + 1;
+    }
+    char *s = calloc(1, len);
+    if (!s)
+        return NULL;
+    json_array_foreach(v, i, e)
+    {
+        if (i)
+            strcat(s, ",");
+        strcat(s, json_string_value(e));
+    }
+    return s;
+}
+
+/* Parses a tie-break list into SPECS; 0, or STORE_E_INVALID with ERR. */
+static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *err, size_t n)
+{
+    char why[160] = "";
+    if (tiebreak_parse(text, specs, TB_MAX_SPECS - 1, count, why, sizeof why))
+        return ERR(STORE_E_INVALID, "tiebreaks: %s", why);
+    return 0;
+}
+
+int tio_settings_check(json_t *in, char *err, size_t n)
+{
+    json_t *pts = json_object_get(in, "points");
+    if (pts) {
+        if (!json_is_object(pts))
+            return ERR(STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
+        const char *k;
+        json_t *v;
+        json_object_foreach(pts, k, v)
+        {
+            int known = 0;
+            for (int i = 0; i < 4; i++)
+                known |= strcmp(k, POINT_KEYS[i]) == 0;
+            if (!known)
+                return ERR(STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
+                           k);
+            TrnPoints t;
+            if (tenths_of(v, &t))
+                return ERR(STORE_E_INVALID,
+                           "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
+        }
+    }
+    int bad;
+    char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
+    if (bad)
+        return ERR(STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
+                                    "or an array of tie-break names");
+    int rc = 0;
+    if (text) {
+        TbSpec specs[TB_MAX_SPECS];
+        int count = 0;
+        rc = tiebreaks_parse(text, specs, &count, err, n);
+        free(text);
+    }
+    return rc;
+}
+
+int tio_settings_store(Store *s, int64_t tid, json_t *in)
+{
+    json_t *pts = json_object_get(in, "points");
+    if (json_is_object(pts)) {
+        json_t *cur = store_row(s, "SELECT points AS points_json FROM tournaments WHERE id = ?1",
+                                "i", tid);
+        json_t *merged = json_object();
+        for (int i = 0; i < 4; i++) {
+            json_t *v = json_object_get(pts, POINT_KEYS[i]);
+            if (!v)
+                v = json_object_get(json_object_get(cur, "points"), POINT_KEYS[i]);
+            TrnPoints t = 0;
+            if (v && tenths_of(v, &t) == 0)
+                json_object_set_new(merged, POINT_KEYS[i], json_real((double)t / TRN_POINT));
+        }
+        json_decref(cur);
+        char *text = json_dumps(merged, JSON_COMPACT);
+        json_decref(merged);
+        int rc = text ? store_run(s, NULL, "UPDATE tournaments SET points = ?2 WHERE id = ?1",
+                                  "is", tid, text)
+                      : -ENOMEM;
+        free(text);
+        if (rc)
+            return rc;
+    }
+    int bad;
+    char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
+    if (!text)
+        return 0;
+    TbSpec specs[TB_MAX_SPECS];
+    int count = 0;
+    char err[160];
+    int rc = tiebreaks_parse(text, specs, &count, err, sizeof err);
+    free(text);
+    if (rc)
+        return rc;
+    json_t *arr = json_array();
+    for (int i = 0; i < count; i++) {
+        char name[32];
+        tiebreak_spec_name(&specs[i], name, sizeof name);
+        json_array_append_new(arr, json_string(name));
+    }
+    char *js = json_dumps(arr, JSON_COMPACT);
+    json_decref(arr);
+    rc = js ? store_run(s, NULL, "UPDATE tournaments SET tiebreaks = ?2 WHERE id = ?1", "is",
+                        tid, js)
+            : -ENOMEM;
+    free(js);
+    return rc;
+}
+
+/* ---- building ---- */
+
+/* Each side's TRF result for a stored result; 0 while the game has none. */
+static void result_chars(const char *res, char *w, char *b)
+{
+    static const struct {
+        const char *r;
+        char w, b;
+    } t[] = {{"1-0", '1', '0'},   {"0-1", '0', '1'},   {"1/2-1/2", '=', '='},
+             {"+/-", '+', '-'},   {"-/+", '-', '+'},   {"-/-", '-', '-'},
+             {"+/+", '+', '+'},   {"1/2-0", '=', '0'}, {"0-1/2", '0', '='},
+             {"0-0", '0', '0'},   {"1-1", '1', '1'},   {"1-1/2", '1', '='},
+             {"1/2-1", '=', '1'}};
+    *w = *b = 0;
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(res, t[i].r) == 0) {
+            *w = t[i].w;
+            *b = t[i].b;
+        }
+}
+
+static char bye_char(const char *kind)
+{
+    if (strcmp(kind, "half") == 0)
+        return TRN_RES_HPB;
+    if (strcmp(kind, "pab") == 0)
+        return TRN_RES_PAB;
+    return TRN_RES_ZPB; /* zero, free */
+}
+
+/* Start rank of player ID, 0 if not in the list. */
+static int tpn_of(const int64_t *ids, int np, int64_t id)
+{
+    for (int i = 0; i < np; i++)
+        if (ids[i] == id)
+            return i + 1;
+    return 0;
+}
+
+static void copy(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
+}
+
+/* The point system of a tournament row's "points" object. */
+static void point_system(json_t *pts, TrnPointSystem *ps)
+{
+    tournament_points_default(ps);
+    TrnPoints v[4] = {ps->win_white, ps->draw_white, ps->loss_white, ps->pab};
+    for (int i = 0; i < 4; i++)
+        tenths_of(json_object_get(pts, POINT_KEYS[i]), &v[i]);
+    ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v[0];
+    ps->draw_white = ps->draw_black = ps->hpb = v[1];
+    ps->loss_white = ps->loss_black = v[2];
+    ps->pab = v[3];
+}
+
+static json_t *tournament_row(Store *s, int64_t tid)
+{
+    return store_row(s, "SELECT id, name, system, rounds, place, start_date, time_control, "
+                        "points AS points_json, tiebreaks AS tiebreaks_json FROM tournaments "
+                        "WHERE id = ?1", "i", tid);
+}
+
+int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
+              size_t n)
+{
+    *out = NULL;
+    *ids_out = NULL;
+    json_t *tour = tournament_row(s, tid);
+    if (!tour)
+        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    if (rounds <= 0)
+        rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
+                                      "tournament_id = ?1", "i", tid);
+    json_t *players = store_rows(s, "SELECT id, name, rating, title, federation, fide_id, sex, "
+                                    "birth, status FROM players WHERE tournament_id = ?1 "
+                                    "ORDER BY rating DESC, id", "i", tid);
+    json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games WHERE "
+                                  "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
+                               "ii", tid, (int64_t)rounds);
+    json_t *byes = store_rows(s, "SELECT round, player_id, kind FROM byes WHERE "
+                                 "tournament_id = ?1 AND round <= ?2", "ii", tid, (int64_t)rounds);
+    Tournament *t = tournament_new();
+    int np = (int)json_array_size(players);
+    int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
+    int rc = 0;
+    if (!t || !ids || !games || !byes) {
+        rc = -ENOMEM;
+        goto fail;
+    }
+    if (np > TRN_MAX_PLAYERS || rounds > TRN_MAX_ROUNDS) {
+        rc = ERR(STORE_E_INVALID, "too many players or rounds for a tournament report");
+        goto fail;
+    }
+    copy(t->name, sizeof t->name, jstr(tour, "name"));
+    copy(t->city, sizeof t->city, jstr(tour, "place"));
+    copy(t->start_date, sizeof t->start_date, jstr(tour, "start_date"));
+    copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
+    copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
+    int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
+    if (strcmp(jstr(tour, "system"), "swiss") == 0)
+        copy(t->system, sizeof t->system, "FIDE_DUTCH_2025");
+    t->n_rounds = (int)jint(tour, "rounds");
+    t->initial_colour = TRN_WHITE;
+    point_system(json_object_get(tour, "points"), &t->points);
+    TrnPointSystem def;
+    tournament_points_default(&def);
+    t->points_given = memcmp(&def, &t->points, sizeof def) != 0;
+    json_t *tb = json_object_get(tour, "tiebreaks");
+    size_t k;
+    json_t *v;
+    json_array_foreach(tb, k, v)
+    {
+        size_t len = strlen(t->tiebreaks);
+        snprintf(t->tiebreaks + len, sizeof t->tiebreaks - len, "%s%s", k ? "," : "",
+                 json_string_value(v));
+    }
+    if (!t->tiebreaks[0])
+        copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
+    for (int i = 0; i < np; i++) {
+        json_t *p = json_array_get(players, (size_t)i);
+        TrnPlayer *tp = tournament_add_player(t, i + 1);
+        if (!tp) {
+            rc = -ENOMEM;
+            goto fail;
+        }
+        ids[i] = jint(p, "id");
+        copy(tp->name, sizeof tp->name, jstr(p, "name"));
+        copy(tp->title, sizeof tp->title, jstr(p, "title"));
+        copy(tp->federation, sizeof tp->federation, jstr(p, "federation"));
+        copy(tp->fide_id, sizeof tp->fide_id, jstr(p, "fide_id"));
+        copy(tp->birth, sizeof tp->birth, jstr(p, "birth"));
+        tp->sex = jstr(p, "sex")[0];
+        tp->rating = (int)jint(p, "rating");
+        tp->rounds = rounds;
+        /* Absent unless a game or a bye says otherwise. */
+        for (int r = 0; r < rounds; r++)
+            tp->games[r] = (TrnGame){0, TRN_COLOUR_NONE, TRN_RES_ZPB};
+    }
+    json_array_foreach(games, k, v)
+    {
+        int r = (int)jint(v, "round");
+        int w = tpn_of(ids, np, jint(v, "white_id")), b = tpn_of(ids, np, jint(v, "black_id"));
+        TrnPlayer *pw = tournament_player_mut(t, w), *pb = tournament_player_mut(t, b);
+        if (r < 1 || r > rounds || !pw || !pb)
+            continue;
+        char rw, rb;
+        result_chars(jstr(v, "result"), &rw, &rb);
+        pw->games[r - 1] = (TrnGame){(uint16_t)b, TRN_WHITE, rw};
+        pb->games[r - 1] = (TrnGame){(uint16_t)w, TRN_BLACK, rb};
+    }
+    json_array_foreach(byes, k, v)
+    {
+        int r = (int)jint(v, "round");
+        TrnPlayer *p = tournament_player_mut(t, tpn_of(ids, np, jint(v, "player_id")));
+        if (p && r >= 1 && r <= rounds && p->games[r - 1].opponent == 0)
+            p->games[r - 1] = (TrnGame){0, TRN_COLOUR_NONE, bye_char(jstr(v, "kind"))};
+    }
+    t->rounds_played = rounds;
+    for (int i = 0; i < np; i++)
+        t->players[i].points = tournament_player_score(t, &t->players[i], rounds);
+    *out = t;
+    *ids_out = ids;
+    t = NULL;
+    ids = NULL;
+fail:
+    tournament_free(t);
+    free(ids);
+    json_decref(tour);
+    json_decref(players);
+    json_decref(games);
+    json_decref(byes);
+    return rc;
+}
+
+/* ---- pairing ---- */
+
+static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind)
+{
+    return store_run(s, NULL, "INSERT INTO byes(tournament_id, round, player_id, kind, "
+                              "created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                     "iiisi", tid, rn, pid, kind, store_now_ms());
+}
+
+json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn)
+{
+    json_t *b = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
+                              "round = ?2 ORDER BY player_id", "ii", tid, rn);
+    return b ? b : json_array();
+}
+
+/* Swiss: the Dutch engine pairs round RN of T; fills PAIRINGS and *PAB
+ * (player id of the pairing-allocated bye, 0 = none). */
+static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const int64_t *ids,
+                      json_t *pairings, int64_t *pab, char *err, size_t n)
+{
+    json_t *absent = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
+                                   "status = 'withdrawn'", "i", tid);
+    json_t *req = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
+                                "round = ?2", "ii", tid, rn);
+    size_t k;
+    json_t *v;
+    int rc = 0;
+    json_array_foreach(absent, k, v)
+        if (!rc)
+            rc = tournament_add_bye(t, (TrnBye){'Z', (int)rn, tpn_of(ids, t->n_players,
+                                                                     jint(v, "id")), false});
+    json_array_foreach(req, k, v)
+        if (!rc)
+            rc = tournament_add_bye(t, (TrnBye){strcmp(jstr(v, "kind"), "half") ? 'Z' : 'H',
+                                                (int)rn,
+                                                tpn_of(ids, t->n_players, jint(v, "player_id")),
+                                                false});
+    json_decref(absent);
+    json_decref(req);
+    if (rc)
+        return rc;
+    DutchPairing dp = {0};
+    char why[200] = "";
+    rc = dutch_pair_round(t, (int)rn, &dp, why, sizeof why);
+    if (rc == DUTCH_E_NO_PAIRING)
+        return ERR(STORE_E_CONFLICT, "no pairing of round %lld satisfies the absolute criteria "
+                                     "(C.04.3)%s%s", (long long)rn, why[0] ? ": " : "", why);
+    if (rc == DUTCH_E_INPUT)
+        return ERR(STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn, why);
+    if (rc)
+        return rc;
+    int board = 0;
+    for (int i = 0; i < dp.n_pairs; i++) {
+        int64_t w = ids[dp.pairs[i].white - 1];
+        if (dp.pairs[i].black == 0) {
+            *pab = w;
+            continue;
+        }
+        json_array_append_new(pairings, json_pack("{s:i,s:I,s:I}", "board", ++board, "white_id",
+                                                  (json_int_t)w, "black_id",
+                                                  (json_int_t)ids[dp.pairs[i].black - 1]));
+    }
+    dutch_pairing_free(&dp);
+    return 0;
+}
+
+/* Round robin: round RN from the Berger tables by start rank; double round
+ * robin when the tournament has the rounds for it. */
+static int pair_berger(json_t *tour, int64_t rn, int np, const int64_t *ids, json_t *pairings,
+                       int64_t *free_id, char *err, size_t n)
+{
+    if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
+        return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
+                   BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
+    int flags = 0;
+    if (jint(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
+        flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
+    BergerBoard boards[BERGER_MAX_BOARDS];
+    int nb = berger_round(np, (int)rn, flags, boards);
+    if (nb < 0)
+        return ERR(STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
+                   berger_rounds(np, flags));
+    int board = 0;
+    for (int i = 0; i < nb; i++) {
+        if (!boards[i].white || !boards[i].black) {
+            *free_id = ids[(boards[i].white ? boards[i].white : boards[i].black) - 1];
+            continue;
+        }
+        json_array_append_new(pairings, json_pack("{s:i,s:I,s:I}", "board", ++board, "white_id",
+                                                  (json_int_t)ids[boards[i].white - 1],
+                                                  "black_id",
+                                                  (json_int_t)ids[boards[i].black - 1]));
+    }
+    return 0;
+}
+
+int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n)
+{
+    *out = NULL;
+    json_t *tour = tournament_row(s, tid);
+    if (!tour)
+        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    const char *system = jstr(tour, "system");
+    int64_t rn = store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
+                                 "tournament_id = ?1", "i", tid) + 1;
+    int64_t open = store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND "
+                                   "result = '*'", "i", tid);
+    Tournament *t = NULL;
+    int64_t *ids = NULL;
+    json_t *pairings = json_array();
+    int64_t bye_id = 0;
+    int rc;
+    if (strcmp(system, "manual") == 0) {
+        rc = ERR(STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
+        goto done;
+    }
+    if (jint(tour, "rounds") > 0 && rn > jint(tour, "rounds")) {
+        rc = ERR(STORE_E_STATE, "all %lld rounds have been paired", (long long)jint(tour, "rounds"));
+        goto done;
+    }
+    if (open) {
+        rc = ERR(STORE_E_STATE, "%lld game(s) of earlier rounds have no result yet",
+                 (long long)open);
+        goto done;
+    }
+    rc = tio_build(s, tid, (int)rn - 1, &t, &ids, err, n);
+    if (rc)
+        goto done;
+    if (t->n_players < 2) {
+        rc = ERR(STORE_E_STATE, "at least two players are needed to pair a round");
+        goto done;
+    }
+    if (strcmp(system, "roundrobin") == 0)
+        rc = pair_berger(tour, rn, t->n_players, ids, pairings, &bye_id, err, n);
+    else
+        rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, err, n);
+    if (rc)
+        goto done;
+    rc = admin_round_create(s, tid, pairings, user, out, err, n);
+    if (rc)
+        goto done;
+    if (bye_id) {
+        rc = add_bye_row(s, tid, rn, bye_id, strcmp(system, "roundrobin") ? "pab" : "free");
+        if (rc) {
+            rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+            goto done;
+        }
+    }
+    json_object_set_new(*out, "byes", tio_round_byes(s, tid, rn));
+done:
+    if (rc) {
+        json_decref(*out);
+        *out = NULL;
+    }
+    tournament_free(t);
+    free(ids);
+    json_decref(pairings);
+    json_decref(tour);
+    return rc;
+}
+
+int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
+                    int64_t user, json_t **out, char *err, size_t n)
+{
+    *out = NULL;
+    if (!admin_exists(s, 'p', tid, pid))
+        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+                   (long long)tid);
+    if (admin_exists(s, 'r', tid, rn))
+        return ERR(STORE_E_STATE, "round %lld is already paired", (long long)rn);
+    int64_t rounds = store_int(s, 0, "SELECT coalesce(rounds, 0) FROM tournaments WHERE id = ?1",
+                               "i", tid);
+    if (rounds > 0 && rn > rounds)
+        return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
+    int rc = add_bye_row(s, tid, rn, pid, kind);
+    if (rc == STORE_E_CONFLICT)
+        return ERR(rc, "player %lld already has a bye in round %lld", (long long)pid,
+                   (long long)rn);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+    *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
+                     (json_int_t)pid, "round", (json_int_t)rn, "kind", kind);
+    admin_audit(s, user, 0, "bye.request", "player", *out);
+    return 0;
+}
+
+/* ---- standings and the report ---- */
+
+/* Standings of T after ROUNDS rounds with the tie-breaks T names. */
+static int standings_of(const Tournament *t, int rr, int rounds, Standings **st)
+{
+    TbSpec specs[TB_MAX_SPECS];
+    int count = 0;
+    char why[160];
+    if (tiebreak_parse(t->tiebreaks, specs, TB_MAX_SPECS - 1, &count, why, sizeof why))
+        count = 0;
+    TbOptions opt = {.edition = TB_EDITION_2026, .rounds = rounds, .round_robin = rr};
+    return tiebreak_standings(t, specs, count, &opt, st);
+}
+
+json_t *tio_standings(Store *s, int64_t tid)
+{
+    json_t *rows = json_array();
+    json_t *tour = tournament_row(s, tid);
+    int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;
+    json_decref(tour);
+    /* The rounds that have begun to produce results. */
+    int rounds = (int)store_int(s, 0, "SELECT coalesce(max(round), 0) FROM games WHERE "
+                                      "tournament_id = ?1 AND result <> '*'", "i", tid);
+    json_t *players = store_rows(s, "SELECT id, tournament_id, name, rating, title, federation, "
+                                    "fide_id, sex, birth, status FROM players WHERE "
+                                    "tournament_id = ?1 ORDER BY rating DESC, id", "i", tid);
+    Tournament *t = NULL;
+    int64_t *ids = NULL;
+    Standings *st = NULL;
+    char err[160];
+    size_t np = json_array_size(players);
+    if (np == 0 || tio_build(s, tid, rounds, &t, &ids, err, sizeof err))
+        goto out;
+    if (rounds == 0 || standings_of(t, rr, rounds, &st)) {
+        for (size_t i = 0; i < np; i++)
+            json_array_append_new(rows, json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank",
+                                                  (json_int_t)i + 1, "player",
+                                                  json_array_get(players, i), "points", 0.0,
+                                                  "games", 0, "tiebreaks"));
+        goto out;
+    }
+    for (int i = 0; i < st->n_rows; i++) {
+        const TbRow *row = &st->rows[i];
+        const TrnPlayer *tp = tournament_player(t, row->player);
+        int played = 0;
+        for (int r = 0; tp && r < rounds; r++)
+            played += tournament_result_is_played(tp->games[r].result) ||
+                      tp->games[r].result == TRN_RES_FORFEIT_WIN ||
+                      tp->games[r].result == TRN_RES_FORFEIT_LOSS;
+        json_t *tb = json_object();
+        for (int k = 1; k < st->n_specs; k++) {
+            char name[32];
+            tiebreak_spec_name(&st->specs[k], name, sizeof name);
+            json_object_set_new(tb, name, row->valid[k]
+                                              ? json_real((double)row->value[k] / TB_SCALE)
+                                              : json_null());
+        }
+        json_array_append_new(rows, json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank,
+                                              "player",
+                                              json_array_get(players, (size_t)row->player - 1),
+                                              "points", (double)row->value[0] / TB_SCALE,
+                                              "games", played, "tiebreaks", tb));
+    }
+out:
+    tiebreak_standings_free(st);
+    tournament_free(t);
+    free(ids);
+    json_decref(players);
+    return rows;
+}
+
+char *tio_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n)
+{
+    Tournament *t = NULL;
+    int64_t *ids = NULL;
+    if (tio_build(s, tid, 0, &t, &ids, err, n))
+        return NULL;
+    json_t *tour = tournament_row(s, tid);
+    int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;
+    json_decref(tour);
+    Standings *st = NULL;
+    if (t->rounds_played > 0 && standings_of(t, rr, t->rounds_played, &st) == 0)
+        for (int i = 0; i < st->n_rows; i++) {
+            TrnPlayer *p = tournament_player_mut(t, st->rows[i].player);
+            if (p)
+                p->rank = st->rows[i].rank;
+        }
+    tiebreak_standings_free(st);
+    char *text = trf_write(t, flavour == 16 ? TRF_FLAVOUR_16 : TRF_FLAVOUR_26, len);
+    if (!text)
+        snprintf(err, n, "out of memory");
+    tournament_free(t);
+    free(ids);
+    return text;
+}

@@ -1,0 +1,86 @@
+/*
+ * tournament_io.h — the bridge between the store and the pure tournament
+ * layer (rules/tournament.h): builds a rules Tournament from a tournament's
+ * rows (players with start ranks, results of the games, byes, withdrawals,
+ * the point system and tie-breaks), and writes back what the engines decide
+ * (a Swiss round from the Dutch engine, a round robin round from the Berger
+ * tables).  Standings and the FIDE rating report (TRF) come from here too,
+ * so the daemon computes them exactly as the command line does.
+ *
+ * Start ranks (TPN) are rating descending, then registration order.  A
+ * round counts once it has a round row; a player without game or bye in a
+ * past round was absent (TRF Z).
+ *
+ * Workload: one tournament at a time, a few hundred players; each call
+ * reads the tournament's rows once.
+ */
+#ifndef ARBITER_DB_TOURNAMENT_IO_H
+#define ARBITER_DB_TOURNAMENT_IO_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+#include "tournament.h"
+
+/*
+ * Checks the optional "points" ({"win","draw","loss","bye"}, numbers in
+ * tenths of a point from 0 to 10) and "tiebreaks" (a string such as
+ * "BH/C1,BH,SB,DE", or an array of such names) of a tournament body.
+ * Returns 0, or STORE_E_INVALID with the reason in ERR.
+ */
+int tio_settings_check(json_t *in, char *err, size_t n);
+
+/*
+ * Stores the "points" and "tiebreaks" of IN (already checked) for
+ * tournament TID; absent fields are left as they are.  Returns 0 or the
+ * store's error.
+ */
+int tio_settings_store(Store *s, int64_t tid, json_t *in);
+
+/*
+ * Builds tournament TID with the rounds 1..ROUNDS (0 = every round that
+ * exists).  *IDS gets a malloc'd array mapping start rank - 1 to player id
+ * (caller frees), *OUT the Tournament (tournament_free).  Returns 0,
+ * STORE_E_NOT_FOUND, STORE_E_INVALID (too many players) with ERR, or
+ * -ENOMEM.
+ */
+int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids, char *err,
+              size_t n);
+
+/*
+ * Pairs and creates the next round of tournament TID (inside a writer job):
+ * Dutch for "swiss", Berger for "roundrobin".  Stores the games and the
+ * pairing-allocated bye.  Returns 0 with *OUT the round (as
+ * admin_round_get, plus "byes"), STORE_E_STATE when the previous round is
+ * not finished or the system is manual, STORE_E_CONFLICT when no valid
+ * pairing exists, with the reason in ERR.
+ */
+int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n);
+
+/*
+ * Records a requested bye of player PID in round RN ("half" or "zero").
+ * The round must not be paired yet.  Returns 0 with *OUT the bye record,
+ * or STORE_E_NOT_FOUND / STORE_E_STATE / STORE_E_CONFLICT with ERR.
+ */
+int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
+                    int64_t user, json_t **out, char *err, size_t n);
+
+/* The byes of round RN of TID: [{player_id, kind}] (never NULL). */
+json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn);
+
+/*
+ * Standings after the rounds with results, with the tournament's point
+ * system and tie-breaks (its own list, else Swiss BH/C1,BH,SB,DE and round
+ * robin DE,SB,WIN): [{rank, player, points, games, tiebreaks{}}].
+ */
+json_t *tio_standings(Store *s, int64_t tid);
+
+/*
+ * The tournament as a TRF of FLAVOUR (16 or 26), lines ending in CR.
+ * Returns a malloc'd buffer (length in *LEN) or NULL with ERR.
+ */
+char *tio_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n);
+
+#endif
