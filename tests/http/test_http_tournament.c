@@ -1,0 +1,417 @@
+/*
+ * test_http_tournament.c — the tournament layer through the API of a real
+ * daemon: automatic pairing of Swiss rounds (FIDE Dutch) and round robin
+ * rounds (Berger tables), requested byes, withdrawals, the point system
+ * and tie-break settings, standings and the TRF rating report.
+ *
+ * The expected pairings are the FIDE Handbook's: round 1 of the Dutch
+ * system (C.04.3: top half against bottom half, the lowest-ranked player
+ * gets the bye, colours alternate from board 1) and the Berger table for
+ * four players (C.05 Annex 1).  The TRF is read back with the rules
+ * layer's reader and compared with the games the API reports.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "trf.h"
+
+static Daemon D;
+static Client arb;
+
+static void setup(void)
+{
+    daemon_start(&D, 0);
+    login_arbiter(&D, &arb);
+}
+
+static void teardown(void)
+{
+    int status = daemon_stop(&D, SIGTERM);
+    daemon_cleanup(&D);
+    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
+}
+
+static json_int_t jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+/* A Swiss tournament (or SYSTEM) of N players rated 2000, 1990, ... */
+static int64_t tournament(const char *system, int rounds, int n, int64_t *pids)
+{
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, n, pids, NULL);
+    char body[128];
+    snprintf(body, sizeof body, "{\"system\":\"%s\",\"rounds\":%d}", system, rounds);
+    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    return tid;
+}
+
+/* POST /rounds without pairings; the answer (caller frees). */
+static Resp *pair(int64_t tid)
+{
+    return reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
+}
+
+/* Index of player ID in PIDS, -1 if none. */
+static int who(const int64_t *pids, int n, json_int_t id)
+{
+    for (int i = 0; i < n; i++)
+        if (pids[i] == id)
+            return i;
+    return -1;
+}
+
+/* Starts round RN and gives each game, in board order, the result
+ * RESULTS[i] ('1' white wins, '0' black wins, '=' draw). */
+static void finish_round(int64_t tid, int64_t rn, const char *results)
+{
+    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start",
+                   (long long)tid, (long long)rn);
+    ck_assert_msg(r->status == 200, "start: %s", r->body);
+    resp_free(r);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld", (long long)tid,
+             (long long)rn);
+    json_t *games = json_object_get(r->json, "games");
+    ck_assert_int_eq(json_array_size(games), strlen(results));
+    for (size_t i = 0; i < json_array_size(games); i++) {
+        const char *body = results[i] == '1'   ? "{\"white\":1,\"black\":0}"
+                           : results[i] == '0' ? "{\"white\":0,\"black\":1}"
+                                               : "{\"white\":0.5,\"black\":0.5}";
+        Resp *a = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
+                       (long long)jint(json_array_get(games, i), "id"));
+        ck_assert_msg(a->status == 200, "result: %s", a->body);
+        resp_free(a);
+    }
+    resp_free(r);
+}
+
+/* Points of player PID in the standings. */
+static double points_of(int64_t tid, int64_t pid)
+{
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    double pts = -1;
+    size_t i;
+    json_t *row;
+    json_array_foreach(r->json, i, row)
+        if (jint(json_object_get(row, "player"), "id") == pid)
+            pts = json_number_value(json_object_get(row, "points"));
+    resp_free(r);
+    return pts;
+}
+
+static int has_bye(json_t *byes, int64_t pid, const char *kind)
+{
+    size_t i;
+    json_t *b;
+    json_array_foreach(byes, i, b)
+        if (jint(b, "player_id") == pid &&
+            strcmp(json_string_value(json_object_get(b, "kind")), kind) == 0)
+            return 1;
+    return 0;
+}
+
+static void check_board(json_t *games, size_t i, int64_t white, int64_t black)
+{
+    json_t *g = json_array_get(games, i);
+    ck_assert_msg(jint(g, "white_id") == white && jint(g, "black_id") == black,
+                  "board %zu: %lld-%lld, expected %lld-%lld", i + 1, (long long)jint(g, "white_id"),
+                  (long long)jint(g, "black_id"), (long long)white, (long long)black);
+}
+
+/* Every game the API lists appears in the TRF with the same opponent,
+ * colour and result; returns the number of games compared. */
+static int compare_trf(const Tournament *t, int64_t tid, const int64_t *pids, int n)
+{
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    int compared = 0;
+    size_t i, j;
+    json_t *round, *g;
+    json_array_foreach(r->json, i, round)
+    {
+        int rn = (int)jint(round, "number");
+        json_array_foreach(json_object_get(round, "games"), j, g)
+        {
+            int w = who(pids, n, jint(g, "white_id")), b = who(pids, n, jint(g, "black_id"));
+            char wname[32], bname[32];
+            snprintf(wname, sizeof wname, "Player %d", w + 1);
+            snprintf(bname, sizeof bname, "Player %d", b + 1);
+            const TrnPlayer *pw = NULL, *pb = NULL;
+            for (int k = 0; k < t->n_players; k++) {
+                if (!strcmp(t->players[k].name, wname))
+                    pw = &t->players[k];
+                if (!strcmp(t->players[k].name, bname))
+                    pb = &t->players[k];
+            }
+            ck_assert_ptr_nonnull(pw);
+            ck_assert_ptr_nonnull(pb);
+            const TrnGame *gw = &pw->games[rn - 1], *gb = &pb->games[rn - 1];
+            ck_assert_int_eq(gw->opponent, pb->id);
+            ck_assert_int_eq(gb->opponent, pw->id);
+            ck_assert_int_eq(gw->colour, TRN_WHITE);
+            ck_assert_int_eq(gb->colour, TRN_BLACK);
+            const char *res = json_string_value(json_object_get(g, "result"));
+            char ew = !strcmp(res, "1-0") ? '1' : !strcmp(res, "0-1") ? '0' : '=';
+            char eb = ew == '1' ? '0' : ew == '0' ? '1' : '=';
+            ck_assert_msg(gw->result == ew && gb->result == eb, "round %d %s: %c %c for %s", rn,
+                          wname, gw->result, gb->result, res);
+            compared++;
+        }
+    }
+    resp_free(r);
+    return compared;
+}
+
+START_TEST(swiss_pairing_byes_and_report)
+{
+    int64_t p[6];
+    int64_t tid = tournament("swiss", 3, 6, p);
+    /* A requested half-point bye for the lowest-rated player in round 1. */
+    Resp *r = reqf(&D, &arb, "POST", "{\"round\":1,\"kind\":\"half\"}",
+                   "/api/v1/tournaments/%lld/players/%lld/byes", (long long)tid, (long long)p[5]);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"round\":1,\"kind\":\"zero\"}",
+             "/api/v1/tournaments/%lld/players/%lld/byes", (long long)tid, (long long)p[5]);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"round\":1,\"kind\":\"full\"}",
+             "/api/v1/tournaments/%lld/players/%lld/byes", (long long)tid, (long long)p[4]);
+    ck_assert_int_eq(r->status, 400);
+    resp_free(r);
+
+    /* Round 1 of five players (C.04.3): 1-3 and 4-2, the bye to 5. */
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert_int_eq(jint(r->json, "number"), 1);
+    json_t *games = json_object_get(r->json, "games");
+    ck_assert_int_eq(json_array_size(games), 2);
+    check_board(games, 0, p[0], p[2]);
+    check_board(games, 1, p[3], p[1]);
+    ck_assert(has_bye(json_object_get(r->json, "byes"), p[4], "pab"));
+    ck_assert(has_bye(json_object_get(r->json, "byes"), p[5], "half"));
+    resp_free(r);
+
+    /* Not while round 1 is being played; no bye for a paired round. */
+    r = pair(tid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_ptr_nonnull(strstr(r->body, "no result"));
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"round\":1,\"kind\":\"zero\"}",
+             "/api/v1/tournaments/%lld/players/%lld/byes", (long long)tid, (long long)p[0]);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+
+    finish_round(tid, 1, "1=");
+    ck_assert(points_of(tid, p[0]) == 1.0);
+    ck_assert(points_of(tid, p[2]) == 0.0);
+    ck_assert(points_of(tid, p[1]) == 0.5);
+    ck_assert(points_of(tid, p[4]) == 1.0); /* the pairing-allocated bye */
+    ck_assert(points_of(tid, p[5]) == 0.5); /* the requested half-point bye */
+
+    /* Player 3 withdraws: round 2 pairs the five others, nobody meets an
+     * opponent again, and the bye goes to someone who had none. */
+    r = reqf(&D, &arb, "PATCH", "{\"status\":\"withdrawn\"}",
+             "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)p[2]);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    games = json_object_get(r->json, "games");
+    ck_assert_int_eq(json_array_size(games), 2);
+    int seen[6] = {0};
+    size_t i;
+    json_t *g;
+    json_array_foreach(games, i, g)
+    {
+        int w = who(p, 6, jint(g, "white_id")), b = who(p, 6, jint(g, "black_id"));
+        ck_assert(w >= 0 && b >= 0);
+        seen[w]++;
+        seen[b]++;
+        int a = w < b ? w : b, z = w < b ? b : w;
+        ck_assert_msg(!((a == 0 && z == 2) || (a == 1 && z == 3)), "a repeated pairing %d-%d",
+                      w + 1, b + 1);
+    }
+    ck_assert_int_eq(seen[2], 0);
+    json_t *byes = json_object_get(r->json, "byes");
+    ck_assert_int_eq(json_array_size(byes), 1);
+    ck_assert(!has_bye(byes, p[4], "pab"));
+    ck_assert_int_eq(seen[who(p, 6, jint(json_array_get(byes, 0), "player_id"))], 0);
+    resp_free(r);
+    finish_round(tid, 2, "01");
+
+    /* The rating report: TRF-2026 by default, CR line ends, a file name. */
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_ptr_nonnull(strcasestr(r->headers, "Content-Type: text/plain; charset=utf-8"));
+    ck_assert_ptr_nonnull(strcasestr(r->headers, "filename=\"tournament-"));
+    ck_assert_ptr_null(memchr(r->body, '\n', r->len));
+    ck_assert_ptr_nonnull(memchr(r->body, '\r', r->len));
+    ck_assert_ptr_nonnull(strstr(r->body, "\r142 "));
+    Tournament *t = NULL;
+    TrfError e;
+    int rc = trf_read(r->body, r->len, 0, &t, &e);
+    ck_assert_msg(rc == 0, "TRF line %d col %d: %s", e.line, e.column, e.message);
+    ck_assert_int_eq(t->n_players, 6);
+    ck_assert_int_eq(compare_trf(t, tid, p, 6), 4);
+    /* Byes as the report spells them: U for the PAB, H for the request. */
+    for (int k = 0; k < t->n_players; k++)
+        if (!strcmp(t->players[k].name, "Player 5"))
+            ck_assert_int_eq(t->players[k].games[0].result, TRN_RES_PAB);
+        else if (!strcmp(t->players[k].name, "Player 6"))
+            ck_assert_int_eq(t->players[k].games[0].result, TRN_RES_HPB);
+    tournament_free(t);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf?flavour=16", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    rc = trf_read(r->body, r->len, 0, &t, &e);
+    ck_assert_msg(rc == 0, "TRF16 line %d: %s", e.line, e.message);
+    ck_assert_ptr_null(strstr(r->body, "\r142 "));
+    ck_assert_int_eq(compare_trf(t, tid, p, 6), 4);
+    tournament_free(t);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf?flavour=9", (long long)tid);
+    ck_assert_int_eq(r->status, 400);
+    resp_free(r);
+}
+END_TEST
+
+START_TEST(no_valid_pairing_is_409)
+{
+    int64_t p[2];
+    int64_t tid = tournament("swiss", 5, 2, p);
+    Resp *r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    resp_free(r);
+    finish_round(tid, 1, "1");
+    /* The two have met: no round 2 satisfies C.04.3 C1. */
+    r = pair(tid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_str_eq(resp_code(r), "conflict");
+    ck_assert_ptr_nonnull(strstr(r->body, "no pairing"));
+    resp_free(r);
+    /* Nothing was written: still one round. */
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    ck_assert_int_eq(json_array_size(r->json), 1);
+    resp_free(r);
+    /* A manual tournament needs explicit pairings. */
+    r = reqf(&D, &arb, "PATCH", "{\"system\":\"manual\"}", "/api/v1/tournaments/%lld",
+             (long long)tid);
+    resp_free(r);
+    r = pair(tid);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+}
+END_TEST
+
+START_TEST(round_robin_berger)
+{
+    int64_t p[4];
+    int64_t tid = tournament("roundrobin", 3, 4, p);
+    /* C.05 Annex 1, four players: 1-4 2-3 / 4-3 1-2 / 2-4 3-1. */
+    Resp *r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    json_t *games = json_object_get(r->json, "games");
+    ck_assert_int_eq(json_array_size(games), 2);
+    check_board(games, 0, p[0], p[3]);
+    check_board(games, 1, p[1], p[2]);
+    resp_free(r);
+    finish_round(tid, 1, "==");
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    games = json_object_get(r->json, "games");
+    check_board(games, 0, p[3], p[2]);
+    check_board(games, 1, p[0], p[1]);
+    resp_free(r);
+}
+END_TEST
+
+START_TEST(points_and_tiebreaks)
+{
+    int64_t p[2];
+    int64_t tid = tournament("swiss", 3, 2, p);
+    static const char *const bad[] = {
+        "{\"tiebreaks\":\"BH/C1,NOPE\"}",   "{\"tiebreaks\":7}",
+        "{\"points\":{\"win\":0.33}}",      "{\"points\":{\"win\":-1}}",
+        "{\"points\":{\"victory\":3}}",     "{\"points\":[3,1,0]}",
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Resp *r = reqf(&D, &arb, "PATCH", bad[i], "/api/v1/tournaments/%lld", (long long)tid);
+        ck_assert_msg(r->status == 400, "%s: %ld %s", bad[i], r->status, r->body);
+        resp_free(r);
+    }
+    Resp *r = reqf(&D, &arb, "PATCH", "{\"tiebreaks\":\"BH/C1,NOPE\"}", "/api/v1/tournaments/%lld",
+                   (long long)tid);
+    ck_assert_ptr_nonnull(strstr(r->body, "tiebreaks"));
+    resp_free(r);
+    r = reqf(&D, &arb, "PATCH", "{\"points\":{\"win\":3,\"draw\":1},\"tiebreaks\":\"BH-C1, SB\"}",
+             "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    json_t *pts = json_object_get(r->json, "points");
+    ck_assert(json_number_value(json_object_get(pts, "win")) == 3.0);
+    ck_assert(json_number_value(json_object_get(pts, "draw")) == 1.0);
+    ck_assert(json_number_value(json_object_get(pts, "loss")) == 0.0);
+    ck_assert(json_number_value(json_object_get(pts, "bye")) == 1.0);
+    json_t *tb = json_object_get(r->json, "tiebreaks");
+    ck_assert_int_eq(json_array_size(tb), 2);
+    ck_assert_str_eq(json_string_value(json_array_get(tb, 0)), "BH/C1");
+    ck_assert_str_eq(json_string_value(json_array_get(tb, 1)), "SB");
+    resp_free(r);
+    /* A tournament created with them keeps them. */
+    r = req(&D, &arb, "POST", "/api/v1/tournaments",
+            "{\"name\":\"T\",\"time_control\":\"60\",\"points\":{\"win\":2,\"draw\":1,\"loss\":0,"
+            "\"bye\":2},\"tiebreaks\":\"DE,WIN\"}");
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert(json_number_value(json_object_get(json_object_get(r->json, "points"), "bye")) == 2.0);
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(r->json, "tiebreaks"), 1)),
+                     "WIN");
+    resp_free(r);
+
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    resp_free(r);
+    finish_round(tid, 1, "1");
+    /* Three points for the win; the standings name the chosen tie-breaks. */
+    ck_assert(points_of(tid, p[0]) == 3.0);
+    ck_assert(points_of(tid, p[1]) == 0.0);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
+    json_t *row = json_array_get(r->json, 0);
+    ck_assert_int_eq(jint(json_object_get(row, "player"), "id"), p[0]);
+    json_t *tbs = json_object_get(row, "tiebreaks");
+    ck_assert_int_eq(json_object_size(tbs), 2);
+    ck_assert_ptr_nonnull(json_object_get(tbs, "BH/C1"));
+    ck_assert_ptr_nonnull(json_object_get(tbs, "SB"));
+    /* SB of the winner: the loser's score (0) times the win. */
+    ck_assert(json_number_value(json_object_get(tbs, "SB")) == 0.0);
+    resp_free(r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http-tournament");
+    TCase *tc = tcase_create("tournament");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, swiss_pairing_byes_and_report);
+    tcase_add_test(tc, no_valid_pairing_is_409);
+    tcase_add_test(tc, round_robin_berger);
+    tcase_add_test(tc, points_and_tiebreaks);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
