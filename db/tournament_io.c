@@ -83,6 +83,12 @@ static char *tiebreak_text(json_t *v, int *bad)
     return s;
 }
 
+/* True for an empty or all-blank list: the system's default. */
+static int blank(const char *s)
+{
+    return s[strspn(s, " \t,;")] == 0;
+}
+
 /* Parses a tie-break list into SPECS; 0, or STORE_E_INVALID with ERR. */
 static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *err, size_t n)
 {
@@ -120,7 +126,7 @@ int tio_settings_check(json_t *in, char *err, size_t n)
         return ERR(STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
                                     "or an array of tie-break names");
     int rc = 0;
-    if (text) {
+    if (text && !blank(text)) {
         TbSpec specs[TB_MAX_SPECS];
         int count = 0;
         rc = tiebreaks_parse(text, specs, &count, err, n);
@@ -161,7 +167,7 @@ int tio_settings_store(Store *s, int64_t tid, json_t *in)
     TbSpec specs[TB_MAX_SPECS];
     int count = 0;
     char err[160];
-    int rc = tiebreaks_parse(text, specs, &count, err, sizeof err);
+    int rc = blank(text) ? 0 : tiebreaks_parse(text, specs, &count, err, sizeof err);
     free(text);
     if (rc)
         return rc;

@@ -174,7 +174,7 @@ function bindTournamentForm(tour) {
       const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
       body.points = { win, draw, loss, bye };
     }
-    if (f.tiebreaks) body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean);
+    if (f.tiebreaks) body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean).join(',');
     try {
       const saved = tour ? await api.patch(`tournaments/${tour.id}`, body) : await api.post('tournaments', body);
       toast(t(tour ? 'desk.saved' : 'desk.created'));
