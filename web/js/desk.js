@@ -206,6 +206,7 @@ async function viewPlayers(tour, head) {
   const players = await api.get(`tournaments/${tour.id}/players`);
   const pins = pinStore(tour.id);
   const known = pins.all();
+  const canBye = !!(spec && spec.paths && spec.paths['/tournaments/{tid}/players/{pid}/byes']);
   players.sort((a, b) => (b.rating || 0) - (a.rating || 0) || a.name.localeCompare(b.name));
   render(app, html`${head}
     <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button></div>
@@ -218,7 +219,8 @@ async function viewPlayers(tour, head) {
       <td class="pin"><code>${known[p.id] || '••••'}</code></td>
       <td class="no-print"><button type="button" data-act="edit" data-i18n="desk.edit"></button>
       <button type="button" data-act="pin" data-i18n="desk.new_pin"></button>
-      <button type="button" data-act="status" data-i18n="${p.status === 'withdrawn' ? 'desk.reinstate' : 'desk.withdraw'}"></button></td></tr>`)}</tbody></table>
+      <button type="button" data-act="status" data-i18n="${p.status === 'withdrawn' ? 'desk.reinstate' : 'desk.withdraw'}"></button>
+      ${canBye ? html`<button type="button" data-act="bye" data-i18n="desk.bye"></button>` : ''}</td></tr>`)}</tbody></table>
     <h2 class="no-print" data-i18n="desk.add_player"></h2>
     <form id="padd" class="toolbar no-print" autocomplete="off">
       <label for="pa-name" class="sr-only" data-i18n="view.name"></label><input id="pa-name" name="name" required data-i18n-attr="placeholder:view.name">
@@ -280,6 +282,14 @@ async function viewPlayers(tour, head) {
         const to = p.status === 'withdrawn' ? 'active' : 'withdrawn';
         if (!await ask({ title: t(to === 'withdrawn' ? 'desk.withdraw' : 'desk.reinstate'), message: p.name, danger: to === 'withdrawn' })) return;
         await api.patch(`tournaments/${tour.id}/players/${pid}`, { status: to });
+      } else if (act === 'bye') {
+        const rounds = await api.get(`tournaments/${tour.id}/rounds`);
+        const r = await ask({ title: t('desk.bye'), message: p.name, fields: [
+          { name: 'round', label: t('desk.bye_round'), type: 'number', value: rounds.length + 1, required: true },
+          { name: 'kind', label: t('desk.bye_kind'), type: 'select', value: 'half', options: [['half', t('desk.bye_half')], ['zero', t('desk.bye_zero')]] }] });
+        if (!r) return;
+        await api.post(`tournaments/${tour.id}/players/${pid}/byes`, { round: Number(r.round), kind: r.kind });
+        toast(t('desk.bye_done', { name: p.name, n: Number(r.round) }));
       }
       route();
     } catch (err) { toast(errorText(err), 'error'); }
