@@ -284,6 +284,9 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
     copy(t->name, sizeof t->name, jstr(tour, "name"));
     copy(t->city, sizeof t->city, jstr(tour, "place"));
     copy(t->start_date, sizeof t->start_date, jstr(tour, "start_date"));
+    /* The report writes dates as YYYY/MM/DD; the desk sends YYYY-MM-DD. */
+    if (strlen(t->start_date) == 10 && t->start_date[4] == '-' && t->start_date[7] == '-')
+        t->start_date[4] = t->start_date[7] = '/';
     copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
     copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
     int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
@@ -559,7 +562,9 @@ static int standings_of(const Tournament *t, int rr, int rounds, Standings **st)
     char why[160];
     if (tiebreak_parse(t->tiebreaks, specs, TB_MAX_SPECS - 1, &count, why, sizeof why))
         count = 0;
-    TbOptions opt = {.edition = TB_EDITION_2026, .rounds = rounds, .round_robin = rr};
+    /* The edition in force on the start date, as `arbiter standings` picks it. */
+    TbOptions opt = {.edition = tiebreak_edition_for_date(t->start_date), .rounds = rounds,
+                     .round_robin = rr};
     return tiebreak_standings(t, specs, count, &opt, st);
 }
 

@@ -938,3 +938,21 @@ void tiebreak_standings_free(Standings *s)
     free(s->rows);
     free(s);
 }
+
+TbEdition tiebreak_edition_for_date(const char *d)
+{
+    int a, b, c;
+    char s1, s2;
+    if (!d || sscanf(d, "%d%c%d%c%d", &a, &s1, &b, &s2, &c) != 5 || s1 != s2)
+        return TB_EDITION_2026;
+    int y = a, m = b, day = c;
+    if (c >= 1000) { /* DD.MM.YYYY */
+        y = c;
+        day = a;
+    } else if (a < 100 && s1 == '/') { /* YY/MM/DD */
+        y = 2000 + a;
+    }
+    if (m < 1 || m > 12 || day < 1 || day > 31)
+        return TB_EDITION_2026;
+    return y * 10000 + m * 100 + day >= 20260301 ? TB_EDITION_2026 : TB_EDITION_2023;
+}

@@ -110,6 +110,13 @@ int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs,
 /* Frees s; tiebreak_standings_free(NULL) is a no-op. */
 void tiebreak_standings_free(Standings *s);
 
+/*
+ * The edition of the tie-break rules in force on a start date (TRF line 042:
+ * YYYY/MM/DD, YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or YY/MM/DD): 2026 from
+ * 2026-03-01, else 2023.  No readable date: today's rules, 2026.
+ */
+TbEdition tiebreak_edition_for_date(const char *date);
+
 /* B.02 8.1.1: rating difference dp for a score fraction p in hundredths (0..100). */
 int tiebreak_dp(int p_hundredths);
 

@@ -218,27 +218,10 @@ static void print_standings(const Tournament *t, const Standings *st, const char
     }
 }
 
-/*
- * The edition of the tie-break rules in force on the start date (line 042:
- * YYYY/MM/DD, YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or YY/MM/DD): 2026 from
- * 2026-03-01, else 2023.  No readable date: today's rules, 2026.
- */
+/* The edition in force on the start date (tiebreak_edition_for_date). */
 static int edition_for_date(const char *d)
 {
-    int a, b, c;
-    char s1, s2;
-    if (sscanf(d, "%d%c%d%c%d", &a, &s1, &b, &s2, &c) != 5 || s1 != s2)
-        return 2026;
-    int y = a, m = b, day = c;
-    if (c >= 1000) { /* DD.MM.YYYY */
-        y = c;
-        day = a;
-    } else if (a < 100 && s1 == '/') { /* YY/MM/DD */
-        y = 2000 + a;
-    }
-    if (m < 1 || m > 12 || day < 1 || day > 31)
-        return 2026;
-    return y * 10000 + m * 100 + day >= 20260301 ? 2026 : 2023;
+    return (int)tiebreak_edition_for_date(d);
 }
 
 static int run_standings(int argc, char **argv)

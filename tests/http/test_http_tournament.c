@@ -190,13 +190,14 @@ static json_t *cli_standings(const char *trf, size_t len)
 
 /* The API's standings equal the command line's on the exported TRF: same
  * order, points and tie-break values. */
-static void compare_standings(int64_t tid, const char *trf, size_t len)
+static void compare_standings(int64_t tid, const char *trf, size_t len, int edition)
 {
     json_t *cli = cli_standings(trf, len);
     json_t *rows = json_object_get(cli, "standings");
     Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
     ck_assert_int_eq(json_array_size(r->json), json_array_size(rows));
     json_t *names = json_object_get(cli, "tiebreaks");
+    ck_assert_int_eq(jint(cli, "edition"), edition);
     for (size_t i = 0; i < json_array_size(rows); i++) {
         json_t *c = json_array_get(rows, i), *a = json_array_get(r->json, i);
         ck_assert_str_eq(json_string_value(json_object_get(c, "name")),
@@ -224,6 +225,11 @@ START_TEST(swiss_pairing_byes_and_report)
 {
     int64_t p[6];
     int64_t tid = tournament("swiss", 3, 6, p);
+    /* Before 2026-03-01: the 2023 tie-break rules, on both sides. */
+    Resp *d = reqf(&D, &arb, "PATCH", "{\"start_date\":\"2025-09-01\"}",
+                   "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_int_eq(d->status, 200);
+    resp_free(d);
     /* A requested half-point bye for the lowest-rated player in round 1. */
     Resp *r = reqf(&D, &arb, "POST", "{\"round\":1,\"kind\":\"half\"}",
                    "/api/v1/tournaments/%lld/players/%lld/byes", (long long)tid, (long long)p[5]);
@@ -306,13 +312,14 @@ START_TEST(swiss_pairing_byes_and_report)
     ck_assert_ptr_null(memchr(r->body, '\n', r->len));
     ck_assert_ptr_nonnull(memchr(r->body, '\r', r->len));
     ck_assert_ptr_nonnull(strstr(r->body, "\r142 "));
+    ck_assert_ptr_nonnull(strstr(r->body, "\r042 2025/09/01\r"));
     Tournament *t = NULL;
     TrfError e;
     int rc = trf_read(r->body, r->len, 0, &t, &e);
     ck_assert_msg(rc == 0, "TRF line %d col %d: %s", e.line, e.column, e.message);
     ck_assert_int_eq(t->n_players, 6);
     ck_assert_int_eq(compare_trf(t, tid, p, 6), 4);
-    compare_standings(tid, r->body, r->len);
+    compare_standings(tid, r->body, r->len, 2023);
     /* Byes as the report spells them: U for the PAB, H for the request. */
     for (int k = 0; k < t->n_players; k++)
         if (!strcmp(t->players[k].name, "Player 5"))
