@@ -130,8 +130,8 @@ int tio_settings_check(json_t *in, char *err, size_t n)
         TbSpec specs[TB_MAX_SPECS];
         int count = 0;
         rc = tiebreaks_parse(text, specs, &count, err, n);
-        free(text);
     }
+    free(text);
     return rc;
 }
 
