@@ -255,6 +255,7 @@ void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
+    st->touched = false;
     st->iii_claim = -1;
     clock_stop(&st->clock, t);
 }
@@ -504,6 +505,7 @@ void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bo
     st->nplies++;
     st->keys[st->nplies] = st->board.key;
     st->touch_square = -1;
+    st->touched = false;
     /* 9.1.2: the opponent's offer lapses when this player moves instead. */
     if (st->offer == !mover) {
         st->offer = -1;
@@ -623,6 +625,7 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                       game_side_name(!side), game_side_name(side));
         }
         int from = illegal_from(&st->board, ev->move, m);
+        st->touched = true;
         st->touch_square = -1;
         if (from >= 0 && piece_can_move(&st->board, from))
             st->touch_square = (int8_t)from;
