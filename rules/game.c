@@ -493,15 +493,6 @@ void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bo
     p->move = m;
     p->time_ms = t;
     board_make(&st->board, m);
-    /* A move that ends the game needs no press (6.2); its readings are
-     * those of the instant it was made, with no increment. */
-    MoveList list;
-    if (board_legal_moves(&st->board, &list) == 0)
-        clock_stop(&st->clock, t);
-    else
-        clock_press(&st->clock, t, forced_queen);
-    p->clock_ms[WHITE] = clock_remaining(&st->clock, WHITE, t);
-    p->clock_ms[BLACK] = clock_remaining(&st->clock, BLACK, t);
     st->nplies++;
     st->keys[st->nplies] = st->board.key;
     st->touch_square = -1;
@@ -518,6 +509,13 @@ void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bo
     if (forced_queen)
         p->flags |= GAME_PLY_PROMO_FORCED;
     after_move(st, ev, v);
+    /* 6.2.1.1: a move that ends the game (5.1.1, 5.2.1, 5.2.2, 9.6.1,
+     * 9.6.2) is completed without a press: game_end() stopped the clock at
+     * the instant it was made, with no increment. */
+    if (!st->over)
+        clock_press(&st->clock, t, forced_queen);
+    p->clock_ms[WHITE] = clock_remaining(&st->clock, WHITE, t);
+    p->clock_ms[BLACK] = clock_remaining(&st->clock, BLACK, t);
 }
 
 /* 7.5.5 for side's completed illegal move: count it, give the opponent the
