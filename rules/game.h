@@ -254,6 +254,9 @@ typedef struct GameState {
     uint8_t illegal_count[2];
     int8_t touch_square;   /* after an illegal move: the piece that must move
                               (4.3), SQ of it, or -1 */
+    int8_t touch_capture;  /* after an illegal capture whose own piece cannot
+                              move: the opponent's piece touched, which
+                              must be captured if it can be (4.3.3), or -1 */
     bool touched;          /* the player on move made a completed illegal
                               move on this move: no 9.2/9.3 claim (9.4) */
     int8_t score_override[2]; /* 12.9 score raised/reduced, -1 none */

@@ -325,6 +325,7 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
+    st->touch_capture = -1;
     st->touched = false;
     for (int i = 0; i < st->nnotes; i++)
         if (st->notes[i].ply > ply)
