@@ -18,9 +18,10 @@
  *
  * Workload: a few events a minute per game, up to a few thousand plies.
  * A fold costs about 2 us per ply, dead-position check (rules/canmate)
- * included: 1.5 us a ply, 1.7 times bare parse-and-make, in
- * `tests/bench/bench_game 10` on an 80-ply game, so loading even a long
- * game takes well under a millisecond.
+ * included: 0.7-1.5 us a ply, 1.2-1.7 times bare parse-and-make, in
+ * `tests/bench/bench_game 10` on an 80-ply game (single runs on a busy
+ * machine stray several-fold), so loading even a long game takes well
+ * under a millisecond.
  */
 #ifndef ARBITER_RULES_GAME_H
 #define ARBITER_RULES_GAME_H
