@@ -462,6 +462,44 @@ START_TEST(points_and_tiebreaks)
 }
 END_TEST
 
+START_TEST(swiss_whole_event)
+{
+    /* Seven players, five rounds, no round count set: every round pairs,
+     * nobody meets twice, nobody gets the bye twice (C.04.3 C1, C2). */
+    enum { N = 7, R = 5 };
+    int64_t p[N];
+    int64_t tid = make_tournament(&D, &arb, "60", NULL, N, p, NULL);
+    int met[N][N] = {{0}}, pab[N] = {0};
+    const char *pattern[R] = {"10=", "=01", "1=0", "01=", "=10"};
+    for (int rn = 1; rn <= R; rn++) {
+        Resp *r = pair(tid);
+        ck_assert_msg(r->status == 201, "round %d: %s", rn, r->body);
+        json_t *games = json_object_get(r->json, "games");
+        ck_assert_int_eq(json_array_size(games), N / 2);
+        size_t i;
+        json_t *g;
+        json_array_foreach(games, i, g)
+        {
+            int w = who(p, N, jint(g, "white_id")), b = who(p, N, jint(g, "black_id"));
+            ck_assert_msg(!met[w][b], "round %d: %d and %d meet again", rn, w + 1, b + 1);
+            met[w][b] = met[b][w] = 1;
+        }
+        json_t *byes = json_object_get(r->json, "byes");
+        ck_assert_int_eq(json_array_size(byes), 1);
+        int k = who(p, N, jint(json_array_get(byes, 0), "player_id"));
+        ck_assert_msg(!pab[k], "round %d: a second bye for %d", rn, k + 1);
+        pab[k] = 1;
+        resp_free(r);
+        finish_round(tid, rn, pattern[rn - 1]);
+    }
+    /* Points over the event add up: 3 games and a bye per round. */
+    double total = 0;
+    for (int i = 0; i < N; i++)
+        total += points_of(tid, p[i]);
+    ck_assert(total == R * (N / 2 + 1.0));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-tournament");
@@ -470,6 +508,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, swiss_pairing_byes_and_report);
     tcase_add_test(tc, no_valid_pairing_is_409);
+    tcase_add_test(tc, swiss_whole_event);
     tcase_add_test(tc, round_robin_berger);
     tcase_add_test(tc, points_and_tiebreaks);
     suite_add_tcase(s, tc);
