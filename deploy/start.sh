@@ -4,5 +4,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 deploy/setup.sh build
+deploy/web-deps.sh
 meson compile -C build >/dev/null
-exec build/server/arbiter --help
+# The web pages when they are there; later options override these defaults.
+web=""
+[ -d web ] && web="--web web"
+exec build/server/arbiter serve --listen 127.0.0.1:8080 --db ./arbiter.db $web "$@"

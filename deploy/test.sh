@@ -1,28 +1,45 @@
 #!/bin/sh
 # Sets up, builds and runs every test of Arbiter: the test suites in a
-# release build, then the unit suites again under AddressSanitizer and
-# UndefinedBehaviorSanitizer.  Ends with the line "N passed, N failed".
+# release build, the unit suites again under AddressSanitizer and
+# UndefinedBehaviorSanitizer, and a short libFuzzer run of every fuzz target.
+# Ends with the line "N passed, N failed".
 #   deploy/test.sh            everything the default run has
 #   SUITES="unit rules" deploy/test.sh   only some suites
 set -eu
 cd "$(dirname "$0")/.."
 deploy/setup.sh build
 
+deploy/web-deps.sh || echo "test: npm ci failed in web/; the browser tests will be skipped"
+
 if [ ! -f build-san/build.ninja ]; then
     meson setup build-san --buildtype=debug -Db_sanitize=address,undefined \
         -Dc_args=-fno-sanitize-recover=all -Db_lundef=false >/dev/null
 fi
 
+# libFuzzer builds need clang; each target gets a short run (FUZZ_SECONDS).
+if [ ! -f build-fuzz/build.ninja ]; then
+    CC=clang meson setup build-fuzz --buildtype=debugoptimized -Dfuzz=true \
+        -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+fi
+
 status=0
 meson compile -C build || status=1
 meson compile -C build-san || status=1
+# Only the fuzz targets need the clang build.
+fuzzers=$(for f in tests/fuzz/fuzz_*.c; do basename "$f" .c; done | grep -v "^fuzz_main$" | sed "s|^|tests/fuzz/|")
+ninja -C build-fuzz $fuzzers || status=1
 
 # The main run: every suite except "slow" (run it by hand: meson test -C build --suite slow).
 meson test -C build --no-rebuild --print-errorlogs --no-suite slow --num-processes 2 || status=1
 # The unit and rules suites again under the sanitizers.
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     meson test -C build-san --no-rebuild --print-errorlogs --suite unit --suite rules \
+    --timeout-multiplier 10 \
     --num-processes 2 || status=1
 
-python3 deploy/count_tests.py build/meson-logs/testlog.json build-san/meson-logs/testlog.json
+# A short fuzzing run of every target.
+meson test -C build-fuzz --no-rebuild --print-errorlogs --suite fuzz || status=1
+
+python3 deploy/count_tests.py build/meson-logs/testlog.json build-san/meson-logs/testlog.json \
+    build-fuzz/meson-logs/testlog.json
 exit $status

@@ -3,7 +3,7 @@
  *
  * A square is 0..63, a1 = 0, b1 = 1, ..., h8 = 63 (little-endian rank-file).
  * A Bitboard has bit s set for square s.  The tables declared here are
- * generated at build time by gen_tables.c and are read-only: nothing in
+ * generated at build time by gen/gen_tables.c and are read-only: nothing in
  * rules/ keeps mutable global state.
  *
  * Workload: these helpers sit in the innermost loop of move generation, so

@@ -1,9 +1,9 @@
 /*
- * trf.c — TRF reader (see trf.h).  The text is read in two passes over its
- * lines: first the 001 player records (so every id is known), then the
- * other records, whose ids can then be checked at once with their line
- * numbers.  A final pass checks every game from both sides and every
- * player's points.  Work is linear in the size of the file.
+ * trf.c — the TRF reader (see trf.h; the writer is trf_write.c).  The text
+ * is read in two passes over its lines: first the 001 player records (so
+ * every id is known), then the other records, whose ids can then be checked
+ * at once with their line numbers.  A final pass checks every game from both
+ * sides and every player's points.  Work is linear in the size of the file.
  */
 #include "trf.h"
 
@@ -32,6 +32,8 @@ typedef struct Reader {
     bool seen_299;
     bool pab_given; /* a P / BBU / PAB value was given explicitly */
     bool unknown_given;
+    int rounds_line; /* line of the 142 / XXR record */
+    int rounds_col;
     Line line;
 } Reader;
 
@@ -51,8 +53,7 @@ static int fail(Reader *r, int code, int col, const char *fmt, ...)
     return code;
 }
 
-/* Length of the UTF-8 sequence at s (at most n bytes), or 1 if not valid UTF-8. */
-static int utf8_len(const unsigned char *s, size_t n)
+int trf_char_len(const unsigned char *s, size_t n)
 {
     int k;
     if (s[0] < 0x80)
@@ -85,7 +86,7 @@ static int index_line(Reader *r)
         if (l->s[i] == '\0')
             return fail(r, TRF_E_SYNTAX, c + 1, "NUL byte in the file");
         l->pos[c++] = (int)i;
-        i += (size_t)utf8_len((const unsigned char *)l->s + i, l->len - i);
+        i += (size_t)trf_char_len((const unsigned char *)l->s + i, l->len - i);
     }
     l->pos[c] = (int)l->len;
     l->ncols = c;
@@ -287,10 +288,12 @@ static int read_player(Reader *r)
     p->line = r->line.no;
     char buf[MAX_COLS * 4 + 1];
 
+    /* m or w by the format; other letters (f, u) occur in the wild and carry
+     * nothing the model uses, so any letter is kept as written. */
     char sex = col_char(r, 10);
-    if (sex == 'M' || sex == 'W' || sex == 'F')
+    if (sex >= 'A' && sex <= 'Z')
         sex = (char)(sex - 'A' + 'a');
-    if (sex != ' ' && sex != 'm' && sex != 'w' && sex != 'f')
+    if (sex != ' ' && (sex < 'a' || sex > 'z'))
         return fail(r, TRF_E_SYNTAX, 10, "sex '%c' is not m or w", sex);
     p->sex = sex == ' ' ? '\0' : sex;
 
@@ -696,6 +699,8 @@ static int read_rounds_count(Reader *r, int col)
         return fail(r, TRF_E_RANGE, col, "number of rounds %ld is not in 1..%d", v,
                     TRN_MAX_ROUNDS);
     r->t->n_rounds = (int)v;
+    r->rounds_line = r->line.no;
+    r->rounds_col = col;
     return 0;
 }
 
@@ -880,11 +885,23 @@ static int check_games(Reader *r)
         }
     }
     if (t->n_rounds && t->rounds_played > t->n_rounds) {
-        r->line.no = 0;
-        return fail(r, TRF_E_RANGE, 0, "results for round %d but the tournament has %d rounds",
-                    t->rounds_played, t->n_rounds);
+        r->line.no = r->rounds_line;
+        return fail(r, TRF_E_RANGE, r->rounds_col,
+                    "%d rounds, but the players' lines go to round %d", t->n_rounds,
+                    t->rounds_played);
     }
     return 0;
+}
+
+/* A record code: three ASCII letters or digits (001, XXR, NRS federations). */
+static bool is_code(const Reader *r)
+{
+    for (int c = 1; c <= 3; c++) {
+        char ch = col_char(r, c);
+        if (!((ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z')))
+            return false;
+    }
+    return true;
 }
 
 /* Calls fn for each line of text; a line ends at CR, LF or CRLF. */
@@ -934,7 +951,7 @@ static int each_line(Reader *r, const char *text, size_t len, int pass)
             continue;
         if (l->ncols >= 3 && memcmp(l->s, "###", 3) == 0)
             rc = keep_line(r);
-        else if (l->ncols < 3 || col_char(r, 4) != ' ' || col_char(r, 1) == ' ')
+        else if (l->ncols < 3 || col_char(r, 4) != ' ' || !is_code(r))
             rc = fail(r, TRF_E_SYNTAX, l->ncols < 3 ? 1 : 4,
                       "not a TRF record (three-character code and a blank expected)");
         else
@@ -984,347 +1001,4 @@ fail:
     tournament_free(r->t);
     free(r);
     return rc;
-}
-
-void trf_format_points(TrnPoints p, char *buf)
-{
-    const char *sign = p < 0 ? "-" : "";
-    long a = p < 0 ? -(long)p : p;
-    snprintf(buf, 16, "%s%ld.%ld", sign, a / TRN_POINT, a % TRN_POINT);
-}
-
-/* ---- writer ---- */
-
-typedef struct Out {
-    char *buf;
-    size_t len, cap;
-    bool oom;
-} Out;
-
-static void put(Out *o, const char *s, size_t n)
-{
-    if (o->oom)
-        return;
-    if (o->len + n + 1 > o->cap) {
-        size_t nc = o->cap ? o->cap * 2 : 4096;
-        while (nc < o->len + n + 1)
-            nc *= 2;
-        char *b = realloc(o->buf, nc);
-        if (!b) {
-            o->oom = true;
-            return;
-        }
-        o->buf = b;
-        o->cap = nc;
-    }
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-    o->buf[o->len] = '\0';
-}
-
-static void puts_(Out *o, const char *s)
-{
-    put(o, s, strlen(s));
-}
-
-/* Characters (not bytes) in s, counting a UTF-8 sequence as one. */
-static int text_cols(const char *s)
-{
-    int c = 0;
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n; c++)
-        i += (size_t)utf8_len((const unsigned char *)s + i, n - i);
-    return c;
-}
-
-/* Appends s left-aligned in width columns (never cut). */
-static void put_left(Out *o, const char *s, int width)
-{
-    puts_(o, s);
-    for (int c = text_cols(s); c < width; c++)
-        put(o, " ", 1);
-}
-
-static void put_right(Out *o, const char *s, int width)
-{
-    for (int c = text_cols(s); c < width; c++)
-        put(o, " ", 1);
-    puts_(o, s);
-}
-
-/* Ends a line: trailing blanks removed, then CR. */
-static void end_line(Out *o)
-{
-    while (!o->oom && o->len > 0 && o->buf[o->len - 1] == ' ')
-        o->len--;
-    put(o, "\r", 1);
-}
-
-static void header(Out *o, const char *code, const char *value)
-{
-    if (!value[0])
-        return;
-    puts_(o, code);
-    put(o, " ", 1);
-    puts_(o, value);
-    end_line(o);
-}
-
-static void write_player(Out *o, const Tournament *t, const TrnPlayer *p)
-{
-    char num[32];
-    puts_(o, "001 ");
-    snprintf(num, sizeof num, "%4d", p->id);
-    puts_(o, num);
-    put(o, " ", 1);
-    put(o, p->sex ? &p->sex : " ", 1);
-    put_right(o, p->title, 3);
-    put(o, " ", 1);
-    put_left(o, p->name, 33);
-    put(o, " ", 1);
-    if (p->rating)
-        snprintf(num, sizeof num, "%4d", p->rating);
-    else
-        snprintf(num, sizeof num, "    ");
-    puts_(o, num);
-    put(o, " ", 1);
-    put_left(o, p->federation, 3);
-    put(o, " ", 1);
-    put_right(o, p->fide_id, 11);
-    put(o, " ", 1);
-    put_left(o, p->birth, 10);
-    put(o, " ", 1);
-    char pts[16];
-    trf_format_points(p->points, pts);
-    if (strlen(pts) > 4 && pts[strlen(pts) - 1] == '0')
-        pts[strlen(pts) - 2] = '\0'; /* 100.0 does not fit: write 100 */
-    put_right(o, pts, 4);
-    put(o, " ", 1);
-    if (p->rank)
-        snprintf(num, sizeof num, "%4d", p->rank);
-    else
-        snprintf(num, sizeof num, "    ");
-    puts_(o, num);
-    for (int k = 1; k <= p->rounds; k++) {
-        const TrnGame *g = &p->games[k - 1];
-        char col[16];
-        char c = g->colour == TRN_WHITE ? 'w' : g->colour == TRN_BLACK ? 'b' : '-';
-        if (!g->opponent && !g->colour && !g->result)
-            snprintf(col, sizeof col, "          ");
-        else if (g->opponent)
-            snprintf(col, sizeof col, "  %4d %c %c", g->opponent, c,
-                     g->result ? g->result : ' ');
-        else
-            snprintf(col, sizeof col, "  0000 %c %c", c, g->result ? g->result : ' ');
-        puts_(o, col);
-    }
-    (void)t;
-    end_line(o);
-}
-
-/* True when 162 (W D L A P X) can say everything about ps. */
-static bool points_fit_162(const TrnPointSystem *ps)
-{
-    return ps->win_white == ps->win_black && ps->forfeit_win == ps->win_white &&
-           ps->fpb == ps->win_white && ps->draw_white == ps->draw_black &&
-           ps->hpb == ps->draw_white && ps->loss_white == ps->loss_black &&
-           ps->zpb == ps->forfeit_loss;
-}
-
-static void write_162(Out *o, const TrnPointSystem *ps)
-{
-    const struct { char code; TrnPoints v; } f[] = {
-        {'W', ps->win_white}, {'D', ps->draw_white}, {'L', ps->loss_white},
-        {'A', ps->zpb},       {'P', ps->pab},        {'X', ps->unknown},
-    };
-    puts_(o, "162 ");
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
-        char v[16], cell[32];
-        trf_format_points(f[i].v, v);
-        snprintf(cell, sizeof cell, "%s%c%4s", i ? "    " : " ", f[i].code, v);
-        puts_(o, cell);
-    }
-    end_line(o);
-}
-
-static void write_xxs(Out *o, const TrnPointSystem *ps)
-{
-    const struct { const char *code; TrnPoints v; } f[] = {
-        {"WW", ps->win_white},     {"BW", ps->win_black},     {"WD", ps->draw_white},
-        {"BD", ps->draw_black},    {"WL", ps->loss_white},    {"BL", ps->loss_black},
-        {"ZPB", ps->zpb},          {"HPB", ps->hpb},          {"FPB", ps->fpb},
-        {"PAB", ps->pab},          {"FW", ps->forfeit_win},   {"FL", ps->forfeit_loss},
-    };
-    puts_(o, "XXS");
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
-        char v[16], cell[32];
-        trf_format_points(f[i].v, v);
-        snprintf(cell, sizeof cell, " %s=%s", f[i].code, v);
-        puts_(o, cell);
-    }
-    end_line(o);
-}
-
-static void write_ids(Out *o, const char *prefix, const int *ids, int n, bool tokens)
-{
-    puts_(o, prefix);
-    for (int i = 0; i < n; i++) {
-        char cell[16];
-        snprintf(cell, sizeof cell, tokens ? " %d" : " %4d", ids[i]);
-        puts_(o, cell);
-    }
-    end_line(o);
-}
-
-char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
-{
-    Out o = {0};
-    char buf[64];
-    bool f26 = flavour == TRF_FLAVOUR_26;
-    header(&o, "012", t->name);
-    header(&o, "022", t->city);
-    header(&o, "032", t->federation);
-    header(&o, "042", t->start_date);
-    header(&o, "052", t->end_date);
-    if (t->declared_players >= 0) {
-        snprintf(buf, sizeof buf, "%d", t->declared_players);
-        header(&o, "062", buf);
-    }
-    if (t->declared_rated >= 0) {
-        snprintf(buf, sizeof buf, "%d", t->declared_rated);
-        header(&o, "072", buf);
-    }
-    header(&o, "092", t->type);
-    header(&o, "102", t->chief_arbiter);
-    /* Deputy arbiters and other uninterpreted header lines keep their order. */
-    for (int i = 0; i < t->n_other; i++) {
-        puts_(&o, t->other[i].text);
-        end_line(&o);
-    }
-    header(&o, "122", t->time_control);
-    if (t->n_round_dates) {
-        puts_(&o, "132");
-        for (int c = 4; c <= 91; c++)
-            put(&o, " ", 1);
-        for (int k = 0; k < t->n_round_dates; k++) {
-            put_left(&o, t->round_dates[k], 8);
-            put(&o, "  ", 2);
-        }
-        end_line(&o);
-    }
-    if (f26) {
-        if (t->n_rounds) {
-            snprintf(buf, sizeof buf, "%d", t->n_rounds);
-            header(&o, "142", buf);
-        }
-        if (t->initial_colour)
-            header(&o, "152", t->initial_colour == TRN_WHITE ? "W" : "B");
-        if (t->points_given)
-            write_162(&o, &t->points);
-        if (t->points_given && !points_fit_162(&t->points))
-            write_xxs(&o, &t->points);
-        header(&o, "192", t->system);
-        header(&o, "202", t->tiebreaks);
-        header(&o, "212", t->standings);
-        header(&o, "222", t->encoded_tc);
-        if (t->pair_by_rank)
-            header(&o, "XXC", "rank");
-    } else {
-        if (t->n_rounds) {
-            snprintf(buf, sizeof buf, "%d", t->n_rounds);
-            header(&o, "XXR", buf);
-        }
-        if (t->initial_colour || t->pair_by_rank) {
-            snprintf(buf, sizeof buf, "%s%s%s", t->pair_by_rank ? "rank" : "",
-                     t->pair_by_rank && t->initial_colour ? " " : "",
-                     t->initial_colour == TRN_WHITE   ? "white1"
-                     : t->initial_colour == TRN_BLACK ? "black1"
-                                                      : "");
-            header(&o, "XXC", buf);
-        }
-        if (t->points_given)
-            write_xxs(&o, &t->points);
-    }
-    for (int i = 0; i < t->n_players; i++)
-        write_player(&o, t, &t->players[i]);
-    /* Byes: one 240 line per (type, round), XXZ for "the round to pair". */
-    int *ids = malloc(((size_t)t->n_byes + (size_t)t->n_players + 1) * sizeof *ids);
-    if (!ids) {
-        free(o.buf);
-        return NULL;
-    }
-    for (int i = 0; i < t->n_byes; i++) {
-        const TrnBye *b = &t->byes[i];
-        bool first = true;
-        for (int j = 0; j < i; j++)
-            if (t->byes[j].type == b->type && t->byes[j].round == b->round &&
-                t->byes[j].xxz == b->xxz)
-                first = false;
-        if (!first)
-            continue;
-        int n = 0;
-        for (int j = i; j < t->n_byes; j++)
-            if (t->byes[j].type == b->type && t->byes[j].round == b->round &&
-                t->byes[j].xxz == b->xxz)
-                ids[n++] = t->byes[j].player;
-        if (b->xxz) {
-            write_ids(&o, "XXZ", ids, n, true);
-        } else {
-            snprintf(buf, sizeof buf, "240 %c %03d", b->type, b->round);
-            write_ids(&o, buf, ids, n, false);
-        }
-    }
-    /* Acceleration: 250 records in TRF-2026, per-player XXA lines in TRF16. */
-    if (f26) {
-        for (int i = 0; i < t->n_accel; i++) {
-            const TrnAccel *a = &t->accel[i];
-            char mp[16] = "", gp[16];
-            if (a->match_points)
-                trf_format_points(a->match_points, mp);
-            trf_format_points(a->points, gp);
-            snprintf(buf, sizeof buf, "250 %4s %4s %03d %03d %04d %04d", mp, gp, a->first_round,
-                     a->last_round, a->first_player, a->last_player);
-            puts_(&o, buf);
-            end_line(&o);
-        }
-    }
-    for (int i = 0; i < t->n_players; i++) {
-        const TrnPlayer *p = &t->players[i];
-        if (!p->has_accel && (f26 || t->n_accel == 0))
-            continue;
-        int last = 0;
-        for (int k = 1; k <= TRN_MAX_ROUNDS; k++)
-            if (tournament_acceleration(t, p->id, k))
-                last = k;
-        if (!p->has_accel && last == 0)
-            continue;
-        snprintf(buf, sizeof buf, "XXA %4d", p->id);
-        puts_(&o, buf);
-        for (int k = 1; k <= last; k++) {
-            char v[16];
-            trf_format_points(tournament_acceleration(t, p->id, k), v);
-            snprintf(buf, sizeof buf, " %4s", v);
-            puts_(&o, buf);
-        }
-        end_line(&o);
-    }
-    for (int i = 0; i < t->n_forbidden; i++) {
-        const TrnForbidden *f = &t->forbidden[i];
-        if (f26 && !f->xxp) {
-            snprintf(buf, sizeof buf, "260 %03d %03d", f->first_round, f->last_round);
-            write_ids(&o, buf, f->players, f->n, false);
-        } else {
-            write_ids(&o, "XXP", f->players, f->n, true);
-        }
-    }
-    free(ids);
-    if (o.oom) {
-        free(o.buf);
-        return NULL;
-    }
-    if (!o.buf)
-        put(&o, "", 0);
-    if (len)
-        *len = o.len;
-    return o.buf;
 }

@@ -56,7 +56,8 @@ enum {
 int trf_read(const char *text, size_t len, int flags, Tournament **out, TrfError *err);
 
 typedef enum TrfFlavour {
-    TRF_FLAVOUR_16 = 16, /* TRF16 + JaVaFo XX extensions (XXR XXC XXS XXA XXP XXZ) */
+    TRF_FLAVOUR_16 = 16, /* TRF16 + JaVaFo XX extensions (XXR XXC XXS XXA XXP XXZ);
+                            240 and 260 records as they are, 192-222 left out */
     TRF_FLAVOUR_26 = 26, /* TRF-2026 codes (142 152 162 192 202 212 222 240 250 260) */
 } TrfFlavour;
 
@@ -66,6 +67,13 @@ typedef enum TrfFlavour {
  * len is not NULL), or NULL when out of memory.
  */
 char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len);
+
+/*
+ * Columns are characters: the byte length of the character at s (n bytes
+ * left) — its UTF-8 length if it starts a valid sequence, else 1 (a Latin-1
+ * byte is one column too).
+ */
+int trf_char_len(const unsigned char *s, size_t n);
 
 /* Formats tenths of a point as the TRF does ("11.5", "3.0"); buf >= 16 bytes. */
 void trf_format_points(TrnPoints p, char *buf);

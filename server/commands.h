@@ -17,7 +17,18 @@ typedef struct Command {
 } Command;
 
 extern const Command cmd_perft;
+extern const Command cmd_serve;
+extern const Command cmd_user;
+extern const Command cmd_replay;
+extern const Command cmd_game;
+extern const Command cmd_pgn;
+extern const Command cmd_canmate;
+extern const Command cmd_standings;
+extern const Command cmd_trf;
+extern const Command cmd_berger;
 extern const Command cmd_pair;
 extern const Command cmd_check;
+extern const Command cmd_backup;
+extern const Command cmd_restore;
 
 #endif

@@ -1,0 +1,62 @@
+/*
+ * event_json.h — the JSON form of game events, game settings and game
+ * state (docs/events.md).  One event is one JSON object (one line of an
+ * event log); the store keeps events in exactly this form and the API
+ * renders state with it.
+ *
+ * Parsing is strict: an unknown field, a field of the wrong type or out of
+ * range, or a field that does not belong to the event's type is an error
+ * with a message naming the field.  Formatting writes only the fields the
+ * event uses, in a fixed order, so format(parse(x)) is canonical and
+ * parse(format(ev)) == ev.
+ *
+ * Strings returned by the *_format functions are malloc'd; the caller frees
+ * them.  json_t results are new references; the caller json_decref()s them.
+ */
+#ifndef ARBITER_DB_EVENT_JSON_H
+#define ARBITER_DB_EVENT_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "game.h"
+
+/* Documented failure of the parsers; err says which field and why. */
+enum { EVENT_JSON_E_INVALID = 1 };
+
+/* Parses one event from a JSON object text (one log line).  Returns 0 or
+ * EVENT_JSON_E_INVALID with err filled. */
+int event_json_parse(const char *text, GameEvent *ev, char *err, size_t errlen);
+
+/* The same from an already parsed object (borrowed). */
+int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t errlen);
+
+/* The canonical JSON object of ev, or NULL on out-of-memory. */
+json_t *event_json_to_json(const GameEvent *ev);
+
+/* The canonical one-line text of ev (no newline), or NULL on out-of-memory. */
+char *event_json_format(const GameEvent *ev);
+
+/* Settings: every field optional, missing ones take game_settings_default().
+ * An object {"type":"settings", ...} is accepted too (the first line of a
+ * log file, see docs/events.md). */
+int event_json_settings_parse(const char *text, GameSettings *s, char *err, size_t errlen);
+int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
+                                  size_t errlen);
+json_t *event_json_settings_to_json(const GameSettings *s);
+char *event_json_settings_format(const GameSettings *s);
+
+/* The state of a game as seen at now: position, moves, result and each
+ * side's score, termination, clocks (remaining at now, running side, next
+ * deadline), illegal-move counts, pending offer, obligations, notes. */
+json_t *event_json_state_to_json(const GameState *st, int64_t now);
+
+/* The verdict of game_apply() as {"ok":bool,"code":"...","reason":"..."}. */
+json_t *event_json_verdict_to_json(const GameVerdict *v);
+
+/* Name of a verdict code: "ok", "illegal", "turn", ... */
+const char *event_json_code_name(int code);
+
+#endif

@@ -1,0 +1,660 @@
+/*
+ * games.c — game event logs: replay, the writer's cache of live states,
+ * appending checked events, round-wide actions, downtime pauses, time
+ * checks.  See games.h.
+ */
+#include "games.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "admin.h"
+#include "event_json.h"
+
+enum { BUCKETS = 8192 };
+
+typedef struct Entry {
+    int64_t gid, tid;
+    GameState *st;
+    int32_t seq;        /* events stored so far */
+    char status[12];    /* games.status as stored */
+    char result[16];    /* games.result as stored */
+    /* The last accepted action, to recognise a retried submission. */
+    int last_type, last_actor;
+    int32_t last_ply;   /* plies before it */
+    int32_t last_nevents;
+    char last_text[GAME_MOVE_TEXT_MAX];
+    struct Entry *next;
+} Entry;
+
+struct Games {
+    Entry *buckets[BUCKETS];
+};
+
+#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+
+Games *games_new(void)
+{
+    return calloc(1, sizeof(Games));
+}
+
+static void entry_free(Entry *e)
+{
+    if (e) {
+        game_free(e->st);
+        free(e);
+    }
+}
+
+void games_free(Games *g)
+{
+    if (!g)
+        return;
+    for (int i = 0; i < BUCKETS; i++)
+        for (Entry *e = g->buckets[i], *nx; e; e = nx) {
+            nx = e->next;
+            entry_free(e);
+        }
+    free(g);
+}
+
+void games_evict(Games *g, int64_t gid)
+{
+    Entry **pp = &g->buckets[gid % BUCKETS];
+    while (*pp && (*pp)->gid != gid)
+        pp = &(*pp)->next;
+    if (*pp) {
+        Entry *e = *pp;
+        *pp = e->next;
+        entry_free(e);
+    }
+}
+
+void games_outcome_clear(GameOutcome *o)
+{
+    json_decref(o->event);
+    json_decref(o->update);
+    json_decref(o->verdict);
+    json_decref(o->alerts);
+    game_free(o->snap);
+    o->event = o->update = o->verdict = o->alerts = NULL;
+    o->snap = NULL;
+}
+
+void games_outcome_free(GameOutcome *o)
+{
+    while (o) {
+        GameOutcome *nx = o->next;
+        games_outcome_clear(o);
+        free(o);
+        o = nx;
+    }
+}
+
+/* A deep copy of ST (its own ply, key and note arrays), or NULL. */
+static GameState *state_copy(const GameState *st)
+{
+    GameState *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *st;
+    c->plies = malloc(sizeof *c->plies * (size_t)st->cap_plies);
+    c->keys = malloc(sizeof *c->keys * (size_t)(st->cap_plies + 1));
+    c->notes = malloc(sizeof *c->notes * (size_t)st->cap_notes);
+    if (!c->plies || !c->keys || !c->notes) {
+        game_free(c);
+        return NULL;
+    }
+    memcpy(c->plies, st->plies, sizeof *c->plies * (size_t)st->nplies);
+    memcpy(c->keys, st->keys, sizeof *c->keys * (size_t)(st->nplies + 1));
+    memcpy(c->notes, st->notes, sizeof *c->notes * (size_t)st->nnotes);
+    return c;
+}
+
+static const char *status_of(const GameState *st)
+{
+    return st->over ? "over" : st->started ? "running" : "pending";
+}
+
+/* The GameSettings of tournament TID (its time control and settings). */
+static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_t n)
+{
+    json_t *t = store_row(s, "SELECT time_control, settings AS settings_json FROM tournaments "
+                             "WHERE id = ?1", "i", tid);
+    if (!t)
+        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    json_t *obj = json_deep_copy(json_object_get(t, "settings"));
+    if (!json_is_object(obj)) {
+        json_decref(obj);
+        obj = json_object();
+    }
+    json_object_set(obj, "time_control", json_object_get(t, "time_control"));
+    char e2[200] = "";
+    int rc = event_json_settings_from_json(obj, gs, e2, sizeof e2);
+    json_decref(obj);
+    json_decref(t);
+    if (rc)
+        return ERR(STORE_E_INVALID, "the tournament's settings are not valid: %s", e2);
+    return 0;
+}
+
+static const char SQL_EVENTS[] =
+    "SELECT id, seq, body FROM game_events WHERE game_id = ?1 ORDER BY seq";
+
+/* Replays GID into a new Entry (not yet in the cache). */
+static int load_entry(Store *s, int64_t gid, Entry **out, json_t **summary, char *err, size_t n)
+{
+    *out = NULL;
+    json_t *sum = admin_game_summary(s, gid);
+    if (!sum)
+        return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
+    Entry *e = calloc(1, sizeof *e);
+    GameSettings gs;
+    int rc = -ENOMEM;
+    if (!e)
+        goto fail;
+    e->gid = gid;
+    e->tid = json_integer_value(json_object_get(sum, "tournament_id"));
+    snprintf(e->status, sizeof e->status, "%s", json_string_value(json_object_get(sum, "status")));
+    snprintf(e->result, sizeof e->result, "%s", json_string_value(json_object_get(sum, "result")));
+    e->last_type = -1;
+    rc = settings_of(s, e->tid, &gs, err, n);
+    if (rc)
+        goto fail;
+    e->st = game_new(&gs, err, n);
+    rc = STORE_E_INVALID;
+    if (!e->st)
+        goto fail;
+    sqlite3_stmt *st = store_stmt(s, SQL_EVENTS);
+    store_bind(st, "i", gid);
+    rc = 0;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        GameEvent ev;
+        GameVerdict v;
+        const char *body = (const char *)sqlite3_column_text(st, 2);
+        int32_t before = e->st->nplies;
+        if (event_json_parse(body, &ev, err, n) ||
+            game_apply(e->st, &ev, ev.time_ms, &v) != GAME_OK) {
+            if (!err[0] || rc == 0)
+                snprintf(err, n, "game %lld: stored event %d is refused on replay: %s",
+                         (long long)gid, sqlite3_column_int(st, 1), v.reason);
+            rc = -EIO;
+            break;
+        }
+        e->seq = sqlite3_column_int(st, 1);
+        e->last_type = ev.type;
+        e->last_actor = ev.actor;
+        e->last_ply = before;
+        e->last_nevents = e->st->nevents;
+        memcpy(e->last_text, ev.move, sizeof e->last_text);
+    }
+    sqlite3_reset(st);
+    if (rc)
+        goto fail;
+    *out = e;
+    if (summary)
+        *summary = sum;
+    else
+        json_decref(sum);
+    return 0;
+fail:
+    if (rc < 0)
+        fprintf(stderr, "games: %s\n", err);
+    entry_free(e);
+    json_decref(sum);
+    return rc;
+}
+
+int games_load(Store *s, int64_t gid, GameState **st, json_t **summary, char *err, size_t n)
+{
+    Entry *e;
+    int rc = load_entry(s, gid, &e, summary, err, n);
+    if (rc)
+        return rc;
+    *st = e->st;
+    e->st = NULL;
+    entry_free(e);
+    return 0;
+}
+
+static int get_entry(Games *g, Store *s, int64_t gid, Entry **out, char *err, size_t n)
+{
+    Entry *e = g->buckets[gid % BUCKETS];
+    while (e && e->gid != gid)
+        e = e->next;
+    if (!e) {
+        int rc = load_entry(s, gid, &e, NULL, err, n);
+        if (rc)
+            return rc;
+        e->next = g->buckets[gid % BUCKETS];
+        g->buckets[gid % BUCKETS] = e;
+    }
+    *out = e;
+    return 0;
+}
+
+static const char *const SQ = "abcdefgh";
+
+void games_state_fields(const GameState *st, int64_t now, json_t *obj)
+{
+    char fen[FEN_MAX];
+    board_to_fen(&st->board, fen);
+    json_object_set_new(obj, "ply", json_integer(st->nplies));
+    json_object_set_new(obj, "fen", json_string(fen));
+    json_object_set_new(obj, "to_move",
+                        json_string(game_side_to_move(st) == WHITE ? "white" : "black"));
+    json_t *legal = json_object();
+    if (st->started && !st->over) {
+        /* Destinations per origin as bit sets: promotions to four pieces
+         * are one destination. */
+        MoveList list;
+        uint64_t to[64] = {0};
+        board_legal_moves(&st->board, &list);
+        for (int i = 0; i < list.count; i++)
+            to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
+        for (int f = 0; f < 64; f++) {
+            if (!to[f])
+                continue;
+            json_t *arr = json_array();
+            for (uint64_t m = to[f]; m; m &= m - 1) {
+                int t = __builtin_ctzll(m);
+                char sq[3] = {SQ[t & 7], (char)('1' + (t >> 3)), 0};
+                json_array_append_new(arr, json_string_nocheck(sq));
+            }
+            char from[3] = {SQ[f & 7], (char)('1' + (f >> 3)), 0};
+            json_object_set_new_nocheck(legal, from, arr);
+        }
+    }
+    json_object_set_new(obj, "legal", legal);
+    json_object_set_new(obj, "state", event_json_state_to_json(st, now));
+}
+
+static json_t *event_object_ev(int64_t id, int32_t seq, const GameEvent *ev)
+{
+    json_t *o = event_json_to_json(ev);
+    if (!o)
+        o = json_object();
+    json_object_set_new(o, "id", json_integer(id));
+    json_object_set_new(o, "seq", json_integer(seq));
+    return o;
+}
+
+void games_outcome_json(GameOutcome *o)
+{
+    if (o->event_id && !o->event)
+        o->event = event_object_ev(o->event_id, o->seq, &o->ev);
+    if (!o->verdict)
+        o->verdict = o->event_id ? event_json_verdict_to_json(&o->v)
+                                 : json_pack("{s:b,s:s,s:s}", "ok", 1, "code", "ok", "reason",
+                                             "already recorded");
+    if (!o->update && o->snap) {
+        o->update = o->event_id ? json_pack("{s:I,s:i,s:I,s:O}", "id", (json_int_t)o->event_id,
+                                            "seq", o->seq, "game_id", (json_int_t)o->gid,
+                                            "event", o->event)
+                                : json_pack("{s:I}", "game_id", (json_int_t)o->gid);
+        games_state_fields(o->snap, o->at_ms, o->update);
+    }
+}
+
+static json_t *event_object(int64_t id, int32_t seq, const char *body)
+{
+    json_t *o = json_loads(body, 0, NULL);
+    if (!o)
+        o = json_object();
+    json_object_set_new(o, "id", json_integer(id));
+    json_object_set_new(o, "seq", json_integer(seq));
+    return o;
+}
+
+json_t *games_events(Store *s, int64_t gid, int64_t after_id)
+{
+    json_t *arr = json_array();
+    sqlite3_stmt *st = store_stmt(s, "SELECT id, seq, body FROM game_events WHERE game_id = ?1 "
+                                     "AND id > ?2 ORDER BY seq");
+    store_bind(st, "ii", gid, after_id);
+    while (sqlite3_step(st) == SQLITE_ROW)
+        json_array_append_new(arr, event_object(sqlite3_column_int64(st, 0),
+                                                sqlite3_column_int(st, 1),
+                                                (const char *)sqlite3_column_text(st, 2)));
+    sqlite3_reset(st);
+    return arr;
+}
+
+json_t *games_updates_since(Store *s, int64_t gid, int64_t after_id)
+{
+    json_t *arr = json_array();
+    json_t *sum = admin_game_summary(s, gid);
+    GameSettings gs;
+    char err[256];
+    GameState *st = NULL;
+    if (!sum || settings_of(s, json_integer_value(json_object_get(sum, "tournament_id")), &gs, err,
+                            sizeof err) ||
+        !(st = game_new(&gs, err, sizeof err))) {
+        json_decref(sum);
+        return arr;
+    }
+    json_decref(sum);
+    sqlite3_stmt *q = store_stmt(s, SQL_EVENTS);
+    store_bind(q, "i", gid);
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        GameEvent ev;
+        GameVerdict v;
+        const char *body = (const char *)sqlite3_column_text(q, 2);
+        if (event_json_parse(body, &ev, err, sizeof err) ||
+            game_apply(st, &ev, ev.time_ms, &v) != GAME_OK)
+            break;
+        int64_t id = sqlite3_column_int64(q, 0);
+        if (id <= after_id)
+            continue;
+        int seq = sqlite3_column_int(q, 1);
+        json_t *u = json_pack("{s:I,s:i,s:I,s:o}", "id", (json_int_t)id, "seq", seq, "game_id",
+                              (json_int_t)gid, "event", event_object(id, seq, body));
+        games_state_fields(st, ev.time_ms, u);
+        json_array_append_new(arr, u);
+    }
+    sqlite3_reset(q);
+    game_free(st);
+    return arr;
+}
+
+json_t *games_tournament_events(Store *s, int64_t tid, int64_t after_id, int limit)
+{
+    json_t *arr = json_array();
+    sqlite3_stmt *st = store_stmt(s, "SELECT e.id, e.seq, e.body, e.game_id FROM game_events e "
+                                     "JOIN games g ON g.id = e.game_id WHERE g.tournament_id = ?1 "
+                                     "AND e.id > ?2 ORDER BY e.id LIMIT ?3");
+    store_bind(st, "iid", tid, after_id, limit);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        json_t *ev = event_object(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+                                  (const char *)sqlite3_column_text(st, 2));
+        json_array_append_new(arr, json_pack("{s:I,s:I,s:i,s:o}", "id",
+                                             (json_int_t)sqlite3_column_int64(st, 0), "game_id",
+                                             (json_int_t)sqlite3_column_int64(st, 3), "seq",
+                                             sqlite3_column_int(st, 1), "event", ev));
+    }
+    sqlite3_reset(st);
+    return arr;
+}
+
+json_t *games_running(Store *s)
+{
+    return store_rows(s, "SELECT id FROM games WHERE status = 'running' ORDER BY id", "");
+}
+
+/* Adds an alert in this transaction and to OUT's list. */
+static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    int64_t id = 0;
+    if (admin_alert_add(s, out->tid, out->gid, kind, msg, at, &id))
+        return;
+    if (!out->alerts)
+        out->alerts = json_array();
+    json_array_append_new(out->alerts,
+                          json_pack("{s:I,s:I,s:I,s:s,s:I,s:s,s:b}", "id", (json_int_t)id,
+                                    "tournament_id", (json_int_t)out->tid, "game_id",
+                                    (json_int_t)out->gid, "kind", kind, "at_ms", (json_int_t)at,
+                                    "message", msg, "resolved", 0));
+}
+
+static const char SQL_INSERT_EVENT[] =
+    "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES (?1, ?2, ?3, ?4)";
+
+/* Stores EV, just accepted by E's state, and fills OUT. */
+static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdict *v,
+                       int32_t ply_before, GameOutcome *out, char *err, size_t n)
+{
+    char *body = event_json_format(ev);
+    if (!body)
+        return -ENOMEM;
+    int rc = store_run(s, NULL, SQL_INSERT_EVENT, "idis", e->gid, (int)(e->seq + 1), ev->time_ms,
+                       body);
+    if (rc) {
+        free(body);
+        return rc > 0 ? ERR(STORE_E_CONFLICT, "the event could not be stored") : rc;
+    }
+    int64_t id = sqlite3_last_insert_rowid(store_db(s));
+    e->seq++;
+    const GameState *st = e->st;
+    const char *status = status_of(st);
+    char resbuf[16];
+    const char *result = game_result_text(st, resbuf);
+    if (strcmp(status, e->status) != 0 || strcmp(result, e->result) != 0) {
+        rc = store_run(s, NULL, "UPDATE games SET status = ?2, result = ?3 WHERE id = ?1", "iss",
+                       e->gid, status, result);
+        if (rc) {
+            free(body);
+            return rc;
+        }
+        snprintf(e->status, sizeof e->status, "%s", status);
+        snprintf(e->result, sizeof e->result, "%s", result);
+    }
+    e->last_type = ev->type;
+    e->last_actor = ev->actor;
+    e->last_ply = ply_before;
+    e->last_nevents = st->nevents;
+    memcpy(e->last_text, ev->move, sizeof e->last_text);
+
+    out->gid = e->gid;
+    out->tid = e->tid;
+    out->event_id = id;
+    out->seq = e->seq;
+    out->ev = *ev;
+    out->v = *v;
+    out->at_ms = ev->time_ms;
+    out->snap = state_copy(st);
+    free(body);
+    if (!out->snap)
+        return -ENOMEM;
+    out->deadline_ms = game_next_deadline(st, ev->time_ms);
+
+    const char *who = game_actor_name(ev->actor);
+    switch (ev->type) {
+    case GAME_EV_CLAIM:
+        alert(s, out, "claim", ev->time_ms, "game %lld: %s claims a draw (%s): %s",
+              (long long)e->gid, who, game_claim_name(ev->claim), v->reason);
+        break;
+    case GAME_EV_CALL:
+        alert(s, out, "call", ev->time_ms, "game %lld: %s calls the arbiter%s%s", (long long)e->gid,
+              who, ev->note[0] ? ": " : "", ev->note);
+        break;
+    case GAME_EV_FLAG:
+        alert(s, out, "flag", ev->time_ms, "game %lld: %s", (long long)e->gid, v->reason);
+        break;
+    default:
+        break;
+    }
+    if (v->illegal)
+        alert(s, out, "illegal", ev->time_ms, "game %lld: illegal move by %s: %s",
+              (long long)e->gid, who, v->reason);
+    if (v->ended && ev->actor != GAME_ACTOR_ARBITER)
+        alert(s, out, "result", ev->time_ms, "game %lld ended %s (%s): waiting for confirmation",
+              (long long)e->gid, result, game_end_name(st->end));
+    return 0;
+}
+
+/* Applies EV at AT to E and stores it.  A refusal because a flag fell first
+ * stores the server's flag event instead and reports the refusal in
+ * out->answer. */
+static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64_t now,
+                  GameOutcome *out, char *err, size_t n)
+{
+    if (at < e->st->last_ms)
+        at = e->st->last_ms;
+    ev->time_ms = at;
+    GameVerdict v;
+    int32_t before = e->st->nplies;
+    int code = game_apply(e->st, ev, now, &v);
+    if (code == GAME_E_FLAG_FELL) {
+        GameEvent flag;
+        game_event_init(&flag, GAME_EV_FLAG, GAME_ACTOR_SERVER, at);
+        GameVerdict fv;
+        if (game_apply(e->st, &flag, now, &fv) == GAME_OK) {
+            int rc = store_event(s, e, &flag, &fv, before, out, err, n);
+            if (rc) {
+                games_evict(g, e->gid);
+                return rc;
+            }
+            out->answer = GAMES_E_BASE + GAME_E_FLAG_FELL;
+            snprintf(out->answer_msg, sizeof out->answer_msg, "%s", v.reason);
+            return 0;
+        }
+    }
+    if (code != GAME_OK)
+        return ERR(GAMES_E_BASE + code, "%s", v.reason);
+    int rc = store_event(s, e, ev, &v, before, out, err, n);
+    if (rc)
+        games_evict(g, e->gid);
+    return rc;
+}
+
+int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, GameOutcome *out,
+              char *err, size_t n)
+{
+    Entry *e;
+    int rc = get_entry(g, s, gid, &e, err, n);
+    if (rc)
+        return rc;
+    int64_t now = store_now_ms();
+    if (expect_ply >= 0 && e->last_type == ev->type && e->last_actor == ev->actor &&
+        e->last_ply == expect_ply && e->last_nevents == e->st->nevents &&
+        strncmp(e->last_text, ev->move, sizeof e->last_text) == 0) {
+        /* The same submission again (a retry, or the second tablet): answer
+         * with the state it produced, store nothing. */
+        out->gid = gid;
+        out->tid = e->tid;
+        out->at_ms = now;
+        out->snap = state_copy(e->st);
+        out->deadline_ms = game_next_deadline(e->st, now);
+        return out->snap ? 0 : -ENOMEM;
+    }
+    if (expect_ply >= 0 && expect_ply != e->st->nplies)
+        return ERR(STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",
+                   e->st->nplies, expect_ply);
+    return act_at(g, s, e, ev, now, now, out, err, n);
+}
+
+int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameOutcome **out,
+                    char *err, size_t n)
+{
+    *out = NULL;
+    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+                          "ii", tid, rn);
+    if (!r)
+        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+                   (long long)tid);
+    char status[16];
+    snprintf(status, sizeof status, "%s", json_string_value(json_object_get(r, "status")));
+    json_decref(r);
+    const char *next = NULL;
+    if (type == GAME_EV_START) {
+        if (strcmp(status, "pending") != 0)
+            return ERR(STORE_E_STATE, "round %lld has already been started", (long long)rn);
+        next = "running";
+    } else if (type == GAME_EV_PAUSE) {
+        if (strcmp(status, "running") != 0)
+            return ERR(STORE_E_STATE, "round %lld is not running (it is %s)", (long long)rn, status);
+        next = "paused";
+    } else {
+        if (strcmp(status, "paused") != 0)
+            return ERR(STORE_E_STATE, "round %lld is not paused (it is %s)", (long long)rn, status);
+        next = "running";
+    }
+    int64_t now = store_now_ms();
+    int rc = admin_round_set_status(s, tid, rn, next, now);
+    if (rc)
+        return ERR(rc > 0 ? rc : STORE_E_STATE, "the round could not be changed");
+    json_t *ids = admin_round_game_ids(s, tid, rn);
+    size_t i;
+    json_t *row;
+    GameOutcome **tail = out;
+    json_array_foreach(ids, i, row)
+    {
+        int64_t gid = json_integer_value(json_object_get(row, "id"));
+        Entry *e;
+        char e2[256];
+        if (get_entry(g, s, gid, &e, e2, sizeof e2))
+            continue;
+        if (type != GAME_EV_START && (e->st->over || !e->st->started))
+            continue;
+        GameEvent ev;
+        game_event_init(&ev, type, GAME_ACTOR_ARBITER, now);
+        GameOutcome *o = calloc(1, sizeof *o);
+        if (!o)
+            break;
+        rc = act_at(g, s, e, &ev, now, now, o, e2, sizeof e2);
+        if (rc) {
+            free(o);
+            if (rc < 0) {
+                json_decref(ids);
+                games_outcome_free(*out);
+                *out = NULL;
+                return rc;
+            }
+            continue;
+        }
+        *tail = o;
+        tail = &o->next;
+    }
+    json_decref(ids);
+    return 0;
+}
+
+int games_pause_after_downtime(Games *g, Store *s, GameOutcome **out)
+{
+    *out = NULL;
+    int64_t beat = store_int(s, 0, "SELECT value FROM meta WHERE key = 'heartbeat_ms'", "");
+    int64_t now = store_now_ms();
+    if (beat <= 0 || beat > now)
+        beat = now;
+    json_t *ids = games_running(s);
+    size_t i;
+    json_t *row;
+    GameOutcome **tail = out;
+    json_array_foreach(ids, i, row)
+    {
+        int64_t gid = json_integer_value(json_object_get(row, "id"));
+        Entry *e;
+        char err[256];
+        if (get_entry(g, s, gid, &e, err, sizeof err))
+            continue;
+        if (!e->st->started || e->st->over || e->st->clock.paused || e->st->clock.running < 0)
+            continue;
+        GameEvent ev;
+        game_event_init(&ev, GAME_EV_PAUSE, GAME_ACTOR_ARBITER, beat);
+        snprintf(ev.note, sizeof ev.note, "the server stopped; clocks paused as of then");
+        GameOutcome *o = calloc(1, sizeof *o);
+        if (!o)
+            break;
+        if (act_at(g, s, e, &ev, beat, now, o, err, sizeof err)) {
+            free(o);
+            continue;
+        }
+        *tail = o;
+        tail = &o->next;
+    }
+    json_decref(ids);
+    return 0;
+}
+
+int games_time_check(Games *g, Store *s, int64_t gid, GameOutcome *out)
+{
+    Entry *e;
+    char err[256];
+    int rc = get_entry(g, s, gid, &e, err, sizeof err);
+    if (rc)
+        return rc;
+    int64_t now = store_now_ms();
+    GameEvent ev;
+    game_event_init(&ev, GAME_EV_FLAG, GAME_ACTOR_SERVER, now);
+    return act_at(g, s, e, &ev, now, now, out, err, sizeof err);
+}

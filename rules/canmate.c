@@ -1,0 +1,1082 @@
+/*
+ * canmate.c — can `winner` still checkmate by any series of legal moves?
+ *
+ * Four layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
+ * own):
+ *   1. Terminal positions and material rules (K v K, K+N v K, bishops of one
+ *      colour only, a lone king ...): answered without moving anything.
+ *   2. A semi-static proof for frozen pawn structures (frozen_no): if every
+ *      pawn is blocked head-on and, over-approximating where each piece can
+ *      ever go, no pawn can ever capture or be captured, the structure never
+ *      changes; then the winner cannot mate when none of his pieces can ever
+ *      attack a square the loser's king can reach, or when his only pieces
+ *      are bishops of one colour and every square they could check on keeps
+ *      an escape of the other colour that nothing can ever cover.
+ *   3. A helpmate search (helpmate): iterative deepening, both sides
+ *      cooperating, moves ordered to take flight squares from the loser's
+ *      king (checks and promotions first, the loser's king to a corner), with
+ *      a transposition table of positions already failed at a depth; then a
+ *      greedy best-first search (bestfirst) on a "distance from mate" score
+ *      for the long cooperative walks of minor-piece endings.
+ *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
+ *      for the small spaces left by blocked positions: if no reachable
+ *      position is mate, the answer is NO; positions proven dead by layers 1
+ *      and 2 are not expanded.
+ *
+ * Soundness: NO comes only from layers 1, 2 and a completed layer 4, each a
+ * proof; YES always comes with a line of legal moves that mates.  Budgets
+ * are counted in positions, never in time, so answers are reproducible.
+ * Zobrist keys identify positions in the tables; a 64-bit collision could in
+ * principle prune a position wrongly, with probability around 1e-10 per call.
+ */
+#include "canmate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------- */
+/* Scratch memory                                                           */
+
+typedef struct TtEntry {
+    uint64_t key;
+    uint32_t gen;
+    int32_t depth; /* the helpmate search failed from here with this many plies */
+} TtEntry;
+
+/* A position waiting in the exhaustive walk, with the way back to the root. */
+typedef struct QueueEntry {
+    Board b;
+    int32_t parent;
+    Move move;
+    int16_t depth;
+} QueueEntry;
+
+enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
+
+struct CanMateScratch {
+    uint32_t gen; /* entries of older calls are ignored, so no clearing */
+    TtEntry *tt; /* TT_SIZE entries */
+    /* The exhaustive walk's memory, grown on first need. */
+    QueueEntry *queue;
+    uint64_t *heap; /* the best-first search's open list: score << 32 | index */
+    size_t queue_cap;
+    TtEntry *seen;
+    size_t seen_cap; /* a power of two, at least twice queue_cap */
+};
+
+CanMateScratch *canmate_scratch_new(void)
+{
+    CanMateScratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->tt = calloc(TT_SIZE, sizeof *s->tt);
+    if (!s->tt) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void canmate_scratch_free(CanMateScratch *s)
+{
+    if (!s)
+        return;
+    free(s->tt);
+    free(s->queue);
+    free(s->heap);
+    free(s->seen);
+    free(s);
+}
+
+const char *canmate_name(CanMate r)
+{
+    switch (r) {
+    case CANMATE_YES:
+        return "yes";
+    case CANMATE_NO:
+        return "no";
+    default:
+        return "unknown";
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Bitboard helpers                                                         */
+
+static Bitboard pawn_attacks_of(Bitboard pawns, int color)
+{
+    if (color == WHITE)
+        return ((pawns << 7) & ~FILE_H_BB) | ((pawns << 9) & ~FILE_A_BB);
+    return ((pawns >> 9) & ~FILE_H_BB) | ((pawns >> 7) & ~FILE_A_BB);
+}
+
+/* Every square a king step away from a square of x, and x itself. */
+static Bitboard king_dilate(Bitboard x)
+{
+    Bitboard h = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
+    return h | (h << 8) | (h >> 8);
+}
+
+/* Squares orthogonally adjacent to sq. */
+static Bitboard orth_neighbours(int sq)
+{
+    Bitboard x = BB(sq);
+    return ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB) | (x << 8) | (x >> 8);
+}
+
+static Bitboard piece_attacks(int type, int sq, Bitboard occ)
+{
+    switch (type) {
+    case KNIGHT:
+        return bb_knight_attacks[sq];
+    case BISHOP:
+        return bb_bishop_attacks(sq, occ);
+    case ROOK:
+        return bb_rook_attacks(sq, occ);
+    case QUEEN:
+        return bb_queen_attacks(sq, occ);
+    default:
+        return bb_king_attacks[sq];
+    }
+}
+
+static int distance(int a, int b)
+{
+    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
+    return (df > dr ? df : dr) * 2 + df + dr;
+}
+
+/* Distance from the nearest corner, small in the corner. */
+static int corner_distance(int sq)
+{
+    int f = SQ_FILE(sq), r = SQ_RANK(sq);
+    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
+    return df + dr + (df > dr ? df : dr);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layer 1: terminal positions and material                                */
+
+/* NO when the material on the board can never mate the loser, whatever the
+ * placement: the classic dead positions and their one-sided variants. */
+static bool material_no(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
+    if (!wmat)
+        return true; /* a lone king never gives check */
+    if (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN])
+        return false; /* pawns can promote; rooks and queens mate */
+    Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
+    /* K+N v K: one knight mates only against a king hemmed in by its own men. */
+    if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
+        return true;
+    /* Only bishops on the board, all on one colour: the king always has a
+     * flight square of the other colour that nothing can ever cover. */
+    Bitboard minors = wmat | lmat;
+    if (!(minors & b->by_type[KNIGHT]) &&
+        (!(minors & LIGHT_SQUARES_BB) || !(minors & DARK_SQUARES_BB)))
+        return true;
+    return false;
+}
+
+/* The answer for positions where the game is already over, else UNKNOWN. */
+static CanMate terminal(const Board *b, int winner, int nmoves)
+{
+    if (nmoves > 0)
+        return CANMATE_UNKNOWN;
+    if (board_in_check(b) && b->side != winner)
+        return CANMATE_YES; /* the loser is mated already */
+    return CANMATE_NO;      /* stalemate, or the winner is the one mated */
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layer 2: frozen pawn structures                                          */
+
+/* Squares a piece of `type` from sq can ever stand on when only the pawns
+ * are obstacles (other pieces move away in time) and `forbidden` squares
+ * are never entered. */
+static Bitboard region_of(int type, int sq, Bitboard pawns, Bitboard forbidden)
+{
+    Bitboard reg = BB(sq), frontier = reg;
+    while (frontier) {
+        Bitboard next = 0;
+        if (type == KING) {
+            next = king_dilate(frontier);
+        } else {
+            while (frontier) {
+                int s = bb_pop(&frontier);
+                next |= piece_attacks(type, s, pawns);
+            }
+        }
+        next &= ~pawns & ~forbidden & ~reg;
+        reg |= next;
+        frontier = next;
+    }
+    return reg;
+}
+
+/* Squares a piece of `type` attacks from some square of reg. */
+static Bitboard attacks_from(int type, Bitboard reg, Bitboard pawns)
+{
+    if (type == KING)
+        return king_dilate(reg) & ~reg;
+    Bitboard att = 0;
+    while (reg) {
+        int s = bb_pop(&reg);
+        att |= piece_attacks(type, s, pawns);
+    }
+    return att;
+}
+
+/*
+ * The semi-static proof.  Invariant assumed and then checked to be
+ * inductive: the pawns never move and are never captured.  Under it each
+ * piece stays inside its region (computed with pawns as the only
+ * obstacles; kings also avoid squares enemy pawns attack), so the
+ * invariant holds for ever when no pawn is free to advance, no pawn ever
+ * has something to capture and no piece can ever capture a pawn.
+ */
+static bool frozen_no(const Board *b, int winner)
+{
+    Bitboard pawns = b->by_type[PAWN];
+    Bitboard wp = board_pieces(b, WHITE, PAWN), bp = board_pieces(b, BLACK, PAWN);
+    if (((wp << 8) & ~pawns) || ((bp >> 8) & ~pawns))
+        return false; /* some pawn can advance */
+    if (b->ep != SQ_NONE)
+        return false;
+    Bitboard patt[2] = {pawn_attacks_of(wp, WHITE), pawn_attacks_of(bp, BLACK)};
+    Bitboard cpawns[2] = {wp, bp};
+    if ((patt[WHITE] & bp) || (patt[BLACK] & wp))
+        return false; /* a pawn can capture a pawn */
+
+    int loser = winner ^ 1;
+    Bitboard king_reg[2] = {0, 0};
+    Bitboard win_attacks = 0, lose_piece_regs = 0;
+    Bitboard win_types = 0; /* bit per piece type the winner has (not king) */
+    Bitboard win_bishop_sq = 0;
+    Bitboard pieces = board_occupied(b) & ~pawns;
+    while (pieces) {
+        int sq = bb_pop(&pieces);
+        int piece = b->squares[sq];
+        int c = piece_color(piece), type = piece_type(piece), them = c ^ 1;
+        if (type == KING) {
+            Bitboard reg = region_of(KING, sq, pawns, patt[them]);
+            /* An enemy pawn not defended by a pawn could be taken by the king. */
+            if (king_dilate(reg) & cpawns[them] & ~patt[them])
+                return false;
+            king_reg[c] = reg;
+            continue;
+        }
+        Bitboard reg = region_of(type, sq, pawns, 0);
+        if (reg & patt[them])
+            return false; /* an enemy pawn could capture it */
+        Bitboard att = attacks_from(type, reg, pawns);
+        if (att & cpawns[them])
+            return false; /* it could capture a pawn */
+        if (c == winner) {
+            win_attacks |= att;
+            win_types |= BB(type);
+            if (type == BISHOP)
+                win_bishop_sq |= BB(sq);
+        } else {
+            lose_piece_regs |= reg;
+        }
+    }
+
+    /* Pawns never check (the loser's king avoids their squares), kings
+     * never check: only the winner's pieces could. */
+    Bitboard checkable = win_attacks & king_reg[loser];
+    if (!checkable)
+        return true;
+
+    /* Bishops of one colour only: on every square they could check, the
+     * king must keep an orthogonal neighbour (the other colour, which the
+     * bishops never see) that no pawn occupies or attacks, the winner's king
+     * never reaches and no piece of the loser's can ever block. */
+    bool one_colour = !(win_bishop_sq & LIGHT_SQUARES_BB) || !(win_bishop_sq & DARK_SQUARES_BB);
+    if (win_types != BB(BISHOP) || !one_colour)
+        return false;
+    Bitboard blocked = pawns | patt[winner] | king_dilate(king_reg[winner]) | lose_piece_regs;
+    while (checkable) {
+        int k = bb_pop(&checkable);
+        if (!(orth_neighbours(k) & ~blocked))
+            return false;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layer 3: the helpmate search                                             */
+
+typedef struct Search {
+    int winner;
+    bool aborted;
+    uint64_t nodes, max_nodes;
+    TtEntry *tt; /* NULL: no table (the quick test) */
+    uint32_t tt_mask, gen;
+    int line_len;
+    Move line[CANMATE_LINE_MAX];
+    uint64_t path[CANMATE_LINE_MAX + 1]; /* keys of the positions on the line */
+} Search;
+
+/* Whether m gives check directly (discovered checks are not seen; this is
+ * only for ordering). */
+static bool gives_check(const Board *b, Move m, int type, int ksq)
+{
+    int from = move_from(m), to = move_to(m);
+    if (move_kind(m) == MOVE_PROMOTION)
+        type = move_promotion(m);
+    if (type == PAWN)
+        return (bb_pawn_attacks[b->side][to] & BB(ksq)) != 0;
+    if (type == KING)
+        return false;
+    Bitboard occ = (board_occupied(b) & ~BB(from)) | BB(to);
+    return (piece_attacks(type, to, occ) & BB(ksq)) != 0;
+}
+
+/* Squares attacked by `color`'s pieces with occupancy occ. */
+static Bitboard attacked_by(const Board *b, int color, Bitboard occ)
+{
+    Bitboard att = pawn_attacks_of(board_pieces(b, color, PAWN), color);
+    Bitboard x = board_pieces(b, color, KNIGHT);
+    while (x)
+        att |= bb_knight_attacks[bb_pop(&x)];
+    x = board_pieces(b, color, BISHOP) | board_pieces(b, color, QUEEN);
+    while (x)
+        att |= bb_bishop_attacks(bb_pop(&x), occ);
+    x = board_pieces(b, color, ROOK) | board_pieces(b, color, QUEEN);
+    while (x)
+        att |= bb_rook_attacks(bb_pop(&x), occ);
+    return att | bb_king_attacks[board_king(b, color)];
+}
+
+/*
+ * The ordering heuristic: a mate is a check with no flight square left, so
+ * prefer the moves that take flights away from the loser's king.  The
+ * winner: checks, promotions (queen first, then knight for smothered
+ * mates), pieces that come to cover squares around the loser's king, or at
+ * least approach it.  The loser: keep the winner's material (no captures,
+ * no checks), walk the king to a corner where it has few flights, and bring
+ * the other men next to it to block them.
+ */
+static void order_moves(const Board *b, MoveList *list, int winner)
+{
+    int loser = winner ^ 1;
+    int wk = board_king(b, winner), lk = board_king(b, loser);
+    Bitboard occ = board_occupied(b);
+    Bitboard zone = bb_king_attacks[lk] | BB(lk);
+    Bitboard watt = 0;
+    if (b->side == loser)
+        watt = attacked_by(b, winner, occ & ~BB(lk));
+    int scores[MOVES_MAX];
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int from = move_from(m), to = move_to(m);
+        int type = piece_type(b->squares[from]);
+        bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
+        Bitboard occ2 = (occ & ~BB(from)) | BB(to);
+        int s = 0;
+        if (b->side == winner) {
+            if (gives_check(b, m, type, lk))
+                s += 200;
+            int newtype = type;
+            if (move_kind(m) == MOVE_PROMOTION) {
+                static const int promo[PIECE_TYPE_NB] = {0, 60, 30, 50, 90, 0};
+                s += promo[move_promotion(m)];
+                newtype = move_promotion(m);
+            }
+            if (type == PAWN) {
+                s += 4 * (distance(from, lk) - distance(to, lk));
+                if (newtype != PAWN)
+                    s += 10 * bb_popcount(piece_attacks(newtype, to, occ2) & zone);
+            } else {
+                s += 10 * (bb_popcount(piece_attacks(type, to, occ2) & zone) -
+                           bb_popcount(piece_attacks(type, from, occ) & zone));
+                s += (type == KING ? 2 : 3) * (distance(from, lk) - distance(to, lk));
+            }
+            if (capture)
+                s -= 5; /* the loser's men are the blockers a mate needs */
+        } else {
+            if (capture)
+                s -= 1000;
+            if (gives_check(b, m, type, wk))
+                s -= 300;
+            if (type == KING) {
+                Bitboard own = (b->by_color[loser] & ~BB(from)) | BB(to);
+                int flights = bb_popcount(bb_king_attacks[to] & ~own & ~watt);
+                int before = bb_popcount(bb_king_attacks[from] & ~b->by_color[loser] & ~watt);
+                s += 10 * (before - flights);
+                s += 3 * (corner_distance(from) - corner_distance(to));
+            } else {
+                s += 10 * (((zone & BB(to)) != 0) - ((zone & BB(from)) != 0));
+                s += distance(from, lk) - distance(to, lk);
+            }
+            if (move_kind(m) == MOVE_PROMOTION)
+                s += move_promotion(m) == QUEEN ? 5 : 3;
+        }
+        scores[i] = s;
+    }
+    /* Insertion sort, stable so equal scores keep generation order. */
+    for (int i = 1; i < list->count; i++) {
+        int sc = scores[i];
+        Move m = list->moves[i];
+        int j = i - 1;
+        while (j >= 0 && scores[j] < sc) {
+            scores[j + 1] = scores[j];
+            list->moves[j + 1] = list->moves[j];
+            j--;
+        }
+        scores[j + 1] = sc;
+        list->moves[j + 1] = m;
+    }
+}
+
+static TtEntry *tt_slot(Search *s, uint64_t key)
+{
+    return &s->tt[key & s->tt_mask];
+}
+
+/* The winner's men whose move could uncover a check from a slider behind
+ * them on a line to the loser's king. */
+static Bitboard discoverers(const Board *b, int winner, int lk)
+{
+    Bitboard occ = board_occupied(b), found = 0;
+    Bitboard rq = board_pieces(b, winner, ROOK) | board_pieces(b, winner, QUEEN);
+    Bitboard bq = board_pieces(b, winner, BISHOP) | board_pieces(b, winner, QUEEN);
+    Bitboard snipers = (bb_rook_attacks(lk, 0) & rq) | (bb_bishop_attacks(lk, 0) & bq);
+    while (snipers) {
+        Bitboard between = bb_between[lk][bb_pop(&snipers)] & occ;
+        if (between && !bb_more_than_one(between))
+            found |= between & b->by_color[winner];
+    }
+    return found;
+}
+
+/* Whether the king of the side to move has a safe square to step to: the
+ * cheap way to see that most checks are not mate. */
+static bool king_can_step(const Board *b)
+{
+    int us = b->side, k = board_king(b, us);
+    Bitboard occ = board_occupied(b) ^ BB(k);
+    Bitboard to = bb_king_attacks[k] & ~b->by_color[us];
+    while (to) {
+        int sq = bb_pop(&to);
+        if (!board_attackers(b, sq, us ^ 1, occ))
+            return true;
+    }
+    return false;
+}
+
+/* A winning move that mates at once, or MOVE_NONE.  Only moves that can
+ * give check are tried: direct checks, uncovering moves, and the rare
+ * castling and en passant moves. */
+static Move mate_in_one(const Board *b, const MoveList *list)
+{
+    int lk = board_king(b, b->side ^ 1);
+    Bitboard disc = discoverers(b, b->side, lk);
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int from = move_from(m);
+        if (move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_EN_PASSANT &&
+            !(disc & BB(from)) && !gives_check(b, m, piece_type(b->squares[from]), lk))
+            continue;
+        Board child = *b;
+        board_make(&child, m);
+        if (board_in_check(&child) && !king_can_step(&child) && board_count_legal(&child) == 0)
+            return m;
+    }
+    return MOVE_NONE;
+}
+
+/* Is there a helpmate from b within `plies` plies?  Mates end on the
+ * winner's move, so plies is odd exactly when the winner is to move.  "Within"
+ * (not "exactly") makes a failure at depth d valid for every smaller depth,
+ * which is what the transposition table relies on. */
+static bool helpmate(Search *s, const Board *b, int plies, int ply)
+{
+    if (++s->nodes > s->max_nodes) {
+        s->aborted = true;
+        return false;
+    }
+    MoveList list;
+    board_legal_moves(b, &list);
+    if (list.count == 0)
+        return false;
+    if (b->side == s->winner) {
+        Move m = mate_in_one(b, &list);
+        if (m != MOVE_NONE) {
+            s->line[ply] = m;
+            s->line_len = ply + 1;
+            return true;
+        }
+        if (plies < 3)
+            return false;
+    }
+    if (material_no(b, s->winner))
+        return false;
+    /* A position already on the line: the cycle cannot help. */
+    s->path[ply] = b->key;
+    for (int i = ply - 2; i >= 0; i -= 2)
+        if (s->path[i] == b->key)
+            return false;
+    TtEntry *e = NULL;
+    if (s->tt) {
+        e = tt_slot(s, b->key);
+        if (e->gen == s->gen && e->key == b->key && e->depth >= plies)
+            return false;
+    }
+    order_moves(b, &list, s->winner);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        s->line[ply] = list.moves[i];
+        if (helpmate(s, &child, plies - 1, ply + 1))
+            return true;
+        if (s->aborted)
+            return false;
+    }
+    if (e && (e->gen != s->gen || e->depth <= plies)) {
+        e->key = b->key;
+        e->gen = s->gen;
+        e->depth = plies;
+    }
+    return false;
+}
+
+enum { SHORT_PLIES = 5 };
+
+/* Helpmates of growing length, the short mates of middlegames first.  YES
+ * with the line in s, or UNKNOWN. */
+static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
+{
+    for (int d = b->side == s->winner ? 1 : 2; d <= max_depth; d += 2) {
+        if (helpmate(s, b, d, 0))
+            return CANMATE_YES;
+        if (s->aborted)
+            break;
+    }
+    return CANMATE_UNKNOWN;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layer 4: the exhaustive walk                                             */
+
+/* The best-first search stores up to `want` expanded positions and
+ * BF_FANOUT times as many waiting moves. */
+enum { BF_FANOUT = 4 };
+
+static bool exhaust_reserve(CanMateScratch *sc, size_t want)
+{
+    if (want < 16)
+        want = 16;
+    if (sc->queue && sc->queue_cap >= want)
+        return true;
+    size_t seen_cap = 1024;
+    while (seen_cap < (want + MOVES_MAX) * 2)
+        seen_cap *= 2;
+    QueueEntry *q = malloc(want * sizeof *q);
+    uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
+    TtEntry *seen = calloc(seen_cap, sizeof *seen);
+    if (!q || !heap || !seen) {
+        free(q);
+        free(heap);
+        free(seen);
+        return false;
+    }
+    free(sc->queue);
+    free(sc->heap);
+    free(sc->seen);
+    sc->queue = q;
+    sc->heap = heap;
+    sc->queue_cap = want;
+    sc->seen = seen;
+    sc->seen_cap = seen_cap;
+    return true;
+}
+
+/* Inserts key into the seen set; false when it was there already. */
+static bool seen_insert(CanMateScratch *sc, uint64_t key)
+{
+    size_t mask = sc->seen_cap - 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
+        TtEntry *e = &sc->seen[i];
+        if (e->gen != sc->gen) {
+            e->gen = sc->gen;
+            e->key = key;
+            return true;
+        }
+        if (e->key == key)
+            return false;
+    }
+}
+
+/* Writes the moves from the root to queue entry at, then m, into line. */
+static int queue_line(const CanMateScratch *sc, int32_t at, Move m, Move *line)
+{
+    int len = sc->queue[at].depth + (m != MOVE_NONE);
+    if (line) {
+        int k = len;
+        if (m != MOVE_NONE)
+            line[--k] = m;
+        for (int32_t i = at; sc->queue[i].parent >= 0; i = sc->queue[i].parent)
+            line[--k] = sc->queue[i].move;
+    }
+    return len;
+}
+
+/* Whether the move from parent to child changed the pawns or the material,
+ * the only changes that can make a position newly provable by frozen_no. */
+static bool structure_changed(const Board *parent, const Board *child)
+{
+    return parent->by_type[PAWN] != child->by_type[PAWN] ||
+           bb_popcount(board_occupied(parent)) != bb_popcount(board_occupied(child));
+}
+
+/*
+ * Breadth-first over every position reachable from root.  NO when none is
+ * a mate of the loser and the walk completes within max positions; YES with
+ * the (shortest) line when one is; UNKNOWN when the budget runs out.
+ */
+static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t max,
+                       Move *line, int *line_len)
+{
+    if (!exhaust_reserve(sc, max))
+        return CANMATE_UNKNOWN;
+    sc->gen++;
+    if (sc->gen == 0)
+        sc->gen = 1;
+    size_t head = 0, tail = 0;
+    sc->queue[tail++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
+    seen_insert(sc, root->key);
+    while (head < tail) {
+        size_t at = head++;
+        const Board *b = &sc->queue[at].b;
+        MoveList list;
+        board_legal_moves(b, &list);
+        if (list.count == 0) {
+            if (b->side == winner || !board_in_check(b))
+                continue;
+            /* A mate: the line is the way back to the root. */
+            if (sc->queue[at].depth > CANMATE_LINE_MAX)
+                return CANMATE_UNKNOWN;
+            int len = queue_line(sc, (int32_t)at, MOVE_NONE, line);
+            if (line_len)
+                *line_len = len;
+            return CANMATE_YES;
+        }
+        if (at > 0 && material_no(b, winner))
+            continue;
+        if (at > 0 && structure_changed(&sc->queue[sc->queue[at].parent].b, b) &&
+            frozen_no(b, winner))
+            continue;
+        for (int i = 0; i < list.count; i++) {
+            Board child = *b;
+            board_make(&child, list.moves[i]);
+            if (!seen_insert(sc, child.key))
+                continue;
+            if (tail == max)
+                return CANMATE_UNKNOWN;
+            int16_t depth = sc->queue[at].depth < INT16_MAX ? sc->queue[at].depth + 1 : INT16_MAX;
+            sc->queue[tail++] = (QueueEntry){child, (int32_t)at, list.moves[i], depth};
+        }
+    }
+    return CANMATE_NO;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layer 3b: best-first search for the long helpmates of thin endgames      */
+
+/* Chebyshev distance. */
+static int king_distance(int a, int b)
+{
+    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
+    return df > dr ? df : dr;
+}
+
+/*
+ * How far b looks from a mate of the loser (smaller is nearer): flight
+ * squares left to the loser's king weigh most, then its distance from a
+ * corner (a corner of the bishops' colour when bishops of one colour are
+ * all the winner has), the winner's men away from the king (his king wants
+ * to stand two squares off, pawns want to promote) and the loser's men away
+ * from their king, whose flights they can block.
+ */
+static uint32_t mate_distance(const Board *b, int winner, int target)
+{
+    int loser = winner ^ 1;
+    int lk = board_king(b, loser);
+    Bitboard occ = board_occupied(b);
+    Bitboard watt = attacked_by(b, winner, occ & ~BB(lk));
+    int flights = bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt);
+    int h = 12 * flights;
+    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
+    Bitboard bishops = board_pieces(b, winner, BISHOP);
+    int cd;
+    if (target != SQ_NONE) {
+        cd = 2 * king_distance(lk, target);
+    } else if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
+        /* a1 and h8 are dark, a8 and h1 light. */
+        bool dark = (bishops & DARK_SQUARES_BB) != 0;
+        int c1 = dark ? 0 : 56, c2 = dark ? 63 : 7;
+        int d1 = king_distance(lk, c1), d2 = king_distance(lk, c2);
+        cd = 2 * (d1 < d2 ? d1 : d2);
+    } else {
+        cd = corner_distance(lk);
+    }
+    h += 3 * cd;
+    h += 2 * abs(king_distance(board_king(b, winner), lk) - 2);
+    Bitboard x = wmen;
+    while (x) {
+        int sq = bb_pop(&x);
+        int type = piece_type(b->squares[sq]);
+        if (type == PAWN) {
+            int r = SQ_RANK(sq);
+            h += 2 * (winner == WHITE ? 7 - r : r);
+        } else if (type == KNIGHT) {
+            h += 2 * abs(king_distance(sq, lk) - 2);
+        } else if (!(piece_attacks(type, sq, occ) & (bb_king_attacks[lk] | BB(lk)))) {
+            h += 2;
+        }
+    }
+    x = b->by_color[loser] & ~b->by_type[KING] & ~b->by_type[PAWN];
+    while (x)
+        h += king_distance(bb_pop(&x), lk) - 1;
+    /* Pawns alone do not mate: first promote the most advanced one. */
+    Bitboard wpawns = board_pieces(b, winner, PAWN);
+    if (wmen == wpawns && wpawns) {
+        int best = 7;
+        while (wpawns) {
+            int r = SQ_RANK(bb_pop(&wpawns));
+            int togo = winner == WHITE ? 7 - r : r;
+            if (togo < best)
+                best = togo;
+        }
+        h += 40 + 10 * best;
+    }
+    if (board_in_check(b))
+        h -= 4;
+    return (uint32_t)(h + 1000);
+}
+
+static void heap_push(uint64_t *heap, size_t *n, uint64_t v)
+{
+    size_t i = (*n)++;
+    while (i > 0 && heap[(i - 1) / 2] > v) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = v;
+}
+
+static uint64_t heap_pop(uint64_t *heap, size_t *n)
+{
+    uint64_t top = heap[0], v = heap[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n)
+            break;
+        if (c + 1 < *n && heap[c + 1] < heap[c])
+            c++;
+        if (heap[c] >= v)
+            break;
+        heap[i] = heap[c];
+        i = c;
+    }
+    heap[i] = v;
+    return top;
+}
+
+/* Whether the loser's king has at most two squares to go to, the
+ * situations in which a mate is likely to be near. */
+static bool few_flights(const Board *b, int winner)
+{
+    int loser = winner ^ 1, lk = board_king(b, loser);
+    Bitboard watt = attacked_by(b, winner, board_occupied(b) & ~BB(lk));
+    return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
+}
+
+/* Open-list entries: score (16 bits), expanded parent (32), move (16); the
+ * child's Board is made only when the entry is taken out. */
+static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
+{
+    if (score > 0xffff)
+        score = 0xffff;
+    return (uint64_t)score << 48 | (uint64_t)parent << 16 | m;
+}
+
+/*
+ * Greedy best-first search: always expand the waiting position that looks
+ * nearest to a mate.  Unlike the depth-first search it can leave a branch
+ * that stalls for a better one anywhere in the tree, which is what the long
+ * cooperative walks of minor-piece endings need.  target is the square the
+ * loser's king is steered to (SQ_NONE: the nearest suitable corner).  YES
+ * with the line, or UNKNOWN after max expanded positions.
+ */
+static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target,
+                         size_t max, Move *line, int *line_len)
+{
+    if (!exhaust_reserve(sc, max))
+        return CANMATE_UNKNOWN;
+    sc->gen++;
+    if (sc->gen == 0)
+        sc->gen = 1;
+    size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
+    /* The root is the child of no move. */
+    heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
+    while (nheap > 0 && count < max) {
+        uint64_t top = heap_pop(sc->heap, &nheap);
+        uint32_t parent = (uint32_t)(top >> 16);
+        Move mv = (Move)(top & 0xffff);
+        QueueEntry *q = &sc->queue[count];
+        if (parent == 0xffffffffu) {
+            *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
+        } else {
+            q->b = sc->queue[parent].b;
+            board_make(&q->b, mv);
+            q->parent = (int32_t)parent;
+            q->move = mv;
+            q->depth = (int16_t)(sc->queue[parent].depth + 1);
+        }
+        /* Duplicates are weeded out here rather than when queued: far
+         * fewer look-ups, in a table that stays in cache. */
+        if (!seen_insert(sc, q->b.key))
+            continue;
+        int32_t at = (int32_t)count++;
+        const Board *b = &q->b;
+        if (q->depth >= CANMATE_LINE_MAX - 2)
+            continue;
+        MoveList list;
+        board_legal_moves(b, &list);
+        if (b->side == winner) {
+            Move m = mate_in_one(b, &list);
+            if (m != MOVE_NONE) {
+                int len = queue_line(sc, at, m, line);
+                if (line_len)
+                    *line_len = len;
+                return CANMATE_YES;
+            }
+        } else if (few_flights(b, winner)) {
+            /* Near a mate, widen the goal: a loser's move that allows a
+             * mate at once. */
+            for (int i = 0; i < list.count; i++) {
+                Board child = *b;
+                board_make(&child, list.moves[i]);
+                MoveList replies;
+                board_legal_moves(&child, &replies);
+                Move m = mate_in_one(&child, &replies);
+                if (m != MOVE_NONE) {
+                    int len = queue_line(sc, at, list.moves[i], line);
+                    if (line)
+                        line[len] = m;
+                    if (line_len)
+                        *line_len = len + 1;
+                    return CANMATE_YES;
+                }
+            }
+        }
+        for (int i = 0; i < list.count && nheap < heap_cap; i++) {
+            Board child = *b;
+            board_make(&child, list.moves[i]);
+            if (material_no(&child, winner) ||
+                (q->parent >= 0 && child.key == sc->queue[q->parent].b.key))
+                continue; /* a move straight back gains nothing */
+            heap_push(sc->heap, &nheap,
+                      bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
+        }
+    }
+    return CANMATE_UNKNOWN;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The entry points                                                         */
+
+/* Whether the exhaustive walk has a chance to complete: at most
+ * DEAD_PIECES pieces besides kings and pawns, none of them a rook or
+ * queen, and kings penned in by pawns (the product of the areas they can
+ * ever reach is small).  Elsewhere the reachable positions are far too many. */
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 500 };
+/* The dead-position check tries the small walk elsewhere only when the side
+ * to move has at most this many moves. */
+enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
+
+static bool few_reachable(const Board *b)
+{
+    Bitboard pieces = board_occupied(b) & ~b->by_type[PAWN] & ~b->by_type[KING];
+    if (bb_popcount(pieces) > DEAD_PIECES || (pieces & (b->by_type[ROOK] | b->by_type[QUEEN])))
+        return false;
+    Bitboard pawns = b->by_type[PAWN];
+    int area = 1;
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard enemy_att = pawn_attacks_of(board_pieces(b, c ^ 1, PAWN), c ^ 1);
+        area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
+    }
+    return area <= DEAD_KING_AREAS;
+}
+
+/* Layers 1 and 2: an answer without search, or UNKNOWN. */
+static CanMate static_answer(const Board *b, int winner)
+{
+    CanMate t = terminal(b, winner, board_count_legal(b));
+    if (t != CANMATE_UNKNOWN)
+        return t;
+    if (material_no(b, winner) || frozen_no(b, winner))
+        return CANMATE_NO;
+    return CANMATE_UNKNOWN;
+}
+
+/* The quick test's search: short helpmates within a few hundred positions. */
+enum { QUICK_NODES = 40, QUICK_DEPTH = 7 };
+
+CanMate canmate_quick(const Board *b, int winner)
+{
+    if (winner != WHITE && winner != BLACK)
+        return CANMATE_UNKNOWN;
+    CanMate r = static_answer(b, winner);
+    if (r != CANMATE_UNKNOWN)
+        return r;
+    Search s;
+    s.winner = winner;
+    s.aborted = false;
+    s.nodes = 0;
+    s.max_nodes = QUICK_NODES;
+    s.tt = NULL;
+    s.tt_mask = 0;
+    s.gen = 0;
+    s.line_len = 0;
+    return helpmate_deepen(&s, b, QUICK_DEPTH);
+}
+
+CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
+                       CanMateScratch *scratch, Move *line, int *line_len)
+{
+    if (line_len)
+        *line_len = 0;
+    if (winner != WHITE && winner != BLACK)
+        return CANMATE_UNKNOWN;
+    CanMate r = static_answer(b, winner);
+    if (r != CANMATE_UNKNOWN)
+        return r; /* YES here means b is mate already: the empty line */
+
+    CanMateLimits l = {CANMATE_DEFAULT_NODES, CANMATE_DEFAULT_DEPTH, CANMATE_DEFAULT_EXHAUST};
+    if (lim) {
+        if (lim->max_nodes)
+            l.max_nodes = lim->max_nodes;
+        if (lim->max_depth)
+            l.max_depth = lim->max_depth;
+        if (lim->max_exhaust)
+            l.max_exhaust = lim->max_exhaust;
+    }
+    if (l.max_depth > CANMATE_LINE_MAX)
+        l.max_depth = CANMATE_LINE_MAX;
+    if (l.max_exhaust > CANMATE_EXHAUST_MAX)
+        l.max_exhaust = CANMATE_EXHAUST_MAX; /* open-list entries hold 28-bit indices */
+
+    CanMateScratch *own = NULL;
+    if (!scratch) {
+        own = canmate_scratch_new();
+        if (!own)
+            return CANMATE_UNKNOWN;
+        scratch = own;
+    }
+    scratch->gen++;
+    if (scratch->gen == 0)
+        scratch->gen = 1; /* 0 marks a never-used entry */
+
+    Search *s = malloc(sizeof *s);
+    if (!s) {
+        canmate_scratch_free(own);
+        return CANMATE_UNKNOWN;
+    }
+    s->winner = winner;
+    s->aborted = false;
+    s->nodes = 0;
+    s->max_nodes = l.max_nodes;
+    s->tt = scratch->tt;
+    s->tt_mask = TT_SIZE - 1;
+    s->gen = scratch->gen;
+    s->line_len = 0;
+    /* Short mates first (cheap, and the usual case with heavy pieces), then
+     * the long walks, then longer depth-first searches with what is left of
+     * the budget, and last the exhaustive walk that can prove NO. */
+    s->max_nodes = l.max_nodes / 8;
+    r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
+    if (r == CANMATE_YES)
+        goto found;
+    /* The nearest corner first with half the budget, then each corner in
+     * turn: a walk that stalls towards one corner often succeeds in another. */
+    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 2, line, line_len);
+    static const int corners[4] = {0, 7, 56, 63};
+    for (int i = 0; i < 4 && r != CANMATE_YES; i++)
+        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 8, line, line_len);
+    if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
+        s->aborted = false;
+        s->max_nodes = l.max_nodes;
+        scratch->gen++; /* the best-first search used the generation */
+        s->gen = scratch->gen;
+        r = helpmate_deepen(s, b, l.max_depth);
+        if (r == CANMATE_YES)
+            goto found;
+    }
+    if (r != CANMATE_YES) {
+        /* Where the walk cannot complete, a small one still catches the
+         * forced sequences (a lone king that must take the last piece). */
+        size_t budget = (size_t)l.max_exhaust;
+        if (!few_reachable(b) && budget > FORCED_EXHAUST)
+            budget = FORCED_EXHAUST;
+        r = exhaust(scratch, b, winner, budget, line, line_len);
+    }
+    goto done;
+found:
+    if (line)
+        memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+    if (line_len)
+        *line_len = s->line_len;
+done:
+    free(s);
+    canmate_scratch_free(own);
+    return r;
+}
+
+CanMate canmate_analyse(const Board *b, int winner)
+{
+    CanMate r = canmate_quick(b, winner);
+    if (r != CANMATE_UNKNOWN)
+        return r;
+    return canmate_search(b, winner, NULL, NULL, NULL, NULL);
+}
+
+/*
+ * After every move, so it must stay cheap: no helpmate search at all (a
+ * YES only says "not dead", which is also what an undecided answer says).
+ * A NO comes from the static layers, or from a small exhaustive walk where
+ * one can complete (few_reachable).
+ */
+bool canmate_is_dead(const Board *b)
+{
+    CanMate st[2];
+    for (int c = WHITE; c <= BLACK; c++) {
+        st[c] = static_answer(b, c);
+        if (st[c] == CANMATE_YES)
+            return false;
+    }
+    if (st[WHITE] == CANMATE_NO && st[BLACK] == CANMATE_NO)
+        return true;
+    size_t budget = DEAD_EXHAUST;
+    if (!few_reachable(b)) {
+        if (board_count_legal(b) > FORCED_MOVES)
+            return false;
+        budget = FORCED_DEAD_EXHAUST;
+    }
+    /* Only the walk's memory is needed: no transposition table. */
+    CanMateScratch sc = {0};
+    bool dead = true;
+    for (int c = WHITE; c <= BLACK && dead; c++)
+        if (st[c] == CANMATE_UNKNOWN && exhaust(&sc, b, c, budget, NULL, NULL) != CANMATE_NO)
+            dead = false;
+    free(sc.queue);
+    free(sc.heap);
+    free(sc.seen);
+    return dead;
+}

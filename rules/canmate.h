@@ -1,0 +1,122 @@
+/*
+ * canmate.h — "can this side still checkmate by any series of legal moves?"
+ *
+ * The question of Art. 5.1.2 (resignation), 5.2.2 (dead position), 6.9 (flag
+ * fall), 7.5.5 (third illegal move) and A.5.3.  It asks for the existence of a
+ * helpmate: a sequence of legal moves, both sides cooperating, that ends with
+ * the loser checkmated.  It is not a material count: blocked pawn walls,
+ * forced lines and bishops of one colour all matter.
+ *
+ * The answer is YES (a mating line was found and is returned), NO (proven:
+ * no series of legal moves mates) or UNKNOWN (the analysis ran out of its
+ * budget).  NO is only ever answered with a proof, so UNKNOWN must be treated
+ * as "can still mate" by callers that would otherwise turn a loss into a
+ * draw; the arbiter can always override.
+ *
+ * The 50/75-move and repetition counters are ignored ("any series of legal
+ * moves" in the Arbiters' Manual reading): only the placement, side to move,
+ * castling rights and en passant square matter.
+ *
+ * The analysis follows the published idea of M. Ambrona, "A Practical
+ * Algorithm for Chess Unwinnability" (FUN 2022): cheap material rules, a
+ * semi-static proof for frozen pawn structures, an iterative-deepening
+ * helpmate search with move ordering and a transposition table, and an
+ * exhaustive walk of the reachable positions when they are few.
+ *
+ * Everything here is deterministic and reads no clock: budgets are counted
+ * in positions visited.  No global state; the transposition table lives in a
+ * caller-owned CanMateScratch.
+ *
+ * Workload: canmate_is_dead() runs after every move of every game and costs
+ * well under a microsecond in open positions (it never searches there);
+ * canmate_quick() costs some microseconds; canmate_search() runs at flag
+ * fall, resignation and the like, a few times per game: about a millisecond
+ * on average on timeout-like positions, some tens of milliseconds at worst
+ * with the default budgets.  Mating lines are legal but not always the
+ * shortest (the long ones come from a greedy search).
+ */
+#ifndef ARBITER_RULES_CANMATE_H
+#define ARBITER_RULES_CANMATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/* Zero is UNKNOWN, so a zeroed result never claims a proof. */
+typedef enum CanMate {
+    CANMATE_UNKNOWN = 0,
+    CANMATE_YES = 1,
+    CANMATE_NO = 2,
+} CanMate;
+
+/* Longest mating line canmate_search() returns, in plies; a `line` buffer
+ * must hold this many moves. */
+enum { CANMATE_LINE_MAX = 128 };
+
+/* Budgets of canmate_search(); a zero field takes its default. */
+typedef struct CanMateLimits {
+    uint64_t max_nodes;   /* positions the depth-first helpmate search may visit */
+    int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
+    uint64_t max_exhaust; /* positions the best-first search and the exhaustive
+                             NO proof may each store (about 200 bytes each) */
+} CanMateLimits;
+
+/* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
+ * the Laws an UNKNOWN has the same effect as a YES (the result stands), so
+ * search effort beyond finding the common helpmates buys nothing; only NO
+ * changes a result, and NO proofs are static or come from small walks. */
+enum {
+    CANMATE_DEFAULT_NODES = 10000,
+    CANMATE_DEFAULT_DEPTH = 9,
+    CANMATE_DEFAULT_EXHAUST = 10000,
+    CANMATE_EXHAUST_MAX = 1 << 24, /* larger max_exhaust values are capped */
+};
+
+/* Working memory of canmate_search() (its transposition tables); reusable
+ * from one call to the next, not shared between threads. */
+typedef struct CanMateScratch CanMateScratch;
+
+/* A new scratch area (4 MB, and about 200 bytes per max_exhaust position
+ * on first need), or NULL when out of memory.  Free it with
+ * canmate_scratch_free(). */
+CanMateScratch *canmate_scratch_new(void);
+
+/* Frees s; NULL is a no-op. */
+void canmate_scratch_free(CanMateScratch *s);
+
+/*
+ * The cheap test: material rules, the semi-static proof for frozen pawn
+ * structures and a small bounded helpmate search, with no allocation.
+ * `winner` (WHITE or BLACK) is the side that would mate; either side may be
+ * to move in b.  Returns YES, NO or, when it cannot decide, UNKNOWN.
+ */
+CanMate canmate_quick(const Board *b, int winner);
+
+/*
+ * The full analysis under the budgets of lim (NULL: defaults).  scratch may
+ * be NULL (one is then allocated for the call; UNKNOWN if that fails).  On
+ * YES, when line is not NULL, line[0..*line_len) receives a sequence of
+ * legal moves from b that ends with `winner` mating (possibly empty when b
+ * is already mate); line must hold CANMATE_LINE_MAX moves.  *line_len is set
+ * to 0 for NO and UNKNOWN.  line_len may be NULL when line is NULL.
+ */
+CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
+                       CanMateScratch *scratch, Move *line, int *line_len);
+
+/* canmate_quick(), then canmate_search() with the default limits when the
+ * quick test cannot decide.  For the Laws engine. */
+CanMate canmate_analyse(const Board *b, int winner);
+
+/* Art. 5.2.2, for the check after every move: true only when it is proven
+ * that neither side can mate.  Cheap: the static layers for both sides
+ * (well under a microsecond in open positions), then, only when little can
+ * move (at most two minor pieces besides kings and pawns, kings penned in
+ * by pawns), a small exhaustive walk.  False means "not proven dead"; use
+ * canmate_search() per side for the full analysis. */
+bool canmate_is_dead(const Board *b);
+
+/* "yes", "no" or "unknown". */
+const char *canmate_name(CanMate r);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * auth.h — who is asking: arbiter sessions (username + password hashed with
+ * yescrypt), player sessions (a per-tournament PIN or a token), the session
+ * cookie (HttpOnly, SameSite=Strict) and the CSRF check.
+ *
+ * Secrets are 256-bit random values shown once; the store keeps only their
+ * SHA-256.  A player token also works directly as "Authorization: Bearer",
+ * which tablets and the load generator use (no cookie, so no CSRF).
+ * Unsafe requests authenticated by the cookie must carry X-CSRF-Token.
+ */
+#ifndef ARBITER_SERVER_AUTH_H
+#define ARBITER_SERVER_AUTH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "http.h"
+
+#define AUTH_COOKIE "arbiter_session"
+
+/* Fills r->auth from the cookie or bearer token.  Answers (401/403) and
+ * returns -1 when a present credential is bad or CSRF fails; 0 otherwise
+ * (anonymous included). */
+int auth_resolve(Req *r);
+/* Role checks: 0 when allowed, else answers 401/403 and returns -1. */
+int auth_require_arbiter(Req *r);
+int auth_require_player(Req *r);
+
+/* Hex SHA-256 of DATA into OUT[65]. */
+void auth_sha256_hex(const void *data, size_t len, char out[65]);
+/* A random secret of N bytes as lowercase hex into OUT (2N+1 bytes). */
+int auth_random_hex(char *out, size_t nbytes);
+/* A random decimal PIN of DIGITS digits. */
+int auth_random_pin(char *out, int digits);
+/* The hash of a PIN within its tournament. */
+void auth_pin_hash(int64_t tournament_id, const char *pin, char out[65]);
+/* yescrypt hash of PASSWORD into OUT; 0 or -1. */
+int auth_password_hash(const char *password, char *out, size_t outlen);
+/* 1 when PASSWORD matches HASH. */
+int auth_password_check(const char *password, const char *hash);
+
+#endif

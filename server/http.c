@@ -1,0 +1,535 @@
+/*
+ * http.c — libmicrohttpd glue: request life cycle, routing, bodies, replies,
+ * static files, the writer bridge, the request log.  See http.h.
+ *
+ * Life of a request: the first call of the access handler allocates a Req;
+ * body chunks are appended (at most HTTP_MAX_BODY, beyond which the request
+ * is answered 413 without reading more into memory); the final call resolves
+ * the session, matches the route and runs it.  A route either answers at
+ * once or suspends (http_submit); the resumed call runs its finish callback
+ * and queues the answer.
+ */
+#include "http.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "admin.h"
+#include "auth.h"
+#include "errors.h"
+#include "sse.h"
+
+enum { HTTP_MAX_BODY = 64 * 1024 };
+static const char API_PREFIX[] = "/api/v1";
+
+static atomic_int inflight;
+
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* ---- reader connections, one per polling thread ---- */
+
+static pthread_mutex_t readers_mu = PTHREAD_MUTEX_INITIALIZER;
+static Store *readers[256];
+static int n_readers;
+static _Thread_local Store *tl_reader;
+
+Store *http_reader(Server *srv)
+{
+    if (tl_reader)
+        return tl_reader;
+    char err[256];
+    if (store_open(srv->db_path, 1, &tl_reader, err, sizeof err)) {
+        fprintf(stderr, "serve: cannot open a reader: %s\n", err);
+        return NULL;
+    }
+    pthread_mutex_lock(&readers_mu);
+    if (n_readers < (int)(sizeof readers / sizeof readers[0]))
+        readers[n_readers++] = tl_reader;
+    pthread_mutex_unlock(&readers_mu);
+    return tl_reader;
+}
+
+void http_readers_close(void)
+{
+    pthread_mutex_lock(&readers_mu);
+    for (int i = 0; i < n_readers; i++)
+        store_close(readers[i]);
+    n_readers = 0;
+    pthread_mutex_unlock(&readers_mu);
+}
+
+/* ---- replies ---- */
+
+int http_text(Req *r, int status, const char *ctype, char *text, size_t len)
+{
+    free(r->out);
+    r->status = status;
+    r->out = text;
+    r->out_len = len;
+    r->ctype = ctype;
+    return ROUTE_DONE;
+}
+
+int http_json(Req *r, int status, json_t *body)
+{
+    char *s = json_dumps(body, JSON_COMPACT);
+    json_decref(body);
+    if (!s)
+        return http_text(r, 500, "application/json",
+                         strdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}"),
+                         58);
+    return http_text(r, status, "application/json", s, strlen(s));
+}
+
+int http_error(Req *r, int code, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return http_json(r, errors_status(code),
+                     json_pack("{s:{s:s,s:s}}", "error", "code", errors_code(code), "message", msg));
+}
+
+void http_add_header(Req *r, const char *name, const char *value)
+{
+    if (r->nhdr >= 4)
+        return;
+    r->hdr[r->nhdr][0] = strdup(name);
+    r->hdr[r->nhdr][1] = strdup(value);
+    r->nhdr++;
+}
+
+const char *http_header(Req *r, const char *name)
+{
+    return MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, name);
+}
+
+int http_parse_body(Req *r, int empty_ok)
+{
+    if (r->body_len == 0 && empty_ok) {
+        r->in = json_object();
+        return 0;
+    }
+    json_error_t e;
+    r->in = json_loadb(r->body ? r->body : "", r->body_len, JSON_REJECT_DUPLICATES, &e);
+    if (!r->in) {
+        http_error(r, API_E_BAD_JSON, "the body is not valid JSON: %s (line %d, column %d)",
+                   e.text, e.line, e.column);
+        return -1;
+    }
+    if (!json_is_object(r->in)) {
+        http_error(r, API_E_BAD_JSON, "the body must be a JSON object");
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the writer bridge ---- */
+
+static void job_done(WriterJob *job, int rc)
+{
+    Req *r = job->arg;
+    r->job_rc = rc;
+    if (r->committed)
+        r->committed(r, rc);
+    MHD_resume_connection(r->conn);
+}
+
+int http_submit(Req *r, int (*run)(Store *s, WriterJob *job), void (*finish)(Req *r, int rc))
+{
+    if (r->srv->stopping)
+        return http_error(r, API_E_UNAVAILABLE, "the server is stopping");
+    r->job.run = run;
+    r->job.done = job_done;
+    r->job.arg = r;
+    r->finish = finish;
+    r->phase = 1;
+    atomic_fetch_add(&inflight, 1);
+    /* Suspend first: the commit may complete before this function returns. */
+    MHD_suspend_connection(r->conn);
+    if (writer_submit(r->srv->writer, &r->job)) {
+        r->job_rc = API_E_UNAVAILABLE;
+        snprintf(r->err, sizeof r->err, "the server is stopping");
+        MHD_resume_connection(r->conn);
+    }
+    return ROUTE_SUSPENDED;
+}
+
+static void finish_json(Req *r, int rc, int status)
+{
+    if (rc) {
+        http_error(r, rc, "%s", r->err[0] ? r->err : "the request failed");
+        return;
+    }
+    json_t *res = r->result;
+    r->result = NULL;
+    http_json(r, status, res ? res : json_object());
+}
+
+void http_finish_json200(Req *r, int rc)
+{
+    finish_json(r, rc, 200);
+}
+
+void http_finish_json201(Req *r, int rc)
+{
+    finish_json(r, rc, 201);
+}
+
+/* ---- routing ---- */
+
+static int method_of(const char *m)
+{
+    static const struct {
+        const char *name;
+        int m;
+    } t[] = {{"GET", HTTP_GET},       {"POST", HTTP_POST},     {"PATCH", HTTP_PATCH},
+             {"PUT", HTTP_PUT},       {"DELETE", HTTP_DELETE}, {"HEAD", HTTP_HEAD}};
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(m, t[i].name) == 0)
+            return t[i].m;
+    return HTTP_OTHER;
+}
+
+/* Matches PATH against PATTERN; integer parameters go to ID.  Returns 1 on
+ * a match, 0 otherwise; *BAD_ID is set when only a parameter failed to be
+ * a positive integer. */
+static int match(const char *pattern, const char *path, int64_t *id, int *bad_id)
+{
+    int n = 0;
+    const char *p = pattern, *s = path;
+    while (*p && *s) {
+        if (*p == '{') {
+            const char *pe = strchr(p, '}');
+            const char *se = s;
+            int digits = 1;
+            while (*se && *se != '/') {
+                if (*se < '0' || *se > '9')
+                    digits = 0;
+                se++;
+            }
+            if (se == s)
+                return 0;
+            int64_t v = 0;
+            if (digits && se - s <= 15)
+                for (const char *q = s; q < se; q++)
+                    v = v * 10 + (*q - '0');
+            else
+                v = -1;
+            if (v <= 0)
+                *bad_id = 1;
+            if (n < 4)
+                id[n++] = v;
+            p = pe + 1;
+            s = se;
+            continue;
+        }
+        if (*p != *s)
+            return 0;
+        p++;
+        s++;
+    }
+    return *p == 0 && *s == 0;
+}
+
+/* Unknown ids are 404 before anything else is looked at (the body
+ * included), whatever the route. */
+static int check_ids(Req *r, const char *pattern)
+{
+    static const char *const names[] = {"{tid}", "{pid}", "{rn}", "{gid}", "{aid}"};
+    static const char kinds[] = "tprga";
+    static const char *const what[] = {"tournament", "player", "round", "game", "alert"};
+    Store *s = NULL;
+    int n = 0;
+    for (const char *p = strchr(pattern, '{'); p && n < 4; p = strchr(p + 1, '{'), n++)
+        for (int k = 0; k < 5; k++)
+            if (strncmp(p, names[k], strlen(names[k])) == 0) {
+                if (!s && !(s = http_reader(r->srv)))
+                    return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+                /* Players, rounds and alerts live in the tournament given
+                 * first in the path. */
+                if (!admin_exists(s, kinds[k], r->id[0], r->id[n]))
+                    return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
+                                      (long long)r->id[n]), -1;
+            }
+    return 0;
+}
+
+static int dispatch_api(Req *r, const char *path)
+{
+    int path_found = 0, bad_id = 0;
+    for (int i = 0; i < http_route_count; i++) {
+        int64_t id[4] = {0};
+        int bad = 0;
+        if (!match(http_routes[i].pattern, path, id, &bad))
+            continue;
+        if (bad) {
+            /* "/alerts/stream" may look like "/alerts/{aid}": a literal
+             * route of the path wins over a parameter that is no id. */
+            bad_id = 1;
+            continue;
+        }
+        path_found = 1;
+        int m = r->method == HTTP_HEAD ? HTTP_GET : r->method;
+        if (http_routes[i].method != m)
+            continue;
+        r->route = http_routes[i].pattern;
+        memcpy(r->id, id, sizeof id);
+        if (r->too_large)
+            return http_error(r, API_E_TOO_LARGE, "the body is larger than %d bytes",
+                              HTTP_MAX_BODY);
+        if (r->method == HTTP_POST || r->method == HTTP_PATCH) {
+            const char *ct = http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
+            if ((ct || r->body_len) &&
+                (!ct || strncasecmp(ct, "application/json", 16) != 0 ||
+                 (ct[16] && ct[16] != ';' && ct[16] != ' ')))
+                return http_error(r, API_E_MEDIA_TYPE,
+                                  "the body must be sent as Content-Type: application/json");
+        }
+        int rc = auth_resolve(r);
+        if (rc)
+            return ROUTE_DONE;
+        if (check_ids(r, http_routes[i].pattern))
+            return ROUTE_DONE;
+        return http_routes[i].fn(r);
+    }
+    if (path_found)
+        return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
+    if (bad_id)
+        return http_error(r, STORE_E_NOT_FOUND, "no such object: '%s' (ids are positive whole "
+                                                "numbers)", path);
+    return http_error(r, API_E_NO_ROUTE, "there is no API route %s", path);
+}
+
+/* ---- static files ---- */
+
+static const char *mime(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    static const struct {
+        const char *ext, *type;
+    } t[] = {{".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+             {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
+             {".json", "application/json"}, {".svg", "image/svg+xml"}, {".png", "image/png"},
+             {".ico", "image/x-icon"}, {".woff2", "font/woff2"}, {".txt", "text/plain; charset=utf-8"}};
+    for (unsigned i = 0; dot && i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(dot, t[i].ext) == 0)
+            return t[i].type;
+    return "application/octet-stream";
+}
+
+static int serve_file(Req *r, const char *url)
+{
+    if (!r->srv->web_dir || (r->method != HTTP_GET && r->method != HTTP_HEAD))
+        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
+    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/')
+        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
+    char path[4096];
+    size_t ul = strlen(url);
+    snprintf(path, sizeof path, "%s%s%s", r->srv->web_dir, url,
+             url[ul - 1] == '/' ? "index.html" : "");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        snprintf(path, sizeof path, "%s%s/index.html", r->srv->web_dir, url);
+        fd = open(path, O_RDONLY | O_CLOEXEC);
+    }
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0)
+            close(fd);
+        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
+    }
+    r->resp = MHD_create_response_from_fd((size_t)st.st_size, fd);
+    if (!r->resp) {
+        close(fd);
+        return http_error(r, API_E_INTERNAL, "cannot send %s", url);
+    }
+    MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime(path));
+    MHD_add_response_header(r->resp, "X-Content-Type-Options", "nosniff");
+    r->status = 200;
+    return ROUTE_DONE;
+}
+
+/* ---- the access handler ---- */
+
+static enum MHD_Result queue(Req *r)
+{
+    struct MHD_Response *resp = r->resp;
+    if (!resp) {
+        resp = MHD_create_response_from_buffer(r->out_len, r->out ? r->out : (char *)"",
+                                               r->out ? MHD_RESPMEM_MUST_FREE
+                                                      : MHD_RESPMEM_PERSISTENT);
+        r->out = NULL;
+        if (r->ctype)
+            MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->ctype);
+        MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    }
+    r->resp = NULL;
+    for (int i = 0; i < r->nhdr; i++)
+        MHD_add_response_header(resp, r->hdr[i][0], r->hdr[i][1]);
+    enum MHD_Result ret = MHD_queue_response(r->conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url,
+                               const char *method, const char *version,
+                               const char *upload_data, size_t *upload_size, void **con_cls)
+{
+    Server *srv = cls;
+    Req *r = *con_cls;
+    if (!r) {
+        r = calloc(1, sizeof *r);
+        if (!r)
+            return MHD_NO;
+        r->srv = srv;
+        r->conn = conn;
+        r->url = url;
+        r->method = method_of(method);
+        r->method_name = method;
+        r->t0_us = now_us();
+        *con_cls = r;
+        return MHD_YES;
+    }
+    if (r->phase == 1) {
+        /* Resumed after the commit. */
+        atomic_fetch_sub(&inflight, 1);
+        r->phase = 2;
+        r->finish(r, r->job_rc);
+        return queue(r);
+    }
+    if (r->phase == 3) /* a stream answered already */
+        return MHD_YES;
+    if (*upload_size) {
+        if (r->body_len + *upload_size > HTTP_MAX_BODY) {
+            r->too_large = 1;
+        } else if (!r->too_large) {
+            if (r->body_len + *upload_size + 1 > r->body_cap) {
+                size_t cap = r->body_cap ? r->body_cap * 2 : 1024;
+                while (cap < r->body_len + *upload_size + 1)
+                    cap *= 2;
+                char *nb = realloc(r->body, cap);
+                if (!nb)
+                    return MHD_NO;
+                r->body = nb;
+                r->body_cap = cap;
+            }
+            memcpy(r->body + r->body_len, upload_data, *upload_size);
+            r->body_len += *upload_size;
+            r->body[r->body_len] = 0;
+        }
+        *upload_size = 0;
+        return MHD_YES;
+    }
+    int rc;
+    size_t pl = sizeof API_PREFIX - 1;
+    if (strncmp(url, API_PREFIX, pl) == 0 && (url[pl] == '/' || url[pl] == 0))
+        rc = dispatch_api(r, url[pl] ? url + pl : "/");
+    else
+        rc = serve_file(r, url);
+    if (rc == ROUTE_SUSPENDED)
+        return MHD_YES;
+    r->phase = 3;
+    return queue(r);
+}
+
+static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
+                      enum MHD_RequestTerminationCode toe)
+{
+    Server *srv = cls;
+    Req *r = *con_cls;
+    if (!r)
+        return;
+    if (!srv->quiet && r->status != 0) {
+        const char *m = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
+        fprintf(stderr, "http %s %s %d %lldus%s%s\n", r->method_name, r->url, r->status, (long long)(now_us() - r->t0_us), m ? " id=" : "", m ? m : "");
+    }
+    if (r->data_free)
+        r->data_free(r->data);
+    for (int i = 0; i < r->nhdr; i++) {
+        free(r->hdr[i][0]);
+        free(r->hdr[i][1]);
+    }
+    json_decref(r->in);
+    json_decref(r->result);
+    free(r->body);
+    free(r->out);
+    if (r->resp)
+        MHD_destroy_response(r->resp);
+    free(r);
+    *con_cls = NULL;
+}
+
+int http_start(Server *srv, const char *addr, int threads, char *err, size_t errlen)
+{
+    char host[256];
+    const char *colon = strrchr(addr, ':');
+    if (!colon || colon == addr || (size_t)(colon - addr) >= sizeof host) {
+        snprintf(err, errlen, "--listen wants HOST:PORT, got '%s'", addr);
+        return -EINVAL;
+    }
+    snprintf(host, sizeof host, "%.*s", (int)(colon - addr), addr);
+    char *end;
+    long port = strtol(colon + 1, &end, 10);
+    if (*end || port < 0 || port > 65535) {
+        snprintf(err, errlen, "bad port in '%s'", addr);
+        return -EINVAL;
+    }
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    if (inet_pton(AF_INET, host, &sa.sin_addr) != 1) {
+        snprintf(err, errlen, "--listen wants an IPv4 address, got '%s'", host);
+        return -EINVAL;
+    }
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
+                     MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+    srv->mhd = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, handler, srv,
+                                MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+                                MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
+                                MHD_OPTION_CONNECTION_LIMIT, (unsigned)30000,
+                                MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
+                                MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)4096,
+                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+                                MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
+                                MHD_OPTION_END);
+    if (!srv->mhd) {
+        snprintf(err, errlen, "cannot listen on %s: %s", addr, strerror(errno));
+        return -EADDRINUSE;
+    }
+    return 0;
+}
+
+void http_stop(Server *srv)
+{
+    if (!srv->mhd)
+        return;
+    /* From now on new writes are answered 503.  (MHD_quiesce_daemon is not
+     * used: with a pool of epoll threads it can race with a worker and
+     * abort.) */
+    srv->stopping = 1;
+    /* In-flight writes finish (the writer is still running). */
+    for (int i = 0; i < 500 && atomic_load(&inflight) > 0; i++)
+        usleep(10000);
+    hub_close_all(srv->hub);
+    usleep(50000);
+    MHD_stop_daemon(srv->mhd);
+    srv->mhd = NULL;
+}

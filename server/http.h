@@ -1,0 +1,141 @@
+/*
+ * http.h — the HTTP layer of `arbiter serve`: libmicrohttpd (epoll, a pool
+ * of polling threads, suspend/resume), request bodies, routing, JSON replies,
+ * static files, and the bridge to the group-commit writer.
+ *
+ * A request that changes data never blocks a polling thread: its route
+ * prepares a WriterJob and calls http_submit(), which suspends the
+ * connection; the writer runs the job inside a group commit and, once the
+ * commit is durable, resumes the connection; the route's finish callback then
+ * builds the answer on a polling thread.  Live streams (sse.h) also suspend
+ * while they have nothing to send, so thousands of them cost no threads.
+ */
+#ifndef ARBITER_SERVER_HTTP_H
+#define ARBITER_SERVER_HTTP_H
+
+#include <jansson.h>
+#include <microhttpd.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+#include "writer.h"
+
+typedef struct Server Server;
+typedef struct Req Req;
+typedef struct Hub Hub;
+typedef struct Games Games;
+typedef struct Flags Flags;
+
+enum { HTTP_GET = 1, HTTP_POST, HTTP_PATCH, HTTP_PUT, HTTP_DELETE, HTTP_HEAD, HTTP_OTHER };
+
+/* Who is asking (auth.h fills it). */
+typedef enum { ROLE_ANON = 0, ROLE_ARBITER, ROLE_PLAYER } Role;
+typedef struct Auth {
+    Role role;
+    int64_t user_id;       /* arbiter */
+    int64_t player_id;     /* player */
+    int64_t tournament_id; /* player's tournament */
+    int by_cookie;         /* the session came from the cookie (CSRF applies) */
+    char csrf[48];
+    char username[64];
+} Auth;
+
+/* What a route returns. */
+enum { ROUTE_DONE = 0, ROUTE_SUSPENDED = 1 };
+
+struct Req {
+    Server *srv;
+    struct MHD_Connection *conn;
+    int method;
+    const char *method_name;
+    const char *url;      /* the full path as received */
+    const char *route;    /* the route pattern matched (for the log) */
+    int64_t id[4];        /* integer path parameters in order */
+    char *body;
+    size_t body_len, body_cap;
+    int too_large;
+    json_t *in;           /* the parsed body (http_parse_body) */
+    Auth auth;
+    int64_t t0_us;
+    /* the answer */
+    int status;
+    char *out;
+    size_t out_len;
+    const char *ctype;
+    struct MHD_Response *resp; /* a ready response (streams, files) */
+    char *hdr[4][2];           /* extra response headers */
+    int nhdr;
+    /* deferred work */
+    WriterJob job;
+    int job_rc;
+    int phase;
+    void (*finish)(Req *r, int rc);
+    /* Optional: runs on the writer thread right after the commit (rc as
+     * for finish), before the connection resumes; what must happen in
+     * commit order (publishing to live streams) happens here. */
+    void (*committed)(Req *r, int rc);
+    json_t *result;       /* what the job produced for finish */
+    char err[256];        /* a message for a positive error code */
+    void *data;           /* route-private; freed with data_free */
+    void (*data_free)(void *);
+};
+
+/* The daemon's shared state. */
+struct Server {
+    struct MHD_Daemon *mhd;
+    Writer *writer;
+    Hub *hub;
+    Games *games;
+    Flags *flags;
+    const char *db_path;
+    const char *web_dir;
+    int quiet;            /* no per-request log lines */
+    volatile int stopping;
+};
+
+typedef int (*RouteFn)(Req *r);
+typedef struct Route {
+    int method;
+    const char *method_name;
+    const char *pattern; /* under /api/v1, integer parameters as {name} */
+    RouteFn fn;
+} Route;
+
+/* The route table (routes.c); the OpenAPI document must list exactly these. */
+extern const Route http_routes[];
+extern const int http_route_count;
+
+/* Starts serving on ADDR ("host:port") with THREADS polling threads.
+ * Returns 0 or a negative value with a message in ERR. */
+int http_start(Server *srv, const char *addr, int threads, char *err, size_t errlen);
+/* Stops accepting, lets deferred requests finish, closes everything. */
+void http_stop(Server *srv);
+
+/* This thread's read-only store connection (opened on first use). */
+Store *http_reader(Server *srv);
+/* Closes every reader connection (after the polling threads stopped). */
+void http_readers_close(void);
+
+/* Replies: take ownership of the JSON / text. */
+int http_json(Req *r, int status, json_t *body);
+int http_text(Req *r, int status, const char *ctype, char *text, size_t len);
+/* The error reply for CODE (errors.h) with a printf-style message. */
+int http_error(Req *r, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Parses the body as a JSON object into r->in; on failure answers and
+ * returns -1 (the route returns ROUTE_DONE).  An empty body is {} when
+ * EMPTY_OK. */
+int http_parse_body(Req *r, int empty_ok);
+/* Suspends the connection and hands RUN to the writer; FINISH(r, rc) builds
+ * the answer after the commit.  Returns ROUTE_SUSPENDED (or ROUTE_DONE after
+ * answering 503 when the server is stopping). */
+int http_submit(Req *r, int (*run)(Store *s, WriterJob *job), void (*finish)(Req *r, int rc));
+/* Finish callback for jobs whose result is r->result answered with 200/201. */
+void http_finish_json200(Req *r, int rc);
+void http_finish_json201(Req *r, int rc);
+/* A request header, or NULL. */
+const char *http_header(Req *r, const char *name);
+/* Adds a header to the response built at the end (e.g. Set-Cookie). */
+void http_add_header(Req *r, const char *name, const char *value);
+
+#endif

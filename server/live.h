@@ -1,0 +1,24 @@
+/*
+ * live.h — what happens after a commit that others must see: game updates
+ * and alerts published to the live streams (in commit order, from the
+ * writer thread), the flag timer re-armed; and the stream routes, which
+ * replay what a reconnecting client missed from the store.
+ */
+#ifndef ARBITER_SERVER_LIVE_H
+#define ARBITER_SERVER_LIVE_H
+
+#include "games.h"
+#include "http.h"
+
+/* Publishes O (one game action, durable now) and re-arms the game's timer.
+ * Call on the writer thread, after the commit; builds O's JSON only when a
+ * stream listens. */
+void live_game(Server *srv, GameOutcome *o);
+/* Publishes a round's new state to its tournament's stream. */
+void live_round(Server *srv, int64_t tid, json_t *round);
+
+/* The full GameState of GID (routes_games.c): summary, players, state at
+ * now, scoresheet.  NULL with *CODE set (STORE_E_NOT_FOUND, ...). */
+json_t *live_game_state(Req *r, Store *s, int64_t gid, int *code);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * pgn_out.h — PGN export of stored games for the download routes, through
+ * the Laws engine's PGN writer, with the tags the store knows (event, round,
+ * players, ratings, FIDE ids, board).
+ */
+#ifndef ARBITER_SERVER_PGN_OUT_H
+#define ARBITER_SERVER_PGN_OUT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "game.h"
+
+typedef struct PgnBuf {
+    char *p;
+    size_t len, cap;
+} PgnBuf;
+
+/* Appends one game (state replayed from the store, its summary, tournament
+ * and player objects; any of the objects may be NULL) to OUT. */
+void pgn_write_game(PgnBuf *out, const GameState *st, json_t *game, json_t *tournament,
+                    json_t *white, json_t *black);
+
+#endif

@@ -1,0 +1,384 @@
+/*
+ * routes_games.c — one game: its full state, pairing changes before the
+ * start, PGN, and every action of the players and of the arbiter.
+ *
+ * An action becomes one event checked by the Laws engine on the writer
+ * thread (db/games.h) and is answered once the event is durable.  A player
+ * acts only in his own game and only with his own colour: the colour of the
+ * event is the one the session's player has in this game, never taken from
+ * the request.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "admin.h"
+#include "auth.h"
+#include "errors.h"
+#include "event_json.h"
+#include "games.h"
+#include "jsonin.h"
+#include "live.h"
+#include "pgn_out.h"
+#include "routes.h"
+
+#define END {NULL, 0, 0, 0, 0, NULL}
+
+json_t *live_game_state(Req *r, Store *s, int64_t gid, int *code)
+{
+    GameState *st = NULL;
+    json_t *sum = NULL;
+    char err[256] = "";
+    int rc = games_load(s, gid, &st, &sum, err, sizeof err);
+    if (rc) {
+        *code = rc > 0 ? rc : API_E_INTERNAL;
+        snprintf(r->err, sizeof r->err, "%s", err);
+        return NULL;
+    }
+    int64_t tid = json_integer_value(json_object_get(sum, "tournament_id"));
+    json_t *w = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
+    json_t *b = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
+    int64_t now = store_now_ms();
+    json_t *o = json_pack("{s:o,s:o,s:o,s:I}", "game", sum, "white", w ? w : json_null(), "black",
+                          b ? b : json_null(), "now_ms", (json_int_t)now);
+    games_state_fields(st, now, o);
+    json_object_set_new(o, "events", games_events(s, gid, 0));
+    game_free(st);
+    return o;
+}
+
+int route_game_get(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    int code = 0;
+    json_t *o = live_game_state(r, s, r->id[0], &code);
+    if (!o)
+        return http_error(r, code, "%s", r->err[0] ? r->err : "the game cannot be loaded");
+    return http_json(r, 200, o);
+}
+
+static const JsonField GAME_UPDATE_FIELDS[] = {
+    {"board", JF_INT, 0, 1, 10000, NULL},
+    {"white_id", JF_INT, 0, 1, INT64_MAX, NULL},
+    {"black_id", JF_INT, 0, 1, INT64_MAX, NULL},
+    END,
+};
+
+static int run_game_update(Store *s, WriterJob *job)
+{
+    Req *r = job->arg;
+    int rc = admin_game_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
+                               sizeof r->err);
+    if (rc == 0)
+        games_evict(r->srv->games, r->id[0]);
+    return rc;
+}
+
+int route_game_update(Req *r)
+{
+    if (auth_require_arbiter(r) || http_parse_body(r, 0) ||
+        jsonin_check(r, r->in, GAME_UPDATE_FIELDS, NULL))
+        return ROUTE_DONE;
+    return http_submit(r, run_game_update, http_finish_json200);
+}
+
+/* ---- PGN ---- */
+
+static int pgn_reply(Req *r, json_t *ids, const char *what)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    PgnBuf out = {0};
+    size_t i;
+    json_t *row;
+    json_array_foreach(ids, i, row)
+    {
+        int64_t gid = json_integer_value(json_object_get(row, "id"));
+        GameState *st = NULL;
+        json_t *sum = NULL;
+        char err[256];
+        if (games_load(s, gid, &st, &sum, err, sizeof err))
+            continue;
+        int64_t tid = json_integer_value(json_object_get(sum, "tournament_id"));
+        json_t *t = admin_tournament_get(s, tid);
+        json_t *w = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
+        json_t *b = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
+        pgn_write_game(&out, st, sum, t, w, b);
+        json_decref(t);
+        json_decref(w);
+        json_decref(b);
+        json_decref(sum);
+        game_free(st);
+    }
+    json_decref(ids);
+    if (!out.p)
+        out.p = strdup("");
+    char disp[96];
+    snprintf(disp, sizeof disp, "inline; filename=\"%s.pgn\"", what);
+    http_add_header(r, "Content-Disposition", disp);
+    return http_text(r, 200, "application/x-chess-pgn; charset=utf-8", out.p, out.len);
+}
+
+int route_game_pgn(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    json_t *sum = admin_game_summary(s, r->id[0]);
+    if (!sum)
+        return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]);
+    json_decref(sum);
+    char name[32];
+    snprintf(name, sizeof name, "game-%lld", (long long)r->id[0]);
+    return pgn_reply(r, json_pack("[{s:I}]", "id", (json_int_t)r->id[0]), name);
+}
+
+int route_round_pgn(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    json_t *round = admin_round_get(s, r->id[0], r->id[1]);
+    if (!round)
+        return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
+                          (long long)r->id[1], (long long)r->id[0]);
+    json_decref(round);
+    char name[48];
+    snprintf(name, sizeof name, "tournament-%lld-round-%lld", (long long)r->id[0],
+             (long long)r->id[1]);
+    return pgn_reply(r, admin_round_game_ids(s, r->id[0], r->id[1]), name);
+}
+
+int route_tournament_pgn(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    json_t *t = admin_tournament_get(s, r->id[0]);
+    if (!t)
+        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+    json_decref(t);
+    char name[32];
+    snprintf(name, sizeof name, "tournament-%lld", (long long)r->id[0]);
+    return pgn_reply(r, admin_tournament_game_ids(s, r->id[0]), name);
+}
+
+/* ---- actions ---- */
+
+typedef struct GameJob {
+    GameEvent ev;
+    int expect_ply;
+    int arbiter;
+    GameOutcome out;
+} GameJob;
+
+static void job_free(void *p)
+{
+    GameJob *j = p;
+    if (!j)
+        return;
+    games_outcome_clear(&j->out);
+    free(j);
+}
+
+static int run_action(Store *s, WriterJob *job)
+{
+    Req *r = job->arg;
+    GameJob *j = r->data;
+    int rc = games_act(r->srv->games, s, r->id[0], &j->ev, j->expect_ply, &j->out, r->err,
+                       sizeof r->err);
+    if (rc == 0 && j->arbiter && j->out.event_id) {
+        json_t *d = json_pack("{s:I,s:o}", "game", (json_int_t)r->id[0], "event",
+                              event_json_to_json(&j->out.ev));
+        admin_audit(s, r->auth.user_id, 0, "game.arbiter", "game", d);
+        json_decref(d);
+    }
+    return rc;
+}
+
+static void action_committed(Req *r, int rc)
+{
+    GameJob *j = r->data;
+    if (rc < 0)
+        games_evict(r->srv->games, r->id[0]);
+    else if (rc == 0 && j->out.event_id)
+        live_game(r->srv, &j->out);
+}
+
+static void action_finish(Req *r, int rc)
+{
+    GameJob *j = r->data;
+    if (rc) {
+        http_error(r, rc, "%s", r->err[0] ? r->err : "the action failed");
+        return;
+    }
+    if (j->out.answer) {
+        http_error(r, j->out.answer, "%s", j->out.answer_msg);
+        return;
+    }
+    games_outcome_json(&j->out);
+    json_t *o = json_pack("{s:O,s:O,s:O}", "verdict", j->out.verdict, "event",
+                          j->out.event ? j->out.event : json_null(), "game", j->out.update);
+    http_json(r, 200, o);
+}
+
+static GameJob *job_new(Req *r, int type, int actor)
+{
+    GameJob *j = calloc(1, sizeof *j);
+    if (!j) {
+        http_error(r, API_E_INTERNAL, "out of memory");
+        return NULL;
+    }
+    game_event_init(&j->ev, type, actor, 0);
+    j->expect_ply = -1;
+    r->data = j;
+    r->data_free = job_free;
+    r->committed = action_committed;
+    return j;
+}
+
+static const char *const CLAIMS[] = {"threefold", "fifty", NULL};
+
+static const JsonField PLY_FIELDS[] = {{"ply", JF_INT, 0, 0, 100000, NULL}, END};
+static const JsonField MOVE_FIELDS[] = {
+    {"ply", JF_INT, 1, 0, 100000, NULL},
+    {"move", JF_STR, 1, 1, GAME_MOVE_TEXT_MAX - 1, NULL},
+    {"offer", JF_BOOL, 0, 0, 0, NULL},
+    END,
+};
+static const JsonField CLAIM_FIELDS[] = {
+    {"ply", JF_INT, 0, 0, 100000, NULL},
+    {"claim", JF_STR, 1, 0, 0, CLAIMS},
+    {"move", JF_STR, 0, 0, GAME_MOVE_TEXT_MAX - 1, NULL},
+    END,
+};
+static const JsonField NOTE_FIELDS[] = {{"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL}, END};
+
+/* The colour the signed-in player has in game GID, or -1 after answering. */
+static int player_colour(Req *r)
+{
+    if (auth_require_player(r))
+        return -1;
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+    int64_t w = 0, b = 0;
+    if (admin_game_players(s, r->id[0], &w, &b))
+        return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]), -1;
+    if (r->auth.player_id == w)
+        return WHITE;
+    if (r->auth.player_id == b)
+        return BLACK;
+    return http_error(r, API_E_FORBIDDEN, "you do not play in game %lld", (long long)r->id[0]), -1;
+}
+
+static int player_action(Req *r, int type, const JsonField *fields)
+{
+    int colour = player_colour(r);
+    if (colour < 0 || http_parse_body(r, fields != MOVE_FIELDS && fields != CLAIM_FIELDS) ||
+        jsonin_check(r, r->in, fields, NULL))
+        return ROUTE_DONE;
+    GameJob *j = job_new(r, type, colour == WHITE ? GAME_ACTOR_WHITE : GAME_ACTOR_BLACK);
+    if (!j)
+        return ROUTE_DONE;
+    j->expect_ply = (int)jsonin_int(r->in, "ply", -1);
+    snprintf(j->ev.move, sizeof j->ev.move, "%s", jsonin_str(r->in, "move", ""));
+    j->ev.offer = json_is_true(json_object_get(r->in, "offer"));
+    snprintf(j->ev.note, sizeof j->ev.note, "%s", jsonin_str(r->in, "note", ""));
+    if (type == GAME_EV_CLAIM)
+        j->ev.claim = (uint8_t)game_claim_from_name(jsonin_str(r->in, "claim", ""));
+    if (type == GAME_EV_FLAG)
+        j->ev.side = (int8_t)(colour == WHITE ? BLACK : WHITE);
+    return http_submit(r, run_action, action_finish);
+}
+
+int route_play_checkin(Req *r) { return player_action(r, GAME_EV_CHECKIN, PLY_FIELDS); }
+int route_play_move(Req *r) { return player_action(r, GAME_EV_MOVE, MOVE_FIELDS); }
+int route_play_offer(Req *r) { return player_action(r, GAME_EV_OFFER, PLY_FIELDS); }
+int route_play_accept(Req *r) { return player_action(r, GAME_EV_ACCEPT, PLY_FIELDS); }
+int route_play_decline(Req *r) { return player_action(r, GAME_EV_DECLINE, PLY_FIELDS); }
+int route_play_claim(Req *r) { return player_action(r, GAME_EV_CLAIM, CLAIM_FIELDS); }
+int route_play_resign(Req *r) { return player_action(r, GAME_EV_RESIGN, PLY_FIELDS); }
+int route_play_flag(Req *r) { return player_action(r, GAME_EV_FLAG, PLY_FIELDS); }
+int route_play_call(Req *r) { return player_action(r, GAME_EV_CALL, NOTE_FIELDS); }
+int route_play_confirm(Req *r) { return player_action(r, GAME_EV_CONFIRM, PLY_FIELDS); }
+
+static const char *const SIDES[] = {"white", "black", NULL};
+static const char *const PENALTIES[] = {"warning", "time_add", "time_sub", "score_up",
+                                        "score_down", "loss", "exclusion", NULL};
+static const JsonField ADJUST_FIELDS[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES},
+    {"set_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
+    {"add_ms", JF_INT, 0, INT64_C(-86400000), INT64_C(86400000), NULL},
+    {"moves", JF_INT, 0, 0, 10000, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+    END,
+};
+static const JsonField RESTORE_FIELDS[] = {
+    {"ply", JF_INT, 1, 0, 100000, NULL},
+    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
+    {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+    END,
+};
+static const JsonField ILLEGAL_FIELDS[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES},
+    {"ply", JF_INT, 0, 0, 100000, NULL},
+    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
+    {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+    END,
+};
+static const JsonField PENALTY_FIELDS[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES},
+    {"penalty", JF_STR, 1, 0, 0, PENALTIES},
+    {"ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
+    {"score", JF_NUM, 0, 0, 0, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+    END,
+};
+static const JsonField RESULT_FIELDS[] = {
+    {"white", JF_NUM, 1, 0, 0, NULL},
+    {"black", JF_NUM, 1, 0, 0, NULL},
+    {"forfeit", JF_BOOL, 0, 0, 0, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+    END,
+};
+
+static int arbiter_action(Req *r, int type, const JsonField *fields)
+{
+    if (auth_require_arbiter(r) || http_parse_body(r, fields == NOTE_FIELDS) ||
+        jsonin_check(r, r->in, fields, NULL))
+        return ROUTE_DONE;
+    /* The body is the event's own fields: the Laws' parser checks what the
+     * field table cannot (scores of 0, 0.5 or 1, fields that go together). */
+    json_t *evj = json_deep_copy(r->in);
+    json_object_set_new(evj, "type", json_string(game_event_type_name(type)));
+    json_object_set_new(evj, "time_ms", json_integer(0));
+    json_object_set_new(evj, "actor", json_string("arbiter"));
+    GameJob *j = job_new(r, type, GAME_ACTOR_ARBITER);
+    if (!j) {
+        json_decref(evj);
+        return ROUTE_DONE;
+    }
+    j->arbiter = 1;
+    char err[200] = "";
+    int rc = event_json_from_json(evj, &j->ev, err, sizeof err);
+    json_decref(evj);
+    if (rc)
+        return http_error(r, API_E_INVALID_VALUE, "%s", err);
+    return http_submit(r, run_action, action_finish);
+}
+
+int route_arb_pause(Req *r) { return arbiter_action(r, GAME_EV_PAUSE, NOTE_FIELDS); }
+int route_arb_resume(Req *r) { return arbiter_action(r, GAME_EV_RESUME, NOTE_FIELDS); }
+int route_arb_accept(Req *r) { return arbiter_action(r, GAME_EV_ACCEPT, NOTE_FIELDS); }
+int route_arb_decline(Req *r) { return arbiter_action(r, GAME_EV_DECLINE, NOTE_FIELDS); }
+int route_arb_adjust(Req *r) { return arbiter_action(r, GAME_EV_ADJUST, ADJUST_FIELDS); }
+int route_arb_restore(Req *r) { return arbiter_action(r, GAME_EV_RESTORE, RESTORE_FIELDS); }
+int route_arb_illegal(Req *r) { return arbiter_action(r, GAME_EV_ILLEGAL, ILLEGAL_FIELDS); }
+int route_arb_penalty(Req *r) { return arbiter_action(r, GAME_EV_PENALTY, PENALTY_FIELDS); }
+int route_arb_result(Req *r) { return arbiter_action(r, GAME_EV_RESULT, RESULT_FIELDS); }

@@ -1,0 +1,372 @@
+/*
+ * sse.c — topics, rings and streams.  See sse.h.
+ *
+ * Locking: the hub mutex guards the topic table and the wake list; each
+ * topic's mutex guards its ring and its list of streams.  A stream suspends
+ * its connection while holding its topic's mutex, after finding nothing new;
+ * a publisher adds to the ring under the same mutex and then has the waker
+ * thread resume the suspended streams (under the mutex again), so a wake-up
+ * is never lost and the publisher never waits for thousands of resumes.
+ */
+#include "sse.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { RING = 1024, BUCKETS = 4096 };
+
+typedef struct Msg {
+    int64_t id;
+    char *text;
+    size_t len;
+} Msg;
+
+typedef struct Topic {
+    char *name;
+    struct Topic *next_in_bucket;
+    struct Topic *next_wake; /* in the hub's wake list (hub mutex) */
+    int wake_pending;        /* hub mutex */
+    pthread_mutex_t mu;
+    Msg ring[RING];
+    uint64_t head; /* messages published so far */
+    Stream *streams;
+    int closed;
+} Topic;
+
+struct Stream {
+    Topic *t;
+    Hub *hub;
+    Stream *prev, *next;
+    struct MHD_Connection *conn;
+    uint64_t cursor;
+    size_t off;
+    char *backlog;
+    size_t blen, boff;
+    int64_t last_id;
+    int suspended, closed, live;
+};
+
+struct Hub {
+    pthread_mutex_t mu;
+    Topic *buckets[BUCKETS];
+    int count;
+    /* Resuming thousands of suspended streams takes a while: a thread of
+     * its own does it, so that a publisher (the writer thread) never waits
+     * for the fan-out. */
+    pthread_t waker;
+    pthread_cond_t wake_cv;
+    Topic *wake_head;
+    int stop;
+};
+
+static unsigned hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h % BUCKETS;
+}
+
+static void wake_all(Topic *t);
+
+static void *waker_main(void *arg)
+{
+    Hub *h = arg;
+    pthread_mutex_lock(&h->mu);
+    while (!h->stop) {
+        Topic *t = h->wake_head;
+        if (!t) {
+            pthread_cond_wait(&h->wake_cv, &h->mu);
+            continue;
+        }
+        h->wake_head = t->next_wake;
+        t->wake_pending = 0;
+        pthread_mutex_unlock(&h->mu);
+        pthread_mutex_lock(&t->mu);
+        wake_all(t);
+        pthread_mutex_unlock(&t->mu);
+        pthread_mutex_lock(&h->mu);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
+Hub *hub_new(void)
+{
+    Hub *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    pthread_mutex_init(&h->mu, NULL);
+    pthread_cond_init(&h->wake_cv, NULL);
+    if (pthread_create(&h->waker, NULL, waker_main, h)) {
+        free(h);
+        return NULL;
+    }
+    return h;
+}
+
+/* Asks the waker thread to resume T's suspended streams. */
+static void schedule_wake(Hub *h, Topic *t)
+{
+    pthread_mutex_lock(&h->mu);
+    if (!t->wake_pending) {
+        t->wake_pending = 1;
+        t->next_wake = h->wake_head;
+        h->wake_head = t;
+        pthread_cond_signal(&h->wake_cv);
+    }
+    pthread_mutex_unlock(&h->mu);
+}
+
+void hub_free(Hub *h)
+{
+    if (!h)
+        return;
+    pthread_mutex_lock(&h->mu);
+    h->stop = 1;
+    pthread_cond_signal(&h->wake_cv);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->waker, NULL);
+    pthread_cond_destroy(&h->wake_cv);
+    for (int i = 0; i < BUCKETS; i++)
+        for (Topic *t = h->buckets[i], *n; t; t = n) {
+            n = t->next_in_bucket;
+            for (int k = 0; k < RING; k++)
+                free(t->ring[k].text);
+            pthread_mutex_destroy(&t->mu);
+            free(t->name);
+            free(t);
+        }
+    pthread_mutex_destroy(&h->mu);
+    free(h);
+}
+
+static Topic *topic(Hub *h, const char *name, int create)
+{
+    unsigned b = hash(name);
+    pthread_mutex_lock(&h->mu);
+    Topic *t = h->buckets[b];
+    while (t && strcmp(t->name, name) != 0)
+        t = t->next_in_bucket;
+    if (!t && create) {
+        t = calloc(1, sizeof *t);
+        if (t) {
+            t->name = strdup(name);
+            pthread_mutex_init(&t->mu, NULL);
+            t->next_in_bucket = h->buckets[b];
+            h->buckets[b] = t;
+        }
+    }
+    pthread_mutex_unlock(&h->mu);
+    return t;
+}
+
+static void wake_all(Topic *t)
+{
+    for (Stream *s = t->streams; s; s = s->next)
+        if (s->suspended) {
+            s->suspended = 0;
+            MHD_resume_connection(s->conn);
+        }
+}
+
+static void push(Topic *t, int64_t id, char *text, size_t len)
+{
+    Msg *m = &t->ring[t->head % RING];
+    free(m->text);
+    m->id = id;
+    m->text = text;
+    m->len = len;
+    t->head++;
+}
+
+void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const char *data)
+{
+    Topic *t = topic(h, name, 0);
+    if (!t)
+        return;
+    char *text = NULL;
+    int n = id > 0 ? asprintf(&text, "id: %lld\nevent: %s\ndata: %s\n\n", (long long)id, event, data)
+                   : asprintf(&text, "event: %s\ndata: %s\n\n", event, data);
+    if (n < 0)
+        return;
+    pthread_mutex_lock(&t->mu);
+    int listened = t->streams != NULL;
+    if (listened)
+        push(t, id, text, (size_t)n);
+    else
+        free(text);
+    pthread_mutex_unlock(&t->mu);
+    if (listened)
+        schedule_wake(h, t);
+}
+
+int hub_listened(Hub *h, const char *name)
+{
+    Topic *t = topic(h, name, 0);
+    if (!t)
+        return 0;
+    pthread_mutex_lock(&t->mu);
+    int yes = t->streams != NULL;
+    pthread_mutex_unlock(&t->mu);
+    return yes;
+}
+
+Stream *hub_attach(Hub *h, const char *name)
+{
+    Topic *t = topic(h, name, 1);
+    Stream *s = t ? calloc(1, sizeof *s) : NULL;
+    if (!s)
+        return NULL;
+    s->t = t;
+    s->hub = h;
+    pthread_mutex_lock(&t->mu);
+    s->cursor = t->head;
+    s->next = t->streams;
+    if (t->streams)
+        t->streams->prev = s;
+    t->streams = s;
+    pthread_mutex_unlock(&t->mu);
+    __atomic_add_fetch(&h->count, 1, __ATOMIC_RELAXED);
+    return s;
+}
+
+void hub_detach(Stream *s)
+{
+    if (!s)
+        return;
+    Topic *t = s->t;
+    pthread_mutex_lock(&t->mu);
+    if (s->prev)
+        s->prev->next = s->next;
+    else
+        t->streams = s->next;
+    if (s->next)
+        s->next->prev = s->prev;
+    pthread_mutex_unlock(&t->mu);
+    __atomic_sub_fetch(&s->hub->count, 1, __ATOMIC_RELAXED);
+    free(s->backlog);
+    free(s);
+}
+
+static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    Stream *s = cls;
+    Topic *t = s->t;
+    size_t n = 0;
+    pthread_mutex_lock(&t->mu);
+    if (s->boff < s->blen) {
+        n = s->blen - s->boff < max ? s->blen - s->boff : max;
+        memcpy(buf, s->backlog + s->boff, n);
+        s->boff += n;
+        pthread_mutex_unlock(&t->mu);
+        return (ssize_t)n;
+    }
+    if (s->closed || t->closed) {
+        pthread_mutex_unlock(&t->mu);
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    if (t->head - s->cursor > RING) {
+        /* Fell a whole ring behind: the client resumes from the store. */
+        pthread_mutex_unlock(&t->mu);
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    while (s->cursor < t->head && n < max) {
+        Msg *m = &t->ring[s->cursor % RING];
+        if (m->id > 0 && m->id <= s->last_id && s->off == 0) {
+            s->cursor++;
+            continue;
+        }
+        size_t k = m->len - s->off < max - n ? m->len - s->off : max - n;
+        memcpy(buf + n, m->text + s->off, k);
+        n += k;
+        s->off += k;
+        if (s->off == m->len) {
+            if (m->id > s->last_id)
+                s->last_id = m->id;
+            s->off = 0;
+            s->cursor++;
+        }
+    }
+    if (n == 0) {
+        s->suspended = 1;
+        MHD_suspend_connection(s->conn);
+    }
+    pthread_mutex_unlock(&t->mu);
+    return (ssize_t)n;
+}
+
+static void reader_free(void *cls)
+{
+    hub_detach(cls);
+}
+
+int hub_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t last_id)
+{
+    pthread_mutex_lock(&s->t->mu);
+    s->backlog = backlog;
+    s->blen = backlog ? backlog_len : 0;
+    s->last_id = last_id;
+    s->conn = r->conn;
+    s->live = 1;
+    pthread_mutex_unlock(&s->t->mu);
+    r->resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, reader, s, reader_free);
+    if (!r->resp) {
+        hub_detach(s);
+        return http_error(r, -12, "out of memory");
+    }
+    MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
+    MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r->resp, "X-Accel-Buffering", "no");
+    r->status = 200;
+    return ROUTE_DONE;
+}
+
+static void each_topic(Hub *h, void (*fn)(Topic *t))
+{
+    pthread_mutex_lock(&h->mu);
+    for (int i = 0; i < BUCKETS; i++)
+        for (Topic *t = h->buckets[i]; t; t = t->next_in_bucket)
+            fn(t);
+    pthread_mutex_unlock(&h->mu);
+}
+
+static void close_topic(Topic *t)
+{
+    pthread_mutex_lock(&t->mu);
+    t->closed = 1;
+    for (Stream *s = t->streams; s; s = s->next)
+        s->closed = 1;
+    wake_all(t);
+    pthread_mutex_unlock(&t->mu);
+}
+
+void hub_close_all(Hub *h)
+{
+    if (h)
+        each_topic(h, close_topic);
+}
+
+static void ping_topic(Topic *t)
+{
+    pthread_mutex_lock(&t->mu);
+    if (t->streams) {
+        char *text = strdup(": keepalive\n\n");
+        if (text)
+            push(t, 0, text, strlen(text));
+        wake_all(t);
+    }
+    pthread_mutex_unlock(&t->mu);
+}
+
+void hub_keepalive(Hub *h)
+{
+    each_topic(h, ping_topic);
+}
+
+int hub_count(Hub *h)
+{
+    return __atomic_load_n(&h->count, __ATOMIC_RELAXED);
+}

@@ -1,0 +1,49 @@
+/*
+ * sse.h — the hub of the live streams (Server-Sent Events).
+ *
+ * A topic ("g:GAME", "t:TOURNAMENT", "a:TOURNAMENT" for the arbiter's
+ * alerts) keeps a ring of its recent messages; each open stream is a cursor
+ * into that ring.  Publishing writes a message once and wakes the suspended
+ * streams of the topic; each stream copies what it has not sent yet when its
+ * connection can take it.  Nothing is copied per viewer on publish, and a
+ * waiting stream holds no thread (its connection is suspended).
+ *
+ * Ids are the store's ids (game_events.id, alerts.id), increasing in commit
+ * order.  A stream that reconnects with Last-Event-ID first gets the events
+ * after that id from the store (the backlog), then live ones; messages the
+ * backlog already carried are skipped by id, so nothing is lost or repeated.
+ * A stream that falls a whole ring behind is closed: the client reconnects
+ * and resumes from the store.
+ */
+#ifndef ARBITER_SERVER_SSE_H
+#define ARBITER_SERVER_SSE_H
+
+#include <stdint.h>
+
+#include "http.h"
+
+Hub *hub_new(void);
+/* Closes every stream; NULL is a no-op.  Call after the HTTP daemon stopped. */
+void hub_free(Hub *h);
+/* Publishes to TOPIC one event with ID (>0; 0 sends no id line), EVENT name
+ * and DATA (one line of JSON).  Does nothing when nobody listens. */
+void hub_publish(Hub *h, const char *topic, int64_t id, const char *event, const char *data);
+/* 1 when TOPIC has open streams (skip formatting otherwise). */
+int hub_listened(Hub *h, const char *topic);
+/* Makes r's answer a stream of TOPIC.  BACKLOG (taken, may be NULL) is sent
+ * first; live messages with an id <= LAST_ID are skipped.  Call before
+ * reading the backlog from the store: hub_attach then hub_stream. */
+typedef struct Stream Stream;
+Stream *hub_attach(Hub *h, const char *topic);
+int hub_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t last_id);
+/* Drops a stream that was attached but never handed to hub_stream. */
+void hub_detach(Stream *s);
+/* Ends every stream (shutdown). */
+void hub_close_all(Hub *h);
+/* Sends a comment line to every stream (keeps proxies and dead-peer
+ * detection working); call every ~15 s. */
+void hub_keepalive(Hub *h);
+/* Streams currently open. */
+int hub_count(Hub *h);
+
+#endif

@@ -1,0 +1,154 @@
+// Browser test harness: starts the real daemon on a free port with a fresh
+// database, and Debian's chromium through playwright-core, each browser
+// context with its own cookies (one per tablet, one for the arbiter).
+//   ARBITER  path of the arbiter binary (set by meson)
+//   WEB_ROOT the web/ directory the daemon serves
+//   CHROMIUM the browser (default /usr/bin/chromium)
+//   ARBITER_TEST_CONSOLE=1 prints every page's console and API traffic
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export const WEB_ROOT = process.env.WEB_ROOT || path.resolve(import.meta.dirname, '../../web');
+export const ARBITER = process.env.ARBITER || path.resolve(import.meta.dirname, '../../build/server/arbiter');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const ADMIN = { username: 'chief', password: 'correct horse battery' };
+
+const require = createRequire(path.join(WEB_ROOT, 'package.json'));
+const { chromium } = require('playwright-core');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// The daemon, restartable on the same port and database.
+export class Daemon {
+  constructor() {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-browser-'));
+    this.db = path.join(this.dir, 'arbiter.db');
+    this.log = path.join(this.dir, 'daemon.log');
+  }
+
+  // Create the arbiter account from the command line, as an organiser would.
+  createUser({ username, password }) {
+    const r = spawnSync(ARBITER, ['user', 'add', username, '--db', this.db], { input: password + '\n', encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`arbiter user add failed (${r.status}): ${r.stderr}${r.stdout}`);
+  }
+
+  async start() {
+    if (!this.port) this.port = await freePort();
+    this.url = `http://127.0.0.1:${this.port}`;
+    const out = fs.openSync(this.log, 'a');
+    this.proc = spawn(ARBITER, ['serve', '--listen', `127.0.0.1:${this.port}`, '--db', this.db, '--web', WEB_ROOT],
+      { stdio: ['ignore', out, out] });
+    this.exited = new Promise((r) => this.proc.once('exit', (code, sig) => r({ code, sig })));
+    for (let i = 0; i < 100; i++) {
+      try {
+        const res = await fetch(`${this.url}/api/v1/health`);
+        if (res.ok) return this;
+      } catch { /* not listening yet */ }
+      if (this.proc.exitCode !== null) break;
+      await sleep(100);
+    }
+    throw new Error(`the daemon did not start; log:\n${fs.readFileSync(this.log, 'utf8')}`);
+  }
+
+  async stop() {
+    if (!this.proc || this.proc.exitCode !== null) return;
+    this.proc.kill('SIGTERM');
+    const timer = setTimeout(() => this.proc.kill('SIGKILL'), 5000);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  async restart() { await this.stop(); await this.start(); }
+
+  cleanup() { fs.rmSync(this.dir, { recursive: true, force: true }); }
+}
+
+// Playwright gives every launch a fresh temporary profile (--user-data-dir)
+// and removes it at close; each newContext() is a separate cookie jar.
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A page that fails the test on any script error, and keeps console output for the report.
+export async function newPage(browser, { viewport = { width: 1280, height: 800 }, locale = 'en-GB' } = {}) {
+  const ctx = await browser.newContext({ viewport, locale });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  if (process.env.ARBITER_TEST_CONSOLE) page.on('console', (m) => console.error('console:', m.type(), m.text()));
+  if (process.env.ARBITER_TEST_CONSOLE) page.on('response', (r) => { if (r.url().includes('/api/')) console.error('http:', r.status(), r.request().method(), r.url()); });
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|ERR_CONNECTION_REFUSED|EventSource/.test(m.text())) page.errors.push(m.text()); });
+  return page;
+}
+
+// The centre of a square on a chessground board, for either orientation.
+export async function squareCenter(page, square, root = '') {
+  const box = await page.locator(`${root} cg-board`).first().boundingBox();
+  const orientation = await page.locator(`${root} .cg-wrap`).first().evaluate((el) => (el.classList.contains('orientation-black') ? 'black' : 'white'));
+  const f = square.charCodeAt(0) - 97;
+  const r = Number(square[1]) - 1;
+  const size = box.width / 8;
+  const col = orientation === 'white' ? f : 7 - f;
+  const row = orientation === 'white' ? 7 - r : r;
+  return { x: box.x + (col + 0.5) * size, y: box.y + (row + 0.5) * size };
+}
+
+export async function dragMove(page, from, to) {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+export async function tapMove(page, from, to) {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.click(a.x, a.y);
+  await page.mouse.click(b.x, b.y);
+}
+
+// A JSON client for setting the stage from the test itself: keeps the session
+// cookie and sends the CSRF token the login returned.
+export class ApiClient {
+  constructor(base) { this.base = base; this.cookie = ''; this.csrf = ''; }
+
+  async call(method, path, body) {
+    const headers = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (this.csrf && method !== 'GET') headers['X-CSRF-Token'] = this.csrf;
+    const res = await fetch(`${this.base}/api/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const set = res.headers.get('set-cookie');
+    if (set) this.cookie = set.split(';')[0];
+    const data = await res.json().catch(() => null);
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+    if (data && data.csrf_token) this.csrf = data.csrf_token;
+    return data;
+  }
+
+  login(user) { return this.call('POST', 'auth/login', user); }
+}

@@ -1,0 +1,100 @@
+// The three languages carry the same texts with the same placeholders, and the
+// notation helpers speak each language's piece letters.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WEB_ROOT } from './harness.mjs';
+
+const load = (l) => JSON.parse(fs.readFileSync(path.join(WEB_ROOT, 'i18n', `${l}.json`), 'utf8'));
+const en = load('en'); const ru = load('ru'); const bg = load('bg');
+
+test('every language has every key, with the same placeholders', () => {
+  const holes = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+  for (const [name, d] of [['ru', ru], ['bg', bg]]) {
+    assert.deepEqual(Object.keys(d).sort(), Object.keys(en).sort(), `${name} keys`);
+    for (const k of Object.keys(en)) assert.equal(holes(d[k]), holes(en[k]), `${name} ${k}`);
+  }
+});
+
+test('translations are translated, not copied', () => {
+  // Short codes and letters may coincide; sentences must not.
+  for (const [name, d] of [['ru', ru], ['bg', bg]]) {
+    const same = Object.keys(en).filter((k) => en[k].length > 12 && d[k] === en[k]);
+    assert.deepEqual(same, [], `${name} has English sentences`);
+  }
+});
+
+test('piece letters per language (Appendix C national letters)', () => {
+  const letters = (d) => ['K', 'Q', 'R', 'B', 'N'].map((p) => d[`piece.${p}`]).join(' ');
+  assert.equal(letters(en), 'K Q R B N');
+  assert.equal(letters(ru), 'Кр Ф Л С К');
+  assert.equal(letters(bg), 'Ц Д Т О К');
+});
+
+test('every key the pages use exists in English', () => {
+  const used = new Set();
+  for (const dir of ['', 'js']) {
+    for (const f of fs.readdirSync(path.join(WEB_ROOT, dir))) {
+      if (!/\.(html|js)$/.test(f)) continue;
+      const src = fs.readFileSync(path.join(WEB_ROOT, dir, f), 'utf8');
+      for (const m of src.matchAll(/\bt\('([a-z_]+\.[a-zA-Z_.]+)'/g)) used.add(m[1]);
+      for (const m of src.matchAll(/data-i18n="([a-z_]+\.[a-zA-Z_.]+)"/g)) used.add(m[1]);
+      for (const m of src.matchAll(/(?:placeholder|aria-label):([a-z_]+\.[a-z_.]+)/g)) used.add(m[1]);
+    }
+  }
+  const missing = [...used].filter((k) => !(k in en));
+  assert.deepEqual(missing, []);
+  assert.ok(used.size > 150, `found ${used.size} keys in use`);
+});
+
+test('typed moves in any language become SAN with English letters', async () => {
+  // i18n.js reads the browser only inside functions, so node can load it.
+  globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+  const { typedToSan } = await import(path.join(WEB_ROOT, 'js', 'i18n.js'));
+  assert.equal(typedToSan('Кf3'), 'Nf3');
+  assert.equal(typedToSan('Крe2'), 'Ke2');
+  assert.equal(typedToSan('Фxf7#'), 'Qxf7#');
+  assert.equal(typedToSan('Цe2'), 'Ke2');
+  assert.equal(typedToSan('Оc4'), 'Bc4');
+  assert.equal(typedToSan('Тd1'), 'Rd1');
+  assert.equal(typedToSan('e8Ф'), 'e8=Q');
+  assert.equal(typedToSan('0-0-0'), 'O-O-O');
+  assert.equal(typedToSan('♘f3'), 'Nf3');
+  assert.equal(typedToSan(' e2e4 '), 'e2e4');
+});
+
+test('clock readings', async () => {
+  const { formatClock } = await import(path.join(WEB_ROOT, 'js', 'clock.js'));
+  assert.equal(formatClock(5400000), '1:30:00');
+  assert.equal(formatClock(61000), '1:01');
+  assert.equal(formatClock(9950), '0:09.9');
+  assert.equal(formatClock(0), '0:00.0');
+});
+
+test('Berger tables for six players match C.05 Annex 1', async () => {
+  const { bergerRound } = await import(path.join(WEB_ROOT, 'js', 'berger.js'));
+  const show = (r) => bergerRound(6, r).map((g) => `${g.white}-${g.black}`).join(' ');
+  // The Handbook's table for 5 or 6 players.
+  assert.equal(show(1), '1-6 2-5 3-4');
+  assert.equal(show(2), '6-4 5-3 1-2');
+  assert.equal(show(3), '2-6 3-1 4-5');
+  assert.equal(show(4), '6-5 1-4 2-3');
+  assert.equal(show(5), '3-6 4-2 5-1');
+  // Five players: whoever would meet number 6 is free.
+  assert.equal(bergerRound(5, 1).map((g) => `${g.white}-${g.black}`).join(' '), '2-5 3-4');
+  // Every pair meets exactly once over the N-1 rounds, for N up to 16.
+  for (let n = 3; n <= 16; n++) {
+    const N = n % 2 ? n + 1 : n;
+    const met = new Set();
+    for (let r = 1; r < N; r++) {
+      for (const g of bergerRound(n, r)) {
+        const key = [g.white, g.black].sort((a, b) => a - b).join('-');
+        assert.ok(!met.has(key), `n=${n} round ${r}: ${key} again`);
+        met.add(key);
+      }
+    }
+    assert.equal(met.size, (n * (n - 1)) / 2, `n=${n}`);
+  }
+});

@@ -1,0 +1,177 @@
+// The tablet's other controls against the real daemon, from a set position
+// (the tournament's start FEN): promotion through the piece picker, calling
+// the arbiter, an unfounded draw claim, resignation with its confirmation,
+// and typed moves with Russian piece letters.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Daemon, ADMIN, ApiClient, launchBrowser, newPage, dragMove } from './harness.mjs';
+
+let daemon; let browser; let arbiter;
+const pins = {};
+let gid; let tid;
+
+test.before(async () => {
+  daemon = new Daemon();
+  daemon.createUser(ADMIN);
+  await daemon.start();
+  browser = await launchBrowser();
+  arbiter = new ApiClient(daemon.url);
+  await arbiter.login(ADMIN);
+  // White: Ke1, Ra1, pawn e7; Black: Kh8, pawn a6.
+  const tour = await arbiter.call('POST', 'tournaments', {
+    name: 'Tablet checks', time_control: '900+10', system: 'manual', rounds: 1,
+    settings: { fen: '7k/4P3/p7/8/8/8/8/R3K3 w - - 0 1' },
+  });
+  const ids = [];
+  for (const name of ['White, Wanda', 'Black, Boris']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    pins[name] = r.credentials.pin;
+    ids.push(r.player.id);
+  }
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  gid = round.games[0].id;
+  tid = tour.id;
+});
+
+test.after(async () => {
+  await browser?.close();
+  await daemon?.stop();
+  daemon?.cleanup();
+});
+
+const expectText = (locator, re, timeout = 10000) => locator.filter({ hasText: re }).first().waitFor({ timeout });
+
+async function signIn(name, viewport) {
+  const tab = await newPage(browser, { viewport });
+  await tab.goto(`${daemon.url}/board.html?t=${tid}`);
+  await tab.fill('#pin', pins[name]);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.cg-wrap');
+  return tab;
+}
+
+test('tablet controls from a set position', async (t) => {
+  const white = await signIn('White, Wanda', { width: 1024, height: 600 });
+  const black = await signIn('Black, Boris', { width: 800, height: 1280 });
+  await arbiter.call('POST', `tournaments/${tid}/rounds/1/start`, {});
+  await expectText(white.locator('#status'), /Your move/);
+  const moves = async (tab) => (await tab.locator('#moves li').allTextContents()).join(' ').replace(/\s+/g, ' ').trim();
+
+  await t.test('a draw offer armed before the move goes with it (9.1.2); a pawn reaching the last rank asks for the piece', async () => {
+    await white.click('#b-offer');
+    await white.waitForSelector('#b-offer[aria-pressed="true"]');
+    await dragMove(white, 'e7', 'e8');
+    await white.waitForSelector('.promo button');
+    assert.equal(await white.locator('.promo button').count(), 4);
+    await white.click('.promo button[aria-label="Rook"]');
+    await expectText(black.locator('#status'), /Your move/);
+    assert.match(await moves(black), /e8=R\+/);
+    await black.waitForSelector('#n-decline');
+    await black.click('#n-decline');
+    await black.waitForSelector('#n-decline', { state: 'detached' });
+  });
+
+  await t.test('calling the arbiter stops the clocks until the arbiter restarts them', async () => {
+    await black.click('#b-call');
+    await black.click('dialog.ask button.primary');
+    await expectText(black.locator('#status'), /arbiter is on the way/);
+    await expectText(white.locator('#status'), /arbiter is on the way/);
+    await arbiter.call('POST', `games/${gid}/arbiter/resume`, { note: 'all clear' });
+    await expectText(black.locator('#status'), /Your move/);
+  });
+
+  await t.test('an unfounded threefold claim is refused and play goes on', async () => {
+    await black.click('#b-claim');
+    await black.selectOption('dialog.ask select[name=kind]', 'threefold');
+    await black.click('dialog.ask button.primary');
+    await black.waitForSelector('#toasts .toast');
+    await expectText(black.locator('#status'), /Your move/);
+    const state = await arbiter.call('GET', `games/${gid}`);
+    assert.equal(state.state.over, false);
+    assert.ok(state.events.some((e) => e.type === 'claim' && e.claim === 'threefold'));
+  });
+
+  await t.test('a move typed with Russian letters while the Wi-Fi is down arrives when it is back', async () => {
+    await black.selectOption('.lang-picker', 'ru');
+    await expectText(black.locator('#status'), /Ваш ход/);
+    await black.context().setOffline(true);
+    await black.fill('#typed', 'Крg7');
+    await black.press('#typed', 'Enter');
+    await expectText(black.locator('#status'), /Ход отправляется/);
+    await expectText(black.locator('.conn'), /нет связи/);
+    await black.waitForTimeout(1500);
+    await black.context().setOffline(false);
+    await expectText(white.locator('#status'), /Your move/, 15000);
+    await expectText(black.locator('.conn'), /на связи/, 15000);
+    assert.match(await moves(white), /Kg7$/);
+    assert.match(await moves(black), /Крg7$/);
+  });
+
+  await t.test('resigning asks first; the result reaches both tablets', async () => {
+    await dragMove(white, 'a1', 'a6');
+    await expectText(black.locator('#status'), /Ваш ход/);
+    await black.click('#b-resign');
+    await black.click('dialog.ask button.cancel');
+    await expectText(black.locator('#status'), /Ваш ход/);
+    await black.click('#b-resign');
+    await black.click('dialog.ask button.danger');
+    await expectText(white.locator('#status'), /1–0/);
+    await expectText(black.locator('#status'), /1–0/);
+    assert.deepEqual([...white.errors, ...black.errors], []);
+  });
+});
+
+test('every tab of the desk and of the public page opens without a script error', async () => {
+  const desk = await newPage(browser);
+  await desk.goto(`${daemon.url}/desk.html?lang=bg`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  for (const tab of ['players', 'rounds', 'live', 'standings', 'crosstable', 'exports', 'settings']) {
+    await desk.goto(`${daemon.url}/desk.html?lang=bg#/t/${tid}/${tab}`);
+    await desk.waitForSelector(`#nav a[aria-current="page"][href$="/${tab}"]`);
+    await desk.waitForSelector('main h2');
+  }
+  // Settings saved through the form come back as saved.
+  await desk.fill('#s-illegal', '2');
+  await desk.click('#tform button.primary');
+  await desk.locator('#toasts .toast', { hasText: 'Запазено' }).waitFor();
+  const tour = await arbiter.call('GET', `tournaments/${tid}`);
+  assert.equal(tour.settings.illegal_moves_to_lose, 2);
+  await desk.goto(`${daemon.url}/desk.html?lang=bg#/g/${gid}`);
+  await desk.waitForSelector('table.eventlog tbody tr');
+  // An arbiter action asks first; cancelling sends nothing.
+  await desk.click('[data-law="penalty"]');
+  await desk.click('dialog.ask button.cancel');
+  const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  for (const tab of ['live', 'pairings', 'standings', 'crosstable']) {
+    await pub.goto(`${daemon.url}/?lang=ru#/t/${tid}/${tab}`);
+    await pub.waitForSelector(`#nav a[aria-current="page"][href$="/${tab}"]`);
+    await pub.waitForSelector('main h2');
+  }
+  await pub.goto(`${daemon.url}/?lang=ru#/g/${gid}`);
+  await pub.waitForSelector('table.scoresheet tbody tr');
+  assert.deepEqual([...desk.errors, ...pub.errors], []);
+});
+
+test('a tablet signed in before the pairing opens its game as soon as the round is made', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Early birds', time_control: '600+5', system: 'manual', rounds: 1 });
+  const ids = []; const early = {};
+  for (const name of ['Early, Eva', 'Late, Leo']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id);
+    early[name] = r.credentials.pin;
+  }
+  const tab = await newPage(browser, { viewport: { width: 600, height: 1024 } });
+  await tab.goto(`${daemon.url}/board.html?t=${tour.id}`);
+  await tab.fill('#pin', early['Early, Eva']);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.banner.info');
+  assert.equal(await tab.locator('.cg-wrap').count(), 0);
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[1], black_id: ids[0] }] });
+  await tab.waitForSelector('.cg-wrap.orientation-black', { timeout: 10000 });
+  await expectText(tab.locator('#status'), /not started/);
+  assert.deepEqual(tab.errors, []);
+});

@@ -1,0 +1,335 @@
+/*
+ * harness.c — the daemon under test and an HTTP client.  See harness.h.
+ */
+#include "harness.h"
+
+#include <arpa/inet.h>
+#include <check.h>
+#include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof sa;
+    ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&sa, &len), 0);
+    close(fd);
+    return ntohs(sa.sin_port);
+}
+
+void daemon_start(Daemon *d, int restart)
+{
+    const char *bin = getenv("ARBITER_BIN");
+    ck_assert_msg(bin != NULL, "ARBITER_BIN is not set");
+    if (!restart) {
+        memset(d, 0, sizeof *d);
+        snprintf(d->dir, sizeof d->dir, "%s/arbiter-http-XXXXXX",
+                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+        ck_assert_ptr_nonnull(mkdtemp(d->dir));
+        snprintf(d->db, sizeof d->db, "%s/arbiter.db", d->dir);
+    }
+    d->port = free_port();
+    char listen[64], out[320], err[320];
+    snprintf(listen, sizeof listen, "127.0.0.1:%d", d->port);
+    snprintf(out, sizeof out, "%s/stdout.txt", d->dir);
+    snprintf(err, sizeof err, "%s/stderr.txt", d->dir);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int o = open(out, O_WRONLY | O_CREAT | O_APPEND, 0644);
+        int e = open(err, O_WRONLY | O_CREAT | O_APPEND, 0644);
+        dup2(o, 1);
+        dup2(e, 2);
+        execl(bin, bin, "serve", "--listen", listen, "--db", d->db, "--threads", "2",
+              (char *)NULL);
+        _exit(127);
+    }
+    d->pid = pid;
+    /* Wait until it answers. */
+    for (int i = 0; i < 500; i++) {
+        Resp *r = req(d, NULL, "GET", "/api/v1/health", NULL);
+        long st = r->status;
+        resp_free(r);
+        if (st == 200)
+            break;
+        int status;
+        ck_assert_msg(waitpid(pid, &status, WNOHANG) == 0, "the daemon exited at start");
+        usleep(10000);
+    }
+    if (!restart) {
+        FILE *f = fopen(out, "r");
+        ck_assert_ptr_nonnull(f);
+        char line[512];
+        while (fgets(line, sizeof line, f)) {
+            char *p = strstr(line, "with password ");
+            if (p)
+                sscanf(p + 14, "%63s", d->password);
+        }
+        fclose(f);
+        ck_assert_msg(d->password[0], "the first start printed no arbiter password");
+    }
+}
+
+int daemon_stop(Daemon *d, int sig)
+{
+    if (d->pid <= 0)
+        return -1;
+    kill(d->pid, sig);
+    int status = 0;
+    waitpid(d->pid, &status, 0);
+    d->pid = 0;
+    int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (sig == SIGTERM && rc != 0) {
+        /* Show what the daemon said (sanitizer reports included). */
+        char path[320], line[1024];
+        snprintf(path, sizeof path, "%s/stderr.txt", d->dir);
+        FILE *f = fopen(path, "r");
+        while (f && fgets(line, sizeof line, f))
+            if (strncmp(line, "http ", 5) && strncmp(line, "game ", 5))
+                fputs(line, stderr);
+        if (f)
+            fclose(f);
+    }
+    return rc;
+}
+
+void daemon_cleanup(Daemon *d)
+{
+    if (d->pid > 0)
+        daemon_stop(d, SIGKILL);
+    char cmd[400];
+    if (!getenv("ARBITER_KEEP_TEST_DIR")) {
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", d->dir);
+        if (system(cmd) != 0)
+            fprintf(stderr, "cannot remove %s\n", d->dir);
+    }
+}
+
+static size_t on_body(char *p, size_t size, size_t n, void *cls)
+{
+    Resp *r = cls;
+    size_t k = size * n;
+    char *nb = realloc(r->body, r->len + k + 1);
+    if (!nb)
+        return 0;
+    r->body = nb;
+    memcpy(r->body + r->len, p, k);
+    r->len += k;
+    r->body[r->len] = 0;
+    return k;
+}
+
+static size_t on_header(char *p, size_t size, size_t n, void *cls)
+{
+    Resp *r = cls;
+    size_t k = size * n, have = strlen(r->headers);
+    if (have + k + 1 < sizeof r->headers) {
+        memcpy(r->headers + have, p, k);
+        r->headers[have + k] = 0;
+    }
+    return k;
+}
+
+Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, const char *body,
+              size_t body_len, const char *ctype)
+{
+    Resp *r = calloc(1, sizeof *r);
+    CURL *h = curl_easy_init();
+    char url[512];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", d->port, path);
+    struct curl_slist *hs = NULL;
+    char line[300];
+    if (body) {
+        snprintf(line, sizeof line, "Content-Type: %s", ctype ? ctype : "application/json");
+        if (!ctype || *ctype)
+            hs = curl_slist_append(hs, line);
+    }
+    hs = curl_slist_append(hs, "Expect:");
+    if (c && c->bearer[0]) {
+        snprintf(line, sizeof line, "Authorization: Bearer %s", c->bearer);
+        hs = curl_slist_append(hs, line);
+    }
+    if (c && c->csrf[0]) {
+        snprintf(line, sizeof line, "X-CSRF-Token: %s", c->csrf);
+        hs = curl_slist_append(hs, line);
+    }
+    if (c && c->cookie[0])
+        curl_easy_setopt(h, CURLOPT_COOKIE, c->cookie);
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+    if (body) {
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)body_len);
+    }
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT, 20L);
+    if (curl_easy_perform(h) == CURLE_OK)
+        curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
+    curl_slist_free_all(hs);
+    curl_easy_cleanup(h);
+    if (r->body)
+        r->json = json_loads(r->body, JSON_DECODE_ANY, NULL);
+    return r;
+}
+
+Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms, long long last_id)
+{
+    Resp *r = calloc(1, sizeof *r);
+    CURL *h = curl_easy_init();
+    char url[512], line[300];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", d->port, path);
+    struct curl_slist *hs = NULL;
+    if (last_id > 0) {
+        snprintf(line, sizeof line, "Last-Event-ID: %lld", last_id);
+        hs = curl_slist_append(hs, line);
+    }
+    if (c && c->bearer[0]) {
+        snprintf(line, sizeof line, "Authorization: Bearer %s", c->bearer);
+        hs = curl_slist_append(hs, line);
+    }
+    if (c && c->cookie[0])
+        curl_easy_setopt(h, CURLOPT_COOKIE, c->cookie);
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
+    curl_easy_perform(h);
+    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
+    curl_slist_free_all(hs);
+    curl_easy_cleanup(h);
+    if (r->body)
+        r->json = json_loads(r->body, JSON_DECODE_ANY, NULL);
+    return r;
+}
+
+Resp *req(Daemon *d, const Client *c, const char *method, const char *path, const char *body)
+{
+    return req_raw(d, c, method, path, body, body ? strlen(body) : 0, NULL);
+}
+
+Resp *reqf(Daemon *d, const Client *c, const char *method, const char *body, const char *pathfmt,
+           ...)
+{
+    char path[512];
+    va_list ap;
+    va_start(ap, pathfmt);
+    vsnprintf(path, sizeof path, pathfmt, ap);
+    va_end(ap);
+    return req(d, c, method, path, body);
+}
+
+void resp_free(Resp *r)
+{
+    if (!r)
+        return;
+    json_decref(r->json);
+    free(r->body);
+    free(r);
+}
+
+const char *resp_code(const Resp *r)
+{
+    const char *s = json_string_value(json_object_get(json_object_get(r->json, "error"), "code"));
+    return s ? s : "";
+}
+
+void login_arbiter(Daemon *d, Client *c)
+{
+    memset(c, 0, sizeof *c);
+    char body[200];
+    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", d->password);
+    Resp *r = req(d, NULL, "POST", "/api/v1/auth/login", body);
+    ck_assert_msg(r->status == 200, "login: %ld %s", r->status, r->body);
+    char *p = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_nonnull(p);
+    p += 12;
+    size_t n = strcspn(p, ";\r\n");
+    snprintf(c->cookie, sizeof c->cookie, "%.*s", (int)n, p);
+    snprintf(c->csrf, sizeof c->csrf, "%s",
+             json_string_value(json_object_get(r->json, "csrf_token")));
+    resp_free(r);
+}
+
+int64_t make_tournament(Daemon *d, const Client *arb, const char *time_control,
+                        const char *settings_json, int n, int64_t *pids, Client *players)
+{
+    char body[1024];
+    snprintf(body, sizeof body, "{\"name\":\"Test\",\"time_control\":\"%s\"%s%s}", time_control,
+             settings_json ? ",\"settings\":" : "", settings_json ? settings_json : "");
+    Resp *r = req(d, arb, "POST", "/api/v1/tournaments", body);
+    ck_assert_msg(r->status == 201, "tournament: %ld %s", r->status, r->body);
+    int64_t tid = json_integer_value(json_object_get(r->json, "id"));
+    resp_free(r);
+    for (int i = 0; i < n; i++) {
+        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1, 2000 - 10 * i);
+        r = reqf(d, arb, "POST", body, "/api/v1/tournaments/%lld/players", (long long)tid);
+        ck_assert_msg(r->status == 201, "player: %ld %s", r->status, r->body);
+        json_t *cred = json_object_get(r->json, "credentials");
+        if (pids)
+            pids[i] = json_integer_value(json_object_get(cred, "player_id"));
+        if (players) {
+            memset(&players[i], 0, sizeof players[i]);
+            snprintf(players[i].bearer, sizeof players[i].bearer, "%s",
+                     json_string_value(json_object_get(cred, "token")));
+        }
+        resp_free(r);
+    }
+    return tid;
+}
+
+int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const int64_t *white,
+                   const int64_t *black, int64_t *gids)
+{
+    char *body = malloc(64 + (size_t)npairs * 64);
+    strcpy(body, "{\"pairings\":[");
+    for (int i = 0; i < npairs; i++)
+        sprintf(body + strlen(body), "%s{\"white_id\":%lld,\"black_id\":%lld}", i ? "," : "",
+                (long long)white[i], (long long)black[i]);
+    strcat(body, "]}");
+    Resp *r = reqf(d, arb, "POST", body, "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    free(body);
+    ck_assert_msg(r->status == 201, "round: %ld %s", r->status, r->body);
+    int64_t rn = json_integer_value(json_object_get(r->json, "number"));
+    json_t *games = json_object_get(r->json, "games");
+    for (int i = 0; gids && i < npairs; i++)
+        gids[i] = json_integer_value(json_object_get(json_array_get(games, (size_t)i), "id"));
+    resp_free(r);
+    return rn;
+}
+
+long play(Daemon *d, const Client *c, int64_t gid, int ply, const char *move)
+{
+    char body[128];
+    snprintf(body, sizeof body, "{\"ply\":%d,\"move\":\"%s\"}", ply, move);
+    Resp *r = reqf(d, c, "POST", body, "/api/v1/games/%lld/move", (long long)gid);
+    long st = r->status;
+    resp_free(r);
+    return st;
+}

@@ -1,0 +1,81 @@
+/*
+ * harness.h — integration tests of `arbiter serve`: starts the real daemon
+ * on a free port with a fresh database in a temporary directory, and talks
+ * to it over HTTP with libcurl.
+ *
+ * The daemon binary comes from ARBITER_BIN.  Each Daemon keeps its
+ * directory, so a test can stop it (cleanly or with SIGKILL) and start it
+ * again on the same database.
+ */
+#ifndef ARBITER_TESTS_HARNESS_H
+#define ARBITER_TESTS_HARNESS_H
+
+#include <jansson.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+typedef struct Daemon {
+    pid_t pid;
+    int port;
+    char dir[256];
+    char db[300];
+    char password[64]; /* the first start's arbiter password */
+} Daemon;
+
+/* Who sends a request: a cookie session (with its CSRF token) or a bearer
+ * token, or nobody (NULL Client). */
+typedef struct Client {
+    char cookie[200];
+    char csrf[80];
+    char bearer[160];
+} Client;
+
+typedef struct Resp {
+    long status;
+    char *body;
+    size_t len;
+    json_t *json;      /* parsed body (NULL when not JSON) */
+    char headers[4096];
+} Resp;
+
+/* Starts a daemon on a fresh database (DIR NULL) or on D->dir again
+ * (restart, keep_dir nonzero).  Aborts the test on failure. */
+void daemon_start(Daemon *d, int restart);
+/* Sends SIG (SIGTERM: clean stop, SIGKILL: crash) and waits for the exit;
+ * returns the exit status (or 128+signal). */
+int daemon_stop(Daemon *d, int sig);
+/* Removes the directory. */
+void daemon_cleanup(Daemon *d);
+
+/* One request; BODY may be NULL (no body).  CTYPE NULL means
+ * application/json when there is a body. */
+Resp *req(Daemon *d, const Client *c, const char *method, const char *path, const char *body);
+Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, const char *body,
+              size_t body_len, const char *ctype);
+/* printf-style path and body. */
+Resp *reqf(Daemon *d, const Client *c, const char *method, const char *body, const char *pathfmt,
+           ...) __attribute__((format(printf, 5, 6)));
+void resp_free(Resp *r);
+/* Opens a live stream for at most TIMEOUT_MS and returns what arrived in
+ * that time (status and body so far).  LAST_ID > 0 sends Last-Event-ID. */
+Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms, long long last_id);
+/* The error code string of an error answer, or "". */
+const char *resp_code(const Resp *r);
+
+/* Signs in as the arbiter (the first start's password) into C. */
+void login_arbiter(Daemon *d, Client *c);
+/* A tournament with N players (ratings 2000, 1990, ...); fills player ids
+ * and bearer clients.  Returns the tournament id. */
+int64_t make_tournament(Daemon *d, const Client *arb, const char *time_control,
+                        const char *settings_json, int n, int64_t *pids, Client *players);
+/* Creates the next round with the given pairings (white, black ids);
+ * returns the round number and fills game ids. */
+int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const int64_t *white,
+                   const int64_t *black, int64_t *gids);
+
+/* A move by C at PLY; returns the status. */
+long play(Daemon *d, const Client *c, int64_t gid, int ply, const char *move);
+
+int64_t now_ms(void);
+
+#endif

@@ -1,0 +1,351 @@
+/*
+ * test_http_game.c — games played through the API of a real daemon: a full
+ * game to mate, and Laws scenarios (illegal-move penalty and loss on the
+ * third, draw by agreement, threefold claim, resignation, the server's flag
+ * within 50 ms of the deadline, arbiter pause / adjust / result).
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static Daemon D;
+static Client arb;
+
+static void setup(void)
+{
+    daemon_start(&D, 0);
+    login_arbiter(&D, &arb);
+}
+
+static void teardown(void)
+{
+    int status = daemon_stop(&D, SIGTERM);
+    daemon_cleanup(&D);
+    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
+}
+
+/* A started game between two fresh players, both checked in. */
+typedef struct Game {
+    int64_t tid, gid;
+    Client w, b;
+} Game;
+
+static Game new_game(const char *tc, const char *settings)
+{
+    Game g;
+    int64_t pids[2];
+    Client pl[2];
+    g.tid = make_tournament(&D, &arb, tc, settings, 2, pids, pl);
+    g.w = pl[0];
+    g.b = pl[1];
+    make_round(&D, &arb, g.tid, 1, &pids[0], &pids[1], &g.gid);
+    Resp *r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/checkin", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/checkin", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)g.tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    return g;
+}
+
+static json_t *state(const Game *g, Resp **keep)
+{
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld", (long long)g->gid);
+    ck_assert_int_eq(r->status, 200);
+    *keep = r;
+    return r->json;
+}
+
+static json_int_t clock_ms(json_t *st, const char *side)
+{
+    return json_integer_value(
+        json_object_get(json_object_get(json_object_get(st, "state"), "clock"), side));
+}
+
+START_TEST(full_game_to_mate)
+{
+    Game g = new_game("5400+30", NULL);
+    const char *moves[] = {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
+    for (int i = 0; i < 7; i++)
+        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, moves[i]), 200);
+    Resp *r;
+    json_t *st = state(&g, &r);
+    json_t *sum = json_object_get(st, "game");
+    ck_assert_str_eq(json_string_value(json_object_get(sum, "status")), "over");
+    ck_assert_str_eq(json_string_value(json_object_get(sum, "result")), "1-0");
+    ck_assert_int_eq(json_integer_value(json_object_get(st, "ply")), 7);
+    /* 2 check-ins, the start and 7 moves: the whole scoresheet. */
+    ck_assert_int_eq(json_array_size(json_object_get(st, "events")), 10);
+    ck_assert_int_eq(json_object_size(json_object_get(st, "legal")), 0);
+    resp_free(r);
+    /* No move after the end. */
+    r = reqf(&D, &g.b, "POST", "{\"ply\":7,\"move\":\"Ke7\"}", "/api/v1/games/%lld/move",
+             (long long)g.gid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_str_eq(resp_code(r), "game_over");
+    resp_free(r);
+    /* The PGN passes pgn-extract, a peer tool, and has the mate. */
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld/pgn", (long long)g.gid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_ptr_nonnull(strstr(r->body, "Qxf7#"));
+    ck_assert_ptr_nonnull(strstr(r->body, "[Result \"1-0\"]"));
+    if (access("/usr/bin/pgn-extract", X_OK) == 0) {
+        char path[300], cmd[700];
+        snprintf(path, sizeof path, "%s/g.pgn", D.dir);
+        FILE *f = fopen(path, "w");
+        fputs(r->body, f);
+        fclose(f);
+        snprintf(cmd, sizeof cmd, "/usr/bin/pgn-extract -s -r '%s' 2>&1 | grep -ci error", path);
+        FILE *p = popen(cmd, "r");
+        int errors = -1;
+        ck_assert_int_eq(fscanf(p, "%d", &errors), 1);
+        pclose(p);
+        ck_assert_int_eq(errors, 0);
+    }
+    resp_free(r);
+    /* Standings: the winner has a point. */
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)g.tid);
+    ck_assert_int_eq(r->status, 200);
+    json_t *first = json_array_get(r->json, 0);
+    ck_assert(json_real_value(json_object_get(first, "points")) == 1.0);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(first, "player"), "name")),
+                     "Player 1");
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "games")), 1);
+    /* Sonneborn-Berger of a win against an opponent with 0 points is 0,
+     * and the loser's Buchholz is the winner's point. */
+    json_t *second = json_array_get(r->json, 1);
+    ck_assert(json_real_value(json_object_get(json_object_get(first, "tiebreaks"), "SB")) == 0.0);
+    ck_assert(json_real_value(json_object_get(json_object_get(second, "tiebreaks"), "BH")) == 1.0);
+    ck_assert_int_eq(json_integer_value(json_object_get(second, "rank")), 2);
+    resp_free(r);
+}
+END_TEST
+
+START_TEST(illegal_moves_penalty_and_loss)
+{
+    /* Standard time control: each completed illegal move gives the opponent
+     * 2 minutes (7.5.5) and the third loses. */
+    Game g = new_game("5400+30", NULL);
+    Resp *keep;
+    json_int_t before = clock_ms(state(&g, &keep), "black_ms");
+    resp_free(keep);
+    Resp *r = reqf(&D, &g.w, "POST", "{\"ply\":0,\"move\":\"e5\"}", "/api/v1/games/%lld/move",
+                   (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    ck_assert(json_is_true(json_object_get(json_object_get(r->json, "verdict"), "illegal")));
+    resp_free(r);
+    json_t *st = state(&g, &keep);
+    json_int_t after = clock_ms(st, "black_ms");
+    ck_assert_int_eq(json_integer_value(json_object_get(st, "ply")), 0);
+    resp_free(keep);
+    ck_assert_msg(after - before == 120000, "black got %lld ms", (long long)(after - before));
+    /* Two more illegal moves at the same ply: the third loses. */
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "Ke2"), 200);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "Qh5"), 200);
+    st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "0-1");
+    resp_free(keep);
+}
+END_TEST
+
+START_TEST(draw_by_agreement)
+{
+    Game g = new_game("5400+30", NULL);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "e4"), 200);
+    Resp *r = reqf(&D, &g.b, "POST", "{\"ply\":1,\"move\":\"e5\",\"offer\":true}",
+                   "/api/v1/games/%lld/move", (long long)g.gid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    /* Black cannot accept his own offer. */
+    r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/accept", (long long)g.gid);
+    ck_assert_int_eq(r->status / 100, 4);
+    resp_free(r);
+    r = reqf(&D, &g.w, "POST", "{\"ply\":2}", "/api/v1/games/%lld/accept", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "1/2-1/2");
+    resp_free(keep);
+}
+END_TEST
+
+START_TEST(threefold_claim)
+{
+    Game g = new_game("5400+30", NULL);
+    const char *moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+    for (int i = 0; i < 8; i++)
+        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, moves[i]), 200);
+    /* The start position has now occurred three times, White to move. */
+    Resp *r = reqf(&D, &g.w, "POST", "{\"ply\":8,\"claim\":\"threefold\"}",
+                   "/api/v1/games/%lld/claim", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "1/2-1/2");
+    resp_free(keep);
+    /* The claim reached the arbiter's alerts. */
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)g.tid);
+    ck_assert_int_eq(r->status, 200);
+    int claims = 0;
+    size_t i;
+    json_t *a;
+    json_array_foreach(r->json, i, a) claims +=
+        strcmp(json_string_value(json_object_get(a, "kind")), "claim") == 0;
+    ck_assert_int_eq(claims, 1);
+    resp_free(r);
+}
+END_TEST
+
+START_TEST(resignation_and_confirmation)
+{
+    Game g = new_game("5400+30", NULL);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "d4"), 200);
+    Resp *r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/resign", (long long)g.gid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    for (int side = 0; side < 2; side++) {
+        r = reqf(&D, side ? &g.b : &g.w, "POST", "{}", "/api/v1/games/%lld/confirm",
+                 (long long)g.gid);
+        ck_assert_msg(r->status == 200, "%s", r->body);
+        resp_free(r);
+    }
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "1-0");
+    resp_free(keep);
+}
+END_TEST
+
+START_TEST(server_flag_within_50ms)
+{
+    /* 3 seconds for the game: White never moves. */
+    Game g = new_game("3", NULL);
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    json_int_t deadline = json_integer_value(
+        json_object_get(json_object_get(json_object_get(st, "state"), "clock"), "deadline_ms"));
+    resp_free(keep);
+    ck_assert_int_gt(deadline, 0);
+    while (now_ms() < deadline + 400)
+        usleep(20000);
+    st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "0-1");
+    json_t *evs = json_object_get(st, "events");
+    json_t *last = json_array_get(evs, json_array_size(evs) - 1);
+    ck_assert_str_eq(json_string_value(json_object_get(last, "type")), "flag");
+    ck_assert_str_eq(json_string_value(json_object_get(last, "actor")), "server");
+    json_int_t at = json_integer_value(json_object_get(last, "time_ms"));
+    ck_assert_msg(at >= deadline && at - deadline <= 50, "flag at deadline%+lld ms",
+                  (long long)(at - deadline));
+    resp_free(keep);
+}
+END_TEST
+
+START_TEST(arbiter_pause_adjust_result)
+{
+    Game g = new_game("5400+30", NULL);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "e4"), 200);
+    Resp *r = reqf(&D, &arb, "POST", "{\"note\":\"noise in the hall\"}",
+                   "/api/v1/games/%lld/arbiter/pause", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    /* While paused, the clocks stand still and moves are refused. */
+    Resp *keep;
+    json_int_t b1 = clock_ms(state(&g, &keep), "black_ms");
+    resp_free(keep);
+    usleep(300000);
+    json_int_t b2 = clock_ms(state(&g, &keep), "black_ms");
+    resp_free(keep);
+    ck_assert_int_eq(b1, b2);
+    r = reqf(&D, &g.b, "POST", "{\"ply\":1,\"move\":\"e5\"}", "/api/v1/games/%lld/move",
+             (long long)g.gid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_str_eq(resp_code(r), "paused");
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"side\":\"black\",\"set_ms\":600000}",
+             "/api/v1/games/%lld/arbiter/adjust", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_int_eq(clock_ms(state(&g, &keep), "black_ms"), 600000);
+    resp_free(keep);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/games/%lld/arbiter/resume", (long long)g.gid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &g.b, g.gid, 1, "e5"), 200);
+    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0,\"note\":\"12.9\"}",
+             "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    json_t *st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "1/2-0");
+    resp_free(keep);
+    /* A score that is not 0, 0.5 or 1 is refused by the Laws' parser. */
+    r = reqf(&D, &arb, "POST", "{\"white\":0.7,\"black\":0}", "/api/v1/games/%lld/arbiter/result",
+             (long long)g.gid);
+    ck_assert_int_eq(r->status, 400);
+    resp_free(r);
+}
+END_TEST
+
+START_TEST(round_pause_resume)
+{
+    Game g = new_game("5400+30", NULL);
+    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/pause",
+                   (long long)g.tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "status")), "paused");
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "e4"), 409);
+    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/resume", (long long)g.tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "e4"), 200);
+    /* Starting a started round again is a clear conflict. */
+    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)g.tid);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http-game");
+    TCase *tc = tcase_create("game");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, full_game_to_mate);
+    tcase_add_test(tc, illegal_moves_penalty_and_loss);
+    tcase_add_test(tc, draw_by_agreement);
+    tcase_add_test(tc, threefold_claim);
+    tcase_add_test(tc, resignation_and_confirmation);
+    tcase_add_test(tc, server_flag_within_50ms);
+    tcase_add_test(tc, arbiter_pause_adjust_result);
+    tcase_add_test(tc, round_pause_resume);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,407 @@
+/*
+ * test_canmate.c — "can this side still mate?" (rules/canmate.c) against
+ * chess facts in tests/data/canmate/cases.txt, grouped in sections named
+ * after the corner cases.  Every YES must come with a line that this test
+ * replays move by move (legality from the move generator, mate checked at
+ * the end), independently of the search that produced it.  A property
+ * test plays pseudo-random games (fixed seed) and checks that a side that
+ * still has a queen or a rook is never declared unable to mate.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "canmate.h"
+
+typedef struct {
+    char section[48];
+    char fen[128];
+    int winner;
+    CanMate expected;
+} Case;
+
+static Case cases[200];
+static int n_cases;
+
+static void load_cases(void)
+{
+    const char *dir = getenv("ARBITER_TEST_DATA");
+    char path[512];
+    snprintf(path, sizeof path, "%s/canmate/cases.txt", dir ? dir : "tests/data");
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "cannot open %s\n", path);
+        exit(1);
+    }
+    char line[512], section[48] = "";
+    while (fgets(line, sizeof line, f) && n_cases < 200) {
+        if (line[0] == '#') {
+            /* "# name: text" starts a section; other comments do not. */
+            char name[48];
+            if (sscanf(line, "# %47[a-z_0-9]:", name) == 1 && strchr(line, ':'))
+                snprintf(section, sizeof section, "%s", name);
+            continue;
+        }
+        char fen[128], who[16], want[16];
+        if (sscanf(line, " %127[^|]| %15s | %15s", fen, who, want) != 3)
+            continue;
+        Case *c = &cases[n_cases++];
+        snprintf(c->section, sizeof c->section, "%s", section);
+        snprintf(c->fen, sizeof c->fen, "%s", fen);
+        c->winner = strcmp(who, "white") == 0 ? WHITE : BLACK;
+        c->expected = strcmp(want, "yes") == 0 ? CANMATE_YES : CANMATE_NO;
+    }
+    fclose(f);
+}
+
+static Board parse(const char *fen)
+{
+    Board b;
+    char err[160];
+    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
+    return b;
+}
+
+/* The independent check of a YES: every move legal, and at the end the
+ * loser is to move, in check, with no legal move. */
+static void verify_line(const Board *start, int winner, const Move *line, int len,
+                        const char *fen)
+{
+    Board b = *start;
+    ck_assert_msg(len >= 0 && len <= CANMATE_LINE_MAX, "%s: line length %d", fen, len);
+    for (int i = 0; i < len; i++) {
+        char uci[6];
+        move_to_uci(line[i], uci);
+        ck_assert_msg(board_is_legal(&b, line[i]), "%s: move %d (%s) is illegal", fen, i, uci);
+        board_make(&b, line[i]);
+    }
+    ck_assert_msg(b.side != winner && board_in_check(&b) && board_count_legal(&b) == 0,
+                  "%s: the line of %d plies does not end in mate by %s", fen, len,
+                  winner == WHITE ? "white" : "black");
+}
+
+static void check_case(const Case *c, CanMateScratch *scratch)
+{
+    Board b = parse(c->fen);
+    Move line[CANMATE_LINE_MAX];
+    int len = -1;
+    /* Generous budgets here; the defaults are checked through
+     * canmate_analyse() below. */
+    CanMateLimits generous = {100000, 9, 30000};
+    CanMate full = canmate_search(&b, c->winner, &generous, scratch, line, &len);
+    ck_assert_msg(full == c->expected, "%s (%s to mate): got %s, expected %s", c->fen,
+                  c->winner == WHITE ? "white" : "black", canmate_name(full),
+                  canmate_name(c->expected));
+    if (full == CANMATE_YES)
+        verify_line(&b, c->winner, line, len, c->fen);
+    else
+        ck_assert_int_eq(len, 0);
+    CanMate quick = canmate_quick(&b, c->winner);
+    ck_assert_msg(quick == c->expected || quick == CANMATE_UNKNOWN,
+                  "%s: quick says %s, the truth is %s", c->fen, canmate_name(quick),
+                  canmate_name(c->expected));
+    /* With the default budgets every case must be decided, except the
+     * "harder" ones, where a YES may stay undecided (never a NO). */
+    CanMate an = canmate_analyse(&b, c->winner);
+    if (strcmp(c->section, "harder") == 0 && c->expected == CANMATE_YES)
+        ck_assert_msg(an != CANMATE_NO, "%s: analyse says no", c->fen);
+    else
+        ck_assert_msg(an == c->expected, "%s: analyse says %s", c->fen, canmate_name(an));
+}
+
+static void run_section(const char *name)
+{
+    CanMateScratch *scratch = canmate_scratch_new();
+    ck_assert_ptr_nonnull(scratch);
+    int run = 0;
+    for (int i = 0; i < n_cases; i++)
+        if (!name || strcmp(cases[i].section, name) == 0) {
+            check_case(&cases[i], scratch);
+            run++;
+        }
+    ck_assert_msg(run > 0, "no cases in section %s", name ? name : "(all)");
+    canmate_scratch_free(scratch);
+}
+
+#define SECTION_TEST(name)                                                                     \
+    START_TEST(name) { run_section(#name); }                                                   \
+    END_TEST
+
+SECTION_TEST(k_n_v_k)
+SECTION_TEST(k_b_v_k)
+SECTION_TEST(k_b_v_k_b_same_colour)
+SECTION_TEST(opposite_colour_bishops)
+SECTION_TEST(k_n_v_k_n)
+SECTION_TEST(k_nn_v_k)
+SECTION_TEST(k_nn_v_k_p)
+SECTION_TEST(k_v_k_q)
+SECTION_TEST(k_p_v_k)
+SECTION_TEST(blocked_wall_dead)
+SECTION_TEST(blocked_wall_king_breaks_in)
+SECTION_TEST(capture_first)
+SECTION_TEST(mate_now)
+SECTION_TEST(as_given_mated)
+SECTION_TEST(as_given_stalemate)
+SECTION_TEST(k_b_n_v_k)
+SECTION_TEST(forced_capture)
+
+START_TEST(every_case)
+{
+    ck_assert_int_ge(n_cases, 40);
+    run_section(NULL);
+}
+END_TEST
+
+START_TEST(dead_position_needs_both_sides)
+{
+    Board wall = parse("8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1");
+    ck_assert(canmate_is_dead(&wall));
+    Board start = parse(BOARD_START_FEN);
+    ck_assert(!canmate_is_dead(&start));
+    /* White cannot mate with a lone king, but Black can: not dead. */
+    Board kq = parse("8/8/8/4k3/8/8/4K3/4q3 w - - 0 1");
+    ck_assert(!canmate_is_dead(&kq));
+    Board kk = parse("8/8/8/4k3/8/8/4K3/8 w - - 0 1");
+    ck_assert(canmate_is_dead(&kk));
+    /* Black must take the queen: dead although White has a queen now. */
+    Board forced = parse("kQ6/8/8/4K3/8/8/8/8 b - - 0 60");
+    ck_assert(canmate_is_dead(&forced));
+    Board opp = parse("8/8/2b5/4k3/8/8/3BK3/8 w - - 0 1");
+    ck_assert(!canmate_is_dead(&opp));
+}
+END_TEST
+
+START_TEST(bad_arguments_are_harmless)
+{
+    canmate_scratch_free(NULL);
+    Board b = parse(BOARD_START_FEN);
+    ck_assert_int_eq(canmate_quick(&b, 2), CANMATE_UNKNOWN);
+    int len = 7;
+    ck_assert_int_eq(canmate_search(&b, -1, NULL, NULL, NULL, &len), CANMATE_UNKNOWN);
+    ck_assert_int_eq(len, 0);
+    ck_assert_str_eq(canmate_name(CANMATE_YES), "yes");
+    ck_assert_str_eq(canmate_name(CANMATE_NO), "no");
+    ck_assert_str_eq(canmate_name(CANMATE_UNKNOWN), "unknown");
+    /* A tiny budget may give up, but never claims NO for an open position. */
+    CanMateLimits tiny = {1, 1, 1};
+    ck_assert_int_ne(canmate_search(&b, WHITE, &tiny, NULL, NULL, NULL), CANMATE_NO);
+}
+END_TEST
+
+START_TEST(answers_are_deterministic)
+{
+    CanMateScratch *a = canmate_scratch_new(), *b2 = canmate_scratch_new();
+    Board b = parse("8/8/3n4/4k3/8/8/3NK3/8 w - - 0 1");
+    Move l1[CANMATE_LINE_MAX], l2[CANMATE_LINE_MAX];
+    int n1, n2;
+    /* A used scratch and a fresh one give the same line. */
+    canmate_search(&b, BLACK, NULL, a, l1, &n1);
+    CanMate r1 = canmate_search(&b, WHITE, NULL, a, l1, &n1);
+    CanMate r2 = canmate_search(&b, WHITE, NULL, b2, l2, &n2);
+    ck_assert_int_eq(r1, r2);
+    ck_assert_int_eq(n1, n2);
+    ck_assert_mem_eq(l1, l2, (size_t)n1 * sizeof *l1);
+    canmate_scratch_free(a);
+    canmate_scratch_free(b2);
+}
+END_TEST
+
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+/* Over positions of pseudo-random games, a side with a queen or a rook is
+ * never declared unable to mate, and every line found is a real mate. */
+START_TEST(queen_or_rook_never_no)
+{
+    rng_state = 0x5DEECE66DULL;
+    CanMateScratch *scratch = canmate_scratch_new();
+    CanMateLimits small = {3000, 7, 3000};
+    int checked = 0;
+    for (int game = 0; game < 30; game++) {
+        Board b;
+        board_start(&b);
+        for (int ply = 0; ply < 200; ply++) {
+            MoveList list;
+            if (board_legal_moves(&b, &list) == 0)
+                break;
+            /* Favour captures so that games reach thin endgames. */
+            Move m = list.moves[rng() % (uint64_t)list.count];
+            for (int i = 0; i < list.count; i++)
+                if (b.squares[move_to(list.moves[i])] != PIECE_NONE && rng() % 3 == 0)
+                    m = list.moves[i];
+            board_make(&b, m);
+            if (ply % 7 != 0)
+                continue;
+            for (int c = WHITE; c <= BLACK; c++) {
+                if (!(board_pieces(&b, c, QUEEN) | board_pieces(&b, c, ROOK)))
+                    continue;
+                char fen[FEN_MAX];
+                board_to_fen(&b, fen);
+                CanMate q = canmate_quick(&b, c);
+                ck_assert_msg(q != CANMATE_NO, "%s: quick says %s cannot mate", fen,
+                              c == WHITE ? "white" : "black");
+                if (q == CANMATE_YES && board_count_legal(&b) > 0)
+                    continue;
+                Move line[CANMATE_LINE_MAX];
+                int len;
+                CanMate r = canmate_search(&b, c, &small, scratch, line, &len);
+                ck_assert_msg(r != CANMATE_NO, "%s: search says %s cannot mate", fen,
+                              c == WHITE ? "white" : "black");
+                if (r == CANMATE_YES)
+                    verify_line(&b, c, line, len, fen);
+                checked++;
+            }
+        }
+    }
+    ck_assert_int_gt(checked, 20);
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
+/* Plain brute force, independent of the analysis: is there a helpmate of
+ * at most `plies` plies? */
+static bool brute_mate(const Board *b, int winner, int plies)
+{
+    MoveList list;
+    board_legal_moves(b, &list);
+    if (list.count == 0)
+        return b->side != winner && board_in_check(b);
+    if (plies == 0)
+        return false;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (brute_mate(&child, winner, plies - 1))
+            return true;
+    }
+    return false;
+}
+
+/* Blocked walls with kings and minor pieces placed at random (fixed seed):
+ * whenever the analysis says NO, brute force finds no short helpmate
+ * either, and whenever it says YES, the line mates. */
+START_TEST(no_answers_survive_brute_force)
+{
+    static const char *const walls[] = {
+        "8/8/8/p1p1p1p1/P1P1P1P1/8/8/8",
+        "8/8/8/1p1p1p1p/1P1P1P1P/8/8/8",
+        "8/8/p1p1p1p1/P1P1P1P1/8/8/8/8",
+        "8/8/8/pp1p1p1p/1P1P1P1P/8/8/8",
+        "8/8/8/p1p1p3/P1P1P3/8/8/8",
+    };
+    static const char pieces[] = "BbNn";
+    rng_state = 0x2545F4914F6CDD1DULL;
+    CanMateScratch *scratch = canmate_scratch_new();
+    int nos = 0, tried = 0;
+    for (int attempt = 0; attempt < 400 && tried < 60; attempt++) {
+        char grid[64];
+        memset(grid, 0, sizeof grid);
+        const char *w = walls[rng() % 5];
+        for (int r = 7, f = 0; *w; w++) {
+            if (*w == '/') {
+                r--, f = 0;
+            } else if (*w >= '1' && *w <= '8') {
+                f += *w - '0';
+            } else {
+                grid[SQ(f, r)] = *w;
+                f++;
+            }
+        }
+        int wk = (int)(rng() % 24), bk = 40 + (int)(rng() % 24);
+        if (grid[wk] || grid[bk])
+            continue;
+        grid[wk] = 'K';
+        grid[bk] = 'k';
+        for (int i = 0; i < 2; i++) {
+            int sq = (int)(rng() % 64);
+            if (!grid[sq] && rng() % 2)
+                grid[sq] = pieces[rng() % 4];
+        }
+        char fen[100], *o = fen;
+        for (int r = 7; r >= 0; r--) {
+            int empty = 0;
+            for (int f = 0; f < 8; f++) {
+                char c = grid[SQ(f, r)];
+                if (!c) {
+                    empty++;
+                    continue;
+                }
+                if (empty)
+                    *o++ = (char)('0' + empty);
+                empty = 0;
+                *o++ = c;
+            }
+            if (empty)
+                *o++ = (char)('0' + empty);
+            *o++ = r ? '/' : ' ';
+        }
+        strcpy(o, rng() % 2 ? "w - - 0 1" : "b - - 0 1");
+        Board b;
+        char err[160];
+        if (board_from_fen(&b, fen, err, sizeof err) != 0)
+            continue;
+        tried++;
+        for (int c = WHITE; c <= BLACK; c++) {
+            Move line[CANMATE_LINE_MAX];
+            int len;
+            CanMate r = canmate_search(&b, c, NULL, scratch, line, &len);
+            if (r == CANMATE_YES) {
+                verify_line(&b, c, line, len, fen);
+            } else if (r == CANMATE_NO) {
+                nos++;
+                ck_assert_msg(!brute_mate(&b, c, 4), "%s: NO for %s, but brute force mates", fen,
+                              c == WHITE ? "white" : "black");
+            }
+        }
+    }
+    ck_assert_int_ge(tried, 40);
+    ck_assert_int_ge(nos, 20);
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
+int main(void)
+{
+    load_cases();
+    Suite *s = suite_create("canmate");
+    TCase *tc = tcase_create("canmate");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, k_n_v_k);
+    tcase_add_test(tc, k_b_v_k);
+    tcase_add_test(tc, k_b_v_k_b_same_colour);
+    tcase_add_test(tc, opposite_colour_bishops);
+    tcase_add_test(tc, k_n_v_k_n);
+    tcase_add_test(tc, k_nn_v_k);
+    tcase_add_test(tc, k_nn_v_k_p);
+    tcase_add_test(tc, k_v_k_q);
+    tcase_add_test(tc, k_p_v_k);
+    tcase_add_test(tc, blocked_wall_dead);
+    tcase_add_test(tc, blocked_wall_king_breaks_in);
+    tcase_add_test(tc, capture_first);
+    tcase_add_test(tc, mate_now);
+    tcase_add_test(tc, as_given_mated);
+    tcase_add_test(tc, as_given_stalemate);
+    tcase_add_test(tc, k_b_n_v_k);
+    tcase_add_test(tc, forced_capture);
+    tcase_add_test(tc, every_case);
+    tcase_add_test(tc, dead_position_needs_both_sides);
+    tcase_add_test(tc, bad_arguments_are_harmless);
+    tcase_add_test(tc, answers_are_deterministic);
+    tcase_add_test(tc, queen_or_rook_never_no);
+    tcase_add_test(tc, no_answers_survive_brute_force);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

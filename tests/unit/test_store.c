@@ -1,0 +1,216 @@
+/*
+ * test_store.c — the SQLite store: a fresh database gets the newest schema
+ * with the durability settings (WAL, synchronous=FULL, foreign keys);
+ * reopening migrates nothing twice; the scoresheets and the audit log are
+ * append-only; the group-commit writer puts concurrent requests into shared
+ * transactions, answers each only after its commit, and a failing request
+ * leaves no trace while its batch-mates are kept.
+ */
+#include <check.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store.h"
+#include "writer.h"
+
+static char dir[128], path[192];
+
+static void setup(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/arbiter-store-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/t.db", dir);
+}
+
+static void teardown(void)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static Store *open_rw(void)
+{
+    Store *s;
+    char err[256];
+    ck_assert_msg(store_open(path, 0, &s, err, sizeof err) == 0, "%s", err);
+    return s;
+}
+
+static const char *pragma_text(Store *s, const char *sql, char *buf, size_t n)
+{
+    json_t *row = store_row(s, sql, "");
+    ck_assert_ptr_nonnull(row);
+    const char *k;
+    json_t *v;
+    json_object_foreach(row, k, v)
+    {
+        if (json_is_string(v))
+            snprintf(buf, n, "%s", json_string_value(v));
+        else
+            snprintf(buf, n, "%lld", (long long)json_integer_value(v));
+    }
+    json_decref(row);
+    return buf;
+}
+
+START_TEST(fresh_database_settings)
+{
+    Store *s = open_rw();
+    char buf[32];
+    ck_assert_int_eq(store_version(s), store_migration_count);
+    ck_assert_str_eq(pragma_text(s, "PRAGMA journal_mode", buf, sizeof buf), "wal");
+    ck_assert_str_eq(pragma_text(s, "PRAGMA synchronous", buf, sizeof buf), "2"); /* FULL */
+    ck_assert_str_eq(pragma_text(s, "PRAGMA foreign_keys", buf, sizeof buf), "1");
+    store_close(s);
+    /* Reopening applies nothing again. */
+    s = open_rw();
+    ck_assert_int_eq(store_version(s), store_migration_count);
+    store_close(s);
+    /* A reader opens the same file read-only and cannot write. */
+    char err[256];
+    ck_assert_int_eq(store_open(path, 1, &s, err, sizeof err), 0);
+    ck_assert_int_lt(store_run(s, NULL, "INSERT INTO meta(key, value) VALUES ('x', 1)", ""), 0);
+    store_close(s);
+}
+END_TEST
+
+START_TEST(newer_schema_is_refused)
+{
+    Store *s = open_rw();
+    store_run(s, NULL, "PRAGMA user_version = 999", "");
+    store_close(s);
+    char err[256] = "";
+    ck_assert_int_ne(store_open(path, 0, &s, err, sizeof err), 0);
+    ck_assert_ptr_nonnull(strstr(err, "newer"));
+}
+END_TEST
+
+START_TEST(append_only_logs)
+{
+    Store *s = open_rw();
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO tournaments(name, time_control, created_ms) "
+                                        "VALUES ('T', '60', 0)", ""), 0);
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO players(tournament_id, name) VALUES (1, 'A'), "
+                                        "(1, 'B')", ""), 0);
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (1, 1)",
+                               ""), 0);
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO games(tournament_id, round, board, white_id, "
+                                        "black_id) VALUES (1, 1, 1, 1, 2)", ""), 0);
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
+                                        "(1, 1, 0, '{}')", ""), 0);
+    ck_assert_int_ne(store_run(s, NULL, "UPDATE game_events SET body = 'x'", ""), 0);
+    ck_assert_int_ne(store_run(s, NULL, "DELETE FROM game_events", ""), 0);
+    ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM game_events", ""), 1);
+    /* The same seq twice in one game is a conflict; an unknown game is
+     * refused by the foreign key. */
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
+                                        "(1, 1, 0, '{}')", ""), STORE_E_CONFLICT);
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
+                                        "(99, 1, 0, '{}')", ""), STORE_E_INVALID);
+    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO audit(at_ms, action, target) VALUES (0, 'a', "
+                                        "'b')", ""), 0);
+    ck_assert_int_ne(store_run(s, NULL, "DELETE FROM audit", ""), 0);
+    ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM audit", ""), 1);
+    store_close(s);
+}
+END_TEST
+
+/* ---- the writer ---- */
+
+typedef struct Job {
+    WriterJob job;
+    int k;
+    int fail;
+} Job;
+
+static int run_insert(Store *s, WriterJob *job)
+{
+    Job *j = (Job *)job;
+    char key[32];
+    snprintf(key, sizeof key, "%s%d", j->fail ? "failing" : "k", j->k);
+    int rc = store_run(s, NULL, "INSERT INTO meta(key, value) VALUES (?1, ?2)", "si", key,
+                       (int64_t)j->k);
+    /* A request that fails after it wrote: none of it may stay. */
+    return j->fail ? STORE_E_INVALID : rc;
+}
+
+static Writer *W;
+enum { THREADS = 8, PER_THREAD = 40 };
+
+static void *client(void *arg)
+{
+    int t = (int)(intptr_t)arg;
+    char err[256];
+    Store *r;
+    ck_assert_int_eq(store_open(path, 1, &r, err, sizeof err), 0);
+    for (int i = 0; i < PER_THREAD; i++) {
+        Job j = {.job = {.run = run_insert}, .k = t * 1000 + i, .fail = i == 7};
+        int rc = writer_call(W, &j.job);
+        ck_assert_int_eq(rc, j.fail ? STORE_E_INVALID : 0);
+        if (!j.fail) {
+            /* Answered after the commit: another connection sees the row. */
+            char key[32];
+            snprintf(key, sizeof key, "k%d", j.k);
+            ck_assert_int_eq(store_int(r, -1, "SELECT value FROM meta WHERE key = ?1", "s", key),
+                             j.k);
+        }
+    }
+    store_close(r);
+    return NULL;
+}
+
+START_TEST(group_commit)
+{
+    char err[256];
+    W = writer_start(path, err, sizeof err);
+    ck_assert_msg(W != NULL, "%s", err);
+    pthread_t th[THREADS];
+    for (int t = 0; t < THREADS; t++)
+        pthread_create(&th[t], NULL, client, (void *)(intptr_t)t);
+    for (int t = 0; t < THREADS; t++)
+        pthread_join(th[t], NULL);
+    uint64_t jobs, batches, ru, cu;
+    writer_counts(W, &jobs, &batches, &ru, &cu);
+    ck_assert_int_eq((int)jobs, THREADS * PER_THREAD);
+    /* Requests that arrived together shared transactions. */
+    ck_assert_msg(batches < jobs, "%llu batches for %llu jobs", (unsigned long long)batches,
+                  (unsigned long long)jobs);
+    writer_stop(W);
+    Store *s = open_rw();
+    ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'k%'", ""),
+                     THREADS * (PER_THREAD - 1));
+    ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'failing%'", ""),
+                     0);
+    /* The last heartbeat is written at stop. */
+    ck_assert_int_gt(store_int(s, 0, "SELECT value FROM meta WHERE key = 'heartbeat_ms'", ""), 0);
+    store_close(s);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("store");
+    TCase *tc = tcase_create("store");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, fresh_database_settings);
+    tcase_add_test(tc, newer_schema_is_refused);
+    tcase_add_test(tc, append_only_logs);
+    tcase_add_test(tc, group_commit);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,592 @@
+// Arbiter web: the arbiter's desk.  Tournaments, players, rounds, the live grid
+// with alerts that cannot be missed, the game view with every action the Laws
+// give the arbiter (each confirmed first; the server writes it to the game's
+// log), standings, crosstable and exports.  Routes live in the hash:
+//   #/  #/login  #/t/ID/(players|rounds|live|standings|crosstable|exports|settings)  #/g/GID
+
+import * as api from './api.js';
+import { LiveStream } from './sse.js';
+import { initI18n, t, languagePicker, onLanguageChange } from './i18n.js';
+import { formatClock } from './clock.js';
+import { GameView } from './game-view.js';
+import { LiveGrid } from './live-grid.js';
+import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
+import { normalize } from './state.js';
+import { bergerRound, pairingOrder } from './berger.js';
+import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
+
+const app = $('#app');
+const conn = connectionBadge();
+let me = null;
+let spec = null;          // the server's OpenAPI document: which optional fields it knows
+let cleanup = [];         // what the current view must close when we leave it
+let alertState = { tid: null, list: [], stream: null };
+const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'exports', 'settings'];
+
+async function start() {
+  await initI18n();
+  $('#lang').append(languagePicker());
+  $('#conn').append(conn.el);
+  onLanguageChange(() => route());
+  $('#logout').addEventListener('click', async () => { await api.logout().catch(() => {}); location.hash = '#/login'; });
+  window.addEventListener('hashchange', route);
+  try { spec = await api.get('openapi.json'); } catch { spec = null; }
+  route();
+}
+
+function leave() {
+  for (const fn of cleanup) { try { fn(); } catch { /* already gone */ } }
+  cleanup = [];
+}
+
+// Routes run one after the other: a slow view finishing late must not draw
+// over the page the reader has moved on to.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
+  leave();
+  try { me = await api.whoami(); } catch { me = { role: 'anonymous' }; }
+  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  $('#logout').classList.toggle('hidden', me.role !== 'arbiter');
+  if (me.role !== 'arbiter') { setNav(null); stopAlerts(); return showLogin(); }
+  try {
+    if (parts[0] === 't' && parts[1]) {
+      const tid = Number(parts[1]);
+      setNav(tid, parts[2] || 'live');
+      startAlerts(tid);
+      return await showTournament(tid, parts[2] || 'live');
+    }
+    if (parts[0] === 'g' && parts[1]) return await showGame(Number(parts[1]));
+    setNav(null);
+    stopAlerts();
+    return await showHome();
+  } catch (e) {
+    render(app, html`<p class="banner alert" role="alert">${errorText(e)}</p>`);
+  }
+}
+
+function setNav(tid, tab) {
+  const nav = $('#nav');
+  if (!tid) { nav.innerHTML = ''; return; }
+  render(nav, html`${TABS.map((x) => html`<a href="#/t/${tid}/${x}" ${x === tab ? html`aria-current="page"` : ''} data-i18n="desk.tab.${x}"></a>`)}`);
+}
+
+// ---------- login ----------
+function showLogin() {
+  render(app, html`<form id="login" class="form-grid" style="max-width:28rem">
+    <h2 style="grid-column:1/-1" data-i18n="desk.login"></h2>
+    <label for="user" data-i18n="desk.username"></label><input id="user" name="username" autocomplete="username" required>
+    <label for="pass" data-i18n="desk.password"></label><input id="pass" name="password" type="password" autocomplete="current-password" required>
+    <span></span><button class="primary" data-i18n="desk.login"></button>
+    <p id="login-msg" class="banner alert hidden" role="alert" style="grid-column:1/-1"></p></form>`);
+  $('#login').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      await api.login($('#user').value, $('#pass').value);
+      if (!location.hash || location.hash === '#/login') location.hash = '#/';
+      else route();
+    } catch (err) {
+      const m = $('#login-msg');
+      m.textContent = err.status === 401 ? t('desk.bad_login') : errorText(err);
+      m.classList.remove('hidden');
+    }
+  });
+  $('#user').focus();
+}
+
+// ---------- tournaments ----------
+function knows(schema, field) {
+  return !!(spec && spec.components && spec.components.schemas[schema] && spec.components.schemas[schema].properties[field]);
+}
+
+async function showHome() {
+  const list = await api.get('tournaments');
+  render(app, html`<h2 data-i18n="desk.tournaments"></h2>
+    <table><thead><tr><th data-i18n="desk.name"></th><th data-i18n="desk.system"></th><th data-i18n="desk.rounds"></th>
+    <th data-i18n="desk.time_control"></th><th data-i18n="desk.status"></th></tr></thead>
+    <tbody>${list.map((x) => html`<tr><td><a href="#/t/${x.id}/live">${x.name}</a></td><td>${t(`system.${x.system || 'swiss'}`)}</td>
+      <td>${x.rounds ?? ''}</td><td>${x.time_control}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
+    <h2 data-i18n="desk.new_tournament"></h2>${tournamentForm(null)}`);
+  bindTournamentForm(null);
+}
+
+function tournamentForm(tour) {
+  const s = (tour && tour.settings) || {};
+  const v = (x, d) => (x === undefined || x === null ? d : x);
+  const opt = (val, cur, label) => html`<option value="${val}" ${String(val) === String(cur) ? html`selected` : ''}>${label}</option>`;
+  return html`<form id="tform" class="form-grid">
+    <label for="t-name" data-i18n="desk.name"></label><input id="t-name" name="name" required value="${tour ? tour.name : ''}">
+    <label for="t-place" data-i18n="desk.place"></label><input id="t-place" name="place" value="${tour ? tour.place || '' : ''}">
+    <label for="t-date" data-i18n="desk.start_date"></label><input id="t-date" name="start_date" type="date" value="${tour ? tour.start_date || '' : ''}">
+    <label for="t-system" data-i18n="desk.system"></label><select id="t-system" name="system">
+      ${['swiss', 'roundrobin', 'manual'].map((x) => opt(x, tour ? tour.system : 'swiss', t(`system.${x}`)))}</select>
+    <label for="t-rounds" data-i18n="desk.rounds"></label><input id="t-rounds" name="rounds" type="number" min="1" max="99" value="${tour ? tour.rounds ?? '' : 9}">
+    <label for="t-tc" data-i18n="desk.time_control"></label><input id="t-tc" name="time_control" required value="${tour ? tour.time_control : '5400+30'}">
+    <span class="hint" data-i18n="desk.time_control_hint"></span>
+    ${knows('TournamentInput', 'points') ? html`<label for="t-points" data-i18n="desk.points"></label>
+      <input id="t-points" name="points" value="${tour && tour.points ? [tour.points.win, tour.points.draw, tour.points.loss, tour.points.bye].join(' ') : '1 0.5 0 1'}">
+      <span class="hint" data-i18n="desk.points_hint"></span>` : ''}
+    ${knows('TournamentInput', 'tiebreaks') ? html`<label for="t-tb" data-i18n="desk.tiebreaks"></label>
+      <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
+      <span class="hint" data-i18n="desk.tiebreaks_hint"></span>` : ''}
+    <fieldset style="grid-column:1/-1"><legend data-i18n="desk.laws"></legend><div class="form-grid">
+      <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
+      <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
+      <span class="hint" data-i18n="desk.illegal_moves_hint"></span>
+      <label for="s-entry" data-i18n="desk.illegal_entry"></label><select id="s-entry" name="illegal_entry">
+        ${opt('penalize', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.penalize'))}${opt('reject', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.reject'))}</select>
+      <label for="s-offers" data-i18n="desk.draw_offers"></label><select id="s-offers" name="draw_offers">
+        ${['free', 'sofia', 'arbiter'].map((x) => opt(x, v(s.draw_offers, 'free'), t(`desk.draw_offers.${x}`)))}</select>
+      <label for="s-sofia" data-i18n="desk.sofia"></label><input id="s-sofia" name="sofia_moves" type="number" min="0" max="200" value="${v(s.sofia_moves, 0)}">
+      <span class="hint" data-i18n="desk.sofia_hint"></span>
+      <label for="s-default" data-i18n="desk.default_time"></label><input id="s-default" name="default_time_min" type="number" min="0" step="1" value="${Math.round(v(s.default_time_ms, 0) / 60000)}">
+      <span class="hint" data-i18n="desk.default_time_hint"></span>
+      <label for="s-flags" data-i18n="desk.flags"></label><select id="s-flags" name="flags">
+        ${opt('server', v(s.flags, 'server'), t('desk.flags.server'))}${opt('claimed', v(s.flags, 'server'), t('desk.flags.claimed'))}</select>
+      <label for="s-pen" data-i18n="desk.penalty_minutes"></label><input id="s-pen" name="penalty_min" type="number" min="0" step="any" value="${v(s.penalty_ms, 0) / 60000}">
+      <span class="hint" data-i18n="desk.penalty_minutes_hint"></span>
+      <label for="s-sup" data-i18n="desk.supervised"></label><input id="s-sup" name="supervised" type="checkbox" ${v(s.supervised, true) ? html`checked` : ''}>
+    </div></fieldset>
+    <span></span><button class="primary" data-i18n="${tour ? 'desk.save' : 'desk.create'}"></button></form>`;
+}
+
+function bindTournamentForm(tour) {
+  $('#tform').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = e.target;
+    const body = {
+      name: f.name.value.trim(), time_control: f.time_control.value.trim(), system: f.system.value,
+      settings: {
+        illegal_moves_to_lose: Number(f.illegal_moves_to_lose.value), illegal_entry: f.illegal_entry.value,
+        draw_offers: f.draw_offers.value, sofia_moves: Number(f.sofia_moves.value),
+        default_time_ms: Math.round(Number(f.default_time_min.value) * 60000), flags: f.flags.value,
+        penalty_ms: Math.round(Number(f.penalty_min.value) * 60000), supervised: f.supervised.checked,
+      },
+    };
+    if (f.rounds.value) body.rounds = Number(f.rounds.value);
+    if (f.place.value) body.place = f.place.value;
+    if (f.start_date.value) body.start_date = f.start_date.value;
+    if (f.points) {
+      const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
+      body.points = { win, draw, loss, bye };
+    }
+    if (f.tiebreaks) body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean);
+    try {
+      const saved = tour ? await api.patch(`tournaments/${tour.id}`, body) : await api.post('tournaments', body);
+      toast(t(tour ? 'desk.saved' : 'desk.created'));
+      location.hash = `#/t/${saved.id}/${tour ? 'settings' : 'players'}`;
+      if (tour) route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  });
+}
+
+async function showTournament(tid, tab) {
+  const tour = await api.get(`tournaments/${tid}`);
+  setTitle(`${tour.name} — Arbiter`);
+  const head = html`<h2>${tour.name} <span class="pill ${tour.status}">${t(`status.${tour.status}`)}</span>
+    <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
+  const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable, exports: viewExports, settings: viewSettings };
+  await (views[tab] || viewLive)(tour, head);
+}
+
+// ---------- players ----------
+function pinStore(tid) {
+  const key = `arbiter.pins.${tid}`;
+  return {
+    all: () => JSON.parse(sessionStorage.getItem(key) || '{}'),
+    put(pid, pin) { const a = this.all(); a[pid] = pin; sessionStorage.setItem(key, JSON.stringify(a)); },
+  };
+}
+
+async function viewPlayers(tour, head) {
+  const players = await api.get(`tournaments/${tour.id}/players`);
+  const pins = pinStore(tour.id);
+  const known = pins.all();
+  players.sort((a, b) => (b.rating || 0) - (a.rating || 0) || a.name.localeCompare(b.name));
+  render(app, html`${head}
+    <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button></div>
+    <table id="players"><thead><tr><th class="num">#</th><th data-i18n="view.name"></th><th data-i18n="desk.title_col"></th>
+    <th class="num" data-i18n="view.rating"></th><th data-i18n="view.federation"></th><th data-i18n="desk.fide_id"></th>
+    <th data-i18n="desk.status"></th><th data-i18n="desk.pin"></th><th class="no-print"></th></tr></thead>
+    <tbody>${players.map((p, i) => html`<tr data-pid="${p.id}"><td class="num">${i + 1}</td><td>${p.name}</td><td>${p.title || ''}</td>
+      <td class="num">${p.rating || ''}</td><td>${p.federation || ''}</td><td>${p.fide_id || ''}</td>
+      <td><span class="pill ${p.status || 'active'}">${t(`pstatus.${p.status || 'active'}`)}</span></td>
+      <td class="pin"><code>${known[p.id] || '••••'}</code></td>
+      <td class="no-print"><button type="button" data-act="edit" data-i18n="desk.edit"></button>
+      <button type="button" data-act="pin" data-i18n="desk.new_pin"></button>
+      <button type="button" data-act="status" data-i18n="${p.status === 'withdrawn' ? 'desk.reinstate' : 'desk.withdraw'}"></button></td></tr>`)}</tbody></table>
+    <h2 class="no-print" data-i18n="desk.add_player"></h2>
+    <form id="padd" class="toolbar no-print" autocomplete="off">
+      <label for="pa-name" class="sr-only" data-i18n="view.name"></label><input id="pa-name" name="name" required data-i18n-attr="placeholder:view.name">
+      <label for="pa-title" class="sr-only" data-i18n="desk.title_col"></label><input id="pa-title" name="title" size="4" data-i18n-attr="placeholder:desk.title_col">
+      <label for="pa-rating" class="sr-only" data-i18n="view.rating"></label><input id="pa-rating" name="rating" type="number" min="0" max="4000" style="width:6rem" data-i18n-attr="placeholder:view.rating">
+      <label for="pa-fed" class="sr-only" data-i18n="view.federation"></label><input id="pa-fed" name="federation" size="4" data-i18n-attr="placeholder:view.federation">
+      <label for="pa-fide" class="sr-only" data-i18n="desk.fide_id"></label><input id="pa-fide" name="fide_id" size="9" data-i18n-attr="placeholder:desk.fide_id">
+      <button class="primary" data-i18n="desk.add"></button></form>
+    <details class="no-print"><summary data-i18n="desk.import"></summary>
+      <p class="muted" data-i18n="desk.import_hint"></p>
+      <textarea id="pimport" rows="6" style="width:100%" aria-label="CSV"></textarea>
+      <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>`);
+  const add = async (body) => {
+    const r = await api.post(`tournaments/${tour.id}/players`, body);
+    pins.put(r.player.id, r.credentials.pin);
+    return r;
+  };
+  const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined && !Number.isNaN(v)));
+  $('#padd').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = e.target;
+    try {
+      const r = await add(clean({ name: f.name.value.trim(), title: f.title.value.trim(), rating: f.rating.value ? Number(f.rating.value) : undefined, federation: f.federation.value.trim(), fide_id: f.fide_id.value.trim() }));
+      toast(t('desk.player_added', { name: r.player.name, pin: r.credentials.pin }));
+      route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  });
+  $('#pimport-go').addEventListener('click', async () => {
+    const lines = $('#pimport').value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    let n = 0;
+    for (const line of lines) {
+      const [name, rating, title, federation, fide_id] = line.split(/[;,\t]/).map((x) => (x || '').trim());
+      if (!name || /^name$/i.test(name)) continue;
+      try { await add(clean({ name, rating: rating ? Number(rating) : undefined, title, federation, fide_id })); n++; } catch (err) { toast(`${name}: ${errorText(err)}`, 'error'); }
+    }
+    toast(t('desk.imported', { n }));
+    route();
+  });
+  $('#p-print').addEventListener('click', () => window.print());
+  $('#players').addEventListener('click', async (e) => {
+    const act = e.target.dataset.act;
+    if (!act) return;
+    const pid = Number(e.target.closest('tr').dataset.pid);
+    const p = players.find((x) => x.id === pid);
+    try {
+      if (act === 'edit') {
+        const r = await ask({ title: t('desk.edit'), fields: [
+          { name: 'name', label: t('view.name'), value: p.name, required: true }, { name: 'title', label: t('desk.title_col'), value: p.title },
+          { name: 'rating', label: t('view.rating'), type: 'number', value: p.rating }, { name: 'federation', label: t('view.federation'), value: p.federation },
+          { name: 'fide_id', label: t('desk.fide_id'), value: p.fide_id }] });
+        if (!r) return;
+        await api.patch(`tournaments/${tour.id}/players/${pid}`, { ...r, rating: r.rating ? Number(r.rating) : 0 });
+      } else if (act === 'pin') {
+        if (!await ask({ title: t('desk.new_pin'), message: t('desk.new_pin_confirm', { name: p.name }) })) return;
+        const c = await api.post(`tournaments/${tour.id}/players/${pid}/credentials`, {});
+        pins.put(pid, c.pin);
+        toast(t('desk.pin_is', { name: p.name, pin: c.pin }));
+      } else if (act === 'status') {
+        const to = p.status === 'withdrawn' ? 'active' : 'withdrawn';
+        if (!await ask({ title: t(to === 'withdrawn' ? 'desk.withdraw' : 'desk.reinstate'), message: p.name, danger: to === 'withdrawn' })) return;
+        await api.patch(`tournaments/${tour.id}/players/${pid}`, { status: to });
+      }
+      route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  });
+}
+
+// ---------- rounds ----------
+// Problems an arbiter should see before publishing a round.
+function pairingWarnings(round, rounds, players, system) {
+  const warn = [];
+  const seen = new Map();
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const met = new Set();
+  const colours = new Map();
+  for (const r of rounds) {
+    if (r.number >= round.number) continue;
+    for (const g of r.games) {
+      met.add(`${Math.min(g.white_id, g.black_id)}-${Math.max(g.white_id, g.black_id)}`);
+      colours.set(g.white_id, [...(colours.get(g.white_id) || []), 'w']);
+      colours.set(g.black_id, [...(colours.get(g.black_id) || []), 'b']);
+    }
+  }
+  for (const g of round.games) {
+    for (const id of [g.white_id, g.black_id]) {
+      if (seen.has(id)) warn.push(t('warn.twice', { name: byId.get(id)?.name || id }));
+      seen.set(id, g.board);
+      if (byId.get(id)?.status === 'withdrawn') warn.push(t('warn.withdrawn', { name: byId.get(id).name }));
+    }
+    if (g.white_id === g.black_id) warn.push(t('warn.self', { board: g.board }));
+    if (met.has(`${Math.min(g.white_id, g.black_id)}-${Math.max(g.white_id, g.black_id)}`)) warn.push(t('warn.rematch', { board: g.board }));
+    for (const [id, c] of [[g.white_id, 'w'], [g.black_id, 'b']]) {
+      const h = colours.get(id) || [];
+      if (h.length >= 2 && h.slice(-2).every((x) => x === c)) warn.push(t('warn.colour', { name: byId.get(id)?.name || id }));
+    }
+  }
+  // In a round robin with an odd number, one player is free each round by the table.
+  const free = system === 'roundrobin' && pairingOrder(players).length % 2 === 1;
+  for (const p of players) {
+    if ((p.status || 'active') === 'active' && !seen.has(p.id)) warn.push(t(free ? 'warn.bye' : 'warn.unpaired', { name: p.name }));
+  }
+  return warn;
+}
+
+async function viewRounds(tour, head) {
+  const [rounds, players] = await Promise.all([api.get(`tournaments/${tour.id}/rounds`), api.get(`tournaments/${tour.id}/players`)]);
+  const last = rounds[rounds.length - 1];
+  const canPair = !last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*'));
+  const opts = players.map((p) => [p.id, playerName(p)]);
+  render(app, html`${head}
+    <div class="toolbar no-print">
+      <button type="button" id="r-pair" class="primary" ${canPair ? '' : html`disabled`} data-i18n="desk.pair_next"></button>
+      <button type="button" id="r-print" data-i18n="desk.print_pairings"></button></div>
+    ${[...rounds].reverse().map((r) => html`<section class="round" data-rn="${r.number}">
+      ${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
+      ${r.status === 'pending' ? html`${pairingWarnings(r, rounds, players, tour.system).map((w) => html`<p class="banner warn">${w}</p>`)}
+        <div class="toolbar no-print">
+        <button type="button" data-act="edit" data-i18n="desk.edit_pairing"></button>
+        <button type="button" data-act="add" data-i18n="desk.add_pairing"></button>
+        <button type="button" data-act="start" class="primary" data-i18n="desk.start_round"></button></div>` : ''}
+      ${r.status === 'running' ? html`<div class="toolbar no-print"><button type="button" data-act="pause" data-i18n="desk.pause_all"></button></div>` : ''}
+      ${r.status === 'paused' ? html`<div class="toolbar no-print"><button type="button" data-act="resume" class="primary" data-i18n="desk.resume_all"></button></div>` : ''}
+      </section>`)}`);
+  $('#r-print').addEventListener('click', () => window.print());
+  $('#r-pair').addEventListener('click', async () => {
+    const n = (last ? last.number : 0) + 1;
+    if (!await ask({ title: t('desk.pair_next'), message: t('desk.pair_confirm', { n }) })) return;
+    try {
+      const body = {};
+      if (tour.system === 'roundrobin') {
+        // Berger tables on the pairing numbers; Swiss rounds are paired by the server.
+        const order = pairingOrder(players);
+        body.pairings = bergerRound(order.length, n).map((g) => ({ board: g.board, white_id: order[g.white - 1].id, black_id: order[g.black - 1].id }));
+      } else if (tour.system === 'manual') body.pairings = [];
+      const round = await api.post(`tournaments/${tour.id}/rounds`, body);
+      toast(t(round.games.length || tour.system === 'manual' ? 'desk.paired' : 'desk.not_paired', { n }), round.games.length ? 'info' : 'error');
+      route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  });
+  const onClick = async (e) => {
+    const act = e.target.dataset.act;
+    const sec = e.target.closest('section.round');
+    if (!act || !sec) return;
+    const rn = Number(sec.dataset.rn);
+    const round = rounds.find((r) => r.number === rn);
+    try {
+      if (act === 'start') {
+        if (!await ask({ title: t('desk.start_round'), message: t('desk.start_confirm', { n: rn }) })) return;
+        await api.post(`tournaments/${tour.id}/rounds/${rn}/start`, {});
+        toast(t('desk.started', { n: rn }));
+      } else if (act === 'pause' || act === 'resume') {
+        if (!await ask({ title: t(`desk.${act}_all`), message: t('view.round_n', { n: rn }) })) return;
+        await api.post(`tournaments/${tour.id}/rounds/${rn}/${act}`, {});
+      } else if (act === 'add' || act === 'edit') {
+        const games = round.games;
+        const fields = [];
+        if (act === 'edit') fields.push({ name: 'game', label: t('view.board'), type: 'select', options: games.map((g) => [g.id, `${g.board}: ${g.white_name} – ${g.black_name}`]) });
+        fields.push({ name: 'board', label: t('view.board'), type: 'number', value: act === 'add' ? games.length + 1 : '' },
+          { name: 'white_id', label: t('colour.white'), type: 'select', options: opts },
+          { name: 'black_id', label: t('colour.black'), type: 'select', options: opts });
+        const r = await ask({ title: t(`desk.${act}_pairing`), fields });
+        if (!r) return;
+        const body = { white_id: Number(r.white_id), black_id: Number(r.black_id) };
+        if (r.board) body.board = Number(r.board);
+        if (act === 'add') await api.post(`tournaments/${tour.id}/rounds/${rn}/games`, body);
+        else await api.patch(`games/${r.game}`, body);
+      }
+      route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  };
+  app.addEventListener('click', onClick);
+  cleanup.push(() => app.removeEventListener('click', onClick));
+}
+
+// ---------- live grid and alerts ----------
+async function viewLive(tour, head) {
+  render(app, html`${head}<div id="grid"></div>`);
+  const grid = new LiveGrid($('#grid'), tour.id, {
+    link: (gid) => `#/g/${gid}`,
+    onStatus: (s) => conn.set(s),
+    alerting: (gid) => alertState.list.some((a) => !a.resolved && a.game_id === gid),
+  });
+  alertState.onChange = () => grid.markAlerts();
+  cleanup.push(() => { grid.close(); alertState.onChange = null; });
+}
+
+function stopAlerts() {
+  alertState.stream?.close();
+  alertState = { tid: null, list: [], stream: null };
+  renderAlerts();
+}
+
+function startAlerts(tid) {
+  if (alertState.tid === tid) return;
+  stopAlerts();
+  alertState.tid = tid;
+  const load = async () => {
+    try { alertState.list = await api.get(`tournaments/${tid}/alerts`); } catch { return; }
+    renderAlerts();
+  };
+  alertState.stream = new LiveStream(`${api.BASE}/tournaments/${tid}/alerts/stream`, {
+    types: ['alert'],
+    onOpen: load,
+    onEvent: (type, data) => {
+      if (data && data.id && data.kind) {
+        const i = alertState.list.findIndex((a) => a.id === data.id);
+        if (i >= 0) alertState.list[i] = data; else { alertState.list.push(data); if (!data.resolved) chime(); }
+        renderAlerts();
+      } else load();
+    },
+  });
+}
+
+let audio = null;
+function chime() {
+  try {
+    audio = audio || new AudioContext();
+    const o = audio.createOscillator(); const g = audio.createGain();
+    o.frequency.value = 880; g.gain.value = 0.1;
+    o.connect(g).connect(audio.destination);
+    o.start(); o.stop(audio.currentTime + 0.25);
+  } catch { /* no sound available */ }
+}
+
+// The window title counts the open alerts, so a desk in another tab still shows them.
+let baseTitle = document.title;
+function setTitle(base = baseTitle) {
+  baseTitle = base;
+  const open = alertState.list.filter((a) => !a.resolved).length;
+  document.title = (open ? `(${open}) ` : '') + base;
+}
+
+function renderAlerts() {
+  const open = alertState.list.filter((a) => !a.resolved);
+  const box = $('#alerts');
+  setTitle();
+  render(box, html`${open.map((a) => html`<div class="banner alert" data-aid="${a.id}">
+    <span><strong>${t(`alert.${a.kind}`)}</strong> · ${new Date(a.at_ms).toLocaleTimeString()} · ${a.message}</span>
+    <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
+    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></div>`)}`);
+  alertState.onChange?.();
+}
+
+$('#alerts').addEventListener('click', async (e) => {
+  if (e.target.dataset.act !== 'resolve') return;
+  const aid = Number(e.target.closest('[data-aid]').dataset.aid);
+  try {
+    const a = await api.patch(`tournaments/${alertState.tid}/alerts/${aid}`, { resolved: true });
+    const i = alertState.list.findIndex((x) => x.id === aid);
+    if (i >= 0) alertState.list[i] = a;
+    renderAlerts();
+  } catch (err) { toast(errorText(err), 'error'); }
+});
+
+// ---------- standings, crosstable, exports, settings ----------
+async function viewStandings(tour, head) {
+  const rows = await api.get(`tournaments/${tour.id}/standings`);
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${standingsTable(rows)}`);
+  $('#print').addEventListener('click', () => window.print());
+}
+
+async function viewCrosstable(tour, head) {
+  const [rows, rounds] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`)]);
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${crosstable(rows, rounds)}`);
+  $('#print').addEventListener('click', () => window.print());
+}
+
+async function viewExports(tour, head) {
+  const trf = spec && spec.paths && spec.paths['/tournaments/{tid}/trf'];
+  render(app, html`${head}<ul class="exports">
+    <li><a href="${api.BASE}/tournaments/${tour.id}/pgn" download="tournament-${tour.id}.pgn" data-i18n="desk.export_pgn"></a></li>
+    ${trf ? html`<li><a href="${api.BASE}/tournaments/${tour.id}/trf" download="tournament-${tour.id}.trf" data-i18n="desk.export_trf"></a></li>` : ''}
+    <li><button type="button" id="csv" data-i18n="desk.export_csv"></button></li>
+    <li><a href="/#/t/${tour.id}/standings" target="_blank" data-i18n="desk.export_html"></a></li></ul>`);
+  $('#csv').addEventListener('click', async () => {
+    download(`standings-${tour.id}.csv`, standingsCsv(await api.get(`tournaments/${tour.id}/standings`)), 'text/csv');
+  });
+}
+
+async function viewSettings(tour, head) {
+  render(app, html`${head}${tournamentForm(tour)}`);
+  bindTournamentForm(tour);
+}
+
+// ---------- one game ----------
+async function showGame(gid) {
+  const first = normalize(await api.get(`games/${gid}`));
+  const tid = first.game.tournament_id;
+  setNav(tid, null);
+  startAlerts(tid);
+  render(app, html`<p class="no-print"><a href="#/t/${tid}/live" data-i18n="desk.back_live"></a></p>
+    <div class="game-layout"><div id="g-main"></div>
+    <div><h3 data-i18n="desk.laws_actions"></h3><div class="laws-actions no-print">
+      ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result', 'accept', 'decline'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
+      <a class="button" href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></div>
+      <h3 data-i18n="view.scoresheet"></h3><div id="g-sheet"></div>
+      <h3 data-i18n="desk.event_log"></h3><div id="g-log"></div></div></div>`);
+  const view = new GameView($('#g-main'), gid, {
+    needEvents: true,
+    onStatus: (s) => conn.set(s),
+    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); },
+  });
+  view.show(first);
+  cleanup.push(() => view.close());
+  $$('[data-law]').forEach((b) => b.addEventListener('click', () => lawAction(b.dataset.law, gid, view.state, (s) => view.show(s))));
+}
+
+const msField = (name, label, ms) => ({ name, label, value: ms === undefined || ms === null ? '' : formatClock(Math.max(0, ms)).replace(/\.\d$/, '') });
+// "1:30:00", "90:00" or "45" (seconds) -> milliseconds; empty -> undefined.
+function parseClock(text) {
+  if (text === undefined || String(text).trim() === '') return undefined;
+  const parts = String(text).trim().split(':').map(Number);
+  if (parts.some((x) => Number.isNaN(x) || x < 0)) throw new Error(t('desk.bad_clock', { text }));
+  return Math.round(parts.reduce((acc, x) => acc * 60 + x, 0) * 1000);
+}
+
+// Every arbiter action asks first, shows what it will send, and gives a note for the log.
+async function lawAction(law, gid, s, show) {
+  const sideOpts = [['white', t('colour.white')], ['black', t('colour.black')]];
+  const scoreOpts = [['1', '1'], ['0.5', '½'], ['0', '0']];
+  const note = { name: 'note', label: t('desk.note'), value: '' };
+  const forms = {
+    pause: [note], resume: [note], accept: [note], decline: [note],
+    adjust: [{ name: 'side', label: t('desk.side'), type: 'select', options: sideOpts },
+      { name: 'set', label: t('desk.set_clock'), value: '' }, { name: 'add', label: t('desk.add_seconds'), type: 'number', value: '' },
+      { name: 'moves', label: t('desk.moves_done'), type: 'number', value: '' }, note],
+    restore: [{ name: 'ply', label: t('desk.ply'), type: 'number', value: s.ply }, msField('white', t('desk.white_clock'), s.clocks.white_ms),
+      msField('black', t('desk.black_clock'), s.clocks.black_ms), note],
+    illegal: [{ name: 'side', label: t('desk.offender'), type: 'select', options: sideOpts }, { name: 'ply', label: t('desk.ply_illegal'), type: 'number', value: '' },
+      msField('white', t('desk.white_clock'), undefined), msField('black', t('desk.black_clock'), undefined), note],
+    penalty: [{ name: 'side', label: t('desk.offender'), type: 'select', options: sideOpts },
+      { name: 'penalty', label: t('desk.penalty_kind'), type: 'select', options: ['warning', 'time_add', 'time_sub', 'score_up', 'score_down', 'loss', 'exclusion'].map((k) => [k, t(`penalty.${k}`)]) },
+      { name: 'minutes', label: t('desk.minutes'), type: 'number', value: '', step: 'any' },
+      { name: 'score', label: t('desk.score'), type: 'select', options: [['', '—'], ...scoreOpts] }, note],
+    result: [{ name: 'white', label: t('colour.white'), type: 'select', options: scoreOpts, value: '1' },
+      { name: 'black', label: t('colour.black'), type: 'select', options: scoreOpts, value: '0' },
+      { name: 'forfeit', label: t('desk.forfeit'), type: 'select', options: [['no', t('desk.no')], ['yes', t('desk.yes')]] }, note],
+  };
+  const r = await ask({ title: t(`law.${law}`), message: t(`law.${law}.help`), fields: forms[law], ok: t('desk.confirm_action'),
+    danger: ['illegal', 'penalty', 'result', 'restore'].includes(law) });
+  if (!r) return;
+  try {
+    const body = {};
+    if (r.note) body.note = r.note.slice(0, 190);
+    const num = (x) => (x === undefined || x === '' ? undefined : Number(x));
+    const put = (k, v) => { if (v !== undefined && !Number.isNaN(v)) body[k] = v; };
+    if (law === 'adjust') {
+      body.side = r.side;
+      put('set_ms', parseClock(r.set));
+      put('add_ms', num(r.add) === undefined ? undefined : Math.round(num(r.add) * 1000));
+      put('moves', num(r.moves));
+    }
+    if (law === 'restore' || law === 'illegal') {
+      put('ply', num(r.ply));
+      put('white_ms', parseClock(r.white));
+      put('black_ms', parseClock(r.black));
+    }
+    if (law === 'illegal') body.side = r.side;
+    if (law === 'penalty') {
+      body.side = r.side; body.penalty = r.penalty;
+      put('ms', num(r.minutes) === undefined ? undefined : Math.round(num(r.minutes) * 60000));
+      put('score', num(r.score));
+    }
+    if (law === 'result') { body.white = Number(r.white); body.black = Number(r.black); if (r.forfeit === 'yes') body.forfeit = true; }
+    const res = await api.post(`games/${gid}/arbiter/${law}`, body);
+    show(normalize(res.game, s));
+    toast(res.verdict && res.verdict.reason ? res.verdict.reason : t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
+  } catch (err) { toast(errorText(err), 'error'); }
+}
+
+start();

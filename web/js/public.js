@@ -1,0 +1,118 @@
+// Arbiter web: the public pages, read-only and phone-friendly: tournaments,
+// pairings, standings, crosstable, live boards and PGN downloads.
+//   #/  #/t/ID/(live|pairings|standings|crosstable)  #/g/GID
+
+import * as api from './api.js';
+import { LiveStream } from './sse.js';
+import { initI18n, t, languagePicker, onLanguageChange } from './i18n.js';
+import { GameView } from './game-view.js';
+import { LiveGrid } from './live-grid.js';
+import { html, render, $, errorText, connectionBadge } from './ui.js';
+import { normalize } from './state.js';
+import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
+
+const app = $('#app');
+const conn = connectionBadge();
+const TABS = ['live', 'pairings', 'standings', 'crosstable'];
+let cleanup = [];
+
+async function start() {
+  await initI18n();
+  $('#lang').append(languagePicker());
+  $('#conn').append(conn.el);
+  onLanguageChange(() => route());
+  window.addEventListener('hashchange', route);
+  route();
+}
+
+// Routes run one after the other: a slow view finishing late must not draw
+// over the page the reader has moved on to.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+  const [kind, id, tab = 'live'] = location.hash.replace(/^#\/?/, '').split('/');
+  try {
+    if (kind === 't' && id) return await showTournament(Number(id), tab);
+    if (kind === 'g' && id) return await showGame(Number(id));
+    setNav(null);
+    return await showHome();
+  } catch (e) {
+    render(app, html`<p class="banner alert" role="alert">${errorText(e)}</p>`);
+  }
+}
+
+function setNav(tid, tab) {
+  if (!tid) { $('#nav').innerHTML = ''; return; }
+  render($('#nav'), html`${TABS.map((x) => html`<a href="#/t/${tid}/${x}" ${x === tab ? html`aria-current="page"` : ''} data-i18n="public.tab.${x}"></a>`)}
+    <a href="${api.BASE}/tournaments/${tid}/pgn" download="tournament-${tid}.pgn" data-i18n="public.pgn"></a>`);
+}
+
+async function showHome() {
+  const list = await api.get('tournaments');
+  render(app, html`<h2 data-i18n="public.tournaments"></h2>${list.length ? html`<ul class="tournaments">${list.map((x) => html`<li>
+    <a href="#/t/${x.id}/live">${x.name}</a> <span class="pill ${x.status}">${t(`status.${x.status}`)}</span>
+    <span class="muted">${x.place || ''} ${x.start_date || ''}</span></li>`)}</ul>` : html`<p class="muted" data-i18n="public.none"></p>`}`);
+}
+
+async function showTournament(tid, tab) {
+  setNav(tid, tab);
+  const tour = await api.get(`tournaments/${tid}`);
+  document.title = `${tour.name} — Arbiter`;
+  const head = html`<h2>${tour.name}</h2>`;
+  if (tab === 'live') {
+    render(app, html`${head}<div id="grid"></div>`);
+    const grid = new LiveGrid($('#grid'), tid, { link: (gid) => `#/g/${gid}`, onStatus: (s) => conn.set(s) });
+    cleanup.push(() => grid.close());
+    return;
+  }
+  // The static tables follow the tournament stream too, fetching again at most
+  // every two seconds; a fetch that returns after the reader left draws nothing.
+  let gone = false;
+  const table = async () => {
+    if (tab === 'pairings') {
+      const rounds = await api.get(`tournaments/${tid}/rounds`);
+      return rounds.length ? html`${[...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
+        <p><a href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></p></section>`)}`
+        : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
+    }
+    if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
+    const [rows, rounds] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`)]);
+    return html`<div style="overflow-x:auto">${crosstable(rows, rounds)}</div>`;
+  };
+  const draw = async () => {
+    const tpl = await table();
+    if (!gone) render(app, html`${head}${tpl}`);
+  };
+  await draw();
+  let timer = null;
+  const stream = new LiveStream(`${api.BASE}/tournaments/${tid}/stream`, {
+    types: ['game', 'round'],
+    onOpen: () => draw().catch(() => {}),
+    onEvent: () => { if (!timer) timer = setTimeout(() => { timer = null; draw().catch(() => {}); }, 2000); },
+    onStatus: (s) => conn.set(s),
+  });
+  cleanup.push(() => { gone = true; stream.close(); clearTimeout(timer); });
+}
+
+async function showGame(gid) {
+  const first = normalize(await api.get(`games/${gid}`));
+  const tid = first.game.tournament_id;
+  setNav(tid, null);
+  render(app, html`<p><a href="#/t/${tid}/live" data-i18n="public.back"></a> ·
+    <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>
+    <div class="game-layout"><div id="g-main"></div><div id="g-sheet"></div></div>`);
+  const view = new GameView($('#g-main'), gid, {
+    onStatus: (s) => conn.set(s),
+    onState: (s) => render($('#g-sheet'), scoresheet(s)),
+  });
+  view.show(first);
+  cleanup.push(() => view.close());
+}
+
+start();

@@ -1,0 +1,105 @@
+// Arbiter web: read-only views shared by the desk and the public pages:
+// standings, crosstable, pairings, board cards for the live grid, and the
+// scoresheet with clock readings.
+
+import { t, localSan, formatScore } from './i18n.js';
+import { html, resultText } from './ui.js';
+import { formatClock } from './clock.js';
+
+export function playerName(p) {
+  if (!p) return '';
+  return p.title ? `${p.title} ${p.name}` : p.name;
+}
+
+export function standingsTable(rows) {
+  if (!rows || !rows.length) return html`<p class="muted" data-i18n="view.no_standings"></p>`;
+  const tbKeys = Object.keys(rows[0].tiebreaks || {});
+  return html`<table class="standings"><caption class="sr-only" data-i18n="view.standings"></caption>
+    <thead><tr><th class="num" data-i18n="view.rank"></th><th data-i18n="view.name"></th><th class="num" data-i18n="view.rating"></th>
+    <th data-i18n="view.federation"></th><th class="num" data-i18n="view.points"></th><th class="num" data-i18n="view.games"></th>
+    ${tbKeys.map((k) => html`<th class="num">${k}</th>`)}</tr></thead>
+    <tbody>${rows.map((r) => html`<tr><td class="num">${r.rank}</td><td>${playerName(r.player)}</td>
+      <td class="num">${r.player.rating || ''}</td><td>${r.player.federation || ''}</td>
+      <td class="num"><strong>${formatScore(r.points)}</strong></td><td class="num">${r.games ?? ''}</td>
+      ${tbKeys.map((k) => html`<td class="num">${formatScore(r.tiebreaks[k])}</td>`)}</tr>`)}</tbody></table>`;
+}
+
+// Results of games not played over the board (Art. 10: +/-, -/+, -/-, +/+).
+const FORFEITS = new Set(['+/-', '-/+', '-/-', '+/+']);
+
+// Points of a result string for white and black, null for an unfinished game.
+export function resultPoints(r) {
+  return ({
+    '1-0': [1, 0], '0-1': [0, 1], '1/2-1/2': [0.5, 0.5], '1/2-0': [0.5, 0], '0-1/2': [0, 0.5], '0-0': [0, 0],
+    '1-1': [1, 1], '1-1/2': [1, 0.5], '1/2-1': [0.5, 1], '+/-': [1, 0], '-/+': [0, 1], '-/-': [0, 0], '+/+': [1, 1],
+  })[r] || null;
+}
+
+// Crosstable in standings order, built from every round's games.
+export function crosstable(standings, rounds) {
+  if (!standings || !standings.length) return html`<p class="muted" data-i18n="view.no_standings"></p>`;
+  const order = standings.map((s) => s.player.id);
+  const idx = new Map(order.map((id, i) => [id, i]));
+  const cells = order.map(() => order.map(() => []));
+  for (const r of rounds || []) {
+    for (const g of r.games || []) {
+      const pts = resultPoints(g.result);
+      const w = idx.get(g.white_id); const b = idx.get(g.black_id);
+      if (w === undefined || b === undefined) continue;
+      const forfeit = FORFEITS.has(g.result);
+      const mark = (p) => (pts ? (forfeit ? (p ? '+' : '−') : formatScore(p) || '0') : '·');
+      cells[w][b].push(pts ? mark(pts[0]) : '*');
+      cells[b][w].push(pts ? mark(pts[1]) : '*');
+    }
+  }
+  return html`<table class="cross"><caption class="sr-only" data-i18n="view.crosstable"></caption>
+    <thead><tr><th>#</th><th data-i18n="view.name"></th>${order.map((_, i) => html`<th scope="col">${i + 1}</th>`)}
+    <th data-i18n="view.points"></th></tr></thead>
+    <tbody>${standings.map((s, i) => html`<tr><th scope="row">${i + 1}</th><td style="text-align:left">${playerName(s.player)}</td>
+      ${order.map((_, j) => (i === j ? html`<td class="self" aria-hidden="true"></td>` : html`<td>${cells[i][j].join(' ')}</td>`))}
+      <td><strong>${formatScore(s.points)}</strong></td></tr>`)}</tbody></table>`;
+}
+
+export function pairingsTable(round, { link } = {}) {
+  const games = [...(round.games || [])].sort((a, b) => a.board - b.board);
+  return html`<table class="pairings"><caption>${t('view.round_n', { n: round.number })}</caption>
+    <thead><tr><th class="num" data-i18n="view.board"></th><th data-i18n="colour.white"></th><th data-i18n="view.result"></th>
+    <th data-i18n="colour.black"></th>${link ? html`<th></th>` : ''}</tr></thead>
+    <tbody>${games.map((g) => html`<tr><td class="num">${g.board}</td><td>${g.white_name || g.white_id}</td>
+      <td>${resultText(g.result)}</td><td>${g.black_name || g.black_id}</td>
+      ${link ? html`<td><a href="${link(g)}" data-i18n="view.open"></a></td>` : ''}</tr>`)}</tbody></table>`;
+}
+
+// The moves and clock readings, a row per move number.
+export function scoresheet(state) {
+  const rows = [];
+  const list = state.moves;
+  const clockOf = (m, side) => (m[`${side}_ms`] === undefined ? '' : formatClock(m[`${side}_ms`]).replace(/\.\d$/, ''));
+  for (let i = 0; i < list.length; i += 2) {
+    const w = list[i]; const b = list[i + 1];
+    rows.push(html`<tr><td class="num">${i / 2 + 1}</td><td>${localSan(w.san)}</td><td class="muted">${clockOf(w, 'white')}</td>
+      <td>${b ? localSan(b.san) : ''}</td><td class="muted">${b ? clockOf(b, 'black') : ''}</td></tr>`);
+  }
+  return html`<table class="scoresheet"><caption class="sr-only" data-i18n="view.scoresheet"></caption>
+    <thead><tr><th class="num">#</th><th data-i18n="colour.white"></th><th data-i18n="view.clock"></th>
+    <th data-i18n="colour.black"></th><th data-i18n="view.clock"></th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+// Every event of the log, as the arbiter's audit trail.
+export function eventLog(state) {
+  const skip = new Set(['seq', 'type', 'at_ms', 'time_ms', 'by', 'actor', 'id']);
+  return html`<table class="eventlog"><thead><tr><th class="num">#</th><th data-i18n="view.time"></th><th data-i18n="view.event"></th>
+    <th data-i18n="view.by"></th><th data-i18n="view.details"></th></tr></thead>
+    <tbody>${(state.events || []).map((e) => html`<tr><td class="num">${e.seq}</td>
+      <td>${new Date(e.at_ms).toLocaleTimeString()}</td><td>${t(`event.${e.type}`)}</td><td>${e.by ? t(`colour.${e.by}`) : ''}</td>
+      <td>${Object.entries(e).filter(([k]) => !skip.has(k)).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ')}</td></tr>`)}</tbody></table>`;
+}
+
+export function standingsCsv(rows) {
+  const tbKeys = rows.length ? Object.keys(rows[0].tiebreaks || {}) : [];
+  const q = (v) => `"${String(v ?? '').replace(/"/g, '""')}"`;
+  const head = ['rank', 'name', 'title', 'rating', 'federation', 'fide_id', 'points', 'games', ...tbKeys];
+  const lines = rows.map((r) => [r.rank, r.player.name, r.player.title, r.player.rating, r.player.federation, r.player.fide_id,
+    r.points, r.games, ...tbKeys.map((k) => r.tiebreaks[k])].map(q).join(','));
+  return [head.join(','), ...lines].join('\r\n') + '\r\n';
+}
