@@ -46,28 +46,26 @@ static int wcmp(const uint64_t *a, const uint64_t *b, int L)
     return 0;
 }
 
+typedef unsigned __int128 U128;
+typedef __int128 S128;
+
 static void wadd(uint64_t *r, const uint64_t *a, const uint64_t *b, int L)
 {
-    uint64_t c = 0;
+    U128 c = 0;
     for (int i = 0; i < L; i++) {
-        uint64_t s = a[i] + c;
-        c = s < c;
-        uint64_t t = s + b[i];
-        c += t < s;
-        r[i] = t;
+        c += (U128)a[i] + b[i];
+        r[i] = (uint64_t)c;
+        c >>= 64;
     }
 }
 
 static void wsub(uint64_t *r, const uint64_t *a, const uint64_t *b, int L)
 {
-    uint64_t br = 0;
+    S128 c = 0;
     for (int i = 0; i < L; i++) {
-        uint64_t d = a[i] - b[i];
-        uint64_t b1 = a[i] < b[i];
-        uint64_t d2 = d - br;
-        uint64_t b2 = d < br;
-        r[i] = d2;
-        br = b1 | b2;
+        c += (S128)a[i] - (S128)b[i];
+        r[i] = (uint64_t)c;
+        c >>= 64; /* arithmetic: 0 or -1 */
     }
 }
 
@@ -79,7 +77,8 @@ static void wshr1(uint64_t *r, const uint64_t *a, int L)
 
 static int wzero(const uint64_t *a, int L)
 {
-    for (int i = 0; i < L; i++)
+    /* from the top: wide weights are rarely zero and rarely small */
+    for (int i = L - 1; i >= 0; i--)
         if (a[i])
             return 0;
     return 1;
@@ -186,11 +185,21 @@ typedef struct {
     int *stack;     /* [2n] leaf walk */
     int *bestto_a, *bestto_b; /* [2n] scratch for add_blossom */
     int *leafbuf;   /* [n] scratch leaf list */
+    uint64_t *bslack; /* [2n * L] cached slack of bestedge */
+    uint64_t *btslack; /* [2n * L] slack of bestto edges */
+    int *bepoch;      /* [2n] epoch of that cache */
+    int epoch;        /* bumped at every dual change */
 } Ws;
 
-static const uint64_t *WT(const Ws *s, int u, int v)
+static inline const uint64_t *WT(const Ws *s, int u, int v)
 {
-    return matching_graph_get(s->g, s->map[u], s->map[v]);
+    size_t a = (size_t)s->map[u], b = (size_t)s->map[v];
+    if (a < b) {
+        size_t t = a;
+        a = b;
+        b = t;
+    }
+    return s->g->w + (a * (a - 1) / 2 + b) * (size_t)s->L;
 }
 
 static uint64_t *DUAL(Ws *s, int i) { return s->dual + (size_t)i * (size_t)s->L; }
@@ -198,10 +207,32 @@ static uint64_t *DUAL(Ws *s, int i) { return s->dual + (size_t)i * (size_t)s->L;
 /* slack of edge (u,v) into out: y_u + y_v - 2 w_uv */
 static void slack(Ws *s, int u, int v, uint64_t *out)
 {
-    const uint64_t *w = WT(s, u, v);
-    wadd(out, DUAL(s, u), DUAL(s, v), s->L);
-    wsub(out, out, w, s->L);
-    wsub(out, out, w, s->L);
+    const uint64_t *w = WT(s, u, v), *a = DUAL(s, u), *b = DUAL(s, v);
+    S128 c = 0;
+    for (int i = 0; i < s->L; i++) {
+        c += (S128)a[i] + (S128)b[i] - 2 * (S128)w[i];
+        out[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
+/* slack of bestedge[b], cached until the duals next change */
+static const uint64_t *best_slack(Ws *s, int b)
+{
+    uint64_t *c = s->bslack + (size_t)b * (size_t)s->L;
+    if (s->bepoch[b] != s->epoch) {
+        slack(s, s->bestedge[b].a, s->bestedge[b].b, c);
+        s->bepoch[b] = s->epoch;
+    }
+    return c;
+}
+
+static void set_best(Ws *s, int b, int u, int v, const uint64_t *ks)
+{
+    s->bestedge[b].a = u;
+    s->bestedge[b].b = v;
+    memcpy(s->bslack + (size_t)b * (size_t)s->L, ks, (size_t)s->L * sizeof *ks);
+    s->bepoch[b] = s->epoch;
 }
 
 /* Writes the vertices of blossom b into out, returns their count. */
@@ -280,6 +311,19 @@ static int slack_less(Ws *s, int u1, int v1, int u2, int v2)
     slack(s, u1, v1, x);
     slack(s, u2, v2, y);
     return wcmp(x, y, s->L) < 0;
+}
+
+/* keeps in bestto_a/b[bj] the least-slack edge (i,j) seen towards blossom bj */
+static void consider_best(Ws *s, int bj, int i, int j)
+{
+    uint64_t ks[MAX_LIMBS];
+    uint64_t *cur = s->btslack + (size_t)bj * (size_t)s->L;
+    slack(s, i, j, ks);
+    if (s->bestto_a[bj] == -1 || wcmp(ks, cur, s->L) < 0) {
+        s->bestto_a[bj] = i;
+        s->bestto_b[bj] = j;
+        memcpy(cur, ks, (size_t)s->L * sizeof *ks);
+    }
 }
 
 static void add_blossom(Ws *s, int bs, int v, int w)
@@ -370,11 +414,8 @@ static void add_blossom(Ws *s, int bs, int v, int w)
                     if (j == i || wzero(WT(s, i, j), s->L))
                         continue;
                     int bj = s->inblossom[j];
-                    if (bj != b && s->label[bj] == 1 &&
-                        (bt_a[bj] == -1 || slack_less(s, i, j, bt_a[bj], bt_b[bj]))) {
-                        bt_a[bj] = i;
-                        bt_b[bj] = j;
-                    }
+                    if (bj != b && s->label[bj] == 1)
+                        consider_best(s, bj, i, j);
                 }
             }
         } else {
@@ -386,11 +427,8 @@ static void add_blossom(Ws *s, int bs, int v, int w)
                     j = t;
                 }
                 int bj = s->inblossom[j];
-                if (bj != b && s->label[bj] == 1 &&
-                    (bt_a[bj] == -1 || slack_less(s, i, j, bt_a[bj], bt_b[bj]))) {
-                    bt_a[bj] = i;
-                    bt_b[bj] = j;
-                }
+                if (bj != b && s->label[bj] == 1)
+                    consider_best(s, bj, i, j);
             }
         }
         free(s->bbest[sb]);
@@ -412,6 +450,7 @@ static void add_blossom(Ws *s, int bs, int v, int w)
         if (s->bestedge[b].a == -1 ||
             slack_less(s, bl[e].a, bl[e].b, s->bestedge[b].a, s->bestedge[b].b))
             s->bestedge[b] = bl[e];
+    s->bepoch[b] = -1;
 }
 
 static int modi(int j, int m) { return ((j % m) + m) % m; }
@@ -630,6 +669,9 @@ static void ws_free(Ws *s)
     free(s->bestto_a);
     free(s->bestto_b);
     free(s->leafbuf);
+    free(s->bslack);
+    free(s->bepoch);
+    free(s->btslack);
 }
 
 int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate);
@@ -725,11 +767,14 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
     s->bestto_a = calloc((size_t)n2, sizeof *s->bestto_a);
     s->bestto_b = calloc((size_t)n2, sizeof *s->bestto_b);
     s->leafbuf = calloc((size_t)n, sizeof *s->leafbuf);
+    s->bslack = calloc((size_t)n2 * (size_t)L, sizeof *s->bslack);
+    s->bepoch = calloc((size_t)n2, sizeof *s->bepoch);
+    s->btslack = calloc((size_t)n2 * (size_t)L, sizeof *s->btslack);
     int *pos = calloc((size_t)g->n, sizeof *pos);
     if (!s->label || !s->labelend || !s->inblossom || !s->parent || !s->base || !s->childs ||
         !s->cedges || !s->nchild || !s->bbest || !s->nbbest || !s->bestedge || !s->unused ||
         !s->dual || !s->queue || !s->stack || !s->bestto_a || !s->bestto_b || !s->leafbuf ||
-        !pos) {
+        !s->bslack || !s->bepoch || !s->btslack || !pos) {
         free(pos);
         ws_free(s);
         return -ENOMEM;
@@ -750,6 +795,8 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
     }
     for (int v = 0; v < n; v++)
         s->inblossom[v] = v;
+    for (int b = 0; b < n2; b++)
+        s->bepoch[b] = -1;
     for (int b = n2 - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
 
@@ -880,17 +927,11 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
                             s->labelend[w].b = w;
                         }
                     } else if (s->label[bw] == 1) {
-                        if (s->bestedge[bv].a == -1 ||
-                            slack_less(s, v, w, s->bestedge[bv].a, s->bestedge[bv].b)) {
-                            s->bestedge[bv].a = v;
-                            s->bestedge[bv].b = w;
-                        }
+                        if (s->bestedge[bv].a == -1 || wcmp(ks, best_slack(s, bv), L) < 0)
+                            set_best(s, bv, v, w, ks);
                     } else if (s->label[w] == 0) {
-                        if (s->bestedge[w].a == -1 ||
-                            slack_less(s, v, w, s->bestedge[w].a, s->bestedge[w].b)) {
-                            s->bestedge[w].a = v;
-                            s->bestedge[w].b = w;
-                        }
+                        if (s->bestedge[w].a == -1 || wcmp(ks, best_slack(s, w), L) < 0)
+                            set_best(s, w, v, w, ks);
                     }
                 }
             }
@@ -906,7 +947,7 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
                 }
             for (int v = 0; v < n; v++)
                 if (s->label[s->inblossom[v]] == 0 && s->bestedge[v].a != -1) {
-                    slack(s, s->bestedge[v].a, s->bestedge[v].b, d);
+                    memcpy(d, best_slack(s, v), (size_t)L * sizeof *d);
                     if (wcmp(d, delta, L) < 0) {
                         memcpy(delta, d, (size_t)L * sizeof *d);
                         dtype = 2;
@@ -917,8 +958,7 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
             for (int b = 0; b < n2; b++)
                 if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
                     s->bestedge[b].a != -1) {
-                    slack(s, s->bestedge[b].a, s->bestedge[b].b, d);
-                    wshr1(d, d, L);
+                    wshr1(d, best_slack(s, b), L);
                     if (wcmp(d, delta, L) < 0) {
                         memcpy(delta, d, (size_t)L * sizeof *d);
                         dtype = 3;
@@ -947,6 +987,7 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
                     else if (s->label[b] == 2)
                         wsub(DUAL(s, b), DUAL(s, b), delta, L);
                 }
+            s->epoch++;
             if (dtype == 1) {
                 /* an S-vertex reached dual zero: a root retires, a matched
                  * vertex gives its pair up along the path to its root */
