@@ -76,8 +76,29 @@ void event_json_text_str(EventJsonText *t, const char *s);
 void event_json_text_int(EventJsonText *t, int64_t x);
 /* The event of event_json_to_json() with "id" and "seq" added (id > 0). */
 void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, int32_t seq);
-/* event_json_state_to_json(st, now). */
-void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now);
+/* event_json_state_to_json(st, now).  SHEET, when not NULL, is the text of
+ * st's scoresheet fields, "moves":[...],"uci":[...], from
+ * event_json_sheet_text(); NULL renders them here. */
+void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
+                           const char *sheet);
+
+/* The scoresheet of one game kept across its moves: an accepted move adds
+ * one SAN and one UCI string instead of re-rendering every ply (each SAN
+ * needs the legal moves of its position).  A game whose plies no longer
+ * start with the ones rendered (a restore) is rendered again. */
+typedef struct EventJsonSheet {
+    EventJsonText san, uci; /* the array contents, without brackets */
+    Board board;            /* the position after the rendered plies */
+    Move *moves;            /* the rendered plies */
+    int32_t n, cap;
+} EventJsonSheet;
+
+/* The scoresheet fields of ST as text, malloc'd (caller frees), updating
+ * SH; NULL on out-of-memory or text jansson would refuse.  SH starts
+ * zeroed. */
+char *event_json_sheet_text(EventJsonSheet *sh, const GameState *st);
+/* Frees what SH holds and zeroes it. */
+void event_json_sheet_clear(EventJsonSheet *sh);
 /* event_json_verdict_to_json(v). */
 void event_json_text_verdict(EventJsonText *t, const GameVerdict *v);
 

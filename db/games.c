@@ -27,6 +27,7 @@ typedef struct Entry {
     int32_t last_ply;   /* plies before it */
     int32_t last_nevents;
     char last_text[GAME_MOVE_TEXT_MAX];
+    EventJsonSheet sheet; /* the scoresheet text, one ply added per move */
     struct Entry *next;
 } Entry;
 
@@ -45,6 +46,7 @@ static void entry_free(Entry *e)
 {
     if (e) {
         game_free(e->st);
+        event_json_sheet_clear(&e->sheet);
         free(e);
     }
 }
@@ -81,7 +83,8 @@ void games_outcome_clear(GameOutcome *o)
     json_decref(o->alerts);
     game_free(o->snap);
     free(o->update_text);
-    o->update_text = NULL;
+    free(o->sheet);
+    o->update_text = o->sheet = NULL;
     o->update_len = 0;
     o->event = o->update = o->verdict = o->alerts = NULL;
     o->snap = NULL;
@@ -354,7 +357,7 @@ static void update_text(EventJsonText *t, const GameOutcome *o)
         }
     }
     event_json_text_lit(t, "},\"state\":");
-    event_json_text_state(t, st, o->at_ms);
+    event_json_text_state(t, st, o->at_ms, o->sheet);
     event_json_text_raw(t, "}", 1);
 }
 
@@ -564,6 +567,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     out->v = *v;
     out->at_ms = ev->time_ms;
     out->snap = state_copy(st);
+    out->sheet = event_json_sheet_text(&e->sheet, st);
     free(body);
     if (!out->snap)
         return -ENOMEM;
@@ -646,6 +650,7 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
         out->tid = e->tid;
         out->at_ms = now;
         out->snap = state_copy(e->st);
+        out->sheet = event_json_sheet_text(&e->sheet, e->st);
         out->deadline_ms = game_next_deadline(e->st, now);
         return out->snap ? 0 : -ENOMEM;
     }

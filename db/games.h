@@ -50,6 +50,8 @@ typedef struct GameOutcome {
      * shared by the answer and every stream. */
     char *update_text;
     size_t update_len;
+    char *sheet;       /* the snapshot's scoresheet fields as text, from the
+                          game's cache, or NULL (rendered from snap) */
     int64_t deadline_ms; /* next instant something happens by itself */
     int answer;        /* 0, or the error the request gets although an event
                           (e.g. the flag that fell first) was stored */

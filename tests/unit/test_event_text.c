@@ -36,11 +36,11 @@ static const char *const NOTES[] = {
 };
 
 /* Every text form of ST and of one outcome around it against jansson. */
-static void compare(GameState *st, const GameEvent *ev, const GameVerdict *v, int64_t id,
-                    int64_t now)
+static void compare(GameState *st, EventJsonSheet *sh, const GameEvent *ev,
+                    const GameVerdict *v, int64_t id, int64_t now)
 {
     EventJsonText t = {0};
-    event_json_text_state(&t, st, now);
+    event_json_text_state(&t, st, now, NULL);
     char *want = dump(event_json_state_to_json(st, now));
     ck_assert_int_eq(t.bad, 0);
     ck_assert_str_eq(t.p, want);
@@ -56,12 +56,15 @@ static void compare(GameState *st, const GameEvent *ev, const GameVerdict *v, in
 
     GameOutcome o = {.gid = 7, .tid = 3, .event_id = id, .seq = (int32_t)(id % 1000), .ev = *ev,
                      .v = *v, .snap = st, .at_ms = now};
+    /* The answer from the scoresheet kept across the game's events. */
+    o.sheet = event_json_sheet_text(sh, st);
+    ck_assert_ptr_nonnull(o.sheet);
     size_t len;
     char *answer = games_outcome_answer(&o, &len);
     ck_assert_ptr_nonnull(answer);
     ck_assert_uint_eq(len, strlen(answer));
     GameOutcome ref = o;
-    ref.update_text = NULL;
+    ref.update_text = ref.sheet = NULL;
     games_outcome_json(&ref);
     char *upd = json_dumps(ref.update, JSON_COMPACT);
     ck_assert_str_eq(o.update_text, upd);
@@ -91,6 +94,7 @@ START_TEST(random_games_match_jansson)
     ck_assert_ptr_nonnull(st);
     int64_t now = 1795959990000;
     int64_t id = 1;
+    EventJsonSheet sheet = {0};
     for (int step = 0; step < 400 && !(st->over && step > 300); step++) {
         now += (int64_t)(rng(&seed) % 4000);
         GameEvent ev;
@@ -124,6 +128,8 @@ START_TEST(random_games_match_jansson)
             if (ev.penalty == GAME_PENALTY_TIME_ADD)
                 ev.ms = 60000;
         }
+        if (type == GAME_EV_RESTORE) /* takes plies back: the kept sheet must follow */
+            ev.ply = st->nplies ? (int32_t)(rng(&seed) % (uint64_t)st->nplies) : 0;
         if (type == GAME_EV_RESULT) {
             ev.score[WHITE] = (int8_t)(rng(&seed) % 3);
             ev.score[BLACK] = (int8_t)(2 - ev.score[WHITE]);
@@ -133,7 +139,7 @@ START_TEST(random_games_match_jansson)
                      NOTES[rng(&seed) % (sizeof NOTES / sizeof NOTES[0])]);
         GameVerdict v;
         int code = game_apply(st, &ev, now, &v);
-        compare(st, &ev, &v, code == GAME_OK ? id++ : 0, now + 500);
+        compare(st, &sheet, &ev, &v, code == GAME_OK ? id++ : 0, now + 500);
 
         EventJsonText t = {0};
         event_json_text_event(&t, &ev, id, 5);
@@ -145,6 +151,7 @@ START_TEST(random_games_match_jansson)
         free(want);
         free(t.p);
     }
+    event_json_sheet_clear(&sheet);
     game_free(st);
 }
 END_TEST
