@@ -341,6 +341,13 @@ json_t *event_json_to_json(const GameEvent *ev)
 
 char *event_json_format(const GameEvent *ev)
 {
+    /* Every stored move goes through here, on the writer thread: the text
+     * writer, and the tree only for a string jansson would refuse. */
+    EventJsonText t = {0};
+    event_json_text_event(&t, ev, 0, 0);
+    if (!t.bad)
+        return t.p;
+    free(t.p);
     json_t *o = event_json_to_json(ev);
     if (!o)
         return NULL;
@@ -636,7 +643,7 @@ static int grow(EventJsonText *t, size_t n)
         return -1;
     if (t->len + n + 1 <= t->cap)
         return 0;
-    size_t cap = t->cap ? t->cap : 1024;
+    size_t cap = t->cap ? t->cap : 4096; /* a whole update usually fits */
     while (cap < t->len + n + 1)
         cap *= 2;
     char *np = realloc(t->p, cap);
@@ -861,8 +868,10 @@ void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, in
         kbool(t, "forfeit", true);
     if (ev->note[0])
         kstr(t, "note", ev->note);
-    kint(t, "id", id);
-    kint(t, "seq", seq);
+    if (id > 0) {
+        kint(t, "id", id);
+        kint(t, "seq", seq);
+    }
     event_json_text_raw(t, "}", 1);
 }
 

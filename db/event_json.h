@@ -74,7 +74,7 @@ void event_json_text_lit(EventJsonText *t, const char *s);
 /* Appends S as a JSON string, escaped as jansson escapes it. */
 void event_json_text_str(EventJsonText *t, const char *s);
 void event_json_text_int(EventJsonText *t, int64_t x);
-/* The event of event_json_to_json() with "id" and "seq" added (id > 0). */
+/* The event of event_json_to_json() with "id" and "seq" added when id > 0. */
 void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, int32_t seq);
 /* event_json_state_to_json(st, now).  SHEET, when not NULL, is the text of
  * st's scoresheet fields, "moves":[...],"uci":[...], from

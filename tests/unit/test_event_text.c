@@ -150,6 +150,13 @@ START_TEST(random_games_match_jansson)
         ck_assert_str_eq(t.p, want);
         free(want);
         free(t.p);
+        /* The stored form: no id, no seq; jansson keeps insertion order. */
+        char *stored = event_json_format(&ev);
+        want = json_dumps(j = event_json_to_json(&ev), JSON_COMPACT | JSON_PRESERVE_ORDER);
+        json_decref(j);
+        ck_assert_str_eq(stored, want);
+        free(stored);
+        free(want);
     }
     event_json_sheet_clear(&sheet);
     game_free(st);
