@@ -1,7 +1,10 @@
 /*
  * event_json.c — JSON in and out for game events, settings and state
  * (docs/events.md).  Strict on input: every field is checked against the
- * fields its event type may carry.
+ * fields its event type may carry.  Two ways out: json_t trees for the
+ * routes that merge or inspect them, and direct text (event_json_text_*)
+ * for the answer of every move, which must not pay for a tree per request;
+ * tests/unit/test_event_text.c keeps the two byte-identical.
  */
 #include "event_json.h"
 
