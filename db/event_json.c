@@ -1,7 +1,10 @@
 /*
  * event_json.c — JSON in and out for game events, settings and state
  * (docs/events.md).  Strict on input: every field is checked against the
- * fields its event type may carry.
+ * fields its event type may carry.  Two ways out: json_t trees for the
+ * routes that merge or inspect them, and direct text (event_json_text_*)
+ * for the answer of every move, which must not pay for a tree per request;
+ * tests/unit/test_event_text.c keeps the two byte-identical.
  */
 #include "event_json.h"
 
@@ -341,6 +344,13 @@ json_t *event_json_to_json(const GameEvent *ev)
 
 char *event_json_format(const GameEvent *ev)
 {
+    /* Every stored move goes through here, on the writer thread: the text
+     * writer, and the tree only for a string jansson would refuse. */
+    EventJsonText t = {0};
+    event_json_text_event(&t, ev, 0, 0);
+    if (!t.bad)
+        return t.p;
+    free(t.p);
     json_t *o = event_json_to_json(ev);
     if (!o)
         return NULL;
@@ -626,4 +636,437 @@ json_t *event_json_verdict_to_json(const GameVerdict *v)
     return json_pack("{s:b,s:s,s:s,s:b,s:b}", "ok", v->code == GAME_OK, "code",
                      event_json_code_name(v->code), "reason", v->reason, "ended", v->ended,
                      "illegal", v->illegal);
+}
+
+/* ---- direct text forms ------------------------------------------------------ */
+
+static int grow(EventJsonText *t, size_t n)
+{
+    if (t->bad)
+        return -1;
+    if (t->len + n + 1 <= t->cap)
+        return 0;
+    size_t cap = t->cap ? t->cap : 4096; /* a whole update usually fits */
+    while (cap < t->len + n + 1)
+        cap *= 2;
+    char *np = realloc(t->p, cap);
+    if (!np) {
+        t->bad = 1;
+        return -1;
+    }
+    t->p = np;
+    t->cap = cap;
+    return 0;
+}
+
+void event_json_text_raw(EventJsonText *t, const char *s, size_t n)
+{
+    if (grow(t, n))
+        return;
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = 0;
+}
+
+void event_json_text_lit(EventJsonText *t, const char *s)
+{
+    event_json_text_raw(t, s, strlen(s));
+}
+
+void event_json_text_int(EventJsonText *t, int64_t x)
+{
+    /* By hand: snprintf was a tenth of the cost of a whole state. */
+    char b[24], *e = b + sizeof b, *p = e;
+    uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+    do
+        *--p = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (x < 0)
+        *--p = '-';
+    event_json_text_raw(t, p, (size_t)(e - p));
+}
+
+/* Length of the valid UTF-8 sequence at S (1..4), or 0 (jansson's rules:
+ * no overlong forms, no surrogates, nothing above U+10FFFF). */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n;
+    unsigned cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, cp = c & 0x07;
+    else
+        return 0;
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+void event_json_text_str(EventJsonText *t, const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t n = strlen(s);
+    if (grow(t, n + 2))
+        return;
+    t->p[t->len++] = '"';
+    size_t run = 0; /* start of the bytes not yet copied */
+    for (size_t i = 0; i < n;) {
+        unsigned c = u[i];
+        if (c >= 0x80) {
+            int k = utf8_len(u + i);
+            if (!k) {
+                t->bad = 1;
+                return;
+            }
+            i += (size_t)k;
+            continue;
+        }
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            i++;
+            continue;
+        }
+        event_json_text_raw(t, s + run, i - run);
+        char esc[8];
+        switch (c) {
+        case '"': strcpy(esc, "\\\""); break;
+        case '\\': strcpy(esc, "\\\\"); break;
+        case '\b': strcpy(esc, "\\b"); break;
+        case '\f': strcpy(esc, "\\f"); break;
+        case '\n': strcpy(esc, "\\n"); break;
+        case '\r': strcpy(esc, "\\r"); break;
+        case '\t': strcpy(esc, "\\t"); break;
+        default: snprintf(esc, sizeof esc, "\\u%04X", c); break;
+        }
+        event_json_text_lit(t, esc);
+        run = ++i;
+    }
+    event_json_text_raw(t, s + run, n - run);
+    event_json_text_raw(t, "\"", 1);
+}
+
+/* ,"key": */
+static void key(EventJsonText *t, const char *k, int first)
+{
+    if (!first)
+        event_json_text_raw(t, ",", 1);
+    event_json_text_raw(t, "\"", 1);
+    event_json_text_lit(t, k);
+    event_json_text_raw(t, "\":", 2);
+}
+
+static void kstr(EventJsonText *t, const char *k, const char *v)
+{
+    key(t, k, 0);
+    event_json_text_str(t, v);
+}
+
+static void kint(EventJsonText *t, const char *k, int64_t v)
+{
+    key(t, k, 0);
+    event_json_text_int(t, v);
+}
+
+static void kbool(EventJsonText *t, const char *k, bool v)
+{
+    key(t, k, 0);
+    event_json_text_lit(t, v ? "true" : "false");
+}
+
+static void knull(EventJsonText *t, const char *k)
+{
+    key(t, k, 0);
+    event_json_text_raw(t, "null", 4);
+}
+
+static void score_text(EventJsonText *t, int half)
+{
+    if (half < 0)
+        event_json_text_raw(t, "null", 4);
+    else if (half == 1)
+        event_json_text_raw(t, "0.5", 3);
+    else
+        event_json_text_int(t, half / 2);
+}
+
+static void side_text(EventJsonText *t, const char *k, int side)
+{
+    if (side == WHITE || side == BLACK)
+        kstr(t, k, side_name(side));
+    else
+        knull(t, k);
+}
+
+static void pair_int_text(EventJsonText *t, const char *k, int64_t w, int64_t b)
+{
+    key(t, k, 0);
+    event_json_text_raw(t, "{\"white\":", 9);
+    event_json_text_int(t, w);
+    event_json_text_raw(t, ",\"black\":", 9);
+    event_json_text_int(t, b);
+    event_json_text_raw(t, "}", 1);
+}
+
+static void pair_bool_text(EventJsonText *t, const char *k, bool w, bool b)
+{
+    key(t, k, 0);
+    event_json_text_lit(t, w ? "{\"white\":true" : "{\"white\":false");
+    event_json_text_lit(t, b ? ",\"black\":true}" : ",\"black\":false}");
+}
+
+void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, int32_t seq)
+{
+    event_json_text_raw(t, "{", 1);
+    key(t, "type", 1);
+    event_json_text_str(t, game_event_type_name(ev->type));
+    kint(t, "time_ms", ev->time_ms);
+    kstr(t, "actor", game_actor_name(ev->actor));
+    unsigned a = ev->type < GAME_EV_COUNT ? shape[ev->type].allowed : 0;
+    if ((a & F_MOVE) && ev->move[0])
+        kstr(t, "move", ev->move);
+    if ((a & F_OFFER) && ev->offer)
+        kbool(t, "offer", true);
+    if (a & F_CLAIM)
+        kstr(t, "claim", game_claim_name(ev->claim));
+    if ((a & F_SIDE) && ev->side >= 0)
+        kstr(t, "side", side_name(ev->side));
+    if (a & F_PENALTY)
+        kstr(t, "penalty", game_penalty_name(ev->penalty));
+    if ((a & F_MS) && ev->ms != GAME_NONE)
+        kint(t, "ms", ev->ms);
+    if ((a & F_SET) && ev->set_ms != GAME_NONE)
+        kint(t, "set_ms", ev->set_ms);
+    if ((a & F_ADD) && ev->add_ms != GAME_NONE)
+        kint(t, "add_ms", ev->add_ms);
+    if ((a & F_MOVES) && ev->moves >= 0)
+        kint(t, "moves", ev->moves);
+    if ((a & F_PLY) && ev->ply >= 0)
+        kint(t, "ply", ev->ply);
+    if ((a & F_CLOCKS) && ev->clock_ms[WHITE] != GAME_NONE)
+        kint(t, "white_ms", ev->clock_ms[WHITE]);
+    if ((a & F_CLOCKS) && ev->clock_ms[BLACK] != GAME_NONE)
+        kint(t, "black_ms", ev->clock_ms[BLACK]);
+    if ((a & F_SCORE) && ev->score[0] >= 0) {
+        key(t, "score", 0);
+        score_text(t, ev->score[0]);
+    }
+    if (a & F_RESULT) {
+        key(t, "white", 0);
+        score_text(t, ev->score[WHITE]);
+        key(t, "black", 0);
+        score_text(t, ev->score[BLACK]);
+    }
+    if ((a & F_FORFEIT) && ev->forfeit)
+        kbool(t, "forfeit", true);
+    if (ev->note[0])
+        kstr(t, "note", ev->note);
+    if (id > 0) {
+        kint(t, "id", id);
+        kint(t, "seq", seq);
+    }
+    event_json_text_raw(t, "}", 1);
+}
+
+void event_json_text_verdict(EventJsonText *t, const GameVerdict *v)
+{
+    event_json_text_raw(t, "{", 1);
+    key(t, "ok", 1);
+    event_json_text_lit(t, v->code == GAME_OK ? "true" : "false");
+    kstr(t, "code", event_json_code_name(v->code));
+    kstr(t, "reason", v->reason);
+    kbool(t, "ended", v->ended);
+    kbool(t, "illegal", v->illegal);
+    event_json_text_raw(t, "}", 1);
+}
+
+void event_json_sheet_clear(EventJsonSheet *sh)
+{
+    free(sh->san.p);
+    free(sh->uci.p);
+    free(sh->moves);
+    memset(sh, 0, sizeof *sh);
+}
+
+char *event_json_sheet_text(EventJsonSheet *sh, const GameState *st)
+{
+    int32_t keep = sh->n <= st->nplies ? sh->n : -1;
+    for (int32_t i = 0; i < keep; i++)
+        if (sh->moves[i] != st->plies[i].move)
+            keep = -1;
+    if (keep < 0 || sh->n == 0) {
+        sh->san.len = sh->uci.len = 0;
+        sh->san.bad = sh->uci.bad = 0;
+        sh->n = 0;
+        sh->board = st->start;
+    }
+    if (st->nplies > sh->cap) {
+        int32_t cap = st->nplies + 64;
+        Move *nm = realloc(sh->moves, sizeof *nm * (size_t)cap);
+        if (!nm)
+            return NULL;
+        sh->moves = nm;
+        sh->cap = cap;
+    }
+    for (int32_t i = sh->n; i < st->nplies; i++) {
+        char san[NOTATION_SAN_MAX], uci[6];
+        Move m = st->plies[i].move;
+        if (notation_san(&sh->board, m, san))
+            snprintf(san, sizeof san, "?");
+        move_to_uci(m, uci);
+        if (i) {
+            event_json_text_raw(&sh->san, ",", 1);
+            event_json_text_raw(&sh->uci, ",", 1);
+        }
+        event_json_text_str(&sh->san, san);
+        event_json_text_str(&sh->uci, uci);
+        board_make(&sh->board, m);
+        sh->moves[i] = m;
+    }
+    sh->n = st->nplies;
+    if (sh->san.bad || sh->uci.bad) {
+        event_json_sheet_clear(sh);
+        return NULL;
+    }
+    EventJsonText t = {0};
+    grow(&t, sh->san.len + sh->uci.len + 24);
+    event_json_text_raw(&t, "\"moves\":[", 9);
+    event_json_text_raw(&t, sh->san.p ? sh->san.p : "", sh->san.len);
+    event_json_text_raw(&t, "],\"uci\":[", 9);
+    event_json_text_raw(&t, sh->uci.p ? sh->uci.p : "", sh->uci.len);
+    event_json_text_raw(&t, "]", 1);
+    if (t.bad) {
+        free(t.p);
+        return NULL;
+    }
+    return t.p;
+}
+
+void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
+                           const char *sheet)
+{
+    char fen[FEN_MAX], buf[TC_TEXT_MAX];
+    board_to_fen(&st->board, fen);
+    event_json_text_raw(t, "{", 1);
+    key(t, "fen", 1);
+    event_json_text_str(t, fen);
+    kstr(t, "start_fen", st->settings.start_fen);
+    kstr(t, "side_to_move", side_name(st->board.side));
+    kint(t, "ply", st->nplies);
+    char *own = NULL;
+    if (!sheet) {
+        EventJsonSheet sh = {0};
+        own = event_json_sheet_text(&sh, st);
+        event_json_sheet_clear(&sh);
+    }
+    if (!sheet && !own) {
+        t->bad = 1;
+        return;
+    }
+    event_json_text_raw(t, ",", 1);
+    event_json_text_lit(t, sheet ? sheet : own);
+    free(own);
+    kbool(t, "started", st->started);
+    kbool(t, "over", st->over);
+    kstr(t, "result", game_result_text(st, buf));
+    key(t, "score", 0);
+    event_json_text_raw(t, "{\"white\":", 9);
+    score_text(t, st->score[WHITE]);
+    event_json_text_raw(t, ",\"black\":", 9);
+    score_text(t, st->score[BLACK]);
+    event_json_text_raw(t, "}", 1);
+    kbool(t, "forfeit", st->forfeit);
+    if (st->end)
+        kstr(t, "termination", game_end_name(st->end));
+    else
+        knull(t, "termination");
+    side_text(t, "end_side", st->end_side);
+    if (st->over)
+        kint(t, "end_ms", st->end_ms);
+    else
+        knull(t, "end_ms");
+
+    const Clock *c = &st->clock;
+    timecontrol_format(&st->settings.tc, buf);
+    int64_t d = game_next_deadline(st, now);
+    int fl = game_flag_fallen(st, now);
+    key(t, "clock", 0);
+    event_json_text_raw(t, "{", 1);
+    key(t, "time_control", 1);
+    event_json_text_str(t, buf);
+    kstr(t, "category", timecontrol_category_name(timecontrol_category(&st->settings.tc)));
+    if (st->settings.tc.untimed) {
+        knull(t, "white_ms");
+        knull(t, "black_ms");
+    } else {
+        kint(t, "white_ms", game_remaining(st, WHITE, now));
+        kint(t, "black_ms", game_remaining(st, BLACK, now));
+    }
+    side_text(t, "running", c->running);
+    kbool(t, "paused", c->paused);
+    if (d == CLOCK_NEVER)
+        knull(t, "deadline_ms");
+    else
+        kint(t, "deadline_ms", d);
+    side_text(t, "flag_fallen", fl);
+    pair_int_text(t, "moves", c->moves[WHITE], c->moves[BLACK]);
+    pair_int_text(t, "moves_to_control", clock_moves_to_control(c, WHITE),
+                  clock_moves_to_control(c, BLACK));
+    event_json_text_raw(t, "}", 1);
+    pair_int_text(t, "illegal_moves", st->illegal_count[WHITE], st->illegal_count[BLACK]);
+    side_text(t, "offer", st->offer);
+    kbool(t, "offer_awaits_arbiter", st->offer_agreed);
+    if (st->call_pending)
+        side_text(t, "arbiter_called", st->call_side);
+    else
+        knull(t, "arbiter_called");
+    if (st->iii_claim >= 0) {
+        key(t, "claim_awaits_arbiter", 0);
+        event_json_text_raw(t, "{", 1);
+        key(t, "claim", 1);
+        event_json_text_str(t, game_claim_name(st->iii_claim));
+        kstr(t, "side", st->iii_side == WHITE ? "white" : "black");
+        event_json_text_raw(t, "}", 1);
+    } else {
+        knull(t, "claim_awaits_arbiter");
+    }
+    if (st->touch_square >= 0) {
+        char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
+                      (char)('1' + SQ_RANK(st->touch_square)), 0};
+        kstr(t, "must_move_from", sq);
+    } else {
+        knull(t, "must_move_from");
+    }
+    kint(t, "repetitions", game_repetitions(st));
+    kint(t, "halfmove_clock", st->board.halfmove);
+    pair_bool_text(t, "checked_in", st->checked_in[WHITE], st->checked_in[BLACK]);
+    pair_bool_text(t, "confirmed", st->confirmed[WHITE], st->confirmed[BLACK]);
+    pair_int_text(t, "warnings", st->warnings[WHITE], st->warnings[BLACK]);
+    pair_bool_text(t, "excluded", st->excluded[WHITE], st->excluded[BLACK]);
+    key(t, "notes", 0);
+    event_json_text_raw(t, "[", 1);
+    for (int i = 0; i < st->nnotes; i++) {
+        const GameNote *n = &st->notes[i];
+        if (i)
+            event_json_text_raw(t, ",", 1);
+        event_json_text_raw(t, "{", 1);
+        key(t, "ply", 1);
+        event_json_text_int(t, (int)n->ply);
+        kint(t, "time_ms", n->time_ms);
+        kstr(t, "event", game_event_type_name(n->type));
+        kstr(t, "actor", game_actor_name(n->actor));
+        kstr(t, "text", n->text);
+        event_json_text_raw(t, "}", 1);
+    }
+    event_json_text_raw(t, "]}", 2);
 }

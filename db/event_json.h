@@ -56,6 +56,52 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now);
 /* The verdict of game_apply() as {"ok":bool,"code":"...","reason":"..."}. */
 json_t *event_json_verdict_to_json(const GameVerdict *v);
 
+/* ---- direct text forms (the hot path of every move) ----
+ *
+ * The same JSON as json_dumps(x, JSON_COMPACT) of the json_t forms above,
+ * byte for byte, written straight into a growing buffer without building a
+ * tree first.  A string that is not valid UTF-8 (which jansson would refuse)
+ * sets bad: the caller then falls back to the json_t form. */
+typedef struct EventJsonText {
+    char *p;    /* NUL-terminated, malloc'd, owned by the buffer */
+    size_t len, cap;
+    int bad;    /* out of memory or a string that is not UTF-8 */
+} EventJsonText;
+
+/* Appends N bytes / a NUL-terminated piece as is. */
+void event_json_text_raw(EventJsonText *t, const char *s, size_t n);
+void event_json_text_lit(EventJsonText *t, const char *s);
+/* Appends S as a JSON string, escaped as jansson escapes it. */
+void event_json_text_str(EventJsonText *t, const char *s);
+void event_json_text_int(EventJsonText *t, int64_t x);
+/* The event of event_json_to_json() with "id" and "seq" added when id > 0. */
+void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, int32_t seq);
+/* event_json_state_to_json(st, now).  SHEET, when not NULL, is the text of
+ * st's scoresheet fields, "moves":[...],"uci":[...], from
+ * event_json_sheet_text(); NULL renders them here. */
+void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
+                           const char *sheet);
+
+/* The scoresheet of one game kept across its moves: an accepted move adds
+ * one SAN and one UCI string instead of re-rendering every ply (each SAN
+ * needs the legal moves of its position).  A game whose plies no longer
+ * start with the ones rendered (a restore) is rendered again. */
+typedef struct EventJsonSheet {
+    EventJsonText san, uci; /* the array contents, without brackets */
+    Board board;            /* the position after the rendered plies */
+    Move *moves;            /* the rendered plies */
+    int32_t n, cap;
+} EventJsonSheet;
+
+/* The scoresheet fields of ST as text, malloc'd (caller frees), updating
+ * SH; NULL on out-of-memory or text jansson would refuse.  SH starts
+ * zeroed. */
+char *event_json_sheet_text(EventJsonSheet *sh, const GameState *st);
+/* Frees what SH holds and zeroes it. */
+void event_json_sheet_clear(EventJsonSheet *sh);
+/* event_json_verdict_to_json(v). */
+void event_json_text_verdict(EventJsonText *t, const GameVerdict *v);
+
 /* Name of a verdict code: "ok", "illegal", "turn", ... */
 const char *event_json_code_name(int code);
 

@@ -27,6 +27,7 @@ typedef struct Entry {
     int32_t last_ply;   /* plies before it */
     int32_t last_nevents;
     char last_text[GAME_MOVE_TEXT_MAX];
+    EventJsonSheet sheet; /* the scoresheet text, one ply added per move */
     struct Entry *next;
 } Entry;
 
@@ -45,6 +46,7 @@ static void entry_free(Entry *e)
 {
     if (e) {
         game_free(e->st);
+        event_json_sheet_clear(&e->sheet);
         free(e);
     }
 }
@@ -80,6 +82,10 @@ void games_outcome_clear(GameOutcome *o)
     json_decref(o->verdict);
     json_decref(o->alerts);
     game_free(o->snap);
+    free(o->update_text);
+    free(o->sheet);
+    o->update_text = o->sheet = NULL;
+    o->update_len = 0;
     o->event = o->update = o->verdict = o->alerts = NULL;
     o->snap = NULL;
 }
@@ -299,6 +305,115 @@ void games_outcome_json(GameOutcome *o)
     }
 }
 
+/* The update of O as text, straight from the state; t->bad when some
+ * string is not UTF-8 (the json_t path then decides what to do). */
+static void update_text(EventJsonText *t, const GameOutcome *o)
+{
+    const GameState *st = o->snap;
+    event_json_text_raw(t, "{", 1);
+    if (o->event_id) {
+        event_json_text_lit(t, "\"id\":");
+        event_json_text_int(t, o->event_id);
+        event_json_text_lit(t, ",\"seq\":");
+        event_json_text_int(t, o->seq);
+        event_json_text_lit(t, ",\"game_id\":");
+        event_json_text_int(t, o->gid);
+        event_json_text_lit(t, ",\"event\":");
+        event_json_text_event(t, &o->ev, o->event_id, o->seq);
+        event_json_text_raw(t, ",", 1);
+    } else {
+        event_json_text_lit(t, "\"game_id\":");
+        event_json_text_int(t, o->gid);
+        event_json_text_raw(t, ",", 1);
+    }
+    char fen[FEN_MAX];
+    board_to_fen(&st->board, fen);
+    event_json_text_lit(t, "\"ply\":");
+    event_json_text_int(t, st->nplies);
+    event_json_text_lit(t, ",\"fen\":");
+    event_json_text_str(t, fen);
+    event_json_text_lit(t, game_side_to_move(st) == WHITE ? ",\"to_move\":\"white\""
+                                                         : ",\"to_move\":\"black\"");
+    event_json_text_lit(t, ",\"legal\":{");
+    if (st->started && !st->over) {
+        MoveList list;
+        uint64_t to[64] = {0};
+        board_legal_moves(&st->board, &list);
+        for (int i = 0; i < list.count; i++)
+            to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
+        int first = 1;
+        for (int f = 0; f < 64; f++) {
+            if (!to[f])
+                continue;
+            char sq[8] = {',', '"', SQ[f & 7], (char)('1' + (f >> 3)), '"', ':', '['};
+            event_json_text_raw(t, sq + first, 7 - (size_t)first);
+            first = 0;
+            for (uint64_t m = to[f]; m; m &= m - 1) {
+                int q = __builtin_ctzll(m);
+                char d[5] = {'"', SQ[q & 7], (char)('1' + (q >> 3)), '"', ','};
+                event_json_text_raw(t, d, (m & (m - 1)) ? 5 : 4);
+            }
+            event_json_text_raw(t, "]", 1);
+        }
+    }
+    event_json_text_lit(t, "},\"state\":");
+    event_json_text_state(t, st, o->at_ms, o->sheet);
+    event_json_text_raw(t, "}", 1);
+}
+
+const char *games_outcome_text(GameOutcome *o, size_t *len)
+{
+    if (!o->update_text && o->snap) {
+        EventJsonText t = {0};
+        update_text(&t, o);
+        if (t.bad) {
+            free(t.p);
+            games_outcome_json(o);
+            t.p = o->update ? json_dumps(o->update, JSON_COMPACT) : NULL;
+            t.len = t.p ? strlen(t.p) : 0;
+        }
+        o->update_text = t.p;
+        o->update_len = t.len;
+    }
+    if (len)
+        *len = o->update_len;
+    return o->update_text;
+}
+
+char *games_outcome_answer(GameOutcome *o, size_t *len)
+{
+    size_t ulen;
+    const char *u = games_outcome_text(o, &ulen);
+    EventJsonText t = {0};
+    if (u) {
+        event_json_text_lit(&t, "{\"verdict\":");
+        if (o->event_id)
+            event_json_text_verdict(&t, &o->v);
+        else
+            event_json_text_lit(&t, "{\"ok\":true,\"code\":\"ok\",\"reason\":\"already recorded\"}");
+        event_json_text_lit(&t, ",\"event\":");
+        if (o->event_id)
+            event_json_text_event(&t, &o->ev, o->event_id, o->seq);
+        else
+            event_json_text_lit(&t, "null");
+        event_json_text_lit(&t, ",\"game\":");
+        event_json_text_raw(&t, u, ulen);
+        event_json_text_raw(&t, "}", 1);
+    }
+    if (!u || t.bad) {
+        /* A string jansson would refuse, or out of memory: the tree path. */
+        free(t.p);
+        games_outcome_json(o);
+        json_t *a = json_pack("{s:O,s:O,s:O}", "verdict", o->verdict, "event",
+                              o->event ? o->event : json_null(), "game", o->update);
+        t.p = a ? json_dumps(a, JSON_COMPACT) : NULL;
+        t.len = t.p ? strlen(t.p) : 0;
+        json_decref(a);
+    }
+    *len = t.len;
+    return t.p;
+}
+
 static json_t *event_object(int64_t id, int32_t seq, const char *body)
 {
     json_t *o = json_loads(body, 0, NULL);
@@ -452,6 +567,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     out->v = *v;
     out->at_ms = ev->time_ms;
     out->snap = state_copy(st);
+    out->sheet = event_json_sheet_text(&e->sheet, st);
     free(body);
     if (!out->snap)
         return -ENOMEM;
@@ -534,6 +650,7 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
         out->tid = e->tid;
         out->at_ms = now;
         out->snap = state_copy(e->st);
+        out->sheet = event_json_sheet_text(&e->sheet, e->st);
         out->deadline_ms = game_next_deadline(e->st, now);
         return out->snap ? 0 : -ENOMEM;
     }

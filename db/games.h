@@ -46,6 +46,12 @@ typedef struct GameOutcome {
     json_t *update;    /* a GameUpdate (see the OpenAPI document) */
     json_t *verdict;   /* the engine's verdict */
     json_t *alerts;    /* Alert objects added in the same transaction */
+    /* The compact text of update, rendered once by games_outcome_text() and
+     * shared by the answer and every stream. */
+    char *update_text;
+    size_t update_len;
+    char *sheet;       /* the snapshot's scoresheet fields as text, from the
+                          game's cache, or NULL (rendered from snap) */
     int64_t deadline_ms; /* next instant something happens by itself */
     int answer;        /* 0, or the error the request gets although an event
                           (e.g. the flag that fell first) was stored */
@@ -106,6 +112,14 @@ json_t *games_running(Store *s);
 /* Builds O's event, update and verdict JSON if not built yet (one thread
  * at a time). */
 void games_outcome_json(GameOutcome *o);
+/* The compact JSON text of O's GameUpdate (json_dumps(update, JSON_COMPACT)
+ * byte for byte), rendered on the first call without building the json_t
+ * tree; NULL on out-of-memory.  Owned by O; one thread at a time. */
+const char *games_outcome_text(GameOutcome *o, size_t *len);
+/* The answer to the action: {"verdict":...,"event":...|null,"game":update}
+ * as compact JSON text, malloc'd (caller frees), length in *LEN; NULL on
+ * out-of-memory. */
+char *games_outcome_answer(GameOutcome *o, size_t *len);
 /* Frees a list of outcomes (allocated with calloc); NULL is a no-op. */
 void games_outcome_free(GameOutcome *o);
 /* Frees what O holds, not O itself. */

@@ -20,12 +20,11 @@ void live_game(Server *srv, GameOutcome *o)
     snprintf(topic[0], sizeof topic[0], "g:%lld", (long long)o->gid);
     snprintf(topic[1], sizeof topic[1], "t:%lld", (long long)o->tid);
     if (o->event_id && (hub_listened(srv->hub, topic[0]) || hub_listened(srv->hub, topic[1]))) {
-        games_outcome_json(o);
-        char *data = json_dumps(o->update, JSON_COMPACT);
+        /* Rendered once, shared with the answer (games_outcome_answer). */
+        const char *data = games_outcome_text(o, NULL);
         if (data) {
             hub_publish(srv->hub, topic[0], o->event_id, "game", data);
             hub_publish(srv->hub, topic[1], o->event_id, "game", data);
-            free(data);
         }
     }
     if (o->event_id && !srv->quiet)

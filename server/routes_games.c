@@ -219,10 +219,13 @@ static void action_finish(Req *r, int rc)
         http_error(r, j->out.answer, "%s", j->out.answer_msg);
         return;
     }
-    games_outcome_json(&j->out);
-    json_t *o = json_pack("{s:O,s:O,s:O}", "verdict", j->out.verdict, "event",
-                          j->out.event ? j->out.event : json_null(), "game", j->out.update);
-    http_json(r, 200, o);
+    size_t len;
+    char *text = games_outcome_answer(&j->out, &len);
+    if (!text) {
+        http_error(r, API_E_INTERNAL, "out of memory");
+        return;
+    }
+    http_text(r, 200, "application/json", text, len);
 }
 
 static GameJob *job_new(Req *r, int type, int actor)
