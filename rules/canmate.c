@@ -927,7 +927,7 @@ static CanMate static_answer(const Board *b, int winner)
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
-enum { QUICK_NODES = 60, QUICK_DEPTH = 7 };
+enum { QUICK_NODES = 40, QUICK_DEPTH = 7 };
 
 CanMate canmate_quick(const Board *b, int winner)
 {
@@ -970,6 +970,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     }
     if (l.max_depth > CANMATE_LINE_MAX)
         l.max_depth = CANMATE_LINE_MAX;
+    if (l.max_exhaust > CANMATE_EXHAUST_MAX)
+        l.max_exhaust = CANMATE_EXHAUST_MAX; /* open-list entries hold 28-bit indices */
 
     CanMateScratch *own = NULL;
     if (!scratch) {

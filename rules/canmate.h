@@ -27,11 +27,13 @@
  * in positions visited.  No global state; the transposition table lives in a
  * caller-owned CanMateScratch.
  *
- * Workload: canmate_quick() runs after every move of every game (dead
- * position check, both colours) and answers YES for almost every middlegame
- * position in microseconds; canmate_search() runs at flag fall, resignation
- * and the like, a few times per game, well under a millisecond on typical
- * endgames.
+ * Workload: canmate_is_dead() runs after every move of every game and costs
+ * well under a microsecond in open positions (it never searches there);
+ * canmate_quick() costs some microseconds; canmate_search() runs at flag
+ * fall, resignation and the like, a few times per game: about a millisecond
+ * on average on timeout-like positions, some tens of milliseconds at worst
+ * with the default budgets.  Mating lines are legal but not always the
+ * shortest (the long ones come from a greedy search).
  */
 #ifndef ARBITER_RULES_CANMATE_H
 #define ARBITER_RULES_CANMATE_H
@@ -60,11 +62,15 @@ typedef struct CanMateLimits {
                              NO proof may each store (about 200 bytes each) */
 } CanMateLimits;
 
-/* Defaults: what canmate_analyse() uses. */
+/* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
+ * the Laws an UNKNOWN has the same effect as a YES (the result stands), so
+ * search effort beyond finding the common helpmates buys nothing; only NO
+ * changes a result, and NO proofs are static or come from small walks. */
 enum {
-    CANMATE_DEFAULT_NODES = 20000,
+    CANMATE_DEFAULT_NODES = 10000,
     CANMATE_DEFAULT_DEPTH = 9,
-    CANMATE_DEFAULT_EXHAUST = 20000,
+    CANMATE_DEFAULT_EXHAUST = 10000,
+    CANMATE_EXHAUST_MAX = 1 << 24, /* larger max_exhaust values are capped */
 };
 
 /* Working memory of canmate_search() (its transposition tables); reusable

@@ -601,11 +601,16 @@ static int attach_comment(Reader *r, const char *text, size_t n)
         if (ms >= 0) {
             p->clock_ms = ms;
             i += used;
+            /* What was around it stays apart: "[(=)%clk" is no clock. */
+            if (rest.len > 0 && rest.p[rest.len - 1] != ' ')
+                buf_add(&rest, " ", 1);
             continue;
         }
         if (n - i >= 3 && strncmp(text + i, "(=)", 3) == 0) {
             p->draw_offer = true;
             i += 3;
+            if (rest.len > 0 && rest.p[rest.len - 1] != ' ')
+                buf_add(&rest, " ", 1);
             continue;
         }
         char c = text[i];

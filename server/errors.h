@@ -23,8 +23,8 @@ enum {
     API_E_NO_ROUTE,
     API_E_METHOD,
     API_E_UNAVAILABLE,     /* the server is stopping */
+    API_E_RATE,            /* too many failed sign-in attempts */
     API_E_INTERNAL,
-    API_E_TOO_MANY,        /* throttled (429) */
 };
 
 /* The HTTP status and the machine-readable code string of CODE (a

@@ -41,13 +41,13 @@ static int loopback(const struct sockaddr *sa)
     return 0;
 }
 
-void security_client_address(Req *r, char *out, size_t outlen)
+int security_client_address(Req *r, char *out, size_t outlen)
 {
     snprintf(out, outlen, "?");
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (!ci || !ci->client_addr)
-        return;
+        return 0;
     const struct sockaddr *sa = ci->client_addr;
     if (loopback(sa)) {
         const char *xff = http_header(r, "X-Forwarded-For");
@@ -57,13 +57,16 @@ void security_client_address(Req *r, char *out, size_t outlen)
             while (*last == ' ')
                 last++;
             snprintf(out, outlen, "%.*s", (int)strcspn(last, " \t"), last);
-            return;
+            return 0;
         }
+        snprintf(out, outlen, "local");
+        return 1;
     }
     if (sa->sa_family == AF_INET)
         inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)outlen);
     else if (sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)outlen);
+    return 0;
 }
 
 static uint32_t fnv(const char *s)
@@ -99,7 +102,8 @@ static Slot *find(const char *addr, int64_t now, int create)
 int security_throttle_check(Req *r)
 {
     char addr[48];
-    security_client_address(r, addr, sizeof addr);
+    if (security_client_address(r, addr, sizeof addr))
+        return 0;
     int64_t now = store_now_ms(), wait_ms = 0;
     pthread_mutex_lock(&mu);
     Slot *s = find(addr, now, 0);
@@ -111,7 +115,7 @@ int security_throttle_check(Req *r)
     char secs[24];
     snprintf(secs, sizeof secs, "%lld", (long long)((wait_ms + 999) / 1000));
     http_add_header(r, "Retry-After", secs);
-    http_error(r, API_E_TOO_MANY, "too many failed sign-ins from this address; try again in %s s",
+    http_error(r, API_E_RATE, "too many failed sign-ins from this address; try again in %s s",
                secs);
     return -1;
 }
@@ -119,7 +123,8 @@ int security_throttle_check(Req *r)
 void security_throttle_result(Req *r, int ok)
 {
     char addr[48];
-    security_client_address(r, addr, sizeof addr);
+    if (security_client_address(r, addr, sizeof addr))
+        return;
     int64_t now = store_now_ms();
     pthread_mutex_lock(&mu);
     Slot *s = find(addr, now, !ok);

@@ -9,7 +9,9 @@
  * 2 s, 4 s ... (at most 5 minutes) between attempts, and an attempt made
  * too early is answered 429 without checking the credentials.  A success
  * clears the address.  Behind a reverse proxy on the same machine, the
- * address is the last one the proxy put in X-Forwarded-For.
+ * address is the last one the proxy put in X-Forwarded-For.  The sign-in
+ * routes also limit failures per account (username, tournament PINs), which
+ * catches guessing spread over many addresses.
  */
 #ifndef ARBITER_SERVER_SECURITY_H
 #define ARBITER_SERVER_SECURITY_H
@@ -21,8 +23,11 @@
 
 enum { THROTTLE_FREE = 5, THROTTLE_MAX_S = 300 };
 
-/* The client's address as text (see above). */
-void security_client_address(Req *r, char *out, size_t outlen);
+/* The client's address as text (see above).  Returns 1 for a local
+ * program (loopback without X-Forwarded-For: the shell, the tests), which
+ * the per-address throttle leaves to the per-account limits of the sign-in
+ * routes; else 0. */
+int security_client_address(Req *r, char *out, size_t outlen);
 /* Before checking credentials: 0 to go on, or -1 after answering 429 with
  * Retry-After. */
 int security_throttle_check(Req *r);

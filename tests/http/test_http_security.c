@@ -149,7 +149,7 @@ START_TEST(failed_sign_ins_are_throttled)
         refused += r.status == 429;
     }
     ck_assert_int_ge(refused, 2);
-    ck_assert_ptr_nonnull(strstr(r.body, "too_many_requests"));
+    ck_assert_ptr_nonnull(strstr(r.body, "too_many_attempts"));
 }
 END_TEST
 

@@ -45,7 +45,9 @@ export class GameView {
   }
 
   async refresh() {
-    try { this.show(normalize(await api.get(`games/${this.gid}`))); } catch { /* the next event tries again */ }
+    let s;
+    try { s = normalize(await api.get(`games/${this.gid}`)); } catch { return; /* the next event tries again */ }
+    if (!this.closed) this.show(s);
   }
 
   // The clock readings after each move come from the PGN's [%clk] comments
@@ -57,7 +59,7 @@ export class GameView {
         const pgn = await api.get(`games/${this.gid}/pgn`);
         this.clk = [...String(pgn).matchAll(/\[%clk\s+(\d+):(\d\d):(\d\d(?:\.\d+)?)\]/g)]
           .map((m) => Math.round(((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000));
-        if (this.state) this.onState?.(this.withClocks(this.state));
+        if (this.state && !this.closed) this.onState?.(this.withClocks(this.state));
       } catch { /* the scoresheet shows the moves without readings */ }
     }, 400);
   }
@@ -81,5 +83,5 @@ export class GameView {
     if (!this.clk || this.clk.length !== s.moves.length) this.loadClocks();
   }
 
-  close() { clearTimeout(this.clkTimer); this.stream.close(); this.board.destroy(); this.clocks.stop(); }
+  close() { this.closed = true; clearTimeout(this.clkTimer); this.stream.close(); this.board.destroy(); this.clocks.stop(); }
 }

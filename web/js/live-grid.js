@@ -40,6 +40,7 @@ export class LiveGrid {
     clearTimeout(this.reloadTimer);
     let rounds;
     try { rounds = await api.get(`tournaments/${this.tid}/rounds`); } catch { return; }
+    if (this.closed) return;
     const round = currentRound(rounds);
     this.round = round;
     const games = round ? [...round.games].sort((a, b) => a.board - b.board) : [];
@@ -59,7 +60,7 @@ export class LiveGrid {
           </article>`)}</div>`
         : html`<p class="muted" data-i18n="view.no_rounds"></p>`);
       for (const g of games) {
-        const card = document.getElementById(`card-${g.id}`);
+        const card = this.el.querySelector(`#card-${g.id}`);
         this.cards.set(g.id, {
           el: card,
           board: new BoardView(card.querySelector('.mini'), { coordinates: false }),
@@ -73,7 +74,9 @@ export class LiveGrid {
   async refreshGame(gid) {
     const card = this.cards.get(gid);
     if (!card) return;
-    try { this.showGame(card, normalize(await api.get(`games/${gid}`))); } catch { /* next event will retry */ }
+    let s;
+    try { s = normalize(await api.get(`games/${gid}`)); } catch { return; /* the next event tries again */ }
+    if (this.cards.get(gid) === card) this.showGame(card, s);
   }
 
   showGame(card, s) {
@@ -108,6 +111,8 @@ export class LiveGrid {
   }
 
   close() {
+    this.closed = true;
+    clearTimeout(this.reloadTimer);
     this.stream.close();
     for (const c of this.cards.values()) { c.board.destroy(); c.clocks.stop(); }
     this.cards.clear();
