@@ -166,6 +166,7 @@ def main():
     new_boards()
     failures = []
     checked_clocks = inflight_total = lost_total = 0
+    deviations = []  # remaining after the restart minus remaining at the kill, ms
     t0 = time.time()
     for k in range(a.kills):
         time.sleep(0.3 + rng.random() * 1.2)
@@ -224,6 +225,7 @@ def main():
             other = "black" if side == "white" else "white"
             expect = clock["deadline_ms"] - kill_ms
             got = c[side + "_ms"]
+            deviations.append(got - expect)
             if not (-SLACK_MS <= got - expect <= HEARTBEAT_MS + SLACK_MS):
                 failures.append("kill %d: game %d: %s had %.0f ms at the kill, %d after the "
                                 "restart (downtime %.0f ms)" % (k + 1, b.gid, side, expect, got,
@@ -252,11 +254,12 @@ def main():
     elapsed = time.time() - t0
     print("crash_test: seed %d, %d kills in %.0f s, %d boards played, %d moves acknowledged, "
           "lost %d of them%s; %d clocks checked after restarts (side on move within -%d/+%d ms "
-          "of its time at the kill); %d moves in flight at a kill were recorded; "
+          "of its time at the kill; seen %+.0f..%+.0f ms); %d moves in flight at a kill were recorded; "
           "integrity_check ok after every restart"
           % (a.seed, k + 1, elapsed, len(boards), ctl.acks, lost_total,
              "" if not failures else " (FAILED, see below)", checked_clocks, SLACK_MS,
-             HEARTBEAT_MS + SLACK_MS, inflight_total))
+             HEARTBEAT_MS + SLACK_MS, min(deviations or [0]), max(deviations or [0]),
+             inflight_total))
     for f in failures[:30]:
         print("FAIL:", f)
     if failures or a.keep:
