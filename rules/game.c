@@ -122,6 +122,7 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->offer = -1;
     st->call_side = -1;
     st->touch_square = -1;
+    st->touch_capture = -1;
     st->iii_claim = -1;
     st->iii_side = -1;
     st->cap_plies = 128;
@@ -255,6 +256,8 @@ void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
+    st->touch_capture = -1;
+    st->touched = false;
     st->iii_claim = -1;
     clock_stop(&st->clock, t);
 }
@@ -454,6 +457,32 @@ static int illegal_from(const Board *b, const char *text, Move m)
     return squares[0];
 }
 
+/* The square an illegal move tried to reach: notation's answer when it
+ * gives one, else the last square written in the text; -1 if none. */
+static int illegal_to(const char *text, Move m)
+{
+    if (m != MOVE_NONE)
+        return move_to(m);
+    int sq = -1;
+    for (const char *p = text; *p && p[1]; p++)
+        if (*p >= 'a' && *p <= 'h' && p[1] >= '1' && p[1] <= '8') {
+            sq = SQ(*p - 'a', p[1] - '1');
+            p++;
+        }
+    return sq;
+}
+
+/* Whether the side to move has a legal capture on sq. */
+static bool can_capture_on(const Board *b, int sq)
+{
+    MoveList list;
+    board_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++)
+        if (move_to(list.moves[i]) == sq && move_kind(list.moves[i]) != MOVE_CASTLING)
+            return true;
+    return false;
+}
+
 /* The automatic ends after a move (5.1.1, 5.2.1, 5.2.2, 9.6). */
 static void after_move(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
@@ -492,18 +521,11 @@ void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bo
     p->move = m;
     p->time_ms = t;
     board_make(&st->board, m);
-    /* A move that ends the game needs no press (6.2); its readings are
-     * those of the instant it was made, with no increment. */
-    MoveList list;
-    if (board_legal_moves(&st->board, &list) == 0)
-        clock_stop(&st->clock, t);
-    else
-        clock_press(&st->clock, t, forced_queen);
-    p->clock_ms[WHITE] = clock_remaining(&st->clock, WHITE, t);
-    p->clock_ms[BLACK] = clock_remaining(&st->clock, BLACK, t);
     st->nplies++;
     st->keys[st->nplies] = st->board.key;
     st->touch_square = -1;
+    st->touch_capture = -1;
+    st->touched = false;
     /* 9.1.2: the opponent's offer lapses when this player moves instead. */
     if (st->offer == !mover) {
         st->offer = -1;
@@ -516,6 +538,13 @@ void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bo
     if (forced_queen)
         p->flags |= GAME_PLY_PROMO_FORCED;
     after_move(st, ev, v);
+    /* 6.2.1.1: a move that ends the game (5.1.1, 5.2.1, 5.2.2, 9.6.1,
+     * 9.6.2) is completed without a press: game_end() stopped the clock at
+     * the instant it was made, with no increment. */
+    if (!st->over)
+        clock_press(&st->clock, t, forced_queen);
+    p->clock_ms[WHITE] = clock_remaining(&st->clock, WHITE, t);
+    p->clock_ms[BLACK] = clock_remaining(&st->clock, BLACK, t);
 }
 
 /* 7.5.5 for side's completed illegal move: count it, give the opponent the
@@ -584,6 +613,15 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                            "after the illegal move the piece on %s must be moved (7.5.1, 4.3)",
                            sq);
     }
+    if ((rc == 0 || rc == NOTATION_E_NO_PROMOTION) && st->touch_capture >= 0 &&
+        move_to(m) != st->touch_capture && can_capture_on(&st->board, st->touch_capture)) {
+        char sq[3] = {(char)('a' + SQ_FILE(st->touch_capture)),
+                      (char)('1' + SQ_RANK(st->touch_capture)), 0};
+        return game_refuse(v, GAME_E_TOUCH,
+                           "after the illegal move the piece on %s must be captured "
+                           "(7.5.1, 4.3.3)",
+                           sq);
+    }
     if (rc == 0) {
         game_play(st, ev, m, false, ev->offer, v);
         if (!st->over)
@@ -623,9 +661,19 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                       game_side_name(!side), game_side_name(side));
         }
         int from = illegal_from(&st->board, ev->move, m);
+        int to = illegal_to(ev->move, m);
+        st->touched = true;
         st->touch_square = -1;
-        if (from >= 0 && piece_can_move(&st->board, from))
+        st->touch_capture = -1;
+        if (from >= 0 && piece_can_move(&st->board, from)) {
             st->touch_square = (int8_t)from;
+        } else if (to >= 0 && st->board.squares[to] != PIECE_NONE &&
+                   piece_color(st->board.squares[to]) != side &&
+                   can_capture_on(&st->board, to)) {
+            /* 4.3.3: the own piece touched cannot move, so the opponent's
+             * piece the illegal move tried to take must be captured. */
+            st->touch_capture = (int8_t)to;
+        }
         game_say(v, "illegal move: %s", err);
         if (ev->offer) {
             st->offer = (int8_t)side;

@@ -18,9 +18,10 @@
  *
  * Workload: a few events a minute per game, up to a few thousand plies.
  * A fold costs about 2 us per ply, dead-position check (rules/canmate)
- * included: 1.5 us a ply, 1.7 times bare parse-and-make, in
- * `tests/bench/bench_game 10` on an 80-ply game, so loading even a long
- * game takes well under a millisecond.
+ * included: 0.7-1.5 us a ply, 1.2-1.7 times bare parse-and-make, in
+ * `tests/bench/bench_game 10` on an 80-ply game (single runs on a busy
+ * machine stray several-fold), so loading even a long game takes well
+ * under a millisecond.
  */
 #ifndef ARBITER_RULES_GAME_H
 #define ARBITER_RULES_GAME_H
@@ -168,7 +169,8 @@ enum {
     GAME_E_TURN,           /* not this player's turn */
     GAME_E_NOTATION,       /* the move text is not a move (syntax, ambiguity) */
     GAME_E_ILLEGAL,        /* illegal move refused (illegal_entry = reject) */
-    GAME_E_TOUCH,          /* must move the piece of the illegal move (4.3) */
+    GAME_E_TOUCH,          /* must move the piece of the illegal move (4.3);
+                              no claim after touching a piece (9.4) */
     GAME_E_PAUSED,         /* the clocks are paused by the arbiter */
     GAME_E_FLAG_FELL,      /* a flag fell (or default time passed) before this
                               event: record a `flag` event first */
@@ -253,6 +255,11 @@ typedef struct GameState {
     uint8_t illegal_count[2];
     int8_t touch_square;   /* after an illegal move: the piece that must move
                               (4.3), SQ of it, or -1 */
+    int8_t touch_capture;  /* after an illegal capture whose own piece cannot
+                              move: the opponent's piece touched, which
+                              must be captured if it can be (4.3.3), or -1 */
+    bool touched;          /* the player on move made a completed illegal
+                              move on this move: no 9.2/9.3 claim (9.4) */
     int8_t score_override[2]; /* 12.9 score raised/reduced, -1 none */
     int8_t iii_claim;      /* Guidelines III claim awaiting the arbiter
                               (GAME_CLAIM_INCREMENT / NO_EFFORT), or -1 */

@@ -12,16 +12,6 @@
 #include "game_internal.h"
 #include "notation.h"
 
-static bool piece_can_move(const Board *b, int sq)
-{
-    MoveList list;
-    board_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++)
-        if (move_from(list.moves[i]) == sq)
-            return true;
-    return false;
-}
-
 /* How often the position after m would have occurred, itself included. */
 static int repetitions_after(const GameState *st, Move m, Board *after)
 {
@@ -149,6 +139,10 @@ int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
         return iii_claim(st, ev, v);
     if (ev->claim != GAME_CLAIM_THREEFOLD && ev->claim != GAME_CLAIM_FIFTY)
         return game_refuse(v, GAME_E_PAYLOAD, "unknown claim");
+    if (st->touched)
+        return game_refuse(v, GAME_E_TOUCH,
+                           "after touching a piece (the illegal move) the right to claim a "
+                           "draw on this move is lost (9.4)");
     Move m = MOVE_NONE;
     bool intended = ev->move[0] != '\0';
     bool intended_illegal = false;
@@ -159,11 +153,6 @@ int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
             intended_illegal = true;
         else if (rc != 0)
             return game_refuse(v, GAME_E_NOTATION, "intended move: %s", err);
-        if (rc == 0 && st->touch_square >= 0 && move_from(m) != st->touch_square &&
-            piece_can_move(&st->board, st->touch_square))
-            return game_refuse(v, GAME_E_TOUCH,
-                               "the intended move must be made with the piece of the "
-                               "illegal move (7.5.1, 4.3)");
     }
     bool threefold = ev->claim == GAME_CLAIM_THREEFOLD;
     bool correct;
@@ -336,6 +325,8 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
+    st->touch_capture = -1;
+    st->touched = false;
     for (int i = 0; i < st->nnotes; i++)
         if (st->notes[i].ply > ply)
             st->notes[i].ply = ply;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "berger.h"
+#include "testutil.h"
 
 static FILE *open_data(const char *name)
 {
@@ -235,9 +236,5 @@ int main(void)
     tcase_add_test(tc, swap_only_touches_the_last_two_rounds);
     tcase_add_test(tc, out_of_range);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

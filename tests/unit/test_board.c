@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "testutil.h"
 
 static Board parse(const char *fen)
 {
@@ -221,9 +222,5 @@ int main(void)
     tcase_add_test(tc, counters_follow_the_moves);
     tcase_add_test(tc, special_moves_are_made_correctly);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

@@ -14,6 +14,7 @@
 
 #include "board.h"
 #include "canmate.h"
+#include "testutil.h"
 
 typedef struct {
     char section[48];
@@ -399,9 +400,5 @@ int main(void)
     tcase_add_test(tc, queen_or_rook_never_no);
     tcase_add_test(tc, no_answers_survive_brute_force);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

@@ -7,6 +7,7 @@
 #include <check.h>
 
 #include "clock.h"
+#include "testutil.h"
 
 static Clock make(const char *text)
 {
@@ -165,9 +166,5 @@ int main(void)
     tcase_add_test(tc, arbiter_adjusts);
     tcase_add_test(tc, untimed_never_flags);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

@@ -9,6 +9,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "testutil.h"
+
+
 #include <jansson.h>
 
 static const char *bin(void)
@@ -110,9 +113,5 @@ int main(void)
     tcase_add_test(tc, exit_statuses_and_messages);
     tcase_add_test(tc, pgn_prints_the_scoresheet);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

@@ -24,6 +24,7 @@
 #include "event_json.h"
 #include "game.h"
 #include "game_pgn.h"
+#include "testutil.h"
 
 static char data_dir[512];
 
@@ -611,9 +612,5 @@ int main(void)
     tcase_add_test(tc, codec_survives_damaged_lines);
     tcase_add_test(tc, random_events_refused_leave_no_trace);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

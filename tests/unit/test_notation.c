@@ -16,6 +16,7 @@
 
 #include "board.h"
 #include "notation.h"
+#include "testutil.h"
 
 static Board parse_fen(const char *fen)
 {
@@ -490,9 +491,5 @@ int main(void)
     tcase_add_test(tc, garbage_is_refused_cleanly);
     tcase_add_test(tc, pgn_extract_reads_our_san);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

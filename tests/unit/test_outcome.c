@@ -11,6 +11,7 @@
 #include "board.h"
 #include "notation.h"
 #include "outcome.h"
+#include "testutil.h"
 
 static Board parse(const char *fen)
 {
@@ -291,9 +292,5 @@ int main(void)
     tcase_add_test(tc, threefold_claims_with_an_intended_move);
     tcase_add_test(tc, names);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "timecontrol.h"
+#include "testutil.h"
 
 static TimeControl parse_ok(const char *text)
 {
@@ -139,9 +140,5 @@ int main(void)
     tcase_add_test(tc, refuses_with_reasons);
     tcase_add_test(tc, category_by_appendices);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

@@ -10,24 +10,11 @@
 #include <string.h>
 
 #include "trf.h"
+#include "testutil.h"
 
 static char *load(const char *name, size_t *len)
 {
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    ck_assert_msg(dir != NULL, "ARBITER_TEST_DATA is not set");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/trf/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
+    return testutil_load("trf", name, len);
 }
 
 static Tournament *read_ok(const char *text, size_t len)
@@ -528,9 +515,5 @@ int main(void)
     tcase_add_test(tc, points_check_can_be_relaxed);
     tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

@@ -18,7 +18,14 @@ export function statusText(s) {
   if (s.draw_offer) parts.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
   for (const c of ['white', 'black']) if (s.illegal[c]) parts.push(`${t(`colour.${c}`)}: ${t('tablet.illegal_count', { n: s.illegal[c] })}`);
   if (s.call_pending) parts.push(t('alert.call'));
+  if (s.over) parts.push(confirmations(s));
   return parts.join(' · ');
+}
+
+// Art. 8.7: which players have confirmed the result on their tablets.
+export function confirmations(s) {
+  return ['white', 'black'].map((c) => `${t(`colour.${c}`)} ${s.confirmed[c] ? '✓' : '…'}`).join(', ')
+    + ` (${t('view.confirmed')})`;
 }
 
 export class GameView {

@@ -9,6 +9,7 @@ import { ClockPair } from './clock.js';
 import { BoardView } from './board-view.js';
 import { html, render, resultText } from './ui.js';
 import { normalize } from './state.js';
+import { confirmations } from './game-view.js';
 
 export function currentRound(rounds) {
   if (!rounds || !rounds.length) return null;
@@ -88,6 +89,7 @@ export class LiveGrid {
     card.el.querySelector('.result').textContent = over ? resultText(s.result) : (paused ? t('status.paused') : '');
     const notes = [];
     if (s.draw_offer) notes.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
+    if (over) notes.push(confirmations(s));
     if (s.status === 'pending') {
       // Before the start: who has sat down at the board (Art. 6.7).
       for (const c of ['white', 'black']) notes.push(`${t(`colour.${c}`)}: ${t(s.checked_in[c] ? 'view.present' : 'view.absent')}`);

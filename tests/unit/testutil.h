@@ -1,0 +1,28 @@
+/*
+ * testutil.h — what the Check test programs share: finding and reading
+ * the data files under tests/data/ and running a suite.
+ *
+ * Data files are found through the ARBITER_TEST_DATA environment variable,
+ * which meson sets to the source tree's tests/data for every test.
+ */
+#ifndef ARBITER_TESTS_TESTUTIL_H
+#define ARBITER_TESTS_TESTUTIL_H
+
+#include <check.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Opens tests/data/TOPIC/NAME with fopen mode `mode`; fails the running test
+ * when it cannot.  The caller closes the stream. */
+FILE *testutil_open(const char *topic, const char *name, const char *mode);
+
+/* Reads the whole of tests/data/TOPIC/NAME into a NUL-terminated buffer the
+ * caller frees; *len (if not NULL) gets its length.  Fails the running test
+ * when the file cannot be read. */
+char *testutil_load(const char *topic, const char *name, size_t *len);
+
+/* Runs every test of s (which it frees) and returns the process exit
+ * status: 0 when all passed, 1 otherwise. */
+int testutil_run(Suite *s);
+
+#endif
