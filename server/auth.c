@@ -10,6 +10,7 @@
 #include <sys/random.h>
 
 #include "errors.h"
+#include "security.h"
 
 /* ---- SHA-256 (FIPS 180-4), for looking up 256-bit random secrets ---- */
 
@@ -211,6 +212,8 @@ int auth_resolve(Req *r)
                                       "X-CSRF-Token header given at sign-in");
             return -1;
         }
+        if (security_origin_check(r))
+            return -1;
     }
     return 0;
 }

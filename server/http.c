@@ -28,6 +28,7 @@
 #include "admin.h"
 #include "auth.h"
 #include "errors.h"
+#include "security.h"
 #include "sse.h"
 
 enum { HTTP_MAX_BODY = 64 * 1024 };
@@ -365,6 +366,8 @@ static int serve_file(Req *r, const char *url)
     }
     MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime(path));
     MHD_add_response_header(r->resp, "X-Content-Type-Options", "nosniff");
+    if (strncmp(mime(path), "text/html", 9) == 0)
+        security_page_policy(r->resp, path);
     r->status = 200;
     return ROUTE_DONE;
 }
@@ -386,6 +389,7 @@ static enum MHD_Result queue(Req *r)
     r->resp = NULL;
     for (int i = 0; i < r->nhdr; i++)
         MHD_add_response_header(resp, r->hdr[i][0], r->hdr[i][1]);
+    security_headers(resp);
     enum MHD_Result ret = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     return ret;

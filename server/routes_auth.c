@@ -16,6 +16,7 @@
 #include "errors.h"
 #include "jsonin.h"
 #include "routes.h"
+#include "security.h"
 
 extern const unsigned char openapi_json[];
 extern const size_t openapi_json_len;
@@ -151,6 +152,8 @@ int route_login(Req *r)
 {
     if (http_parse_body(r, 0) || jsonin_check(r, r->in, LOGIN_FIELDS, NULL))
         return ROUTE_DONE;
+    if (security_throttle_check(r))
+        return ROUTE_DONE;
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
@@ -161,6 +164,7 @@ int route_login(Req *r)
     json_t *u = admin_user_by_name(s, jsonin_str(r->in, "username", ""));
     int ok = u && auth_password_check(jsonin_str(r->in, "password", ""),
                                       json_string_value(json_object_get(u, "pwhash")));
+    security_throttle_result(r, ok);
     if (!ok) {
         json_decref(u);
         count_failure(key);
@@ -197,6 +201,8 @@ int route_player_login(Req *r)
     if (pin && !tid)
         return http_error(r, API_E_MISSING_FIELD, "missing field 'tournament_id' (a PIN belongs "
                                                   "to one tournament)");
+    if (security_throttle_check(r))
+        return ROUTE_DONE;
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
@@ -215,6 +221,7 @@ int route_player_login(Req *r)
         auth_sha256_hex(token, strlen(token), hash);
         p = admin_player_by_token(s, hash);
     }
+    security_throttle_result(r, p != NULL);
     if (!p) {
         count_failure(key);
         return http_error(r, API_E_UNAUTHORIZED, pin ? "wrong PIN for this tournament"

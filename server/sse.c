@@ -16,6 +16,10 @@
 #include <string.h>
 
 enum { RING = 1024, BUCKETS = 4096 };
+/* A game's topic keeps at most this many bytes of recent messages (each is
+ * a whole game update, a few KB): a thousand watched games must not keep a
+ * thousand full rings.  A viewer further behind resumes from the store. */
+enum { GAME_TOPIC_BYTES = 64 * 1024 };
 
 typedef struct Msg {
     int64_t id;
@@ -31,6 +35,8 @@ typedef struct Topic {
     pthread_mutex_t mu;
     Msg ring[RING];
     uint64_t head; /* messages published so far */
+    uint64_t tail; /* the oldest message still in the ring */
+    size_t bytes, cap; /* bytes of the messages in the ring, and their bound */
     Stream *streams;
     int closed;
 } Topic;
@@ -154,6 +160,7 @@ static Topic *topic(Hub *h, const char *name, int create)
         t = calloc(1, sizeof *t);
         if (t) {
             t->name = strdup(name);
+            t->cap = strncmp(name, "g:", 2) == 0 ? GAME_TOPIC_BYTES : SIZE_MAX;
             pthread_mutex_init(&t->mu, NULL);
             t->next_in_bucket = h->buckets[b];
             h->buckets[b] = t;
@@ -172,14 +179,28 @@ static void wake_all(Topic *t)
         }
 }
 
+static void drop_oldest(Topic *t)
+{
+    Msg *o = &t->ring[t->tail % RING];
+    t->bytes -= o->len;
+    free(o->text);
+    o->text = NULL;
+    o->len = 0;
+    t->tail++;
+}
+
 static void push(Topic *t, int64_t id, char *text, size_t len)
 {
+    if (t->head - t->tail == RING)
+        drop_oldest(t);
     Msg *m = &t->ring[t->head % RING];
-    free(m->text);
     m->id = id;
     m->text = text;
     m->len = len;
     t->head++;
+    t->bytes += len;
+    while (t->bytes > t->cap && t->head - t->tail > 1)
+        drop_oldest(t);
 }
 
 void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const char *data)
@@ -268,8 +289,8 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
         pthread_mutex_unlock(&t->mu);
         return MHD_CONTENT_READER_END_OF_STREAM;
     }
-    if (t->head - s->cursor > RING) {
-        /* Fell a whole ring behind: the client resumes from the store. */
+    if (s->cursor < t->tail) {
+        /* Fell behind the ring: the client resumes from the store. */
         pthread_mutex_unlock(&t->mu);
         return MHD_CONTENT_READER_END_OF_STREAM;
     }

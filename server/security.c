@@ -1,0 +1,263 @@
+/*
+ * security.c — sign-in throttle, security headers, Origin check.  See
+ * security.h.
+ *
+ * Workload: the throttle sees only sign-ins (rare); the headers are added to
+ * every answer (a few constant strings); a page's policy reads the page
+ * (a few KB) when it is served.
+ */
+#include "security.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "auth.h"
+#include "errors.h"
+#include "store.h"
+
+enum { SLOTS = 4096, FORGET_MS = 15 * 60 * 1000, PAGE_MAX = 256 * 1024 };
+
+typedef struct Slot {
+    char addr[48];
+    int fails;
+    int64_t last_ms, next_ms;
+} Slot;
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static Slot slots[SLOTS];
+
+static int loopback(const struct sockaddr *sa)
+{
+    if (sa->sa_family == AF_INET)
+        return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
+    if (sa->sa_family == AF_INET6)
+        return IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr);
+    return 0;
+}
+
+int security_client_address(Req *r, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "local");
+    if (!r->conn) /* a request made in-process (the request fuzzer) */
+        return 1;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!ci || !ci->client_addr)
+        return 0;
+    const struct sockaddr *sa = ci->client_addr;
+    if (loopback(sa)) {
+        const char *xff = http_header(r, "X-Forwarded-For");
+        if (xff && *xff) {
+            const char *last = strrchr(xff, ',');
+            last = last ? last + 1 : xff;
+            while (*last == ' ')
+                last++;
+            snprintf(out, outlen, "%.*s", (int)strcspn(last, " \t"), last);
+            return 0;
+        }
+        snprintf(out, outlen, "local");
+        return 1;
+    }
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)outlen);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)outlen);
+    return 0;
+}
+
+static uint32_t fnv(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of ADDR (mutex held): its own, or a free or stale one taken
+ * over, or NULL when the neighbourhood is full of live entries (then the
+ * address goes unthrottled rather than evicting a throttled one). */
+static Slot *find(const char *addr, int64_t now, int create)
+{
+    uint32_t h = fnv(addr);
+    Slot *free_slot = NULL;
+    for (int i = 0; i < 16; i++) {
+        Slot *s = &slots[(h + (uint32_t)i) % SLOTS];
+        if (s->addr[0] && strcmp(s->addr, addr) == 0)
+            return s;
+        if (!free_slot && (!s->addr[0] || now - s->last_ms > FORGET_MS))
+            free_slot = s;
+    }
+    if (free_slot && create) {
+        memset(free_slot, 0, sizeof *free_slot);
+        snprintf(free_slot->addr, sizeof free_slot->addr, "%s", addr);
+        return free_slot;
+    }
+    return NULL;
+}
+
+int security_throttle_check(Req *r)
+{
+    char addr[48];
+    if (security_client_address(r, addr, sizeof addr))
+        return 0;
+    int64_t now = store_now_ms(), wait_ms = 0;
+    pthread_mutex_lock(&mu);
+    Slot *s = find(addr, now, 0);
+    if (s && now < s->next_ms)
+        wait_ms = s->next_ms - now;
+    pthread_mutex_unlock(&mu);
+    if (wait_ms <= 0)
+        return 0;
+    char secs[24];
+    snprintf(secs, sizeof secs, "%lld", (long long)((wait_ms + 999) / 1000));
+    http_add_header(r, "Retry-After", secs);
+    http_error(r, API_E_RATE, "too many failed sign-ins from this address; try again in %s s",
+               secs);
+    return -1;
+}
+
+void security_throttle_result(Req *r, int ok)
+{
+    char addr[48];
+    if (security_client_address(r, addr, sizeof addr))
+        return;
+    int64_t now = store_now_ms();
+    pthread_mutex_lock(&mu);
+    Slot *s = find(addr, now, !ok);
+    if (s && ok) {
+        s->addr[0] = 0;
+    } else if (s) {
+        if (now - s->last_ms > FORGET_MS)
+            s->fails = 0;
+        s->fails++;
+        s->last_ms = now;
+        if (s->fails >= THROTTLE_FREE) {
+            int shift = s->fails - THROTTLE_FREE;
+            int64_t wait_s = shift >= 9 ? THROTTLE_MAX_S : (int64_t)1 << shift;
+            if (wait_s > THROTTLE_MAX_S)
+                wait_s = THROTTLE_MAX_S;
+            s->next_ms = now + wait_s * 1000;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+}
+
+void security_headers(struct MHD_Response *resp)
+{
+    static const char *const H[][2] = {
+        {"X-Content-Type-Options", "nosniff"},
+        {"Referrer-Policy", "no-referrer"},
+        {"X-Frame-Options", "DENY"},
+        /* Answers that are not pages (JSON, scripts, styles) need no
+         * powers at all. */
+        {"Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"},
+    };
+    for (size_t i = 0; i < sizeof H / sizeof H[0]; i++)
+        if (!MHD_get_response_header(resp, H[i][0]))
+            MHD_add_response_header(resp, H[i][0], H[i][1]);
+}
+
+static void base64(const unsigned char *in, size_t n, char *out)
+{
+    static const char A[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16 | (i + 1 < n ? (uint32_t)in[i + 1] << 8 : 0) |
+                     (i + 2 < n ? in[i + 2] : 0);
+        out[o++] = A[v >> 18 & 63];
+        out[o++] = A[v >> 12 & 63];
+        out[o++] = i + 1 < n ? A[v >> 6 & 63] : '=';
+        out[o++] = i + 2 < n ? A[v & 63] : '=';
+    }
+    out[o] = 0;
+}
+
+/* 'sha256-...' of every inline <script> of the page TEXT, appended to OUT. */
+static void inline_hashes(const char *text, char *out, size_t outlen)
+{
+    const char *p = text;
+    while ((p = strstr(p, "<script")) != NULL) {
+        const char *gt = strchr(p, '>');
+        if (!gt)
+            break;
+        const char *src = strstr(p, "src=");
+        const char *end = strstr(gt + 1, "</script>");
+        if (!end)
+            break;
+        if (!src || src > gt) {
+            char hex[65], b64[48];
+            unsigned char bin[32];
+            auth_sha256_hex(gt + 1, (size_t)(end - gt - 1), hex);
+            for (int i = 0; i < 32; i++) {
+                unsigned v;
+                sscanf(hex + 2 * i, "%2x", &v);
+                bin[i] = (unsigned char)v;
+            }
+            base64(bin, 32, b64);
+            size_t len = strlen(out);
+            snprintf(out + len, outlen - len, " 'sha256-%s'", b64);
+        }
+        p = end;
+    }
+}
+
+void security_page_policy(struct MHD_Response *resp, const char *path)
+{
+    char hashes[1024] = "";
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        char *text = malloc(PAGE_MAX + 1);
+        if (text) {
+            size_t n = fread(text, 1, PAGE_MAX, f);
+            text[n] = 0;
+            inline_hashes(text, hashes, sizeof hashes);
+            free(text);
+        }
+        fclose(f);
+    }
+    char csp[1400];
+    /* Styles: the board library positions pieces with inline styles. */
+    snprintf(csp, sizeof csp,
+             "default-src 'self'; script-src 'self'%s; style-src 'self' 'unsafe-inline'; "
+             "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; "
+             "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+             hashes);
+    MHD_add_response_header(resp, "Content-Security-Policy", csp);
+}
+
+/* The host part of an authority "host[:port]" or a URL "scheme://host...". */
+static void host_of(const char *s, char *out, size_t outlen)
+{
+    const char *p = strstr(s, "://");
+    p = p ? p + 3 : s;
+    size_t n;
+    if (*p == '[') /* IPv6 literal */
+        n = strcspn(p, "]") + 1;
+    else
+        n = strcspn(p, ":/");
+    snprintf(out, outlen, "%.*s", (int)n, p);
+}
+
+int security_origin_check(Req *r)
+{
+    const char *origin = http_header(r, "Origin");
+    if (!origin || strcmp(origin, "null") == 0)
+        origin = http_header(r, "Referer");
+    const char *host = http_header(r, "Host");
+    if (!origin)
+        return 0; /* not a browser, or one that says nothing: the CSRF token decides */
+    char a[256], b[256];
+    host_of(origin, a, sizeof a);
+    host_of(host ? host : "", b, sizeof b);
+    if (a[0] && strcasecmp(a, b) == 0)
+        return 0;
+    http_error(r, API_E_CSRF, "a request made with the session cookie must come from a page of "
+                              "this server (Origin %s)", origin);
+    return -1;
+}

@@ -1,0 +1,485 @@
+/*
+ * test_http_security.c — defences a user (or an attacker) would notice:
+ * failed sign-ins from one address are throttled with 429 (per address,
+ * arbiter passwords and player PINs alike, and a success clears it);
+ * passwords, PINs, tokens and session cookies are stored only hashed and
+ * never written to the logs; cookie-authenticated writes from a foreign
+ * Origin are refused; a signed-out cookie or a replaced token no longer
+ * acts; every answer carries the security headers, and each page a
+ * Content-Security-Policy that allows exactly its own inline scripts;
+ * oversized headers are refused without harm.
+ */
+#include <check.h>
+#include <curl/curl.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "auth.h"
+#include "harness.h"
+
+static Daemon D;
+static Client arb;
+static int64_t tid, pids[2];
+static Client pl[2];
+
+static void setup(void)
+{
+    daemon_start(&D, 0);
+    login_arbiter(&D, &arb);
+    tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
+}
+
+static void teardown(void)
+{
+    int st = daemon_stop(&D, SIGTERM);
+    daemon_cleanup(&D);
+    ck_assert_int_eq(st, 0);
+}
+
+typedef struct Raw {
+    long status;
+    char headers[8192];
+    size_t hlen;
+    char body[4096];
+    size_t blen;
+} Raw;
+
+static size_t on_h(char *p, size_t size, size_t n, void *cls)
+{
+    Raw *r = cls;
+    size_t len = size * n;
+    if (r->hlen + len < sizeof r->headers) {
+        memcpy(r->headers + r->hlen, p, len);
+        r->hlen += len;
+        r->headers[r->hlen] = 0;
+    }
+    return len;
+}
+
+static size_t on_b(char *p, size_t size, size_t n, void *cls)
+{
+    Raw *r = cls;
+    size_t len = size * n;
+    if (r->blen + len < sizeof r->body) {
+        memcpy(r->body + r->blen, p, len);
+        r->blen += len;
+        r->body[r->blen] = 0;
+    }
+    return len;
+}
+
+/* A request with any headers (NULL-terminated list). */
+static void raw(int port, const char *method, const char *path, const char *body,
+                const char *const *headers, Raw *out)
+{
+    memset(out, 0, sizeof *out);
+    CURL *h = curl_easy_init();
+    char url[512];
+    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
+    struct curl_slist *hs = NULL;
+    if (body)
+        hs = curl_slist_append(hs, "Content-Type: application/json");
+    for (int i = 0; headers && headers[i]; i++)
+        hs = curl_slist_append(hs, headers[i]);
+    curl_easy_setopt(h, CURLOPT_URL, url);
+    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+    if (body)
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_h);
+    curl_easy_setopt(h, CURLOPT_HEADERDATA, out);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_b);
+    curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT, 20L);
+    if (curl_easy_perform(h) == CURLE_OK)
+        curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &out->status);
+    curl_slist_free_all(hs);
+    curl_easy_cleanup(h);
+}
+
+static long login_from(const char *addr, const char *password)
+{
+    char xff[80], body[200];
+    snprintf(xff, sizeof xff, "X-Forwarded-For: %s", addr);
+    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", password);
+    const char *hs[] = {xff, NULL};
+    Raw r;
+    raw(D.port, "POST", "/api/v1/auth/login", body, hs, &r);
+    if (r.status == 429)
+        ck_assert_msg(strcasestr(r.headers, "Retry-After: ") != NULL, "429 without Retry-After");
+    return r.status;
+}
+
+START_TEST(failed_sign_ins_are_throttled)
+{
+    /* Five failures are free; the sixth attempt must wait, even with the
+     * right password (it is not even checked). */
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(login_from("198.51.100.7", "wrong"), 401);
+    ck_assert_int_eq(login_from("198.51.100.7", "wrong"), 429);
+    ck_assert_int_eq(login_from("198.51.100.7", D.password), 429);
+    /* Another address is not affected. */
+    ck_assert_int_eq(login_from("198.51.100.8", D.password), 200);
+    /* After the wait (1 s after the fifth failure) one more try is allowed;
+     * a success clears the address. */
+    usleep(1100 * 1000);
+    ck_assert_int_eq(login_from("198.51.100.7", D.password), 200);
+    ck_assert_int_eq(login_from("198.51.100.7", "wrong"), 401);
+    ck_assert_int_eq(login_from("198.51.100.7", D.password), 200);
+
+    /* Guessing PINs: the same. */
+    char xff[] = "X-Forwarded-For: 203.0.113.9";
+    const char *hs[] = {xff, NULL};
+    char body[200];
+    Raw r;
+    int refused = 0;
+    for (int i = 0; i < 8; i++) {
+        snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%07d\"}", (long long)tid,
+                 9999000 + i);
+        raw(D.port, "POST", "/api/v1/auth/player", body, hs, &r);
+        ck_assert_msg(r.status == 401 || r.status == 429, "%ld %s", r.status, r.body);
+        if (i < 5)
+            ck_assert_int_eq(r.status, 401);
+        refused += r.status == 429;
+    }
+    ck_assert_int_ge(refused, 2);
+    ck_assert_ptr_nonnull(strstr(r.body, "too_many_attempts"));
+}
+END_TEST
+
+/* Every text value of every row of the store, one per line. */
+static char *dump_store(void)
+{
+    sqlite3 *db;
+    ck_assert_int_eq(sqlite3_open_v2(D.db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    const char *tables[] = {"users", "sessions", "player_credentials", "players", "audit",
+                            "alerts", "meta", "tournaments"};
+    size_t cap = 1 << 20, len = 0;
+    char *out = calloc(1, cap);
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        char sql[100];
+        snprintf(sql, sizeof sql, "SELECT * FROM %s", tables[t]);
+        sqlite3_stmt *st;
+        ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+        while (sqlite3_step(st) == SQLITE_ROW)
+            for (int c = 0; c < sqlite3_column_count(st); c++) {
+                const char *v = (const char *)sqlite3_column_text(st, c);
+                if (v && len + strlen(v) + 2 < cap)
+                    len += (size_t)sprintf(out + len, "%s\n", v);
+            }
+        sqlite3_finalize(st);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+static char *slurp(const char *name)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", D.dir, name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    char *buf = calloc(1, 1 << 22);
+    size_t n = fread(buf, 1, (1 << 22) - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+START_TEST(secrets_hashed_and_never_logged)
+{
+    /* A fresh PIN and token, used; a second arbiter with a password. */
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
+                   (long long)tid, (long long)pids[1]);
+    ck_assert_int_eq(r->status, 200);
+    char pin[32], token[160];
+    snprintf(pin, sizeof pin, "%s", json_string_value(json_object_get(r->json, "pin")));
+    snprintf(token, sizeof token, "%s", json_string_value(json_object_get(r->json, "token")));
+    resp_free(r);
+    ck_assert_int_ge((int)strlen(pin), 4);
+    ck_assert_int_ge((int)strlen(token), 16);
+    char body[200];
+    snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%s\"}", (long long)tid, pin);
+    r = req(&D, NULL, "POST", "/api/v1/auth/player", body);
+    ck_assert_int_eq(r->status, 200);
+    char *p = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_nonnull(p);
+    p = strchr(p, '=') + 1;
+    char cookie[200];
+    snprintf(cookie, sizeof cookie, "%.*s", (int)strcspn(p, ";\r\n"), p);
+    resp_free(r);
+    Client tok = {0};
+    snprintf(tok.bearer, sizeof tok.bearer, "%s", token);
+    r = req(&D, &tok, "GET", "/api/v1/auth/me", NULL);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    /* A wrong password that looks like a secret, too. */
+    r = req(&D, NULL, "POST", "/api/v1/auth/login",
+            "{\"username\":\"arbiter\",\"password\":\"Wrong-Secret-4711\"}");
+    ck_assert_int_eq(r->status, 401);
+    resp_free(r);
+    const char *arb_cookie = strchr(arb.cookie, '=') + 1;
+
+    char *store = dump_store();
+    ck_assert_msg(!strstr(store, token), "a player token is stored in clear");
+    ck_assert_msg(!strstr(store, pl[0].bearer), "a player token is stored in clear");
+    ck_assert_msg(!strstr(store, cookie), "a session id is stored in clear");
+    ck_assert_msg(!strstr(store, arb_cookie), "a session id is stored in clear");
+    ck_assert_msg(!strstr(store, D.password), "the password is stored in clear");
+    ck_assert_msg(!strstr(store, "Wrong-Secret-4711"), "a tried password is stored");
+    char quoted[40];
+    snprintf(quoted, sizeof quoted, "\"%s\"", pin);
+    ck_assert_msg(!strstr(store, quoted), "a PIN is stored in clear");
+    free(store);
+
+    char *err = slurp("stderr.txt"), *out = slurp("stdout.txt");
+    ck_assert_msg(strstr(err, "http POST /api/v1/auth/player") != NULL, "requests are not logged");
+    const char *secrets[] = {token, pl[0].bearer, cookie, arb_cookie, D.password,
+                             "Wrong-Secret-4711", pin};
+    for (size_t i = 0; i < sizeof secrets / sizeof secrets[0]; i++) {
+        ck_assert_msg(!strstr(err, secrets[i]), "secret %zu in the log", i);
+        /* The first start shows the arbiter password once, by design. */
+        ck_assert_int_eq(count(out, secrets[i]), i == 4 ? 1 : 0);
+    }
+    free(err);
+    free(out);
+}
+END_TEST
+
+START_TEST(cookie_writes_need_our_origin)
+{
+    char cookie[260], csrf[120], origin[120];
+    snprintf(cookie, sizeof cookie, "Cookie: %s", arb.cookie);
+    snprintf(csrf, sizeof csrf, "X-CSRF-Token: %s", arb.csrf);
+    const char *body = "{\"name\":\"X\",\"time_control\":\"60\"}";
+    Raw r;
+    const char *evil[] = {cookie, csrf, "Origin: https://evil.example", NULL};
+    raw(D.port, "POST", "/api/v1/tournaments", body, evil, &r);
+    ck_assert_int_eq(r.status, 403);
+    ck_assert_ptr_nonnull(strstr(r.body, "csrf"));
+    const char *evil_ref[] = {cookie, csrf, "Referer: http://127.0.0.1.evil.example/x", NULL};
+    raw(D.port, "POST", "/api/v1/tournaments", body, evil_ref, &r);
+    ck_assert_int_eq(r.status, 403);
+    snprintf(origin, sizeof origin, "Origin: http://127.0.0.1:%d", D.port);
+    const char *ours[] = {cookie, csrf, origin, NULL};
+    raw(D.port, "POST", "/api/v1/tournaments", body, ours, &r);
+    ck_assert_msg(r.status == 201, "%ld %s", r.status, r.body);
+    /* Programs that send no Origin rely on the CSRF token alone. */
+    const char *plain[] = {cookie, csrf, NULL};
+    raw(D.port, "POST", "/api/v1/tournaments", body, plain, &r);
+    ck_assert_int_eq(r.status, 201);
+    /* Bearer tokens are not sent by browsers on their own: no Origin rule. */
+    char bearer[220];
+    snprintf(bearer, sizeof bearer, "Authorization: Bearer %s", pl[0].bearer);
+    const char *tablet[] = {bearer, "Origin: https://elsewhere.example", NULL};
+    raw(D.port, "GET", "/api/v1/auth/me", NULL, tablet, &r);
+    ck_assert_int_eq(r.status, 200);
+}
+END_TEST
+
+START_TEST(ended_sessions_and_replaced_tokens_do_not_act)
+{
+    /* A second arbiter session, signed out: its cookie is just anonymous. */
+    Client c;
+    login_arbiter(&D, &c);
+    Resp *r = req(&D, &c, "POST", "/api/v1/auth/logout", "{}");
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    r = req(&D, &c, "POST", "/api/v1/tournaments", "{\"name\":\"X\",\"time_control\":\"60\"}");
+    ck_assert_int_eq(r->status, 401);
+    resp_free(r);
+    /* New credentials replace the old token. */
+    Client old = pl[0];
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
+             (long long)tid, (long long)pids[0]);
+    ck_assert_int_eq(r->status, 200);
+    Client fresh = {0};
+    snprintf(fresh.bearer, sizeof fresh.bearer, "%s",
+             json_string_value(json_object_get(r->json, "token")));
+    resp_free(r);
+    r = req(&D, &old, "GET", "/api/v1/auth/me", NULL);
+    ck_assert_int_eq(r->status, 401);
+    resp_free(r);
+    r = req(&D, &fresh, "GET", "/api/v1/auth/me", NULL);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    /* The arbiter's own session still works. */
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+}
+END_TEST
+
+static void base64(const unsigned char *in, size_t n, char *out)
+{
+    static const char A[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t o = 0;
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)in[i] << 16 | (i + 1 < n ? (unsigned)in[i + 1] << 8 : 0) |
+                     (i + 2 < n ? in[i + 2] : 0);
+        out[o++] = A[v >> 18 & 63];
+        out[o++] = A[v >> 12 & 63];
+        out[o++] = i + 1 < n ? A[v >> 6 & 63] : '=';
+        out[o++] = i + 2 < n ? A[v & 63] : '=';
+    }
+    out[o] = 0;
+}
+
+static void header_of(const char *headers, const char *name, char *out, size_t outlen)
+{
+    out[0] = 0;
+    char key[80];
+    snprintf(key, sizeof key, "\n%s: ", name);
+    const char *p = strcasestr(headers, key);
+    if (p) {
+        p += strlen(key);
+        snprintf(out, outlen, "%.*s", (int)strcspn(p, "\r\n"), p);
+    }
+}
+
+START_TEST(security_headers_everywhere)
+{
+    char v[2048];
+    Raw r;
+    raw(D.port, "GET", "/api/v1/health", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    header_of(r.headers, "X-Content-Type-Options", v, sizeof v);
+    ck_assert_str_eq(v, "nosniff");
+    header_of(r.headers, "X-Frame-Options", v, sizeof v);
+    ck_assert_str_eq(v, "DENY");
+    header_of(r.headers, "Referrer-Policy", v, sizeof v);
+    ck_assert_str_eq(v, "no-referrer");
+    header_of(r.headers, "Content-Security-Policy", v, sizeof v);
+    ck_assert_ptr_nonnull(strstr(v, "default-src 'none'"));
+    /* Errors too. */
+    raw(D.port, "GET", "/api/v1/nothing-here", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 404);
+    header_of(r.headers, "X-Frame-Options", v, sizeof v);
+    ck_assert_str_eq(v, "DENY");
+
+    /* The pages, from a server with the web directory. */
+    const char *web = getenv("ARBITER_WEB");
+    ck_assert_ptr_nonnull(web);
+    daemon_stop(&D, SIGTERM);
+    const char *bin = getenv("ARBITER_BIN");
+    int port = D.port;
+    char listen[64];
+    snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
+    pid_t p = fork();
+    if (p == 0) {
+        freopen("/dev/null", "w", stderr);
+        freopen("/dev/null", "w", stdout);
+        execl(bin, bin, "serve", "--listen", listen, "--db", D.db, "--web", web, (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 200; i++) {
+        raw(port, "GET", "/api/v1/health", NULL, NULL, &r);
+        if (r.status == 200)
+            break;
+        usleep(20000);
+    }
+    const char *pages[] = {"/", "/board.html", "/desk.html"};
+    const char *files[] = {"index.html", "board.html", "desk.html"};
+    for (int i = 0; i < 3; i++) {
+        raw(port, "GET", pages[i], NULL, NULL, &r);
+        ck_assert_int_eq(r.status, 200);
+        header_of(r.headers, "X-Frame-Options", v, sizeof v);
+        ck_assert_str_eq(v, "DENY");
+        header_of(r.headers, "Referrer-Policy", v, sizeof v);
+        ck_assert_str_eq(v, "no-referrer");
+        header_of(r.headers, "Content-Security-Policy", v, sizeof v);
+        ck_assert_msg(count(r.headers, "Content-Security-Policy") == 1, "two policies");
+        ck_assert_ptr_nonnull(strstr(v, "script-src 'self'"));
+        ck_assert_ptr_nonnull(strstr(v, "frame-ancestors 'none'"));
+        ck_assert_ptr_null(strstr(v, "'unsafe-eval'"));
+        const char *ss = strstr(v, "script-src");
+        ck_assert_msg(!strstr(ss, "'unsafe-inline'") || strstr(ss, ";") < strstr(ss, "'unsafe-inline'"),
+                      "inline scripts allowed wholesale: %s", v);
+        /* Each inline script of the page is allowed by its hash. */
+        char path[600];
+        snprintf(path, sizeof path, "%s/%s", web, files[i]);
+        FILE *f = fopen(path, "rb");
+        ck_assert_ptr_nonnull(f);
+        static char text[1 << 18];
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+        int inline_scripts = 0;
+        for (const char *s = text; (s = strstr(s, "<script")) != NULL; s++) {
+            const char *gt = strchr(s, '>'), *src = strstr(s, "src=");
+            const char *end = strstr(gt, "</script>");
+            if (src && src < gt)
+                continue;
+            char hex[65], want[80];
+            unsigned char bin32[32];
+            auth_sha256_hex(gt + 1, (size_t)(end - gt - 1), hex);
+            for (int k = 0; k < 32; k++) {
+                unsigned x;
+                sscanf(hex + 2 * k, "%2x", &x);
+                bin32[k] = (unsigned char)x;
+            }
+            char b64[48];
+            base64(bin32, 32, b64);
+            snprintf(want, sizeof want, "'sha256-%s'", b64);
+            ck_assert_msg(strstr(v, want) != NULL, "%s: inline script not allowed: %s", files[i], v);
+            inline_scripts++;
+        }
+        (void)inline_scripts;
+    }
+    /* A request with 100 KB of headers is refused, and the server lives on. */
+    char *big = malloc(100 * 1024);
+    strcpy(big, "X-Padding: ");
+    memset(big + 11, 'a', 100 * 1024 - 12);
+    big[100 * 1024 - 1] = 0;
+    const char *hs[] = {big, NULL};
+    raw(port, "GET", "/api/v1/health", NULL, hs, &r);
+    ck_assert_msg(r.status == 0 || (r.status >= 400 && r.status < 500), "%ld", r.status);
+    free(big);
+    raw(port, "GET", "/api/v1/health", NULL, NULL, &r);
+    ck_assert_int_eq(r.status, 200);
+    kill(p, SIGTERM);
+    int st;
+    waitpid(p, &st, 0);
+    D.pid = 0;
+    daemon_start(&D, 1); /* for the teardown */
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http-security");
+    TCase *tc = tcase_create("security");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, failed_sign_ins_are_throttled);
+    tcase_add_test(tc, secrets_hashed_and_never_logged);
+    tcase_add_test(tc, cookie_writes_need_our_origin);
+    tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
+    tcase_add_test(tc, security_headers_everywhere);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
