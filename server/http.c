@@ -90,10 +90,9 @@ int http_json(Req *r, int status, json_t *body)
 {
     char *s = json_dumps(body, JSON_COMPACT);
     json_decref(body);
+    static const char oom[] = "{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}";
     if (!s)
-        return http_text(r, 500, "application/json",
-                         strdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}"),
-                         58);
+        return http_text(r, 500, "application/json", strdup(oom), sizeof oom - 1);
     return http_text(r, status, "application/json", s, strlen(s));
 }
 
