@@ -103,8 +103,16 @@ int http_error(Req *r, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* A message quoting the client's bytes (or cut at 511) may not be UTF-8,
+     * which JSON cannot carry: then only its ASCII is kept. */
+    json_t *m = json_string(msg);
+    for (char *p = msg; !m && *p; p++)
+        if ((unsigned char)*p >= 0x80)
+            *p = '?';
+    if (!m)
+        m = json_string(msg);
     return http_json(r, errors_status(code),
-                     json_pack("{s:{s:s,s:s}}", "error", "code", errors_code(code), "message", msg));
+                     json_pack("{s:{s:s,s:o}}", "error", "code", errors_code(code), "message", m));
 }
 
 void http_add_header(Req *r, const char *name, const char *value)
