@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "event_json.h"
+#include "tiebreak.h"
+#include "tournament.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -605,71 +607,122 @@ int admin_audit(Store *s, int64_t user, int64_t player, const char *action, cons
 
 /* ---- standings ---- */
 
-/* Points of white and black for a stored result, in half points; -1 when
- * the game has no result yet. */
-static int halves(const char *res, int *w, int *b)
+/* Each side's result character (TRF) for a stored result, or 0 while the
+ * game has none. */
+static void result_chars(const char *res, char *w, char *b)
 {
     static const struct {
         const char *r;
-        int w, b;
-    } t[] = {{"1-0", 2, 0},   {"0-1", 0, 2},   {"1/2-1/2", 1, 1}, {"1/2-0", 1, 0},
-             {"0-1/2", 0, 1}, {"0-0", 0, 0},   {"1-1", 2, 2},     {"1-1/2", 2, 1},
-             {"1/2-1", 1, 2}, {"+/-", 2, 0},   {"-/+", 0, 2},     {"-/-", 0, 0},
-             {"+/+", 2, 2}};
+        char w, b;
+    } t[] = {{"1-0", '1', '0'},   {"0-1", '0', '1'},   {"1/2-1/2", '=', '='},
+             {"+/-", '+', '-'},   {"-/+", '-', '+'},   {"-/-", '-', '-'},
+             {"+/+", '+', '+'},   {"1/2-0", '=', '0'}, {"0-1/2", '0', '='},
+             {"0-0", '0', '0'},   {"1-1", '1', '1'},   {"1-1/2", '1', '='},
+             {"1/2-1", '=', '1'}};
+    *w = *b = 0;
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
         if (strcmp(res, t[i].r) == 0) {
             *w = t[i].w;
             *b = t[i].b;
-            return 0;
         }
-    return -1;
 }
 
 json_t *admin_standings(Store *s, int64_t tid)
 {
-    json_t *players = admin_players_list(s, tid);
-    json_t *games = store_rows(s, "SELECT white_id, black_id, result FROM games "
-                                  "WHERE tournament_id = ?1", "i", tid);
-    size_t np = json_array_size(players);
+    json_t *tour = admin_tournament_get(s, tid);
+    if (!tour)
+        return json_array();
+    int rr = strcmp(jstr(tour, "system") ? jstr(tour, "system") : "", "roundrobin") == 0;
+    json_decref(tour);
+    /* Start ranks: rating, then registration order. */
+    json_t *players = store_rows(s, "SELECT id, tournament_id, name, rating, title, federation, "
+                                    "fide_id, sex, birth, status FROM players WHERE "
+                                    "tournament_id = ?1 ORDER BY rating DESC, id", "i", tid);
+    json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games "
+                                  "WHERE tournament_id = ?1 ORDER BY round, board", "i", tid);
     json_t *rows = json_array();
+    Tournament *t = tournament_new();
+    size_t np = json_array_size(players);
+    if (!t || np == 0 || np > TRN_MAX_PLAYERS)
+        goto out;
+    json_t *rank_of = json_object();
     for (size_t i = 0; i < np; i++) {
         json_t *p = json_array_get(players, i);
-        int64_t pid = jint(p, "id");
-        int pts = 0, played = 0;
-        size_t k;
-        json_t *g;
-        json_array_foreach(games, k, g)
-        {
-            int w, b;
-            if (halves(jstr(g, "result"), &w, &b))
-                continue;
-            if (jint(g, "white_id") == pid)
-                pts += w, played++;
-            else if (jint(g, "black_id") == pid)
-                pts += b, played++;
-        }
-        json_array_append_new(rows, json_pack("{s:O,s:f,s:i,s:{}}", "player", p, "points",
-                                              pts / 2.0, "games", played, "tiebreaks"));
+        TrnPlayer *tp = tournament_add_player(t, (int)i + 1);
+        if (!tp)
+            continue;
+        snprintf(tp->name, sizeof tp->name, "%s", jstr(p, "name"));
+        tp->rating = (int)jint(p, "rating");
+        char key[24];
+        snprintf(key, sizeof key, "%lld", (long long)jint(p, "id"));
+        json_object_set_new(rank_of, key, json_integer((json_int_t)i + 1));
     }
-    /* Insertion sort: by points, then rating, then id (a few hundred rows). */
-    size_t n = json_array_size(rows);
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0; j--) {
-            json_t *a = json_array_get(rows, j - 1), *b = json_array_get(rows, j);
-            double pa = json_real_value(json_object_get(a, "points"));
-            double pb = json_real_value(json_object_get(b, "points"));
-            json_t *qa = json_object_get(a, "player"), *qb = json_object_get(b, "player");
-            int swap = pb > pa || (pb == pa && (jint(qb, "rating") > jint(qa, "rating") ||
-                                                (jint(qb, "rating") == jint(qa, "rating") &&
-                                                 jint(qb, "id") < jint(qa, "id"))));
-            if (!swap)
-                break;
-            json_incref(a);
-            json_array_set(rows, j - 1, b);
-            json_array_set_new(rows, j, a);
+    int rounds = 0;
+    size_t k;
+    json_t *g;
+    json_array_foreach(games, k, g)
+    {
+        int r = (int)jint(g, "round");
+        char w, b, key[24];
+        result_chars(jstr(g, "result"), &w, &b);
+        if (r < 1 || r > TRN_MAX_ROUNDS || !w)
+            continue;
+        snprintf(key, sizeof key, "%lld", (long long)jint(g, "white_id"));
+        int wr = (int)json_integer_value(json_object_get(rank_of, key));
+        snprintf(key, sizeof key, "%lld", (long long)jint(g, "black_id"));
+        int br = (int)json_integer_value(json_object_get(rank_of, key));
+        TrnPlayer *pw = tournament_player_mut(t, wr), *pb = tournament_player_mut(t, br);
+        if (!pw || !pb)
+            continue;
+        pw->games[r - 1] = (TrnGame){(uint16_t)br, TRN_WHITE, w};
+        pb->games[r - 1] = (TrnGame){(uint16_t)wr, TRN_BLACK, b};
+        if (r > rounds)
+            rounds = r;
+    }
+    json_decref(rank_of);
+    for (int i = 0; i < t->n_players; i++)
+        t->players[i].rounds = rounds;
+    t->n_rounds = rounds;
+    t->rounds_played = rounds;
+    /* FIDE's usual choices: Swiss BH-C1, BH, SB, DE; round robin DE, SB. */
+    TbSpec specs[8];
+    int n = 0;
+    char err[120];
+    tiebreak_parse(rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE", specs, 8, &n, err, sizeof err);
+    TbOptions opt = {.edition = TB_EDITION_2026, .rounds = rounds, .round_robin = rr};
+    Standings *st = NULL;
+    if (rounds == 0 || tiebreak_standings(t, specs, n, &opt, &st)) {
+        /* No result yet: everyone on 0, in start-rank order. */
+        for (size_t i = 0; i < np; i++)
+            json_array_append_new(rows, json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank",
+                                                  (json_int_t)i + 1, "player",
+                                                  json_array_get(players, i), "points", 0.0,
+                                                  "games", 0, "tiebreaks"));
+        goto out;
+    }
+    for (int i = 0; i < st->n_rows; i++) {
+        const TbRow *row = &st->rows[i];
+        json_t *p = json_array_get(players, (size_t)row->player - 1);
+        const TrnPlayer *tp = tournament_player(t, row->player);
+        int played = 0;
+        for (int r = 0; tp && r < rounds; r++)
+            played += tp->games[r].result != 0;
+        json_t *tb = json_object();
+        for (int k2 = 1; k2 < st->n_specs; k2++) {
+            char name[32];
+            tiebreak_spec_name(&st->specs[k2], name, sizeof name);
+            json_object_set_new(tb, name, row->valid[k2]
+                                              ? json_real((double)row->value[k2] / TB_SCALE)
+                                              : json_null());
         }
-    for (size_t i = 0; i < n; i++)
-        json_object_set_new(json_array_get(rows, i), "rank", json_integer((json_int_t)i + 1));
+        json_array_append_new(rows, json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank,
+                                              "player", p, "points",
+                                              (double)row->value[0] / TB_SCALE, "games", played,
+                                              "tiebreaks", tb));
+    }
+    tiebreak_standings_free(st);
+out:
+    tournament_free(t);
     json_decref(players);
     json_decref(games);
     return rows;

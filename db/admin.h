@@ -90,7 +90,9 @@ int admin_alert_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t
 int admin_audit(Store *s, int64_t user, int64_t player, const char *action, const char *target,
                 json_t *detail);
 
-/* Standings by points (1 / ½ / 0 from the stored results), then rating. */
+/* Standings after the games with a result: points and the FIDE
+ * tie-breaks of the Laws' tie-break module (Swiss: BH-C1, BH, SB, DE; round
+ * robin: DE, SB, WIN), start ranks by rating. */
 json_t *admin_standings(Store *s, int64_t tid);
 
 #endif

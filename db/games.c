@@ -248,23 +248,24 @@ void games_state_fields(const GameState *st, int64_t now, json_t *obj)
                         json_string(game_side_to_move(st) == WHITE ? "white" : "black"));
     json_t *legal = json_object();
     if (st->started && !st->over) {
+        /* Destinations per origin as bit sets: promotions to four pieces
+         * are one destination. */
         MoveList list;
+        uint64_t to[64] = {0};
         board_legal_moves(&st->board, &list);
-        for (int i = 0; i < list.count; i++) {
-            int f = move_from(list.moves[i]), t = move_to(list.moves[i]);
-            char from[3] = {SQ[f & 7], (char)('1' + (f >> 3)), 0};
-            char to[3] = {SQ[t & 7], (char)('1' + (t >> 3)), 0};
-            json_t *arr = json_object_get(legal, from);
-            if (!arr) {
-                arr = json_array();
-                json_object_set_new(legal, from, arr);
+        for (int i = 0; i < list.count; i++)
+            to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
+        for (int f = 0; f < 64; f++) {
+            if (!to[f])
+                continue;
+            json_t *arr = json_array();
+            for (uint64_t m = to[f]; m; m &= m - 1) {
+                int t = __builtin_ctzll(m);
+                char sq[3] = {SQ[t & 7], (char)('1' + (t >> 3)), 0};
+                json_array_append_new(arr, json_string_nocheck(sq));
             }
-            size_t k, m = json_array_size(arr);
-            for (k = 0; k < m; k++)
-                if (strcmp(json_string_value(json_array_get(arr, k)), to) == 0)
-                    break;
-            if (k == m)
-                json_array_append_new(arr, json_string(to));
+            char from[3] = {SQ[f & 7], (char)('1' + (f >> 3)), 0};
+            json_object_set_new_nocheck(legal, from, arr);
         }
     }
     json_object_set_new(obj, "legal", legal);

@@ -12,7 +12,7 @@ deploy/setup.sh build
 deploy/web-deps.sh || echo "test: npm ci failed in web/; the browser tests will be skipped"
 
 if [ ! -f build-san/build.ninja ]; then
-    meson setup build-san --buildtype=debug -Db_sanitize=address,undefined \
+    meson setup build-san --buildtype=debugoptimized -Db_sanitize=address,undefined \
         -Dc_args=-fno-sanitize-recover=all -Db_lundef=false >/dev/null
 fi
 

@@ -72,6 +72,9 @@ typedef struct {
     MatchingGraph *g;
     int *alive, *verts, *cmate, *mate;
     int init; /* initial colour */
+    int expected; /* rounds of the event */
+    int baku;     /* Baku acceleration from the 192 line */
+    int *id_rank; /* start rank -> position among all players by start rank */
 } Ctx;
 
 /* ---------------- wide integers ---------------- */
@@ -166,13 +169,36 @@ static TrnPoints game_points(const Tournament *t, const TrnGame *g)
     return tournament_result_points(&t->points, g->result, (TrnColour)g->colour);
 }
 
+/*
+ * Fictitious points of player p in round r. XXA / 250 lines when the file has
+ * any; otherwise, for a 192 FIDE_DUTCH[_2025]_BAKU event, the Baku method
+ * (C.04.7): the first half of the players by pairing number (the larger half
+ * when odd) get a win's points in the first half of the accelerated rounds
+ * and a draw's in the second; the accelerated rounds are the first
+ * (rounds - 1) / 2 + 1 ... as bbpPairings counts them.
+ */
+static TrnPoints acceleration(const Ctx *c, const TrnPlayer *p, int r)
+{
+    if (!c->baku)
+        return tournament_acceleration(c->t, p->id, r);
+    int rank = c->id_rank[p->id];
+    if (rank < 0 || rank > (c->t->n_players - 1) / 2)
+        return 0;
+    int last = (c->expected - 1) / 2, last_full = last / 2;
+    if (r - 1 <= last_full)
+        return c->t->points.win_white;
+    if (r - 1 <= last)
+        return c->t->points.draw_white;
+    return 0;
+}
+
 /* score after rounds 1..upto, plus the acceleration of round upto+1 */
-static TrnPoints score_at(const Tournament *t, const TrnPlayer *p, int upto)
+static TrnPoints score_at(const Ctx *c, const TrnPlayer *p, int upto)
 {
     TrnPoints s = 0;
     for (int r = 1; r <= upto; r++)
-        s += game_points(t, game(p, r));
-    return s + tournament_acceleration(t, p->id, upto + 1);
+        s += game_points(c->t, game(p, r));
+    return s + acceleration(c, p, upto + 1);
 }
 
 static int excluded(const Tournament *t, const TrnPlayer *p, int round, int next_round)
@@ -236,7 +262,7 @@ static int float_of(const Ctx *c, const TrnPlayer *p, int back)
     const TrnPlayer *o = tournament_player(t, g->opponent);
     if (!o)
         return F_NONE;
-    TrnPoints a = score_at(t, p, rr - 1), b = score_at(t, o, rr - 1);
+    TrnPoints a = score_at(c, p, rr - 1), b = score_at(c, o, rr - 1);
     return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
 }
 
@@ -505,6 +531,7 @@ static void ctx_free(Ctx *c)
     free(c->verts);
     free(c->cmate);
     free(c->mate);
+    free(c->id_rank);
 }
 
 /* the bracket loop; fills final_mate (vertex -> vertex, or itself) */
@@ -557,6 +584,33 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
         }
         ids[j + 1] = x;
     }
+    c->expected = t->n_rounds ? t->n_rounds : t->rounds_played;
+    c->id_rank = malloc((TRN_MAX_PLAYERS + 1) * sizeof *c->id_rank);
+    if (!c->id_rank) {
+        free(ids);
+        rc = -ENOMEM;
+        goto done;
+    }
+    for (int k = 0; k <= TRN_MAX_PLAYERS; k++)
+        c->id_rank[k] = -1;
+    for (int k = 0; k < t->n_players; k++)
+        c->id_rank[t->players[ids[k]].id] = k;
+    if (strncmp(t->system, "FIDE_DUTCH", 10) == 0 && strlen(t->system) > 5 &&
+        strcmp(t->system + strlen(t->system) - 5, "_BAKU") == 0) {
+        int manual = t->n_accel > 0;
+        for (int k = 0; k < t->n_players; k++)
+            manual |= t->players[k].has_accel;
+        if (!manual) {
+            const TrnPointSystem *ps = &t->points;
+            if (ps->loss_white || 2 * ps->draw_white != ps->win_white) {
+                free(ids);
+                fail(err, errlen, "the point system does not suit Baku acceleration");
+                rc = DUTCH_E_INPUT;
+                goto done;
+            }
+            c->baku = 1;
+        }
+    }
     int rank = 0;
     for (int k = 0; k < t->n_players; k++) {
         const TrnPlayer *p = &t->players[ids[k]];
@@ -573,8 +627,8 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
         d->tp = p;
         d->id = p->id;
         d->rank = my_rank;
-        d->raw = score_at(t, p, c->pr) - tournament_acceleration(t, p->id, round);
-        d->score = score_at(t, p, c->pr);
+        d->score = score_at(c, p, c->pr);
+        d->raw = d->score - acceleration(c, p, round);
     }
     free(ids);
     if (c->n == 0) {
@@ -607,7 +661,7 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
         goto done;
     }
     {
-        int expected = t->n_rounds ? t->n_rounds : t->rounds_played;
+        int expected = c->expected;
         TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
                                                                    : t->points.draw_white;
         long thr = ((long)c->pr * (long)wd) >> 1;

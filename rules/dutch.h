@@ -48,7 +48,8 @@ typedef struct DutchPairing {
  * Pairs round `round` (1-based) of t, using rounds 1..round-1 as history.
  * Players with a non-pairing entry in that round (H, F, Z, '-' without
  * opponent) or a 240/XXZ bye for it are left out. The initial colour
- * (152 / XXC) must be set unless round is 1 and... it is always required.
+ * comes from 152 / XXC, or else is read back from the first round with
+ * colours (as bbpPairings does); without either the round cannot be paired.
  * Returns 0 and fills *out, DUTCH_E_NO_PAIRING, DUTCH_E_INPUT (with a reason
  * in err), or -ENOMEM. *out is emptied first and left empty on failure.
  */

@@ -614,6 +614,14 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
      * on for the offender, who must move the same piece if it can. */
     game_illegal_penalty(st, ev, side, v);
     if (!st->over) {
+        /* 9.1.2.1: touching a piece with the intention of moving it rejects
+         * the opponent's offer; a completed illegal move did more than that. */
+        if (st->offer == !side) {
+            st->offer = -1;
+            st->offer_agreed = false;
+            game_note(st, ev, "%s's draw offer lapses: %s touched a piece (9.1.2.1)",
+                      game_side_name(!side), game_side_name(side));
+        }
         int from = illegal_from(&st->board, ev->move, m);
         st->touch_square = -1;
         if (from >= 0 && piece_can_move(&st->board, from))

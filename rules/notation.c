@@ -437,6 +437,27 @@ static Bitboard pseudo_targets(const Board *b, int from)
     }
 }
 
+/*
+ * Whether the pawn on from, capturing en passant on the empty square to,
+ * would leave its own king in check, in a position where the opponent's
+ * pawn could just have made the double step past to.  The board keeps the
+ * en passant square only when the capture is legal (Art. 9.2.3), so an
+ * en passant capture refused for a pin is recognised here by its shape:
+ * their pawn beside ours, the squares it would have crossed empty.
+ */
+static bool ep_exposes_king(const Board *b, int from, int to)
+{
+    int us = b->side, them = us ^ 1;
+    int capsq = us == WHITE ? to - 8 : to + 8;
+    int origin = us == WHITE ? to + 8 : to - 8;
+    if (SQ_RANK(to) != (us == WHITE ? 5 : 2) || b->squares[capsq] != piece_make(them, PAWN) ||
+        b->squares[origin] != PIECE_NONE)
+        return false;
+    int ksq = board_king(b, us);
+    Bitboard occ = (board_occupied(b) ^ BB(from) ^ BB(capsq)) | BB(to);
+    return (board_attackers(b, ksq, them, occ) & ~BB(capsq)) != 0;
+}
+
 /* Explains why castling to one side is not legal. */
 static int explain_castling(const Board *b, int side, Move *out, char *err, size_t errlen)
 {
@@ -584,6 +605,13 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         if (!bb_more_than_one(cands)) {
             int from = bb_lsb(cands);
             sq_name(from, fsq);
+            if (type == PAWN && SQ_FILE(from) != SQ_FILE(sp->to) &&
+                (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE &&
+                ep_exposes_king(b, from, sp->to))
+                return fail(err, errlen, NOTATION_E_ILLEGAL,
+                            "the pawn on %s cannot capture en passant on %s: it would leave "
+                            "the king in check",
+                            fsq, tosq);
             if (type == PAWN && SQ_FILE(from) != SQ_FILE(sp->to) &&
                 (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE)
                 return fail(err, errlen, NOTATION_E_ILLEGAL,

@@ -123,7 +123,7 @@ static int parse_item(char *item, TbSpec *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     s->limit_percent = 50;
-    size_t nl = strcspn(item, "/-#!");
+    size_t nl = strcspn(item, "/-#!:");
     char name[16];
     if (nl == 0 || nl >= sizeof name) {
         snprintf(err, errlen, "'%s' is not a tie-break", item);
@@ -145,6 +145,17 @@ static int parse_item(char *item, TbSpec *s, char *err, size_t errlen)
     }
     s->code = (TbCode)code;
     char *p = item + nl;
+    if (*p == ':') {
+        /* TEC point type: game points are the only points of an individual
+         * event; match points (MP) belong to team events. */
+        size_t tl = strcspn(p + 1, "/-#!");
+        if (tl != 2 || strncasecmp(p + 1, "GP", 2) != 0) {
+            snprintf(err, errlen, "'%s': only game points (:GP) exist in an individual event",
+                     item);
+            return TIEBREAK_E_SYNTAX;
+        }
+        p += 3;
+    }
     while (*p) {
         p++; /* the separator */
         size_t ml = strcspn(p, "/#!");
@@ -365,7 +376,9 @@ static int64_t cut_sum(Entry *e, int n, const TbSpec *s, int rounds)
 /* BH, FB, SB for every player into out[]. */
 static int buchholz(const Ctx *c, const TbSpec *s, int64_t *out)
 {
-    bool fore = s->code == TB_FB;
+    /* FB treats the final round's games as draws; before the final round of
+     * the event (line 142 / XXR) has been reached there is nothing to treat. */
+    bool fore = s->code == TB_FB && (c->t->n_rounds == 0 || c->R >= c->t->n_rounds);
     bool sb = s->code == TB_SB;
     TrnPoints *adj = malloc((size_t)c->n * sizeof *adj);
     Entry *e = malloc((size_t)(c->R ? c->R : 1) * sizeof *e);
@@ -661,9 +674,9 @@ typedef struct Ranker {
     int n_specs;
     int64_t *val; /* n_specs x n */
     bool *ok;
-    int *key_spec; /* the spec being sorted on, for the comparator */
 } Ranker;
 
+/* Value and validity of spec k for player index i. */
 static int64_t *V(const Ranker *rk, int k, int i)
 {
     return &rk->val[(size_t)k * (size_t)rk->c->n + (size_t)i];
@@ -793,7 +806,7 @@ static int rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
                 else
                     break;
             }
-            /* The first `a` players are separated; the rest stay tied on DE. */
+            /* g[0 .. a-2] rank alone; the rest stay tied on DE and go on. */
             if (m - (a - 1) > 1)
                 rc = rank_group(rk, k + 1, g + (a - 1), m - (a - 1), split + (a - 1), depth);
             else

@@ -107,6 +107,7 @@ typedef struct Standings {
 int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs,
                        const TbOptions *opt, Standings **out);
 
+/* Frees s; tiebreak_standings_free(NULL) is a no-op. */
 void tiebreak_standings_free(Standings *s);
 
 /* B.02 8.1.1: rating difference dp for a score fraction p in hundredths (0..100). */

@@ -32,6 +32,8 @@ typedef struct Reader {
     bool seen_299;
     bool pab_given; /* a P / BBU / PAB value was given explicitly */
     bool unknown_given;
+    int rounds_line; /* line of the 142 / XXR record */
+    int rounds_col;
     Line line;
 } Reader;
 
@@ -697,6 +699,8 @@ static int read_rounds_count(Reader *r, int col)
         return fail(r, TRF_E_RANGE, col, "number of rounds %ld is not in 1..%d", v,
                     TRN_MAX_ROUNDS);
     r->t->n_rounds = (int)v;
+    r->rounds_line = r->line.no;
+    r->rounds_col = col;
     return 0;
 }
 
@@ -881,9 +885,10 @@ static int check_games(Reader *r)
         }
     }
     if (t->n_rounds && t->rounds_played > t->n_rounds) {
-        r->line.no = 0;
-        return fail(r, TRF_E_RANGE, 0, "results for round %d but the tournament has %d rounds",
-                    t->rounds_played, t->n_rounds);
+        r->line.no = r->rounds_line;
+        return fail(r, TRF_E_RANGE, r->rounds_col,
+                    "%d rounds, but the players' lines go to round %d", t->n_rounds,
+                    t->rounds_played);
     }
     return 0;
 }

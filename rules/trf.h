@@ -56,7 +56,8 @@ enum {
 int trf_read(const char *text, size_t len, int flags, Tournament **out, TrfError *err);
 
 typedef enum TrfFlavour {
-    TRF_FLAVOUR_16 = 16, /* TRF16 + JaVaFo XX extensions (XXR XXC XXS XXA XXP XXZ) */
+    TRF_FLAVOUR_16 = 16, /* TRF16 + JaVaFo XX extensions (XXR XXC XXS XXA XXP XXZ);
+                            240 and 260 records as they are, 192-222 left out */
     TRF_FLAVOUR_26 = 26, /* TRF-2026 codes (142 152 162 192 202 212 222 240 250 260) */
 } TrfFlavour;
 

@@ -358,7 +358,7 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
     }
     for (int i = 0; i < t->n_forbidden; i++) {
         const TrnForbidden *f = &t->forbidden[i];
-        if (f26 && !f->xxp) {
+        if (!f->xxp) { /* 260 in both flavours: XXP has no round range */
             snprintf(buf, sizeof buf, "260 %03d %03d", f->first_round, f->last_round);
             write_ids(&o, buf, f->players, f->n, false);
         } else {

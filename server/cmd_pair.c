@@ -51,6 +51,32 @@ static char *slurp(const char *path, size_t *len, const char *cmd)
     return buf;
 }
 
+/*
+ * Each player's points (cols 81-84) must be the sum of the results of the
+ * rounds played, possibly with the bye written for the next round and the
+ * player's acceleration included. Prints the first mismatch; returns 0 or 1.
+ */
+static int check_points(const Tournament *t, const char *path, const char *cmd)
+{
+    int next = dutch_next_round(t);
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        TrnPoints s1 = tournament_player_score(t, p, next - 1 < p->rounds ? next - 1 : p->rounds);
+        TrnPoints s2 = tournament_player_score(t, p, next < p->rounds ? next : p->rounds);
+        TrnPoints acc = tournament_acceleration(t, p->id, next);
+        TrnPoints v = p->points;
+        if (v == s1 || v == s2 || v == s1 + acc || v == s2 + acc)
+            continue;
+        char a[16], b[16];
+        trf_format_points(v, a);
+        trf_format_points(s1, b);
+        fprintf(stderr, "arbiter %s: %s:%d: player %d has %s points but the results add up to %s\n",
+                cmd, path, p->line, p->id, a, b);
+        return 1;
+    }
+    return 0;
+}
+
 /* Parses `--dutch FILE`; returns the tournament or NULL (exit code in *rc). */
 static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
 {
@@ -80,7 +106,9 @@ static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
     }
     Tournament *t = NULL;
     TrfError err;
-    int r = trf_read(text, len, 0, &t, &err);
+    /* points may or may not include a bye already written for the round
+     * to pair; check_points() accepts both */
+    int r = trf_read(text, len, TRF_READ_NO_POINTS_CHECK, &t, &err);
     free(text);
     if (r) {
         if (r < 0)
@@ -88,6 +116,11 @@ static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
         else
             fprintf(stderr, "arbiter %s: %s:%d:%d: %s\n", cmd, path, err.line, err.column,
                     err.message);
+        *rc = 3;
+        return NULL;
+    }
+    if (check_points(t, path, cmd)) {
+        tournament_free(t);
         *rc = 3;
         return NULL;
     }

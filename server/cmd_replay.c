@@ -10,8 +10,9 @@
  * and ends the run with exit status 2; so does a move after the end.
  *
  * Moves may be in any notation notation_parse() accepts, separated by
- * white space; move numbers ("12." "12...") are skipped and a separate
- * "e.p." token belongs to the move before it.
+ * white space; move numbers ("12." "12...") are skipped, a separate
+ * "e.p." token belongs to the move before it, and a result token ("1-0",
+ * "0-1", "1/2-1/2", "*") ends the input; anywhere else it is an error.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -74,6 +75,13 @@ static size_t move_number_len(const char *t)
     while (t[i] == '.')
         i++;
     return i;
+}
+
+/* A game result as PGN and scoresheets write it after the last move. */
+static bool is_result(const char *t)
+{
+    return strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 || strcmp(t, "1/2-1/2") == 0 ||
+           strcmp(t, "\xc2\xbd-\xc2\xbd") == 0 || strcmp(t, "*") == 0;
 }
 
 static bool is_ep_mark(const char *t)
@@ -144,6 +152,16 @@ static int run(int argc, char **argv)
         if (!*text || is_ep_mark(text))
             continue;
         ply++;
+        if (is_result(text)) {
+            /* The result closes the record: accepted only as the last token. */
+            char more[256];
+            if (!read_token(stdin, more, sizeof more))
+                break;
+            char msg[320];
+            snprintf(msg, sizeof msg, "the result '%s' may only end the moves", text);
+            rc = print_error(ply, msg);
+            break;
+        }
         if (status != OUTCOME_ONGOING) {
             char msg[64];
             snprintf(msg, sizeof msg, "the game is over: %s", outcome_name(status));
@@ -211,7 +229,8 @@ const Command cmd_replay = {
             "\"status\":\"ongoing\"}\n"
             "legal is the sorted list of legal moves (UCI, castling as the king's move)\n"
             "after the move; status is ongoing, checkmate, stalemate, insufficient,\n"
-            "fivefold or seventyfive.  Move numbers (\"1.\", \"1...\") are skipped.\n"
+            "fivefold or seventyfive.  Move numbers (\"1.\", \"1...\") are skipped;\n"
+            "a result (1-0, 0-1, 1/2-1/2, *) may end the input.\n"
             "A move that is malformed, ambiguous or illegal, or comes after the end of\n"
             "the game, prints {\"ply\":N,\"error\":\"...\"} and stops.\n"
             "Exit status: 0 ok, 2 bad move or bad FEN.\n",

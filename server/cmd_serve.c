@@ -15,9 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "admin.h"
 #include "auth.h"
+#include "backup.h"
+#include "backups.h"
 #include "commands.h"
 #include "flags.h"
 #include "games.h"
@@ -62,6 +65,9 @@ static int run(int argc, char **argv)
 {
     const char *listen = "127.0.0.1:8080", *db = "./arbiter.db", *web = NULL;
     int threads = 2, quiet = 0;
+    const char *backup_dir = NULL;
+    double backup_every_s = 15 * 60;
+    int backup_keep = 24;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--quiet") == 0) {
@@ -87,6 +93,25 @@ static int run(int argc, char **argv)
                 return 2;
             }
             threads = (int)n;
+        } else if (strcmp(a, "--backup-dir") == 0) {
+            backup_dir = v;
+        } else if (strcmp(a, "--backup-every") == 0) {
+            char *end;
+            double m = strtod(v, &end);
+            if (*end || !(m >= 0.01 && m <= 7 * 24 * 60)) {
+                fprintf(stderr, "arbiter serve: --backup-every wants minutes (0.01 to 10080), "
+                        "got '%s'\n", v);
+                return 2;
+            }
+            backup_every_s = m * 60;
+        } else if (strcmp(a, "--backup-keep") == 0) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end || n < 1 || n > 10000) {
+                fprintf(stderr, "arbiter serve: --backup-keep wants 1 to 10000, got '%s'\n", v);
+                return 2;
+            }
+            backup_keep = (int)n;
         } else {
             fprintf(stderr, "arbiter serve: unknown option '%s' (see 'arbiter help serve')\n", a);
             return 2;
@@ -104,9 +129,22 @@ static int run(int argc, char **argv)
 
     Server srv = {.db_path = db, .web_dir = web, .quiet = quiet};
     char err[512];
+    /* One server per database: `arbiter restore` and a second server see
+     * this lock (the kernel drops it when the process dies). */
+    int lockfd = -1;
+    int lrc = backup_lock(db, &lockfd);
+    if (lrc) {
+        if (lrc == BACKUP_E_BUSY)
+            fprintf(stderr, "arbiter serve: %s is held by another running server\n", db);
+        else
+            fprintf(stderr, "arbiter serve: cannot open %s: %s\n", db, strerror(-lrc));
+        return 3;
+    }
+    Backups *backups = NULL;
     srv.writer = writer_start(db, err, sizeof err);
     if (!srv.writer) {
         fprintf(stderr, "arbiter serve: %s\n", err);
+        close(lockfd);
         return 3;
     }
     srv.games = games_new();
@@ -131,6 +169,13 @@ static int run(int argc, char **argv)
                "arbiter: it is shown only now; add others with 'arbiter user add NAME'\n",
                su.password);
         fflush(stdout);
+    }
+    if (backup_dir &&
+        !(backups = backups_start(db, backup_dir, backup_every_s, backup_keep, quiet, err,
+                                  sizeof err))) {
+        fprintf(stderr, "arbiter serve: %s\n", err);
+        rc = 3;
+        goto out;
     }
     if (http_start(&srv, listen, threads, err, sizeof err)) {
         fprintf(stderr, "arbiter serve: %s\n", err);
@@ -157,12 +202,14 @@ static int run(int argc, char **argv)
             batches ? (double)commit_us / (double)batches : 0.0);
     rc = 0;
 out:
+    backups_stop(backups);
     flags_stop(srv.flags);
     writer_stop(srv.writer);
     flags_free(srv.flags);
     hub_free(srv.hub);
     games_free(srv.games);
     http_readers_close();
+    close(lockfd); /* after the last SQLite connection: closing drops the process's locks */
     if (rc == 0)
         fprintf(stderr, "arbiter: stopped cleanly\n");
     return rc;
@@ -172,7 +219,8 @@ const Command cmd_serve = {
     .name = "serve",
     .summary = "run the tournament server (HTTP/JSON API, live streams, web pages)",
     .help = "usage: arbiter serve [--listen 127.0.0.1:8080] [--db ./arbiter.db] [--web DIR]\n"
-            "                     [--threads N] [--quiet]\n\n"
+            "                     [--threads N] [--quiet]\n"
+            "                     [--backup-dir DIR [--backup-every MINUTES] [--backup-keep N]]\n\n"
             "Runs the daemon: the JSON API under /api/v1 (its OpenAPI document is at\n"
             "/api/v1/openapi.json), live Server-Sent Event streams, flag timers, and the\n"
             "static pages of DIR.  The database is created on first start; the first start\n"
@@ -182,6 +230,10 @@ const Command cmd_serve = {
             "clocks ran when the server stopped are paused as of that moment; the arbiter\n"
             "resumes them.\n"
             "  --threads N   HTTP polling threads (default 2)\n"
+            "  --backup-dir DIR  write a consistent copy of the database to\n"
+            "                DIR/arbiter-YYYYMMDD-HHMMSS.db every --backup-every minutes\n"
+            "                (default 15), keeping the newest --backup-keep (default 24)\n"
+            "Only one server may hold a database: a second one exits with status 3.\n"
             "Exit status: 0 stopped cleanly, 2 bad usage, 3 database error, 4 cannot listen.\n",
     .run = run,
 };

@@ -303,15 +303,31 @@ static int run_standings(int argc, char **argv)
     int rc = load("standings", path, 0, &t);
     if (rc)
         return rc;
-    if (!tbs)
-        tbs = t->tiebreaks[0] ? t->tiebreaks : "BH/C1,BH,SB,DE";
     TbSpec specs[TB_MAX_SPECS];
-    int n;
+    int n = 0;
     char err[200];
-    if (tiebreak_parse(tbs, specs, TB_MAX_SPECS - 1, &n, err, sizeof err)) {
-        fprintf(stderr, "arbiter standings: %s\n", err);
-        tournament_free(t);
-        return 2;
+    if (tbs) {
+        if (tiebreak_parse(tbs, specs, TB_MAX_SPECS - 1, &n, err, sizeof err)) {
+            fprintf(stderr, "arbiter standings: %s\n", err);
+            tournament_free(t);
+            return 2;
+        }
+    } else {
+        /* 212 is the standings order, 202 the tie-breaks after points.  A
+         * file may name team tie-breaks: those are left out, with a word. */
+        const char *list = t->standings[0] ? t->standings : t->tiebreaks;
+        char buf[TRN_TEXT_MAX], *save = NULL;
+        snprintf(buf, sizeof buf, "%s", list[0] ? list : "BH/C1,BH,SB,DE");
+        for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+            int got;
+            if (n >= TB_MAX_SPECS - 1 ||
+                tiebreak_parse(item, specs + n, TB_MAX_SPECS - 1 - n, &got, err, sizeof err)) {
+                fprintf(stderr, "arbiter standings: %s: leaving out tie-break '%s' (%s)\n", path,
+                        item, n >= TB_MAX_SPECS - 1 ? "too many" : err);
+                continue;
+            }
+            n += got;
+        }
     }
     if (!edition)
         edition = edition_for_date(t->start_date);
@@ -346,7 +362,8 @@ const Command cmd_standings = {
             "                    BPG BWG PS REP BH FB AOB SB KS ARO TPR PTP APRO APPO STD\n"
             "                    TPN RTNG, modifiers /C1 /C2 /M1 /M2 (cut, median), KS/L+1\n"
             "                    (limit in half points), /P (forfeits as played).\n"
-            "                    Default: the file's 202 line, else BH/C1,BH,SB,DE.\n"
+            "                    Default: the file's 212 line, else its 202 line, else\n"
+            "                    BH/C1,BH,SB,DE.\n"
             "  --edition YEAR    unplayed-round rules: 2009 (virtual opponent), 2023\n"
             "                    (C.07 2023/2024), 2026 (capped dummy).  Default: 2026 for\n"
             "                    events starting from 2026/03/01 (line 042) or without a\n"
@@ -410,7 +427,9 @@ const Command cmd_trf = {
             "Reads FILE (TRF16 or TRF-2026, JaVaFo XX and bbpPairings BB lines; CR, LF or\n"
             "CRLF line ends), checks it, and writes it to standard output with CR line\n"
             "ends in the chosen flavour: 16 (TRF16 with XXR/XXC/XXS/XXA/XXP/XXZ) or 26\n"
-            "(TRF-2026 codes 142/152/162/192/202/240/250/260; the default).\n"
+            "(TRF-2026 codes 142/152/162/192/202/240/250/260; the default).  TRF16 has no\n"
+            "lines 142-222: rounds, colour and points go to XXR/XXC/XXS, acceleration to\n"
+            "XXA; system, tie-break and time control codes are left out.\n"
             "--no-points-check accepts points (columns 81-84) that differ from the results.\n"
             "Exit status: 0 ok, 2 bad arguments, 3 invalid file (FILE:LINE:COLUMN: why).\n",
     .run = run_trf,

@@ -28,5 +28,7 @@ extern const Command cmd_trf;
 extern const Command cmd_berger;
 extern const Command cmd_pair;
 extern const Command cmd_check;
+extern const Command cmd_backup;
+extern const Command cmd_restore;
 
 #endif

@@ -528,10 +528,10 @@ void http_stop(Server *srv)
 {
     if (!srv->mhd)
         return;
+    /* From now on new writes are answered 503.  (MHD_quiesce_daemon is not
+     * used: with a pool of epoll threads it can race with a worker and
+     * abort.) */
     srv->stopping = 1;
-    MHD_socket fd = MHD_quiesce_daemon(srv->mhd);
-    if (fd != MHD_INVALID_SOCKET)
-        close(fd);
     /* In-flight writes finish (the writer is still running). */
     for (int i = 0; i < 500 && atomic_load(&inflight) > 0; i++)
         usleep(10000);

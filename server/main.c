@@ -20,6 +20,8 @@ static const Command *const commands[] = {
     &cmd_berger,
     &cmd_pair,
     &cmd_check,
+    &cmd_backup,
+    &cmd_restore,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };

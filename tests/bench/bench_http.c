@@ -539,7 +539,7 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
         if (call("POST", path, auth[m % 2], body, NULL, NULL, 0) != 200)
             die("viewer game move refused");
         /* 400 ms per move; after the last one, time for every viewer. */
-        int64_t stop = now_us() + (m == nmoves - 1 || m == 19 ? 5000000 : 400000);
+        int64_t stop = now_us() + (m == nmoves - 1 || m == 19 ? 1000000 + (int64_t)nviewers * 400 : 400000);
         while (now_us() < stop) {
             int n = epoll_wait(vep, evs, 512, 20);
             int64_t tnow = now_us();

@@ -58,13 +58,18 @@ test('tablet controls from a set position', async (t) => {
   await expectText(white.locator('#status'), /Your move/);
   const moves = async (tab) => (await tab.locator('#moves li').allTextContents()).join(' ').replace(/\s+/g, ' ').trim();
 
-  await t.test('a pawn reaching the last rank asks for the piece; a rook is chosen', async () => {
+  await t.test('a draw offer armed before the move goes with it (9.1.2); a pawn reaching the last rank asks for the piece', async () => {
+    await white.click('#b-offer');
+    await white.waitForSelector('#b-offer[aria-pressed="true"]');
     await dragMove(white, 'e7', 'e8');
     await white.waitForSelector('.promo button');
     assert.equal(await white.locator('.promo button').count(), 4);
     await white.click('.promo button[aria-label="Rook"]');
     await expectText(black.locator('#status'), /Your move/);
     assert.match(await moves(black), /e8=R\+/);
+    await black.waitForSelector('#n-decline');
+    await black.click('#n-decline');
+    await black.waitForSelector('#n-decline', { state: 'detached' });
   });
 
   await t.test('calling the arbiter stops the clocks until the arbiter restarts them', async () => {
@@ -132,7 +137,7 @@ test('every tab of the desk and of the public page opens without a script error'
   // Settings saved through the form come back as saved.
   await desk.fill('#s-illegal', '2');
   await desk.click('#tform button.primary');
-  await desk.waitForFunction(() => document.querySelector('#s-illegal')?.value === '2');
+  await desk.locator('#toasts .toast', { hasText: 'Запазено' }).waitFor();
   const tour = await arbiter.call('GET', `tournaments/${tid}`);
   assert.equal(tour.settings.illegal_moves_to_lose, 2);
   await desk.goto(`${daemon.url}/desk.html?lang=bg#/g/${gid}`);
@@ -149,4 +154,24 @@ test('every tab of the desk and of the public page opens without a script error'
   await pub.goto(`${daemon.url}/?lang=ru#/g/${gid}`);
   await pub.waitForSelector('table.scoresheet tbody tr');
   assert.deepEqual([...desk.errors, ...pub.errors], []);
+});
+
+test('a tablet signed in before the pairing opens its game as soon as the round is made', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Early birds', time_control: '600+5', system: 'manual', rounds: 1 });
+  const ids = []; const early = {};
+  for (const name of ['Early, Eva', 'Late, Leo']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id);
+    early[name] = r.credentials.pin;
+  }
+  const tab = await newPage(browser, { viewport: { width: 600, height: 1024 } });
+  await tab.goto(`${daemon.url}/board.html?t=${tour.id}`);
+  await tab.fill('#pin', early['Early, Eva']);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.banner.info');
+  assert.equal(await tab.locator('.cg-wrap').count(), 0);
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[1], black_id: ids[0] }] });
+  await tab.waitForSelector('.cg-wrap.orientation-black', { timeout: 10000 });
+  await expectText(tab.locator('#status'), /not started/);
+  assert.deepEqual(tab.errors, []);
 });

@@ -266,6 +266,12 @@ test('a round robin game from the desk to the public standings', async (t) => {
     await expectText(pub.locator('#nav a'), /Положение/);
     await expectText(pub.locator('table.standings th'), /Очки/);
     assert.equal(await pub.evaluate(() => document.documentElement.lang), 'ru');
+    // The crosstable: the win on board 1, and board 2 lost by both for absence (-/-).
+    await pub.click('#nav a[href$="/crosstable"]');
+    await pub.waitForSelector('table.cross tbody tr');
+    const cells = await pub.locator('table.cross tbody td:not(.self)').allTextContents();
+    assert.equal(cells.filter((c) => c === '1').length >= 1, true, cells.join('|'));
+    assert.equal(cells.filter((c) => c === '−').length, 2, cells.join('|'));
     assert.deepEqual(pub.errors, []);
   });
 

@@ -118,6 +118,13 @@ START_TEST(full_game_to_mate)
     ck_assert(json_real_value(json_object_get(first, "points")) == 1.0);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(first, "player"), "name")),
                      "Player 1");
+    ck_assert_int_eq(json_integer_value(json_object_get(first, "games")), 1);
+    /* Sonneborn-Berger of a win against an opponent with 0 points is 0,
+     * and the loser's Buchholz is the winner's point. */
+    json_t *second = json_array_get(r->json, 1);
+    ck_assert(json_real_value(json_object_get(json_object_get(first, "tiebreaks"), "SB")) == 0.0);
+    ck_assert(json_real_value(json_object_get(json_object_get(second, "tiebreaks"), "BH")) == 1.0);
+    ck_assert_int_eq(json_integer_value(json_object_get(second, "rank")), 2);
     resp_free(r);
 }
 END_TEST

@@ -278,11 +278,25 @@ START_TEST(csrf_and_credentials)
              (long long)gid);
     ck_assert_int_eq(r->status, 401);
     resp_free(r);
-    /* The session cookie of a player, from his PIN. */
+    /* Guessing PINs: after a few wrong ones, even attempts stop. */
+    int limited = 0;
+    for (int i = 0; i < 30 && !limited; i++) {
+        snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%06d\"}", (long long)tid,
+                 i);
+        r = req(&D, NULL, "POST", "/api/v1/auth/player", body);
+        ck_assert(r->status == 401 || r->status == 429 || r->status == 200);
+        limited = r->status == 429;
+        resp_free(r);
+    }
+    ck_assert(limited);
+    /* The session cookie of a player, from his PIN (in another tournament,
+     * whose budget is untouched). */
+    int64_t pid2;
+    int64_t tid2 = make_tournament(&D, &roles[ARB], "60", NULL, 1, &pid2, NULL);
     r = reqf(&D, &roles[ARB], "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
-             (long long)tid, (long long)pid_spare);
+             (long long)tid2, (long long)pid2);
     ck_assert_int_eq(r->status, 200);
-    snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%s\"}", (long long)tid,
+    snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%s\"}", (long long)tid2,
              json_string_value(json_object_get(r->json, "pin")));
     resp_free(r);
     r = req(&D, NULL, "POST", "/api/v1/auth/player", body);

@@ -27,6 +27,12 @@ printf '012 x\r001    1      A                                 2000             
 [ $? -eq 3 ] || fail "bad file must exit 3"
 grep -q 'bad.trf:2:97: round 1: both 1 and 2 have white' "$T/err" || fail "error text: $(cat "$T/err")"
 
+# A file naming a team tie-break in 202: left out with a word, the rest computed.
+{ printf '202 BH,EDET/P,SB\r'; cat "$D/tiebreak/fide-exercise-2023.trf"; } > "$T/team.trf"
+"$A" standings "$T/team.trf" --format csv > "$T/out.csv" 2> "$T/err" || fail "202 with EDET"
+grep -q "leaving out tie-break 'EDET/P'" "$T/err" || fail "no word about EDET"
+head -1 "$T/out.csv" | grep -qx 'rank,start_rank,name,rating,PTS,BH,SB' || fail "202 header"
+
 # Unknown tie-break and missing file.
 "$A" standings "$D/tiebreak/fide-exercise-2023.trf" --tiebreaks BH,XX 2> "$T/err"
 [ $? -eq 2 ] || fail "unknown tie-break must exit 2"

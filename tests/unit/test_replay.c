@@ -191,6 +191,8 @@ START_TEST(errors_stop_with_status_2)
         {"Nf3 Nf6 Nc3 Nc6 Ne4 Ne5 Ng5", "two knights can go to g5: say Neg5 or Nfg5", 6},
         {"f3 e5 g4 Qh4# a3", "the game is over: checkmate", 4},
         {"hello", "is not a move", 0},
+        {"e4 1-0 e5", "the result '1-0' may only end the moves", 1},
+        {"e4 e5 * Nf3", "the result '*' may only end the moves", 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Run r;
@@ -220,6 +222,32 @@ START_TEST(errors_stop_with_status_2)
     ck_assert_int_eq(r.status, 0);
     ck_assert_int_eq(r.nlines, 0);
     run_free(&r);
+}
+END_TEST
+
+/* A PGN movetext or a scoresheet ends with the result: that is the end of
+ * the input, not a bad move, whether or not the game really ended there. */
+START_TEST(result_ends_the_input)
+{
+    static const struct {
+        const char *input;
+        int plies;
+    } cases[] = {
+        {"1. f3 e5 2. g4 Qh4# 0-1", 4},
+        {"1. e4 e5 2. Nf3 Nc6 1/2-1/2\n", 4},
+        {"e4 e5 d4 1-0", 3},
+        {"1. d4 *", 1},
+        {"0-1", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Run r;
+        run(&r, "", cases[i].input);
+        ck_assert_msg(r.status == 0, "%s: status %d", cases[i].input, r.status);
+        ck_assert_int_eq(r.nlines, cases[i].plies);
+        for (int k = 0; k < r.nlines; k++)
+            ck_assert_ptr_null(json_object_get(r.lines[k], "error"));
+        run_free(&r);
+    }
 }
 END_TEST
 
@@ -317,6 +345,7 @@ int main(void)
     tcase_add_test(tc, notations_move_numbers_and_en_passant);
     tcase_add_test(tc, status_values);
     tcase_add_test(tc, errors_stop_with_status_2);
+    tcase_add_test(tc, result_ends_the_input);
     tcase_add_test(tc, bad_fen);
     tcase_add_test(tc, legal_lists_match_stockfish);
     suite_add_tcase(s, tc);

@@ -294,6 +294,39 @@ START_TEST(opponents_unplayed_as_draws_2009)
 }
 END_TEST
 
+/*
+ * FB counts the final round's games as draws; a file stopped before its final
+ * round (bbpPairings' issue 7: 14 of 15 rounds) has no final round yet, so
+ * FB equals BH (TieBreakServer agrees).
+ */
+START_TEST(fore_buchholz_before_the_final_round)
+{
+    const char *dir = getenv("ARBITER_TEST_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/trf/bbp-issue_7.trf", dir);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    Tournament *t = parse(buf, n);
+    ck_assert_int_eq(t->n_rounds, 15);
+    Standings *st = standings(t, "FB,BH", TB_EDITION_2023);
+    int differ = 0;
+    for (int a = 0; a < st->n_rows; a++)
+        ck_assert_int_eq(st->rows[a].value[1], st->rows[a].value[2]);
+    tiebreak_standings_free(st);
+    /* Declared as 14 rounds, round 14 is the final one and FB differs. */
+    t->n_rounds = 14;
+    st = standings(t, "FB,BH", TB_EDITION_2023);
+    for (int a = 0; a < st->n_rows; a++)
+        differ += st->rows[a].value[1] != st->rows[a].value[2];
+    ck_assert_int_gt(differ, 10);
+    tiebreak_standings_free(st);
+    tournament_free(t);
+}
+END_TEST
+
 /* A small event ranked by PTS, BH, BH/C1, SB (2023 rules). */
 START_TEST(ranking_with_forfeit_and_pab)
 {
@@ -414,6 +447,11 @@ START_TEST(parse_lists)
     ck_assert_str_eq(name, "BH/M2");
     tiebreak_spec_name(&a[1], name, sizeof name);
     ck_assert_str_eq(name, "KS/L+1");
+    ck_assert_int_eq(tiebreak_parse("BH:GP/C1", a, TB_MAX_SPECS, &na, err, sizeof err), 0);
+    ck_assert_int_eq(a[0].code, TB_BH);
+    ck_assert_int_eq(a[0].cut_low, 1);
+    ck_assert_int_eq(tiebreak_parse("BH:MP/C1", a, TB_MAX_SPECS, &na, err, sizeof err),
+                     TIEBREAK_E_SYNTAX);
     ck_assert_int_eq(tiebreak_parse("BH,XYZ", a, TB_MAX_SPECS, &na, err, sizeof err),
                      TIEBREAK_E_SYNTAX);
     ck_assert_ptr_nonnull(strstr(err, "XYZ"));
@@ -464,6 +502,7 @@ int main(void)
     tcase_add_test(tc, tiebreakserver_round_robin);
     tcase_add_test(tc, virtual_opponent_2009);
     tcase_add_test(tc, opponents_unplayed_as_draws_2009);
+    tcase_add_test(tc, fore_buchholz_before_the_final_round);
     tcase_add_test(tc, ranking_with_forfeit_and_pab);
     tcase_add_test(tc, direct_encounter);
     tcase_add_test(tc, parse_lists);

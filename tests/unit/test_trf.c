@@ -371,7 +371,7 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXC red1\n", TRF_E_SYNTAX, 3, 5, "red1"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n142 1\nXXR 1\n" "001    3      C                                 "
             "1800                             0.0    3  0000 - Z  0000 - Z\n",
-         TRF_E_RANGE, 0, 0, "has 1 rounds"},
+         TRF_E_RANGE, 4, 4, "go to round 2"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n250      0.5 002 001    1    2\n", TRF_E_RANGE, 3, 19,
          "before"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXA    1  1.x\n", TRF_E_SYNTAX, 3, 10, "fictitious"},
@@ -412,6 +412,52 @@ START_TEST(wide_values_still_fit)
         free(out);
     }
     tournament_free(t);
+}
+END_TEST
+
+/* A tournament built in memory (as the server will) writes a file that reads back. */
+START_TEST(write_built_in_memory)
+{
+    Tournament *t = tournament_new();
+    ck_assert_ptr_nonnull(t);
+    snprintf(t->name, sizeof t->name, "Built");
+    t->n_rounds = 3;
+    t->initial_colour = TRN_WHITE;
+    static const char *const names[] = {"Ivanov, Ivan", "Petrova, Elena", "Smith, John"};
+    for (int id = 1; id <= 3; id++) {
+        TrnPlayer *p = tournament_add_player(t, id);
+        ck_assert_ptr_nonnull(p);
+        snprintf(p->name, sizeof p->name, "%s", names[id - 1]);
+        p->rating = 2000 - 100 * id;
+    }
+    ck_assert_ptr_null(tournament_add_player(t, 2)); /* taken */
+    ck_assert_ptr_null(tournament_add_player(t, 0));
+    ck_assert_ptr_null(tournament_add_player(t, TRN_MAX_PLAYERS + 1));
+    /* Round 1: 1-2 1-0, 3 gets the PAB. */
+    TrnPlayer *a = tournament_player_mut(t, 1), *b = tournament_player_mut(t, 2),
+              *c = tournament_player_mut(t, 3);
+    a->games[0] = (TrnGame){2, TRN_WHITE, TRN_RES_WIN};
+    b->games[0] = (TrnGame){1, TRN_BLACK, TRN_RES_LOSS};
+    c->games[0] = (TrnGame){0, TRN_COLOUR_NONE, TRN_RES_PAB};
+    a->rounds = b->rounds = c->rounds = 1;
+    t->rounds_played = 1;
+    for (int i = 0; i < 3; i++)
+        t->players[i].points = tournament_player_score(t, &t->players[i], 1);
+    int ids[] = {1, 3};
+    ck_assert_int_eq(tournament_add_forbidden(t, 2, 3, false, ids, 2), 0);
+    size_t len;
+    char *out = trf_write(t, TRF_FLAVOUR_26, &len);
+    ck_assert_ptr_nonnull(strstr(out, "\r001    3      Smith, John                       1700"));
+    ck_assert_ptr_nonnull(strstr(out, "  0000 - U\r"));
+    ck_assert_ptr_nonnull(strstr(out, "260 002 003    1    3\r"));
+    Tournament *u = read_ok(out, len);
+    assert_same(t, u, false);
+    ck_assert(tournament_is_forbidden(u, 3, 1, 2));
+    ck_assert(!tournament_is_forbidden(u, 3, 1, 1));
+    free(out);
+    tournament_free(u);
+    tournament_free(t);
+    tournament_free(NULL);
 }
 END_TEST
 
@@ -478,6 +524,7 @@ int main(void)
     tcase_add_test(tc, javafo_extensions);
     tcase_add_test(tc, rejections);
     tcase_add_test(tc, wide_values_still_fit);
+    tcase_add_test(tc, write_built_in_memory);
     tcase_add_test(tc, points_check_can_be_relaxed);
     tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);

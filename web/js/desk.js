@@ -39,7 +39,15 @@ function leave() {
   cleanup = [];
 }
 
-async function route() {
+// Routes run one after the other: a slow view finishing late must not draw
+// over the page the reader has moved on to.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
   leave();
   try { me = await api.whoami(); } catch { me = { role: 'anonymous' }; }
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
@@ -83,7 +91,7 @@ function showLogin() {
       else route();
     } catch (err) {
       const m = $('#login-msg');
-      m.textContent = err.status === 401 || err.status === 403 ? t('desk.bad_login') : errorText(err);
+      m.textContent = err.status === 401 ? t('desk.bad_login') : errorText(err);
       m.classList.remove('hidden');
     }
   });
@@ -576,7 +584,7 @@ async function lawAction(law, gid, s, show) {
     }
     if (law === 'result') { body.white = Number(r.white); body.black = Number(r.black); if (r.forfeit === 'yes') body.forfeit = true; }
     const res = await api.post(`games/${gid}/arbiter/${law}`, body);
-    show(normalize(res.game));
+    show(normalize(res.game, s));
     toast(res.verdict && res.verdict.reason ? res.verdict.reason : t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
   } catch (err) { toast(errorText(err), 'error'); }
 }

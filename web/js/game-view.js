@@ -18,7 +18,14 @@ export function statusText(s) {
   if (s.draw_offer) parts.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
   for (const c of ['white', 'black']) if (s.illegal[c]) parts.push(`${t(`colour.${c}`)}: ${t('tablet.illegal_count', { n: s.illegal[c] })}`);
   if (s.call_pending) parts.push(t('alert.call'));
+  if (s.over) parts.push(confirmations(s));
   return parts.join(' · ');
+}
+
+// Art. 8.7: which players have confirmed the result on their tablets.
+export function confirmations(s) {
+  return ['white', 'black'].map((c) => `${t(`colour.${c}`)} ${s.confirmed[c] ? '✓' : '…'}`).join(', ')
+    + ` (${t('view.confirmed')})`;
 }
 
 export class GameView {
@@ -45,7 +52,9 @@ export class GameView {
   }
 
   async refresh() {
-    try { this.show(normalize(await api.get(`games/${this.gid}`))); } catch { /* the next event tries again */ }
+    let s;
+    try { s = normalize(await api.get(`games/${this.gid}`)); } catch { return; /* the next event tries again */ }
+    if (!this.closed) this.show(s);
   }
 
   // The clock readings after each move come from the PGN's [%clk] comments
@@ -57,7 +66,7 @@ export class GameView {
         const pgn = await api.get(`games/${this.gid}/pgn`);
         this.clk = [...String(pgn).matchAll(/\[%clk\s+(\d+):(\d\d):(\d\d(?:\.\d+)?)\]/g)]
           .map((m) => Math.round(((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000));
-        if (this.state) this.onState?.(this.withClocks(this.state));
+        if (this.state && !this.closed) this.onState?.(this.withClocks(this.state));
       } catch { /* the scoresheet shows the moves without readings */ }
     }, 400);
   }
@@ -81,5 +90,5 @@ export class GameView {
     if (!this.clk || this.clk.length !== s.moves.length) this.loadClocks();
   }
 
-  close() { clearTimeout(this.clkTimer); this.stream.close(); this.board.destroy(); this.clocks.stop(); }
+  close() { this.closed = true; clearTimeout(this.clkTimer); this.stream.close(); this.board.destroy(); this.clocks.stop(); }
 }

@@ -9,6 +9,7 @@ import { ClockPair } from './clock.js';
 import { BoardView } from './board-view.js';
 import { html, render, resultText } from './ui.js';
 import { normalize } from './state.js';
+import { confirmations } from './game-view.js';
 
 export function currentRound(rounds) {
   if (!rounds || !rounds.length) return null;
@@ -40,6 +41,7 @@ export class LiveGrid {
     clearTimeout(this.reloadTimer);
     let rounds;
     try { rounds = await api.get(`tournaments/${this.tid}/rounds`); } catch { return; }
+    if (this.closed) return;
     const round = currentRound(rounds);
     this.round = round;
     const games = round ? [...round.games].sort((a, b) => a.board - b.board) : [];
@@ -59,7 +61,7 @@ export class LiveGrid {
           </article>`)}</div>`
         : html`<p class="muted" data-i18n="view.no_rounds"></p>`);
       for (const g of games) {
-        const card = document.getElementById(`card-${g.id}`);
+        const card = this.el.querySelector(`#card-${g.id}`);
         this.cards.set(g.id, {
           el: card,
           board: new BoardView(card.querySelector('.mini'), { coordinates: false }),
@@ -73,7 +75,9 @@ export class LiveGrid {
   async refreshGame(gid) {
     const card = this.cards.get(gid);
     if (!card) return;
-    try { this.showGame(card, normalize(await api.get(`games/${gid}`))); } catch { /* next event will retry */ }
+    let s;
+    try { s = normalize(await api.get(`games/${gid}`)); } catch { return; /* the next event tries again */ }
+    if (this.cards.get(gid) === card) this.showGame(card, s);
   }
 
   showGame(card, s) {
@@ -85,6 +89,7 @@ export class LiveGrid {
     card.el.querySelector('.result').textContent = over ? resultText(s.result) : (paused ? t('status.paused') : '');
     const notes = [];
     if (s.draw_offer) notes.push(t('view.draw_offered', { side: t(`colour.${s.draw_offer}`) }));
+    if (over) notes.push(confirmations(s));
     if (s.status === 'pending') {
       // Before the start: who has sat down at the board (Art. 6.7).
       for (const c of ['white', 'black']) notes.push(`${t(`colour.${c}`)}: ${t(s.checked_in[c] ? 'view.present' : 'view.absent')}`);
@@ -108,6 +113,8 @@ export class LiveGrid {
   }
 
   close() {
+    this.closed = true;
+    clearTimeout(this.reloadTimer);
     this.stream.close();
     for (const c of this.cards.values()) { c.board.destroy(); c.clocks.stop(); }
     this.cards.clear();

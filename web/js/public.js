@@ -25,7 +25,15 @@ async function start() {
   route();
 }
 
-async function route() {
+// Routes run one after the other: a slow view finishing late must not draw
+// over the page the reader has moved on to.
+let routing = Promise.resolve();
+function route() {
+  routing = routing.then(showRoute, showRoute);
+  return routing;
+}
+
+async function showRoute() {
   for (const fn of cleanup) fn();
   cleanup = [];
   const [kind, id, tab = 'live'] = location.hash.replace(/^#\/?/, '').split('/');
@@ -63,18 +71,23 @@ async function showTournament(tid, tab) {
     cleanup.push(() => grid.close());
     return;
   }
-  // The static tables follow the tournament stream too, fetching again at most every two seconds.
-  const draw = async () => {
+  // The static tables follow the tournament stream too, fetching again at most
+  // every two seconds; a fetch that returns after the reader left draws nothing.
+  let gone = false;
+  const table = async () => {
     if (tab === 'pairings') {
       const rounds = await api.get(`tournaments/${tid}/rounds`);
-      render(app, html`${head}${rounds.length ? [...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
-        <p><a href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></p></section>`) : html`<p class="muted" data-i18n="view.no_rounds"></p>`}`);
-    } else if (tab === 'standings') {
-      render(app, html`${head}${standingsTable(await api.get(`tournaments/${tid}/standings`))}`);
-    } else if (tab === 'crosstable') {
-      const [rows, rounds] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`)]);
-      render(app, html`${head}<div style="overflow-x:auto">${crosstable(rows, rounds)}</div>`);
+      return rounds.length ? html`${[...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
+        <p><a href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></p></section>`)}`
+        : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
     }
+    if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
+    const [rows, rounds] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`)]);
+    return html`<div style="overflow-x:auto">${crosstable(rows, rounds)}</div>`;
+  };
+  const draw = async () => {
+    const tpl = await table();
+    if (!gone) render(app, html`${head}${tpl}`);
   };
   await draw();
   let timer = null;
@@ -84,7 +97,7 @@ async function showTournament(tid, tab) {
     onEvent: () => { if (!timer) timer = setTimeout(() => { timer = null; draw().catch(() => {}); }, 2000); },
     onStatus: (s) => conn.set(s),
   });
-  cleanup.push(() => { stream.close(); clearTimeout(timer); });
+  cleanup.push(() => { gone = true; stream.close(); clearTimeout(timer); });
 }
 
 async function showGame(gid) {

@@ -31,7 +31,7 @@ function first(...xs) { return xs.find((x) => x !== undefined && x !== null); }
 
 function resultFromScores(w, b, forfeit) {
   if (w === undefined || b === undefined || w === null || b === null || w < 0 || b < 0) return null;
-  if (forfeit) return ({ '1,0': '+--', '0,1': '--+', '0,0': '---' })[`${w},${b}`] || null;
+  if (forfeit) return ({ '1,0': '+/-', '0,1': '-/+', '0,0': '-/-', '1,1': '+/+' })[`${w},${b}`] || null;
   const f = (x) => (x === 0.5 ? '1/2' : String(x));
   return `${f(w)}-${f(b)}`;
 }

@@ -19,6 +19,7 @@ let board = null;
 let clocks = null;
 let stream = null;
 let sending = false;  // a move is on its way: the board waits
+let offerArmed = false;   // a draw offer to send with the next move
 let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
 const conn = connectionBadge();
@@ -83,7 +84,7 @@ async function showSignIn(message) {
       route();
     } catch (err) {
       const msg = $('#signin-msg');
-      msg.textContent = err.status === 401 || err.status === 403 ? t('tablet.bad_pin') : errorText(err);
+      msg.textContent = err.status === 401 ? t('tablet.bad_pin') : errorText(err);
       msg.classList.remove('hidden');
       pin.value = '';
     }
@@ -94,9 +95,11 @@ async function showSignIn(message) {
 function showWaiting() {
   closeGame();
   render(app, html`<div class="tablet-signin">
-    <h1>${me.player ? me.player.name : ''}</h1>
+    <div class="toolbar"><h1>${me.player ? me.player.name : ''}</h1><span id="conn"></span><span id="lang"></span></div>
     <p class="banner info" data-i18n="tablet.waiting"></p>
     <button type="button" id="signout" data-i18n="tablet.signout"></button></div>`);
+  $('#conn').append(conn.el);
+  $('#lang').append(languagePicker());
   $('#signout').addEventListener('click', signOut);
   const tid = me.player && me.player.tournament_id;
   if (tid) {
@@ -130,6 +133,7 @@ function closeGame() {
   board?.destroy(); board = null;
   clearInterval(openGame.flagTimer);
   clearInterval(openGame.nextTimer);
+  clearInterval(showWaiting.timer);
   state = null;
 }
 
@@ -236,6 +240,7 @@ function apply(s) {
     checkinFor = s.game.id;
     act('checkin', {}, { quiet: true });
   }
+  keepAwake();
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
@@ -310,6 +315,7 @@ function renderGame() {
   renderNotices(mine, opp, over);
   renderMoves();
   $('#b-offer').disabled = over || s.draw_offer === mine;
+  $('#b-offer').setAttribute('aria-pressed', String(offerArmed && s.to_move === mine));
   $('#b-claim').disabled = over || s.to_move !== mine;
   $('#b-resign').disabled = over;
   $('#b-call').disabled = over && confirmedBy(mine);
@@ -337,7 +343,9 @@ function renderNotices(mine, opp, over) {
       <span class="actions"><button type="button" id="n-accept" class="primary" data-i18n="tablet.accept"></button>
       <button type="button" id="n-decline" data-i18n="tablet.decline"></button></span></div>`);
   } else if (!over && s.draw_offer === mine) {
-    parts.push(html`<div class="banner info" data-i18n="tablet.offer_sent"></div>`);
+    parts.push(html`<div class="banner info" data-i18n="${s.offer_awaits_arbiter ? 'tablet.offer_awaits_arbiter' : 'tablet.offer_sent'}"></div>`);
+  } else if (!over && offerArmed && s.to_move === mine) {
+    parts.push(html`<div class="banner info" data-i18n="tablet.offer_armed"></div>`);
   }
   const claim = !over && lastClaim();
   if (claim) {
@@ -415,9 +423,11 @@ async function sendMove(move) {
   renderGame();
   let ok = null;
   try {
-    const r = await api.post(`games/${me.game_id}/move`, { ply, move }, { retry: 30 });
+    const body = offerArmed ? { ply, move, offer: true } : { ply, move };
+    const r = await api.post(`games/${me.game_id}/move`, body, { retry: 30 });
     apply(normalize(r.game, state));
     ok = !r.verdict || (r.verdict.ok !== false && !r.verdict.illegal);
+    if (ok) offerArmed = false;
     if (ok) navigator.vibrate?.(30);
     else if (r.verdict && r.verdict.reason) toast(r.verdict.reason, 'error');
   } catch (e) {
@@ -455,7 +465,14 @@ function pickPromotion() {
   });
 }
 
+// Art. 9.1.2: the offer is made with one's own move.  On move, the button
+// arms an offer that goes with the next move; otherwise (just moved) it is sent now.
 async function onOffer() {
+  if (state.to_move === myColour()) {
+    offerArmed = !offerArmed;
+    renderGame();
+    return;
+  }
   const ok = await ask({ title: t('tablet.offer'), message: t('tablet.offer_confirm') });
   if (ok) act('offer', { ply: state.ply });
 }
@@ -504,6 +521,17 @@ document.addEventListener('keydown', (e) => {
 // Rotation and resizing: chessground measures its bounds; tell it they changed.
 window.addEventListener('resize', () => board?.cg.redrawAll());
 window.addEventListener('orientationchange', () => setTimeout(() => board?.cg.redrawAll(), 200));
-document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+// A tablet must not fall asleep during a game: hold a screen wake lock while
+// a game is open (the browser drops it when the page is hidden; take it again).
+let wakeLock = null;
+async function keepAwake() {
+  if (!state || state.over || wakeLock || !navigator.wakeLock || document.hidden) return;
+  try {
+    wakeLock = await navigator.wakeLock.request('screen');
+    wakeLock.addEventListener('release', () => { wakeLock = null; });
+  } catch { /* not allowed here (no HTTPS, battery saver): the screen may dim */ }
+}
+
+document.addEventListener('visibilitychange', () => { if (!document.hidden) { refresh(); keepAwake(); } });
 
 start();

@@ -24,11 +24,14 @@ export function standingsTable(rows) {
       ${tbKeys.map((k) => html`<td class="num">${formatScore(r.tiebreaks[k])}</td>`)}</tr>`)}</tbody></table>`;
 }
 
+// Results of games not played over the board (Art. 10: +/-, -/+, -/-, +/+).
+const FORFEITS = new Set(['+/-', '-/+', '-/-', '+/+']);
+
 // Points of a result string for white and black, null for an unfinished game.
 export function resultPoints(r) {
   return ({
-    '1-0': [1, 0], '0-1': [0, 1], '1/2-1/2': [0.5, 0.5], '1/2-0': [0.5, 0], '0-1/2': [0, 0.5],
-    '0-0': [0, 0], '+--': [1, 0], '--+': [0, 1], '---': [0, 0],
+    '1-0': [1, 0], '0-1': [0, 1], '1/2-1/2': [0.5, 0.5], '1/2-0': [0.5, 0], '0-1/2': [0, 0.5], '0-0': [0, 0],
+    '1-1': [1, 1], '1-1/2': [1, 0.5], '1/2-1': [0.5, 1], '+/-': [1, 0], '-/+': [0, 1], '-/-': [0, 0], '+/+': [1, 1],
   })[r] || null;
 }
 
@@ -43,7 +46,7 @@ export function crosstable(standings, rounds) {
       const pts = resultPoints(g.result);
       const w = idx.get(g.white_id); const b = idx.get(g.black_id);
       if (w === undefined || b === undefined) continue;
-      const forfeit = ['+--', '--+', '---'].includes(g.result);
+      const forfeit = FORFEITS.has(g.result);
       const mark = (p) => (pts ? (forfeit ? (p ? '+' : '−') : formatScore(p) || '0') : '·');
       cells[w][b].push(pts ? mark(pts[0]) : '*');
       cells[b][w].push(pts ? mark(pts[1]) : '*');
