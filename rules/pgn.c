@@ -278,10 +278,11 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
             if (p->comment && p->comment[0]) {
                 if (c.len)
                     buf_str(&c, " ");
-                /* Text that reads "[%clk" is not our clock: keep it text. */
+                /* Text that reads "[%clk" (or "{%clk", a brace becomes "[") is
+                 * not our clock: keep it text. */
                 for (const char *q = p->comment; *q; q++) {
                     buf_add(&c, q, 1);
-                    if (q > p->comment && q[-1] == '[' && q[0] == '%' && strncmp(q + 1, "clk", 3) == 0)
+                    if (q > p->comment && strchr("[{", q[-1]) && q[0] == '%' && !strncmp(q + 1, "clk", 3))
                         buf_str(&c, " ");
                 }
             }
