@@ -278,7 +278,13 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
             if (p->comment && p->comment[0]) {
                 if (c.len)
                     buf_str(&c, " ");
-                buf_str(&c, p->comment);
+                /* Text that reads "[%clk" (or "{%clk", a brace becomes "[") is
+                 * not our clock: keep it text. */
+                for (const char *q = p->comment; *q; q++) {
+                    buf_add(&c, q, 1);
+                    if (q > p->comment && strchr("[{", q[-1]) && q[0] == '%' && !strncmp(q + 1, "clk", 3))
+                        buf_str(&c, " ");
+                }
             }
             if (c.oom) {
                 free(c.p);

@@ -91,10 +91,9 @@ int http_json(Req *r, int status, json_t *body)
 {
     char *s = json_dumps(body, JSON_COMPACT);
     json_decref(body);
+    static const char oom[] = "{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}";
     if (!s)
-        return http_text(r, 500, "application/json",
-                         strdup("{\"error\":{\"code\":\"internal\",\"message\":\"out of memory\"}}"),
-                         58);
+        return http_text(r, 500, "application/json", strdup(oom), sizeof oom - 1);
     return http_text(r, status, "application/json", s, strlen(s));
 }
 
@@ -105,8 +104,16 @@ int http_error(Req *r, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* A message quoting the client's bytes (or cut at 511) may not be UTF-8,
+     * which JSON cannot carry: then only its ASCII is kept. */
+    json_t *m = json_string(msg);
+    for (char *p = msg; !m && *p; p++)
+        if ((unsigned char)*p >= 0x80)
+            *p = '?';
+    if (!m)
+        m = json_string(msg);
     return http_json(r, errors_status(code),
-                     json_pack("{s:{s:s,s:s}}", "error", "code", errors_code(code), "message", msg));
+                     json_pack("{s:{s:s,s:o}}", "error", "code", errors_code(code), "message", m));
 }
 
 void http_add_header(Req *r, const char *name, const char *value)

@@ -9,8 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The input that took the most processor time: each must stay fast. */
+static double slowest_ms;
+static char slowest[4096];
 
 static int run_file(const char *path)
 {
@@ -35,7 +40,13 @@ static int run_file(const char *path)
     fclose(f);
     if (!buf)
         return 1;
+    clock_t t0 = clock();
     LLVMFuzzerTestOneInput(buf, len);
+    double ms = (double)(clock() - t0) * 1000.0 / CLOCKS_PER_SEC;
+    if (ms > slowest_ms) {
+        slowest_ms = ms;
+        snprintf(slowest, sizeof slowest, "%s", path);
+    }
     free(buf);
     return 0;
 }
@@ -67,6 +78,6 @@ int main(int argc, char **argv)
         if (d)
             closedir(d);
     }
-    printf("replayed %d inputs\n", files);
+    printf("replayed %d inputs; slowest %.1f ms CPU: %s\n", files, slowest_ms, slowest);
     return bad ? 1 : 0;
 }

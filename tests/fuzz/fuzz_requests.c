@@ -10,8 +10,9 @@
  * server is marked as stopping, so a body that passes every check ends in
  * 503 instead of reaching the writer, and nothing is ever written.
  *
- * Whatever the body, the route must answer at once with a JSON reply; an
- * error reply carries a code and a message; a body that is not a JSON
+ * Whatever the body, the route must answer at once with a JSON reply (its
+ * length as stated), never an internal error (500); an error reply carries
+ * a code and a message; a body that is not a JSON
  * object is never accepted (503), except an empty body where the route
  * allows one.  Runs are deterministic: no user can sign in (its password
  * hash matches nothing) and no session is ever made.
@@ -128,8 +129,10 @@ static void fill_ids(Req *r, const char *pattern)
 
 static void check_reply(const Req *r, const uint8_t *body, size_t len)
 {
-    if (r->status < 200 || r->status > 599 || !r->out || r->resp)
+    if (r->status < 200 || r->status > 599 || !r->out || r->resp || strlen(r->out) != r->out_len)
         abort();
+    if (r->status >= 500 && r->status != 503)
+        abort(); /* no body is an internal error */
     json_error_t e;
     json_t *reply = json_loadb(r->out, r->out_len, 0, &e);
     if (!reply)
