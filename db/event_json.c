@@ -135,7 +135,7 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
     const json_t *jtime = json_object_get(obj, "time_ms");
     if (!jtime)
         return bad(err, errlen, "missing field 'time_ms'");
-    int64_t t;
+    int64_t t = 0;
     if (get_int(jtime, "time_ms", 0, INT64_MAX / 4, &t, err, errlen))
         return EVENT_JSON_E_INVALID;
     game_event_init(ev, type, actor, t);
@@ -161,7 +161,7 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
             return bad(err, errlen, "field '%s' does not belong to a '%s' event", key,
                        game_event_type_name(type));
         seen |= bit;
-        int64_t x;
+        int64_t x = 0;
         int rc = 0;
         switch (bit) {
         case F_MOVE:
@@ -369,7 +369,7 @@ int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
     const char *key;
     json_t *val;
     json_object_foreach((json_t *)obj, key, val) {
-        int64_t x;
+        int64_t x = 0;
         const char *str = json_string_value(val);
         if (!strcmp(key, "type")) {
             if (!str || strcmp(str, "settings"))

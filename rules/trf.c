@@ -359,7 +359,7 @@ static int read_player(Reader *r)
             return fail(r, TRF_E_SYNTAX, base + 8, "expected a blank after the result "
                         "(columns out of place?)");
         TrnGame *g = &p->games[k - 1];
-        int opp;
+        int opp = 0;
         if ((rc = read_id(r, base, 4, true, &opp, "opponent")))
             return rc;
         if (opp == id)
