@@ -3,6 +3,7 @@
  * streams, and the three stream routes.  See live.h and sse.h.
  */
 #include "live.h"
+#include "routes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,10 +174,8 @@ int route_tournament_stream(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     char topic[32];
     snprintf(topic, sizeof topic, "t:%lld", (long long)r->id[0]);
     Stream *st = hub_attach(r->srv->hub, topic);
@@ -234,10 +233,8 @@ int route_alerts_stream(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     char topic[32];
     snprintf(topic, sizeof topic, "a:%lld", (long long)r->id[0]);
     Stream *st = hub_attach(r->srv->hub, topic);

@@ -5,6 +5,8 @@
 #ifndef ARBITER_SERVER_ROUTES_H
 #define ARBITER_SERVER_ROUTES_H
 
+#include <stdbool.h>
+
 #include "http.h"
 
 /* routes_auth.c */
@@ -20,6 +22,10 @@ int route_tournaments_list(Req *r);
 int route_tournament_create(Req *r);
 int route_tournament_get(Req *r);
 int route_tournament_update(Req *r);
+/* True when tournament r->id[0] exists in s; otherwise answers 404 (the
+ * route then returns ROUTE_DONE) and returns false. */
+bool route_tournament_exists(Req *r, Store *s);
+
 int route_players_list(Req *r);
 int route_player_create(Req *r);
 int route_player_get(Req *r);

@@ -139,15 +139,24 @@ static const JsonField PLAYER_FIELDS[] = {
     END,
 };
 
+bool route_tournament_exists(Req *r, Store *s)
+{
+    json_t *t = admin_tournament_get(s, r->id[0]);
+    if (!t) {
+        http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+        return false;
+    }
+    json_decref(t);
+    return true;
+}
+
 int route_players_list(Req *r)
 {
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     return http_json(r, 200, admin_players_list(s, r->id[0]));
 }
 
@@ -270,10 +279,8 @@ int route_rounds_list(Req *r)
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     return http_json(r, 200, admin_rounds_list(s, r->id[0]));
 }
 
@@ -428,10 +435,8 @@ int route_standings(Req *r)
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     return http_json(r, 200, admin_standings(s, r->id[0]));
 }
 
@@ -442,10 +447,8 @@ int route_alerts_list(Req *r)
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     return http_json(r, 200, admin_alerts_list(s, r->id[0], 0));
 }
 

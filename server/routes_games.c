@@ -157,10 +157,8 @@ int route_tournament_pgn(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *t = admin_tournament_get(s, r->id[0]);
-    if (!t)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
-    json_decref(t);
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
     char name[32];
     snprintf(name, sizeof name, "tournament-%lld", (long long)r->id[0]);
     return pgn_reply(r, admin_tournament_game_ids(s, r->id[0]), name);
