@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 
@@ -196,6 +197,25 @@ static int parse_points(const char *s, TrnPoints *out)
 }
 
 /* Reads the value of a header line: columns 5.. trimmed, into dst (TRN_TEXT_MAX). */
+/* Header records whose value is free text kept as written (cols 5-). */
+static const struct {
+    char code[4];
+    size_t offset;
+} text_headers[] = {
+    {"012", offsetof(Tournament, name)},
+    {"022", offsetof(Tournament, city)},
+    {"032", offsetof(Tournament, federation)},
+    {"042", offsetof(Tournament, start_date)},
+    {"052", offsetof(Tournament, end_date)},
+    {"092", offsetof(Tournament, type)},
+    {"102", offsetof(Tournament, chief_arbiter)},
+    {"122", offsetof(Tournament, time_control)},
+    {"192", offsetof(Tournament, system)},
+    {"202", offsetof(Tournament, tiebreaks)},
+    {"212", offsetof(Tournament, standings)},
+    {"222", offsetof(Tournament, encoded_tc)},
+};
+
 static int header_text(Reader *r, char *dst)
 {
     char buf[MAX_COLS * 4 + 1];
@@ -739,16 +759,9 @@ static int read_other_record(Reader *r, int *ids)
     char code[4];
     field(r, 1, 3, code, sizeof code);
     int rc, n;
-    if (strcmp(code, "012") == 0)
-        return header_text(r, t->name);
-    if (strcmp(code, "022") == 0)
-        return header_text(r, t->city);
-    if (strcmp(code, "032") == 0)
-        return header_text(r, t->federation);
-    if (strcmp(code, "042") == 0)
-        return header_text(r, t->start_date);
-    if (strcmp(code, "052") == 0)
-        return header_text(r, t->end_date);
+    for (size_t i = 0; i < sizeof text_headers / sizeof text_headers[0]; i++)
+        if (strcmp(code, text_headers[i].code) == 0)
+            return header_text(r, (char *)t + text_headers[i].offset);
     if (strcmp(code, "062") == 0 || strcmp(code, "072") == 0) {
         char buf[64];
         field(r, 5, r->line.ncols, buf, sizeof buf);
@@ -758,12 +771,6 @@ static int read_other_record(Reader *r, int *ids)
         *(code[1] == '6' ? &t->declared_players : &t->declared_rated) = (int)v;
         return 0;
     }
-    if (strcmp(code, "092") == 0)
-        return header_text(r, t->type);
-    if (strcmp(code, "102") == 0)
-        return header_text(r, t->chief_arbiter);
-    if (strcmp(code, "122") == 0)
-        return header_text(r, t->time_control);
     if (strcmp(code, "132") == 0)
         return read_132(r);
     if (strcmp(code, "142") == 0)
@@ -789,14 +796,6 @@ static int read_other_record(Reader *r, int *ids)
         return read_xxs(r);
     if (code[0] == 'B' && code[1] == 'B' && code[2] && strchr("WDLZFU", code[2]))
         return read_bb(r, code[2]);
-    if (strcmp(code, "192") == 0)
-        return header_text(r, t->system);
-    if (strcmp(code, "202") == 0)
-        return header_text(r, t->tiebreaks);
-    if (strcmp(code, "212") == 0)
-        return header_text(r, t->standings);
-    if (strcmp(code, "222") == 0)
-        return header_text(r, t->encoded_tc);
     if (strcmp(code, "240") == 0)
         return read_240(r, ids);
     if (strcmp(code, "250") == 0)
