@@ -3,6 +3,8 @@
  * streams, and the three stream routes.  See live.h and sse.h.
  */
 #include "live.h"
+
+#include <stdbool.h>
 #include "routes.h"
 
 #include <stdio.h>
@@ -116,25 +118,50 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Reads Last-Event-ID and takes a reader; false after answering the error
+ * (the route then returns ROUTE_DONE). */
+static bool stream_begin(Req *r, int64_t *last, Store **s)
+{
+    *last = last_event_id(r);
+    if (*last < 0) {
+        http_error(r, API_E_INVALID_VALUE, "Last-Event-ID must be a whole number");
+        return false;
+    }
+    *s = http_reader(r->srv);
+    if (!*s) {
+        http_error(r, API_E_INTERNAL, "the store is not available");
+        return false;
+    }
+    return true;
+}
+
+/* Attaches to the hub topic "KIND:ID" of the route's first id (g game,
+ * t tournament, a alerts); NULL after answering the error. */
+static Stream *stream_attach(Req *r, char kind)
+{
+    char topic[32];
+    snprintf(topic, sizeof topic, "%c:%lld", kind, (long long)r->id[0]);
+    Stream *st = hub_attach(r->srv->hub, topic);
+    if (!st)
+        http_error(r, API_E_INTERNAL, "out of memory");
+    return st;
+}
+
 int route_game_stream(Req *r)
 {
-    int64_t last = last_event_id(r);
-    if (last < 0)
-        return http_error(r, API_E_INVALID_VALUE, "Last-Event-ID must be a whole number");
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
+    int64_t last;
+    Store *s;
+    if (!stream_begin(r, &last, &s))
+        return ROUTE_DONE;
     json_t *sum = admin_game_summary(s, r->id[0]);
     if (!sum)
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]);
     json_decref(sum);
-    char topic[32];
-    snprintf(topic, sizeof topic, "g:%lld", (long long)r->id[0]);
     /* Attach before reading the store: whatever commits in between is in
      * the ring and is skipped there by id when the backlog has it. */
-    Stream *st = hub_attach(r->srv->hub, topic);
+    Stream *st = stream_attach(r, 'g');
     if (!st)
-        return http_error(r, API_E_INTERNAL, "out of memory");
+        return ROUTE_DONE;
     Buf b = {0};
     int64_t seen = last;
     if (last == 0) {
@@ -168,19 +195,15 @@ int route_game_stream(Req *r)
 
 int route_tournament_stream(Req *r)
 {
-    int64_t last = last_event_id(r);
-    if (last < 0)
-        return http_error(r, API_E_INVALID_VALUE, "Last-Event-ID must be a whole number");
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
+    int64_t last;
+    Store *s;
+    if (!stream_begin(r, &last, &s))
+        return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    char topic[32];
-    snprintf(topic, sizeof topic, "t:%lld", (long long)r->id[0]);
-    Stream *st = hub_attach(r->srv->hub, topic);
+    Stream *st = stream_attach(r, 't');
     if (!st)
-        return http_error(r, API_E_INTERNAL, "out of memory");
+        return ROUTE_DONE;
     Buf b = {0};
     int64_t seen = last;
     if (last > 0) {
@@ -227,19 +250,15 @@ int route_alerts_stream(Req *r)
 {
     if (auth_require_arbiter(r))
         return ROUTE_DONE;
-    int64_t last = last_event_id(r);
-    if (last < 0)
-        return http_error(r, API_E_INVALID_VALUE, "Last-Event-ID must be a whole number");
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
+    int64_t last;
+    Store *s;
+    if (!stream_begin(r, &last, &s))
+        return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    char topic[32];
-    snprintf(topic, sizeof topic, "a:%lld", (long long)r->id[0]);
-    Stream *st = hub_attach(r->srv->hub, topic);
+    Stream *st = stream_attach(r, 'a');
     if (!st)
-        return http_error(r, API_E_INTERNAL, "out of memory");
+        return ROUTE_DONE;
     json_t *alerts = admin_alerts_list(s, r->id[0], last);
     Buf b = {0};
     int64_t seen = last;
