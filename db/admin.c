@@ -14,6 +14,7 @@
 #include "tiebreak.h"
 #include "tournament.h"
 #include "tournament_io.h"
+#include "tpn.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -65,13 +66,16 @@ int admin_settings_check(json_t *settings, const char *time_control, char *err, 
 
 static const char SQL_T_COLS[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
-    "points AS points_json, tiebreaks AS tiebreaks_json, status, created_ms AS created_at FROM tournaments";
+    "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
+    "created_ms AS created_at FROM tournaments";
 static const char SQL_T_LIST[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
-    "points AS points_json, tiebreaks AS tiebreaks_json, status, created_ms AS created_at FROM tournaments ORDER BY id";
+    "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
+    "created_ms AS created_at FROM tournaments ORDER BY id";
 static const char SQL_T_GET[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
-    "points AS points_json, tiebreaks AS tiebreaks_json, status, created_ms AS created_at FROM tournaments WHERE id = ?1";
+    "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
+    "created_ms AS created_at FROM tournaments WHERE id = ?1";
 
 json_t *admin_tournaments_list(Store *s)
 {
@@ -170,20 +174,24 @@ int admin_tournament_update(Store *s, int64_t tid, json_t *in, int64_t user, jso
 /* ---- players ---- */
 
 static const char SQL_P_LIST[] =
-    "SELECT id, tournament_id, name, rating, title, federation, fide_id, sex, birth, status "
-    "FROM players WHERE tournament_id = ?1 ORDER BY id";
+    "SELECT id, tournament_id, name, rating, rating_estimate, title, federation, fide_id, sex, "
+    "birth, status FROM players WHERE tournament_id = ?1 ORDER BY id";
 static const char SQL_P_GET[] =
-    "SELECT id, tournament_id, name, rating, title, federation, fide_id, sex, birth, status "
-    "FROM players WHERE tournament_id = ?1 AND id = ?2";
+    "SELECT id, tournament_id, name, rating, rating_estimate, title, federation, fide_id, sex, "
+    "birth, status FROM players WHERE tournament_id = ?1 AND id = ?2";
 
 json_t *admin_players_list(Store *s, int64_t tid)
 {
-    return store_rows(s, SQL_P_LIST, "i", tid);
+    json_t *rows = store_rows(s, SQL_P_LIST, "i", tid);
+    tpn_annotate(s, tid, rows);
+    return rows;
 }
 
 json_t *admin_player_get(Store *s, int64_t tid, int64_t pid)
 {
-    return store_row(s, SQL_P_GET, "ii", tid, pid);
+    json_t *p = store_row(s, SQL_P_GET, "ii", tid, pid);
+    tpn_annotate(s, tid, p);
+    return p;
 }
 
 static int tournament_exists(Store *s, int64_t tid)
@@ -198,12 +206,13 @@ int admin_player_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int rc = store_run(s, NULL,
                        "INSERT INTO players(tournament_id, name, rating, title, federation, fide_id,"
-                       " sex, birth, status) VALUES (?1, ?2, ?3, coalesce(?4, ''), coalesce(?5, ''),"
-                       " coalesce(?6, ''), coalesce(?7, ''), coalesce(?8, ''),"
-                       " coalesce(?9, 'active'))",
-                       "is" "i" "ssssss", tid, jstr(in, "name"), jint(in, "rating"),
+                       " sex, birth, status, rating_estimate) VALUES (?1, ?2, ?3, coalesce(?4, ''),"
+                       " coalesce(?5, ''), coalesce(?6, ''), coalesce(?7, ''), coalesce(?8, ''),"
+                       " coalesce(?9, 'active'), ?10)",
+                       "is" "i" "ssssss" "i", tid, jstr(in, "name"), jint(in, "rating"),
                        jstr(in, "title"), jstr(in, "federation"), jstr(in, "fide_id"),
-                       jstr(in, "sex"), jstr(in, "birth"), jstr(in, "status"));
+                       jstr(in, "sex"), jstr(in, "birth"), jstr(in, "status"),
+                       jint(in, "rating_estimate"));
     if (rc)
         return rc > 0 ? ERR(rc, "the player was refused by the store") : rc;
     int64_t pid = sqlite3_last_insert_rowid(store_db(s));
@@ -213,6 +222,10 @@ int admin_player_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
                    "iiss", pid, tid, pin_hash, token_hash);
     if (rc)
         return rc > 0 ? ERR(STORE_E_CONFLICT, "that PIN is already in use, try again") : rc;
+    /* A late entry after the freeze gets the next free number. */
+    rc = tpn_freeze(s, tid);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the pairing number was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "input", in);
     admin_audit(s, user, 0, "player.create", "player", d);
     json_decref(d);
@@ -231,12 +244,14 @@ int admin_player_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t 
                        "UPDATE players SET name = coalesce(?2, name), rating = CASE WHEN ?3 >= 0 "
                        "THEN ?3 ELSE rating END, title = coalesce(?4, title), federation = "
                        "coalesce(?5, federation), fide_id = coalesce(?6, fide_id), sex = "
-                       "coalesce(?7, sex), birth = coalesce(?8, birth), status = coalesce(?9, status) "
+                       "coalesce(?7, sex), birth = coalesce(?8, birth), status = coalesce(?9, status), "
+                       "rating_estimate = CASE WHEN ?10 >= 0 THEN ?10 ELSE rating_estimate END "
                        "WHERE id = ?1",
-                       "is" "i" "ssssss", pid, jstr(in, "name"),
+                       "is" "i" "ssssss" "i", pid, jstr(in, "name"),
                        has_int(in, "rating") ? jint(in, "rating") : (int64_t)-1, jstr(in, "title"),
                        jstr(in, "federation"), jstr(in, "fide_id"), jstr(in, "sex"),
-                       jstr(in, "birth"), jstr(in, "status"));
+                       jstr(in, "birth"), jstr(in, "status"),
+                       has_int(in, "rating_estimate") ? jint(in, "rating_estimate") : (int64_t)-1);
     if (rc)
         return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "changes", in);
@@ -334,6 +349,28 @@ json_t *admin_rounds_list(Store *s, int64_t tid)
     return out;
 }
 
+/* Makes way for a game of player PID in round RN of TID: STORE_E_CONFLICT
+ * when the player has a requested bye there (the arbiter cancels it
+ * first); a bye the pairing gave (PAB, free round, forfeit win) gives way
+ * to the game. */
+static int bye_make_way(Store *s, int64_t tid, int64_t rn, int64_t pid, char *err, size_t n)
+{
+    json_t *b = store_row(s, "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                             "player_id = ?3", "iii", tid, rn, pid);
+    if (!b)
+        return 0;
+    const char *kind = jstr(b, "kind");
+    int requested = strcmp(kind, "half") == 0 || strcmp(kind, "zero") == 0;
+    if (requested)
+        snprintf(err, n, "player %lld has a requested %s-point bye in round %lld; cancel it "
+                 "first", (long long)pid, kind, (long long)rn);
+    json_decref(b);
+    if (requested)
+        return STORE_E_CONFLICT;
+    return store_run(s, NULL, "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                              "player_id = ?3", "iii", tid, rn, pid);
+}
+
 /* Inserts one pairing of round RN after checking both players. */
 static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gid, char *err,
                        size_t n)
@@ -354,6 +391,9 @@ static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gi
                             "AND (white_id = ?3 OR black_id = ?3)", "iii", tid, rn, ids[i]))
             return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
                        (long long)ids[i], (long long)rn);
+        int rc = bye_make_way(s, tid, rn, ids[i], err, n);
+        if (rc)
+            return rc;
     }
     int rc = store_run(s, NULL,
                        "INSERT INTO games(tournament_id, round, board, white_id, black_id) "
@@ -391,6 +431,10 @@ int admin_round_create(Store *s, int64_t tid, json_t *pairings, int64_t user, js
             return rc;
         }
     }
+    /* Pairing round 4 (round 1 of a round robin) fixes the numbers. */
+    rc = tpn_freeze(s, tid);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the pairing numbers were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I}", "tournament", (json_int_t)tid, "round", (json_int_t)rn);
     admin_audit(s, user, 0, "round.create", "round", d);
     json_decref(d);
@@ -449,6 +493,9 @@ int admin_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **
                       "iiii", tid, rn, ids[i], gid))
             return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
                        (long long)ids[i], (long long)rn);
+        int rc = bye_make_way(s, tid, rn, ids[i], err, n);
+        if (rc)
+            return rc;
     }
     int rc = store_run(s, NULL, "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
                                 "WHERE id = ?1", "iiii", gid, w, b, board);

@@ -13,6 +13,7 @@
 #include "berger.h"
 #include "dutch.h"
 #include "tiebreak.h"
+#include "tpn.h"
 #include "trf.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
@@ -137,6 +138,19 @@ int tio_settings_check(json_t *in, char *err, size_t n)
 
 int tio_settings_store(Store *s, int64_t tid, json_t *in)
 {
+    /* The requested-bye rules; the server checked the ranges. */
+    static const char *const BYE_SQL[2] = {
+        "UPDATE tournaments SET bye_limit = ?2 WHERE id = ?1",
+        "UPDATE tournaments SET bye_last_rounds = ?2 WHERE id = ?1"};
+    static const char *const BYE_KEYS[2] = {"bye_limit", "bye_last_rounds"};
+    for (int i = 0; i < 2; i++) {
+        json_t *v = json_object_get(in, BYE_KEYS[i]);
+        int rc = json_is_integer(v) ? store_run(s, NULL, BYE_SQL[i], "ii", tid,
+                                                (int64_t)json_integer_value(v))
+                                    : 0;
+        if (rc)
+            return rc;
+    }
     json_t *pts = json_object_get(in, "points");
     if (json_is_object(pts)) {
         json_t *cur = store_row(s, "SELECT points AS points_json FROM tournaments WHERE id = ?1",
@@ -213,6 +227,8 @@ static char bye_char(const char *kind)
         return TRN_RES_HPB;
     if (strcmp(kind, "pab") == 0)
         return TRN_RES_PAB;
+    if (strcmp(kind, "forfeit") == 0)
+        return TRN_RES_FORFEIT_WIN;
     return TRN_RES_ZPB; /* zero, free */
 }
 
@@ -243,11 +259,37 @@ static void point_system(json_t *pts, TrnPointSystem *ps)
     ps->pab = v[3];
 }
 
+/* The player rows of TID in TPN order (row k has number k + 1, also
+ * given as "tpn"); NULL when out of memory. */
+static json_t *players_by_tpn(Store *s, int64_t tid)
+{
+    json_t *rows = store_rows(s, "SELECT id, tournament_id, name, rating, rating_estimate, title, "
+                                 "federation, fide_id, sex, birth, status FROM players WHERE "
+                                 "tournament_id = ?1 ORDER BY id", "i", tid);
+    int64_t *ids = NULL;
+    int np = 0;
+    json_t *out = rows ? json_array() : NULL;
+    if (out && tpn_order(s, tid, &ids, &np) == 0)
+        for (int k = 0; k < np; k++) {
+            size_t i;
+            json_t *p;
+            json_array_foreach(rows, i, p)
+                if (jint(p, "id") == ids[k]) {
+                    json_object_set_new(p, "tpn", json_integer(k + 1));
+                    json_array_append(out, p);
+                    break;
+                }
+        }
+    free(ids);
+    json_decref(rows);
+    return out;
+}
+
 static json_t *tournament_row(Store *s, int64_t tid)
 {
     return store_row(s, "SELECT id, name, system, rounds, place, start_date, time_control, "
-                        "points AS points_json, tiebreaks AS tiebreaks_json FROM tournaments "
-                        "WHERE id = ?1", "i", tid);
+                        "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, "
+                        "bye_last_rounds FROM tournaments WHERE id = ?1", "i", tid);
 }
 
 int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
@@ -261,9 +303,7 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
     if (rounds <= 0)
         rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
                                       "tournament_id = ?1", "i", tid);
-    json_t *players = store_rows(s, "SELECT id, name, rating, title, federation, fide_id, sex, "
-                                    "birth, status FROM players WHERE tournament_id = ?1 "
-                                    "ORDER BY rating DESC, id", "i", tid);
+    json_t *players = players_by_tpn(s, tid);
     json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games WHERE "
                                   "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
                                "ii", tid, (int64_t)rounds);
@@ -273,7 +313,7 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
     int np = (int)json_array_size(players);
     int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
     int rc = 0;
-    if (!t || !ids || !games || !byes) {
+    if (!t || !ids || !players || !games || !byes) {
         rc = -ENOMEM;
         goto fail;
     }
@@ -367,17 +407,29 @@ fail:
 
 /* ---- pairing ---- */
 
-static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind)
+/* A bye row; OPP is the absent scheduled opponent of a forfeit, else 0. */
+static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind,
+                       int64_t opp)
 {
     return store_run(s, NULL, "INSERT INTO byes(tournament_id, round, player_id, kind, "
-                              "created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-                     "iiisi", tid, rn, pid, kind, store_now_ms());
+                              "created_ms, opponent_id) VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0))",
+                     "iiisii", tid, rn, pid, kind, store_now_ms(), opp);
 }
 
 json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn)
 {
-    json_t *b = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
-                              "round = ?2 ORDER BY player_id", "ii", tid, rn);
+    json_t *b = store_rows(s, "SELECT player_id, kind, opponent_id FROM byes WHERE "
+                              "tournament_id = ?1 AND round = ?2 ORDER BY player_id",
+                           "ii", tid, rn);
+    return b ? b : json_array();
+}
+
+json_t *tio_byes_list(Store *s, int64_t tid)
+{
+    json_t *b = store_rows(s, "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
+                              "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
+                              "p ON p.id = b.player_id WHERE b.tournament_id = ?1 "
+                              "ORDER BY b.round, b.player_id", "i", tid);
     return b ? b : json_array();
 }
 
@@ -432,10 +484,29 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     return 0;
 }
 
-/* Round robin: round RN from the Berger tables by start rank; double round
- * robin when the tournament has the rounds for it. */
-static int pair_berger(json_t *tour, int64_t rn, int np, const int64_t *ids, json_t *pairings,
-                       int64_t *free_id, char *err, size_t n)
+/* 1 when REQ (rows {player_id, kind}) holds a requested bye of player ID. */
+static int requested(json_t *req, int64_t id)
+{
+    size_t k;
+    json_t *v;
+    json_array_foreach(req, k, v)
+        if (jint(v, "player_id") == id &&
+            (!strcmp(jstr(v, "kind"), "half") || !strcmp(jstr(v, "kind"), "zero")))
+            return 1;
+    return 0;
+}
+
+/*
+ * Round robin: round RN from the Berger tables by start rank; double round
+ * robin when the tournament has the rounds for it.  The table is fixed, so
+ * a requested bye does not move anybody: the game it falls on is not
+ * played.  The absent player keeps the bye (H or Z), the scheduled
+ * opponent wins by forfeit (FORFEITS gets {player_id, opponent_id}), and
+ * when both asked for a bye each keeps their own.  Such a board gets no
+ * game row, so nothing can start it or put it in the PGN.
+ */
+static int pair_berger(json_t *tour, json_t *req, int64_t rn, int np, const int64_t *ids,
+                       json_t *pairings, json_t *forfeits, int64_t *free_id, char *err, size_t n)
 {
     if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
         return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
@@ -454,10 +525,16 @@ static int pair_berger(json_t *tour, int64_t rn, int np, const int64_t *ids, jso
             *free_id = ids[(boards[i].white ? boards[i].white : boards[i].black) - 1];
             continue;
         }
+        int64_t w = ids[boards[i].white - 1], b = ids[boards[i].black - 1];
+        int aw = requested(req, w), ab = requested(req, b);
+        if (aw != ab)
+            json_array_append_new(forfeits, json_pack("{s:I,s:I}", "player_id",
+                                                      (json_int_t)(aw ? b : w), "opponent_id",
+                                                      (json_int_t)(aw ? w : b)));
+        if (aw || ab)
+            continue;
         json_array_append_new(pairings, json_pack("{s:i,s:I,s:I}", "board", ++board, "white_id",
-                                                  (json_int_t)ids[boards[i].white - 1],
-                                                  "black_id",
-                                                  (json_int_t)ids[boards[i].black - 1]));
+                                                  (json_int_t)w, "black_id", (json_int_t)b));
     }
     return 0;
 }
@@ -475,7 +552,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
                                    "result = '*'", "i", tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;
-    json_t *pairings = json_array();
+    json_t *pairings = json_array(), *forfeits = json_array(), *req = NULL;
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
@@ -498,21 +575,34 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
         rc = ERR(STORE_E_STATE, "at least two players are needed to pair a round");
         goto done;
     }
-    if (strcmp(system, "roundrobin") == 0)
-        rc = pair_berger(tour, rn, t->n_players, ids, pairings, &bye_id, err, n);
-    else
+    int rr = strcmp(system, "roundrobin") == 0;
+    if (rr) {
+        req = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
+                            "round = ?2", "ii", tid, rn);
+        rc = pair_berger(tour, req, rn, t->n_players, ids, pairings, forfeits, &bye_id, err, n);
+    } else {
         rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, err, n);
+    }
     if (rc)
         goto done;
     rc = admin_round_create(s, tid, pairings, user, out, err, n);
     if (rc)
         goto done;
-    if (bye_id) {
-        rc = add_bye_row(s, tid, rn, bye_id, strcmp(system, "roundrobin") ? "pab" : "free");
-        if (rc) {
-            rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
-            goto done;
-        }
+    size_t k;
+    json_t *v;
+    json_array_foreach(forfeits, k, v)
+        if (!rc)
+            rc = add_bye_row(s, tid, rn, jint(v, "player_id"), "forfeit", jint(v, "opponent_id"));
+    /* The free round of an odd round robin scores nothing; a bye the free
+     * player asked for is moot and gives way to it. */
+    if (!rc && bye_id && rr && requested(req, bye_id))
+        rc = store_run(s, NULL, "UPDATE byes SET kind = 'free' WHERE tournament_id = ?1 AND "
+                                "round = ?2 AND player_id = ?3", "iii", tid, rn, bye_id);
+    else if (!rc && bye_id)
+        rc = add_bye_row(s, tid, rn, bye_id, rr ? "free" : "pab", 0);
+    if (rc) {
+        rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        goto done;
     }
     json_object_set_new(*out, "byes", tio_round_byes(s, tid, rn));
 done:
@@ -523,33 +613,110 @@ done:
     tournament_free(t);
     free(ids);
     json_decref(pairings);
+    json_decref(forfeits);
+    json_decref(req);
     json_decref(tour);
     return rc;
+}
+
+/* A requested bye's round must still be open: 0, or an error with ERR. */
+static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char *err, size_t n)
+{
+    int64_t rounds = jint(tour, "rounds");
+    if (rounds > 0 && rn > rounds)
+        return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
+    if (admin_exists(s, 'r', tid, rn))
+        return ERR(STORE_E_STATE, "round %lld is already paired; byes can only be requested "
+                                  "or cancelled for rounds not yet paired", (long long)rn);
+    return 0;
+}
+
+/* Cancels the requested bye of PID in round RN. */
+static int bye_cancel(Store *s, int64_t tid, int64_t pid, int64_t rn, json_t **out, char *err,
+                      size_t n)
+{
+    int changes = 0;
+    int rc = store_run(s, &changes, "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 "
+                                    "AND player_id = ?3 AND kind IN ('half', 'zero')",
+                       "iii", tid, rn, pid);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the cancellation was refused by the store") : rc;
+    if (!changes)
+        return ERR(STORE_E_NOT_FOUND, "player %lld has no requested bye in round %lld",
+                   (long long)pid, (long long)rn);
+    *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
+                     (json_int_t)pid, "round", (json_int_t)rn, "kind", "none");
+    return 0;
+}
+
+/* The half-point bye rules of TOUR for player PID in round RN. */
+static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, int64_t rn,
+                            char *err, size_t n)
+{
+    int64_t rounds = jint(tour, "rounds"), last = jint(tour, "bye_last_rounds");
+    if (rounds > 0 && last > 0 && rn > rounds - last)
+        return ERR(STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
+                                     "tournament (round %lld of %lld)", (long long)last,
+                   (long long)rn, (long long)rounds);
+    json_t *limit = json_object_get(tour, "bye_limit");
+    if (!json_is_integer(limit))
+        return 0;
+    int64_t had = store_int(s, 0, "SELECT count(*) FROM byes WHERE tournament_id = ?1 AND "
+                                  "player_id = ?2 AND kind = 'half'", "ii", tid, pid);
+    if (had >= json_integer_value(limit))
+        return ERR(STORE_E_CONFLICT, "player %lld already has %lld half-point bye(s); this "
+                                     "tournament allows %lld", (long long)pid, (long long)had,
+                   (long long)json_integer_value(limit));
+    return 0;
 }
 
 int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
                     int64_t user, json_t **out, char *err, size_t n)
 {
     *out = NULL;
-    if (!admin_exists(s, 'p', tid, pid))
-        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
-                   (long long)tid);
-    if (admin_exists(s, 'r', tid, rn))
-        return ERR(STORE_E_STATE, "round %lld is already paired", (long long)rn);
-    int64_t rounds = store_int(s, 0, "SELECT coalesce(rounds, 0) FROM tournaments WHERE id = ?1",
-                               "i", tid);
-    if (rounds > 0 && rn > rounds)
-        return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
-    int rc = add_bye_row(s, tid, rn, pid, kind);
-    if (rc == STORE_E_CONFLICT)
-        return ERR(rc, "player %lld already has a bye in round %lld", (long long)pid,
-                   (long long)rn);
+    json_t *p = store_row(s, "SELECT status FROM players WHERE tournament_id = ?1 AND id = ?2",
+                          "ii", tid, pid);
+    json_t *tour = tournament_row(s, tid);
+    int rc = 0;
+    if (!p || !tour) {
+        rc = ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+                 (long long)tid);
+        goto done;
+    }
+    int none = strcmp(kind, "none") == 0;
+    rc = bye_round_open(s, tid, tour, rn, err, n);
     if (rc)
-        return rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        goto done;
+    if (none) {
+        rc = bye_cancel(s, tid, pid, rn, out, err, n);
+        if (!rc)
+            admin_audit(s, user, 0, "bye.cancel", "player", *out);
+        goto done;
+    }
+    if (strcmp(jstr(p, "status"), "withdrawn") == 0) {
+        rc = ERR(STORE_E_STATE, "player %lld has withdrawn and is not paired anyway",
+                 (long long)pid);
+        goto done;
+    }
+    if (strcmp(kind, "half") == 0 && (rc = half_bye_allowed(s, tour, tid, pid, rn, err, n)))
+        goto done;
+    rc = add_bye_row(s, tid, rn, pid, kind, 0);
+    if (rc == STORE_E_CONFLICT) {
+        rc = ERR(rc, "player %lld already has a bye in round %lld; cancel it first (kind "
+                     "\"none\")", (long long)pid, (long long)rn);
+        goto done;
+    }
+    if (rc) {
+        rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        goto done;
+    }
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
                      (json_int_t)pid, "round", (json_int_t)rn, "kind", kind);
     admin_audit(s, user, 0, "bye.request", "player", *out);
-    return 0;
+done:
+    json_decref(p);
+    json_decref(tour);
+    return rc;
 }
 
 /* ---- standings and the report ---- */
@@ -574,12 +741,14 @@ json_t *tio_standings(Store *s, int64_t tid)
     json_t *tour = tournament_row(s, tid);
     int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;
     json_decref(tour);
-    /* The rounds that have begun to produce results. */
-    int rounds = (int)store_int(s, 0, "SELECT coalesce(max(round), 0) FROM games WHERE "
-                                      "tournament_id = ?1 AND result <> '*'", "i", tid);
-    json_t *players = store_rows(s, "SELECT id, tournament_id, name, rating, title, federation, "
-                                    "fide_id, sex, birth, status FROM players WHERE "
-                                    "tournament_id = ?1 ORDER BY rating DESC, id", "i", tid);
+    /* The rounds that have begun to produce results; a round of byes and
+     * forfeits alone (no game) counts once it is paired. */
+    int rounds = (int)store_int(s, 0, "SELECT coalesce(max(r), 0) FROM (SELECT round AS r FROM "
+                                      "games WHERE tournament_id = ?1 AND result <> '*' UNION "
+                                      "SELECT b.round FROM byes b WHERE b.tournament_id = ?1 AND "
+                                      "NOT EXISTS (SELECT 1 FROM games g WHERE g.tournament_id = "
+                                      "?1 AND g.round = b.round))", "i", tid);
+    json_t *players = players_by_tpn(s, tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;
     Standings *st = NULL;

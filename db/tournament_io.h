@@ -7,9 +7,15 @@
  * tables).  Standings and the FIDE rating report (TRF) come from here too,
  * so the daemon computes them exactly as the command line does.
  *
- * Start ranks (TPN) are rating descending, then registration order.  A
- * round counts once it has a round row; a player without game or bye in a
- * past round was absent (TRF Z).
+ * Start ranks (TPN) follow C.04.2 (rating, title, name, registration) and
+ * freeze once round 4 is paired (round 1 of a round robin); see db/tpn.h.
+ * A round counts once it has a round row; a player without game or bye in
+ * a past round was absent (TRF Z).
+ *
+ * Byes (table byes): 'half' and 'zero' are requested (TRF H and Z), 'pab'
+ * the pairing-allocated bye (U), 'free' the free round of an odd round
+ * robin (Z), 'forfeit' the win (TRF +, no opponent in the report) of a
+ * round robin player whose scheduled opponent had a requested bye.
  *
  * Workload: one tournament at a time, a few hundred players; each call
  * reads the tournament's rows once.
@@ -33,8 +39,9 @@
 int tio_settings_check(json_t *in, char *err, size_t n);
 
 /*
- * Stores the "points" and "tiebreaks" of IN (already checked) for
- * tournament TID; absent fields are left as they are.  Returns 0 or the
+ * Stores the "points", "tiebreaks", "bye_limit" and "bye_last_rounds" of
+ * IN (already checked) for tournament TID; absent fields are left as they
+ * are.  Returns 0 or the
  * store's error.
  */
 int tio_settings_store(Store *s, int64_t tid, json_t *in);
@@ -60,15 +67,29 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
 int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n);
 
 /*
- * Records a requested bye of player PID in round RN ("half" or "zero").
- * The round must not be paired yet.  Returns 0 with *OUT the bye record,
- * or STORE_E_NOT_FOUND / STORE_E_STATE / STORE_E_CONFLICT with ERR.
+ * Records a requested bye of player PID in round RN (KIND "half" or
+ * "zero"), or cancels it (KIND "none").  The round must not be paired yet
+ * nor lie beyond the tournament's round count (when it has one).  A half-point bye
+ * also obeys the tournament's bye_limit (most half-point byes per player,
+ * NULL = no limit) and bye_last_rounds (none in that many final rounds,
+ * when the round count is known); a zero-point bye is a notified absence
+ * and always accepted.  Returns 0 with *OUT the record ({tournament_id,
+ * player_id, round, kind}), or with ERR: STORE_E_NOT_FOUND (no such player,
+ * nothing to cancel), STORE_E_INVALID (round beyond the tournament),
+ * STORE_E_STATE (round already paired, player withdrawn), STORE_E_CONFLICT
+ * (a bye already there, over the limit, in the last rounds).
  */
 int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
                     int64_t user, json_t **out, char *err, size_t n);
 
-/* The byes of round RN of TID: [{player_id, kind}] (never NULL). */
+/* The byes of round RN of TID: [{player_id, kind, opponent_id}] (never
+ * NULL; opponent_id is null except for a forfeit). */
 json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn);
+
+/* Every bye of TID, requested or given by the pairing, by round then
+ * player: [{round, player_id, player_name, kind, opponent_id, created_at}]
+ * (never NULL). */
+json_t *tio_byes_list(Store *s, int64_t tid);
 
 /*
  * Standings after the rounds with results, with the tournament's point

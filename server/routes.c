@@ -27,6 +27,7 @@ const Route http_routes[] = {
     PATCH("/tournaments/{tid}/players/{pid}", route_player_update),
     POST("/tournaments/{tid}/players/{pid}/credentials", route_player_credentials),
     POST("/tournaments/{tid}/players/{pid}/byes", route_player_bye),
+    GET("/tournaments/{tid}/byes", route_byes_list),
     GET("/tournaments/{tid}/rounds", route_rounds_list),
     POST("/tournaments/{tid}/rounds", route_round_create),
     GET("/tournaments/{tid}/rounds/{rn}", route_round_get),

@@ -71,6 +71,7 @@ int route_arb_result(Req *r);
 /* routes_tournament.c */
 int route_tournament_trf(Req *r);
 int route_player_bye(Req *r);
+int route_byes_list(Req *r);
 
 /* live.c */
 int route_game_stream(Req *r);

@@ -57,6 +57,8 @@ static const JsonField TOURNAMENT_FIELDS[] = {
     {"settings", JF_OBJ, 0, 0, 0, NULL},
     {"points", JF_OBJ, 0, 0, 0, NULL},
     {"tiebreaks", JF_STR, 0, 0, 200, NULL},
+    {"bye_limit", JF_INT, 0, 0, 99, NULL},
+    {"bye_last_rounds", JF_INT, 0, 0, 99, NULL},
     END,
 };
 
@@ -130,6 +132,7 @@ static const char *const SEXES[] = {"m", "w", "", NULL};
 static const JsonField PLAYER_FIELDS[] = {
     {"name", JF_STR, 0, 1, 200, NULL},
     {"rating", JF_INT, 0, 0, 4000, NULL},
+    {"rating_estimate", JF_INT, 0, 0, 4000, NULL},
     {"title", JF_STR, 0, 0, 8, NULL},
     {"federation", JF_STR, 0, 0, 8, NULL},
     {"fide_id", JF_STR, 0, 0, 20, NULL},

@@ -1,6 +1,7 @@
 /*
  * routes_tournament.c — the tournament-level routes that go through the
- * pure tournament layer: the FIDE rating report (TRF) and requested byes.
+ * pure tournament layer: the FIDE rating report (TRF) and byes (requested
+ * ones, their cancellation, and the list with those the pairing gave).
  * The automatic pairing of a round shares POST /rounds (routes_admin.c)
  * and lives in db/tournament_io.c.
  */
@@ -46,7 +47,8 @@ int route_tournament_trf(Req *r)
     return http_text(r, 200, "text/plain; charset=utf-8", text, len);
 }
 
-static const char *const BYE_KINDS[] = {"half", "zero", NULL};
+/* "none" cancels the requested bye of that round. */
+static const char *const BYE_KINDS[] = {"half", "zero", "none", NULL};
 static const JsonField BYE_FIELDS[] = {
     {"round", JF_INT, 1, 1, 99, NULL},
     {"kind", JF_STR, 1, 0, 0, BYE_KINDS},
@@ -66,5 +68,16 @@ int route_player_bye(Req *r)
     if (auth_require_arbiter(r) || http_parse_body(r, 0) ||
         jsonin_check(r, r->in, BYE_FIELDS, NULL))
         return ROUTE_DONE;
-    return http_submit(r, run_bye, http_finish_json201);
+    int cancel = strcmp(jsonin_str(r->in, "kind", ""), "none") == 0;
+    return http_submit(r, run_bye, cancel ? http_finish_json200 : http_finish_json201);
+}
+
+int route_byes_list(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
+    return http_json(r, 200, tio_byes_list(s, r->id[0]));
 }
