@@ -30,9 +30,10 @@ export function bergerRound(n, r) {
   return out;
 }
 
-// Pairing numbers for a round robin: rating, then name (C.04.2 2.: the
-// arbiter may renumber before the first round).
+// Players by pairing number: the server's tpn (C.04.2 initial order, frozen
+// once a round robin's first round is paired).  Everyone registered keeps a
+// number, withdrawn or not, as in the server's own Berger table.
 export function pairingOrder(players) {
-  return players.filter((p) => (p.status || 'active') === 'active')
-    .sort((a, b) => (b.rating || 0) - (a.rating || 0) || a.name.localeCompare(b.name));
+  const key = (p) => (Number.isInteger(p.tpn) ? p.tpn : Number.MAX_SAFE_INTEGER);
+  return [...players].sort((a, b) => key(a) - key(b) || a.id - b.id);
 }

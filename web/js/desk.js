@@ -207,13 +207,14 @@ async function viewPlayers(tour, head) {
   const pins = pinStore(tour.id);
   const known = pins.all();
   const canBye = !!(spec && spec.paths && spec.paths['/tournaments/{tid}/players/{pid}/byes']);
-  players.sort((a, b) => (b.rating || 0) - (a.rating || 0) || a.name.localeCompare(b.name));
+  // The server's pairing numbers (C.04.2), shown in the # column.
+  players.sort((a, b) => (a.tpn ?? Infinity) - (b.tpn ?? Infinity) || a.id - b.id);
   render(app, html`${head}
     <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button></div>
     <table id="players"><thead><tr><th class="num">#</th><th data-i18n="view.name"></th><th data-i18n="desk.title_col"></th>
     <th class="num" data-i18n="view.rating"></th><th data-i18n="view.federation"></th><th data-i18n="desk.fide_id"></th>
     <th data-i18n="desk.status"></th><th data-i18n="desk.pin"></th><th class="no-print"></th></tr></thead>
-    <tbody>${players.map((p, i) => html`<tr data-pid="${p.id}"><td class="num">${i + 1}</td><td>${p.name}</td><td>${p.title || ''}</td>
+    <tbody>${players.map((p, i) => html`<tr data-pid="${p.id}"><td class="num">${p.tpn ?? i + 1}</td><td>${p.name}</td><td>${p.title || ''}</td>
       <td class="num">${p.rating || ''}</td><td>${p.federation || ''}</td><td>${p.fide_id || ''}</td>
       <td><span class="pill ${p.status || 'active'}">${t(`pstatus.${p.status || 'active'}`)}</span></td>
       <td class="pin"><code>${known[p.id] || '••••'}</code></td>
