@@ -492,8 +492,9 @@ async function viewStandings(tour, head) {
 }
 
 async function viewCrosstable(tour, head) {
-  const [rows, rounds] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`)]);
-  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${crosstable(rows, rounds)}`);
+  const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`),
+    api.get(`tournaments/${tour.id}/byes`)]);
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${crosstable(rows, rounds, byes)}`);
   $('#print').addEventListener('click', () => window.print());
 }
 

@@ -82,8 +82,9 @@ async function showTournament(tid, tab) {
         : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
     }
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
-    const [rows, rounds] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`)]);
-    return html`<div style="overflow-x:auto">${crosstable(rows, rounds)}</div>`;
+    const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`),
+      api.get(`tournaments/${tid}/byes`)]);
+    return html`<div style="overflow-x:auto">${crosstable(rows, rounds, byes)}</div>`;
   };
   const draw = async () => {
     const tpl = await table();

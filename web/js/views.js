@@ -35,8 +35,10 @@ export function resultPoints(r) {
   })[r] || null;
 }
 
-// Crosstable in standings order, built from every round's games.
-export function crosstable(standings, rounds) {
+// Crosstable in standings order, built from every round's games, and from
+// the byes (GET .../byes) the round robin forfeits: a game not played because
+// of a requested bye shows + for the opponent, H or − for the absent player.
+export function crosstable(standings, rounds, byes = []) {
   if (!standings || !standings.length) return html`<p class="muted" data-i18n="view.no_standings"></p>`;
   const order = standings.map((s) => s.player.id);
   const idx = new Map(order.map((id, i) => [id, i]));
@@ -51,6 +53,13 @@ export function crosstable(standings, rounds) {
       cells[w][b].push(pts ? mark(pts[0]) : '*');
       cells[b][w].push(pts ? mark(pts[1]) : '*');
     }
+  }
+  for (const f of byes || []) {
+    const p = idx.get(f.player_id); const o = idx.get(f.opponent_id);
+    if (f.kind !== 'forfeit' || p === undefined || o === undefined) continue;
+    const absent = (byes || []).find((b) => b.round === f.round && b.player_id === f.opponent_id);
+    cells[p][o].push('+');
+    cells[o][p].push(absent && absent.kind === 'half' ? 'H' : '−');
   }
   return html`<table class="cross"><caption class="sr-only" data-i18n="view.crosstable"></caption>
     <thead><tr><th>#</th><th data-i18n="view.name"></th>${order.map((_, i) => html`<th scope="col">${i + 1}</th>`)}
