@@ -484,14 +484,18 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     return 0;
 }
 
-/* 1 when REQ (rows {player_id, kind}) holds a requested bye of player ID. */
-static int requested(json_t *req, int64_t id)
+/* 1 when REQ (rows {player_id, kind}) holds a requested bye of player ID;
+ * a withdrawn player (rows of WITHDRAWN, {id}) is absent just the same. */
+static int requested(json_t *req, json_t *withdrawn, int64_t id)
 {
     size_t k;
     json_t *v;
     json_array_foreach(req, k, v)
         if (jint(v, "player_id") == id &&
             (!strcmp(jstr(v, "kind"), "half") || !strcmp(jstr(v, "kind"), "zero")))
+            return 1;
+    json_array_foreach(withdrawn, k, v)
+        if (jint(v, "id") == id)
             return 1;
     return 0;
 }
@@ -502,11 +506,13 @@ static int requested(json_t *req, int64_t id)
  * a requested bye does not move anybody: the game it falls on is not
  * played.  The absent player keeps the bye (H or Z), the scheduled
  * opponent wins by forfeit (FORFEITS gets {player_id, opponent_id}), and
- * when both asked for a bye each keeps their own.  Such a board gets no
- * game row, so nothing can start it or put it in the PGN.
+ * when both asked for a bye each keeps their own.  A withdrawn player is
+ * absent the same way (Z, no row needed).  Such a board gets no game row,
+ * so nothing can start it or put it in the PGN.
  */
-static int pair_berger(json_t *tour, json_t *req, int64_t rn, int np, const int64_t *ids,
-                       json_t *pairings, json_t *forfeits, int64_t *free_id, char *err, size_t n)
+static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np,
+                       const int64_t *ids, json_t *pairings, json_t *forfeits, int64_t *free_id,
+                       char *err, size_t n)
 {
     if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
         return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
@@ -526,7 +532,7 @@ static int pair_berger(json_t *tour, json_t *req, int64_t rn, int np, const int6
             continue;
         }
         int64_t w = ids[boards[i].white - 1], b = ids[boards[i].black - 1];
-        int aw = requested(req, w), ab = requested(req, b);
+        int aw = requested(req, wd, w), ab = requested(req, wd, b);
         if (aw != ab)
             json_array_append_new(forfeits, json_pack("{s:I,s:I}", "player_id",
                                                       (json_int_t)(aw ? b : w), "opponent_id",
@@ -552,7 +558,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
                                    "result = '*'", "i", tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;
-    json_t *pairings = json_array(), *forfeits = json_array(), *req = NULL;
+    json_t *pairings = json_array(), *forfeits = json_array(), *req = NULL, *wd = NULL;
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
@@ -579,7 +585,10 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
     if (rr) {
         req = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
                             "round = ?2", "ii", tid, rn);
-        rc = pair_berger(tour, req, rn, t->n_players, ids, pairings, forfeits, &bye_id, err, n);
+        wd = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
+                           "status = 'withdrawn'", "i", tid);
+        rc = pair_berger(tour, req, wd, rn, t->n_players, ids, pairings, forfeits, &bye_id, err,
+                         n);
     } else {
         rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, err, n);
     }
@@ -595,7 +604,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
             rc = add_bye_row(s, tid, rn, jint(v, "player_id"), "forfeit", jint(v, "opponent_id"));
     /* The free round of an odd round robin scores nothing; a bye the free
      * player asked for is moot and gives way to it. */
-    if (!rc && bye_id && rr && requested(req, bye_id))
+    if (!rc && bye_id && rr && requested(req, NULL, bye_id))
         rc = store_run(s, NULL, "UPDATE byes SET kind = 'free' WHERE tournament_id = ?1 AND "
                                 "round = ?2 AND player_id = ?3", "iii", tid, rn, bye_id);
     else if (!rc && bye_id)
@@ -615,6 +624,7 @@ done:
     json_decref(pairings);
     json_decref(forfeits);
     json_decref(req);
+    json_decref(wd);
     json_decref(tour);
     return rc;
 }

@@ -545,6 +545,52 @@ START_TEST(round_robin_both_absent)
 }
 END_TEST
 
+START_TEST(round_robin_free_round_and_withdrawal)
+{
+    int64_t tid = tournament("roundrobin", 5);
+    int64_t p[5];
+    for (int i = 0; i < 5; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
+                 2000 - 10 * i);
+        p[i] = player(tid, body);
+    }
+    /* Five players, the table of six: round 1 is 1-6 (player 1 free), 2-5,
+     * 3-4.  A half-point bye asked for a free round is moot: the free
+     * round stands and scores nothing. */
+    ck_assert_int_eq(bye(tid, p[0], 1, "half", NULL, 0), 201);
+    Resp *r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 2);
+    json_t *byes = json_object_get(r->json, "byes");
+    ck_assert_int_eq(json_array_size(byes), 1);
+    ck_assert(has_bye(byes, p[0], "free", 0));
+    resp_free(r);
+    ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1-0", "1-0"}), 2);
+    ck_assert(points_of(tid, p[0]) == 0.0);
+    /* Player 5 withdraws; round 2 is 6-4 (4 free), 5-3, 1-2: player 3 wins
+     * by forfeit, only 1-2 is played. */
+    patch_player(tid, p[4], "{\"status\":\"withdrawn\"}");
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    json_t *games = json_object_get(r->json, "games");
+    ck_assert_int_eq(json_array_size(games), 1);
+    ck_assert_int_eq(jint(json_array_get(games, 0), "white_id"), p[0]);
+    ck_assert_int_eq(jint(json_array_get(games, 0), "black_id"), p[1]);
+    byes = json_object_get(r->json, "byes");
+    ck_assert(has_bye(byes, p[3], "free", 0));
+    ck_assert(has_bye(byes, p[2], "forfeit", p[4]));
+    resp_free(r);
+    ck_assert_int_eq(finish_round(tid, 2, (const char *const[]){"1/2-1/2"}), 1);
+    ck_assert(points_of(tid, p[2]) == 2.0); /* the win in round 1 and the forfeit */
+    ck_assert(points_of(tid, p[4]) == 0.0);
+    Tournament *t = report(tid, NULL);
+    ck_assert_int_eq(by_name(t, "Player 3")->games[1].result, TRN_RES_FORFEIT_WIN);
+    ck_assert_int_eq(by_name(t, "Player 5")->games[1].result, TRN_RES_ZPB);
+    tournament_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-byes");
@@ -555,6 +601,7 @@ static Suite *suite(void)
     tcase_add_test(tc, bye_rules);
     tcase_add_test(tc, round_robin_with_a_half_point_bye);
     tcase_add_test(tc, round_robin_both_absent);
+    tcase_add_test(tc, round_robin_free_round_and_withdrawal);
     suite_add_tcase(s, tc);
     return s;
 }
