@@ -751,13 +751,15 @@ json_t *tio_standings(Store *s, int64_t tid)
     json_t *tour = tournament_row(s, tid);
     int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;
     json_decref(tour);
-    /* The rounds that have begun to produce results; a round of byes and
-     * forfeits alone (no game) counts once it is paired. */
+    /* The rounds that have begun to produce results; a paired round of
+     * byes and forfeits alone (no game) counts at once. */
     int rounds = (int)store_int(s, 0, "SELECT coalesce(max(r), 0) FROM (SELECT round AS r FROM "
                                       "games WHERE tournament_id = ?1 AND result <> '*' UNION "
-                                      "SELECT b.round FROM byes b WHERE b.tournament_id = ?1 AND "
-                                      "NOT EXISTS (SELECT 1 FROM games g WHERE g.tournament_id = "
-                                      "?1 AND g.round = b.round))", "i", tid);
+                                      "SELECT number FROM rounds x WHERE x.tournament_id = ?1 AND "
+                                      "EXISTS (SELECT 1 FROM byes b WHERE b.tournament_id = ?1 "
+                                      "AND b.round = x.number) AND NOT EXISTS (SELECT 1 FROM "
+                                      "games g WHERE g.tournament_id = ?1 AND g.round = "
+                                      "x.number))", "i", tid);
     json_t *players = players_by_tpn(s, tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;

@@ -451,8 +451,10 @@ START_TEST(round_robin_with_a_half_point_bye)
     ck_assert_msg(r->status == 201, "%s", r->body);
     ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 2);
     resp_free(r);
-    /* Round 1: 1-4 1-0, 2-3 draw. */
+    /* Round 1: 1-4 1-0, 2-3 draw.  The bye of round 2 counts only from
+     * round 2. */
     ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1-0", "1/2-1/2"}), 2);
+    ck_assert(points_of(tid, p[1]) == 0.5);
     /* After round 1 the numbers are fixed: a correction changes nothing. */
     patch_player(tid, p[3], "{\"rating\":2500}");
     ck_assert_int_eq(tpn_of(tid, p[3]), 4);
