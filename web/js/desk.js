@@ -271,9 +271,10 @@ async function viewPlayers(tour, head) {
         const r = await ask({ title: t('desk.edit'), fields: [
           { name: 'name', label: t('view.name'), value: p.name, required: true }, { name: 'title', label: t('desk.title_col'), value: p.title },
           { name: 'rating', label: t('view.rating'), type: 'number', value: p.rating }, { name: 'federation', label: t('view.federation'), value: p.federation },
-          { name: 'fide_id', label: t('desk.fide_id'), value: p.fide_id }] });
+          { name: 'fide_id', label: t('desk.fide_id'), value: p.fide_id },
+          { name: 'rating_estimate', label: t('desk.estimate'), type: 'number', value: p.rating_estimate || '' }] });
         if (!r) return;
-        await api.patch(`tournaments/${tour.id}/players/${pid}`, { ...r, rating: r.rating ? Number(r.rating) : 0 });
+        await api.patch(`tournaments/${tour.id}/players/${pid}`, { ...r, rating: r.rating ? Number(r.rating) : 0, rating_estimate: r.rating_estimate ? Number(r.rating_estimate) : 0 });
       } else if (act === 'pin') {
         if (!await ask({ title: t('desk.new_pin'), message: t('desk.new_pin_confirm', { name: p.name }) })) return;
         const c = await api.post(`tournaments/${tour.id}/players/${pid}/credentials`, {});
@@ -287,10 +288,11 @@ async function viewPlayers(tour, head) {
         const rounds = await api.get(`tournaments/${tour.id}/rounds`);
         const r = await ask({ title: t('desk.bye'), message: p.name, fields: [
           { name: 'round', label: t('desk.bye_round'), type: 'number', value: rounds.length + 1, required: true },
-          { name: 'kind', label: t('desk.bye_kind'), type: 'select', value: 'half', options: [['half', t('desk.bye_half')], ['zero', t('desk.bye_zero')]] }] });
+          { name: 'kind', label: t('desk.bye_kind'), type: 'select', value: 'half',
+            options: [['half', t('desk.bye_half')], ['zero', t('desk.bye_zero')], ['none', t('desk.bye_none')]] }] });
         if (!r) return;
         await api.post(`tournaments/${tour.id}/players/${pid}/byes`, { round: Number(r.round), kind: r.kind });
-        toast(t('desk.bye_done', { name: p.name, n: Number(r.round) }));
+        toast(t(r.kind === 'none' ? 'desk.bye_cancelled' : 'desk.bye_done', { name: p.name, n: Number(r.round) }));
       }
       route();
     } catch (err) { toast(errorText(err), 'error'); }
