@@ -292,6 +292,34 @@ static json_t *tournament_row(Store *s, int64_t tid)
                         "bye_last_rounds FROM tournaments WHERE id = ?1", "i", tid);
 }
 
+/*
+ * A round robin game not played because of an absence (bye row V with the
+ * scheduled opponent) becomes a forfeit between the two when both sides
+ * can say so: the present player's + (kind forfeit) against the absent
+ * one's - (a zero-point bye, a withdrawal), or - against - when both were
+ * absent.  C.07 counts such forfeits as games in a round robin.  A
+ * half-point bye cannot name an opponent in the report (TRF H), so then
+ * both stay unlinked: H, and + without opponent.
+ */
+static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
+{
+    int r = (int)jint(v, "round");
+    int pi = tpn_of(ids, np, jint(v, "player_id")), oi = tpn_of(ids, np, jint(v, "opp"));
+    TrnPlayer *p = tournament_player_mut(t, pi), *o = tournament_player_mut(t, oi);
+    if (!p || !o || p == o || r < 1 || r > p->rounds || r > o->rounds)
+        return;
+    TrnGame *a = &p->games[r - 1], *b = &o->games[r - 1];
+    int ok_a = a->result == TRN_RES_FORFEIT_WIN || a->result == TRN_RES_ZPB;
+    int ok_b = b->result == TRN_RES_FORFEIT_WIN || b->result == TRN_RES_ZPB;
+    if (a->opponent || b->opponent || !ok_a || !ok_b ||
+        (a->result == TRN_RES_FORFEIT_WIN && b->result == TRN_RES_FORFEIT_WIN))
+        return;
+    *a = (TrnGame){(uint16_t)oi, TRN_COLOUR_NONE,
+                   a->result == TRN_RES_FORFEIT_WIN ? TRN_RES_FORFEIT_WIN : TRN_RES_FORFEIT_LOSS};
+    *b = (TrnGame){(uint16_t)pi, TRN_COLOUR_NONE,
+                   b->result == TRN_RES_FORFEIT_WIN ? TRN_RES_FORFEIT_WIN : TRN_RES_FORFEIT_LOSS};
+}
+
 int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
               size_t n)
 {
@@ -307,8 +335,9 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
     json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games WHERE "
                                   "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
                                "ii", tid, (int64_t)rounds);
-    json_t *byes = store_rows(s, "SELECT round, player_id, kind FROM byes WHERE "
-                                 "tournament_id = ?1 AND round <= ?2", "ii", tid, (int64_t)rounds);
+    json_t *byes = store_rows(s, "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
+                                 "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "
+                                 "ORDER BY round, player_id", "ii", tid, (int64_t)rounds);
     Tournament *t = tournament_new();
     int np = (int)json_array_size(players);
     int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
@@ -388,6 +417,8 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
         if (p && r >= 1 && r <= rounds && p->games[r - 1].opponent == 0)
             p->games[r - 1] = (TrnGame){0, TRN_COLOUR_NONE, bye_char(jstr(v, "kind"))};
     }
+    json_array_foreach(byes, k, v)
+        link_forfeit(t, ids, np, v);
     t->rounds_played = rounds;
     for (int i = 0; i < np; i++)
         t->players[i].points = tournament_player_score(t, &t->players[i], rounds);
@@ -504,14 +535,16 @@ static int requested(json_t *req, json_t *withdrawn, int64_t id)
  * Round robin: round RN from the Berger tables by start rank; double round
  * robin when the tournament has the rounds for it.  The table is fixed, so
  * a requested bye does not move anybody: the game it falls on is not
- * played.  The absent player keeps the bye (H or Z), the scheduled
- * opponent wins by forfeit (FORFEITS gets {player_id, opponent_id}), and
+ * played.  The absent player keeps the bye (H, or Z which the report
+ * links as a forfeit loss), the scheduled opponent wins by forfeit, and
  * when both asked for a bye each keeps their own.  A withdrawn player is
- * absent the same way (Z, no row needed).  Such a board gets no game row,
- * so nothing can start it or put it in the PGN.
+ * absent the same way (no row needed).  UNPLAYED gets {player_id,
+ * opponent_id, kind}: "forfeit" for a new row of the present player,
+ * "absent" for the scheduled opponent to note on a requested bye.  Such a
+ * board gets no game row, so nothing can start it or put it in the PGN.
  */
 static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np,
-                       const int64_t *ids, json_t *pairings, json_t *forfeits, int64_t *free_id,
+                       const int64_t *ids, json_t *pairings, json_t *unplayed, int64_t *free_id,
                        char *err, size_t n)
 {
     if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
@@ -533,10 +566,14 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
         }
         int64_t w = ids[boards[i].white - 1], b = ids[boards[i].black - 1];
         int aw = requested(req, wd, w), ab = requested(req, wd, b);
-        if (aw != ab)
-            json_array_append_new(forfeits, json_pack("{s:I,s:I}", "player_id",
-                                                      (json_int_t)(aw ? b : w), "opponent_id",
-                                                      (json_int_t)(aw ? w : b)));
+        for (int side = 0; side < 2 && (aw || ab); side++) {
+            int64_t me = side ? b : w, other = side ? w : b;
+            int absent = side ? ab : aw;
+            json_array_append_new(unplayed, json_pack("{s:I,s:I,s:s}", "player_id",
+                                                      (json_int_t)me, "opponent_id",
+                                                      (json_int_t)other, "kind",
+                                                      absent ? "absent" : "forfeit"));
+        }
         if (aw || ab)
             continue;
         json_array_append_new(pairings, json_pack("{s:i,s:I,s:I}", "board", ++board, "white_id",
@@ -558,7 +595,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
                                    "result = '*'", "i", tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;
-    json_t *pairings = json_array(), *forfeits = json_array(), *req = NULL, *wd = NULL;
+    json_t *pairings = json_array(), *unplayed = json_array(), *req = NULL, *wd = NULL;
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
@@ -587,7 +624,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
                             "round = ?2", "ii", tid, rn);
         wd = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
                            "status = 'withdrawn'", "i", tid);
-        rc = pair_berger(tour, req, wd, rn, t->n_players, ids, pairings, forfeits, &bye_id, err,
+        rc = pair_berger(tour, req, wd, rn, t->n_players, ids, pairings, unplayed, &bye_id, err,
                          n);
     } else {
         rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, err, n);
@@ -599,9 +636,17 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
         goto done;
     size_t k;
     json_t *v;
-    json_array_foreach(forfeits, k, v)
-        if (!rc)
+    json_array_foreach(unplayed, k, v)
+    {
+        if (rc)
+            break;
+        if (strcmp(jstr(v, "kind"), "forfeit") == 0)
             rc = add_bye_row(s, tid, rn, jint(v, "player_id"), "forfeit", jint(v, "opponent_id"));
+        else /* a withdrawn player has no row to update */
+            rc = store_run(s, NULL, "UPDATE byes SET opponent_id = ?4 WHERE tournament_id = ?1 "
+                                    "AND round = ?2 AND player_id = ?3", "iiii", tid, rn,
+                           jint(v, "player_id"), jint(v, "opponent_id"));
+    }
     /* The free round of an odd round robin scores nothing; a bye the free
      * player asked for is moot and gives way to it. */
     if (!rc && bye_id && rr && requested(req, NULL, bye_id))
@@ -622,7 +667,7 @@ done:
     tournament_free(t);
     free(ids);
     json_decref(pairings);
-    json_decref(forfeits);
+    json_decref(unplayed);
     json_decref(req);
     json_decref(wd);
     json_decref(tour);

@@ -14,8 +14,11 @@
  *
  * Byes (table byes): 'half' and 'zero' are requested (TRF H and Z), 'pab'
  * the pairing-allocated bye (U), 'free' the free round of an odd round
- * robin (Z), 'forfeit' the win (TRF +, no opponent in the report) of a
- * round robin player whose scheduled opponent had a requested bye.
+ * robin (Z), 'forfeit' the win (TRF +) of a round robin player whose
+ * scheduled opponent (opponent_id) was absent.  In a round robin the
+ * absent player's row names the scheduled opponent too, and the report
+ * links the two as a forfeit (+/-, or -/- when both were absent) unless
+ * one side has a half-point bye, which TRF cannot pair with an opponent.
  *
  * Workload: one tournament at a time, a few hundred players; each call
  * reads the tournament's rows once.
@@ -83,7 +86,7 @@ int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *
                     int64_t user, json_t **out, char *err, size_t n);
 
 /* The byes of round RN of TID: [{player_id, kind, opponent_id}] (never
- * NULL; opponent_id is null except for a forfeit). */
+ * NULL; opponent_id is null except in a round robin). */
 json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn);
 
 /* Every bye of TID, requested or given by the pairing, by round then

@@ -468,7 +468,7 @@ START_TEST(round_robin_with_a_half_point_bye)
     ck_assert_int_eq(jint(g, "black_id"), p[2]);
     json_t *byes = json_object_get(r->json, "byes");
     ck_assert_int_eq(json_array_size(byes), 2);
-    ck_assert(has_bye(byes, p[1], "half", 0));
+    ck_assert(has_bye(byes, p[1], "half", p[0]));
     ck_assert(has_bye(byes, p[0], "forfeit", p[1]));
     resp_free(r);
     /* The unplayed game is no game: starting the round starts only 4-3. */
@@ -516,7 +516,7 @@ START_TEST(round_robin_with_a_half_point_bye)
 }
 END_TEST
 
-START_TEST(round_robin_both_absent)
+START_TEST(round_robin_absences)
 {
     int64_t tid = tournament("roundrobin", 3);
     int64_t p[4];
@@ -534,16 +534,52 @@ START_TEST(round_robin_both_absent)
     ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 1);
     json_t *byes = json_object_get(r->json, "byes");
     ck_assert_int_eq(json_array_size(byes), 2);
-    ck_assert(has_bye(byes, p[1], "zero", 0));
-    ck_assert(has_bye(byes, p[2], "half", 0));
+    ck_assert(has_bye(byes, p[1], "zero", p[2]));
+    ck_assert(has_bye(byes, p[2], "half", p[1]));
     resp_free(r);
     ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1/2-1/2"}), 1);
     ck_assert(points_of(tid, p[1]) == 0.0);
     ck_assert(points_of(tid, p[2]) == 0.5);
-    Tournament *t = report(tid, NULL);
-    ck_assert_int_eq(by_name(t, "Player 2")->games[0].result, TRN_RES_ZPB);
-    ck_assert_int_eq(by_name(t, "Player 3")->games[0].result, TRN_RES_HPB);
+    /* Round 2 (4-3, 1-2): 4 is absent, 1 and 2 both; no game at all. */
+    ck_assert_int_eq(bye(tid, p[3], 2, "zero", NULL, 0), 201);
+    ck_assert_int_eq(bye(tid, p[0], 2, "zero", NULL, 0), 201);
+    ck_assert_int_eq(bye(tid, p[1], 2, "zero", NULL, 0), 201);
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 0);
+    byes = json_object_get(r->json, "byes");
+    ck_assert(has_bye(byes, p[2], "forfeit", p[3]));
+    resp_free(r);
+    /* Such a round counts as soon as it is paired. */
+    ck_assert(points_of(tid, p[2]) == 1.5);
+    ck_assert(points_of(tid, p[3]) == 0.5);
+
+    Resp *text;
+    Tournament *t = report(tid, &text);
+    const TrnPlayer *q[4];
+    for (int i = 0; i < 4; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "Player %d", i + 1);
+        q[i] = by_name(t, name);
+    }
+    /* Round 1: the half-point bye cannot name an opponent, so neither does
+     * the zero-point one. */
+    ck_assert_int_eq(q[1]->games[0].result, TRN_RES_ZPB);
+    ck_assert_int_eq(q[1]->games[0].opponent, 0);
+    ck_assert_int_eq(q[2]->games[0].result, TRN_RES_HPB);
+    /* Round 2: forfeits between the scheduled opponents, + against - and
+     * - against - (C.07: a round robin counts them as games). */
+    ck_assert_int_eq(q[2]->games[1].result, TRN_RES_FORFEIT_WIN);
+    ck_assert_int_eq(q[2]->games[1].opponent, q[3]->id);
+    ck_assert_int_eq(q[3]->games[1].result, TRN_RES_FORFEIT_LOSS);
+    ck_assert_int_eq(q[3]->games[1].opponent, q[2]->id);
+    ck_assert_int_eq(q[0]->games[1].result, TRN_RES_FORFEIT_LOSS);
+    ck_assert_int_eq(q[0]->games[1].opponent, q[1]->id);
+    ck_assert_int_eq(q[1]->games[1].result, TRN_RES_FORFEIT_LOSS);
+    ck_assert_int_eq(q[1]->games[1].opponent, q[0]->id);
+    compare_standings(tid, text);
     tournament_free(t);
+    resp_free(text);
 }
 END_TEST
 
@@ -587,8 +623,11 @@ START_TEST(round_robin_free_round_and_withdrawal)
     ck_assert(points_of(tid, p[2]) == 2.0); /* the win in round 1 and the forfeit */
     ck_assert(points_of(tid, p[4]) == 0.0);
     Tournament *t = report(tid, NULL);
-    ck_assert_int_eq(by_name(t, "Player 3")->games[1].result, TRN_RES_FORFEIT_WIN);
-    ck_assert_int_eq(by_name(t, "Player 5")->games[1].result, TRN_RES_ZPB);
+    const TrnPlayer *three = by_name(t, "Player 3"), *five = by_name(t, "Player 5");
+    ck_assert_int_eq(three->games[1].result, TRN_RES_FORFEIT_WIN);
+    ck_assert_int_eq(three->games[1].opponent, five->id);
+    ck_assert_int_eq(five->games[1].result, TRN_RES_FORFEIT_LOSS);
+    ck_assert_int_eq(five->games[1].opponent, three->id);
     tournament_free(t);
 }
 END_TEST
@@ -602,7 +641,7 @@ static Suite *suite(void)
     tcase_add_test(tc, initial_order_and_freeze);
     tcase_add_test(tc, bye_rules);
     tcase_add_test(tc, round_robin_with_a_half_point_bye);
-    tcase_add_test(tc, round_robin_both_absent);
+    tcase_add_test(tc, round_robin_absences);
     tcase_add_test(tc, round_robin_free_round_and_withdrawal);
     suite_add_tcase(s, tc);
     return s;

@@ -36,8 +36,8 @@ export function resultPoints(r) {
 }
 
 // Crosstable in standings order, built from every round's games, and from
-// the byes (GET .../byes) the round robin forfeits: a game not played because
-// of a requested bye shows + for the opponent, H or − for the absent player.
+// the byes (GET .../byes) the round robin games not played: + for the
+// scheduled opponent of an absent player, H or − for the absent one.
 export function crosstable(standings, rounds, byes = []) {
   if (!standings || !standings.length) return html`<p class="muted" data-i18n="view.no_standings"></p>`;
   const order = standings.map((s) => s.player.id);
@@ -54,12 +54,14 @@ export function crosstable(standings, rounds, byes = []) {
       cells[b][w].push(pts ? mark(pts[1]) : '*');
     }
   }
-  for (const f of byes || []) {
-    const p = idx.get(f.player_id); const o = idx.get(f.opponent_id);
-    if (f.kind !== 'forfeit' || p === undefined || o === undefined) continue;
-    const absent = (byes || []).find((b) => b.round === f.round && b.player_id === f.opponent_id);
-    cells[p][o].push('+');
-    cells[o][p].push(absent && absent.kind === 'half' ? 'H' : '−');
+  // Each side of an unplayed round robin game has its row naming the other
+  // (a withdrawn player has none: the forfeit row stands for both).
+  const list = byes || [];
+  for (const b of list) {
+    const p = idx.get(b.player_id); const o = idx.get(b.opponent_id);
+    if (p === undefined || o === undefined) continue;
+    cells[p][o].push(b.kind === 'forfeit' ? '+' : b.kind === 'half' ? 'H' : '−');
+    if (b.kind === 'forfeit' && !list.some((x) => x.round === b.round && x.player_id === b.opponent_id)) cells[o][p].push('−');
   }
   return html`<table class="cross"><caption class="sr-only" data-i18n="view.crosstable"></caption>
     <thead><tr><th>#</th><th data-i18n="view.name"></th>${order.map((_, i) => html`<th scope="col">${i + 1}</th>`)}
