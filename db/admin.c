@@ -204,6 +204,12 @@ int admin_player_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
 {
     if (!tournament_exists(s, tid))
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    /* A round robin's table is laid out for its players from round 1 on. */
+    if (store_int(s, 0, "SELECT count(*) FROM tournaments t WHERE id = ?1 AND system = "
+                        "'roundrobin' AND EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = "
+                        "t.id)", "i", tid))
+        return ERR(STORE_E_STATE, "round 1 of this round robin is paired: its table cannot "
+                                  "take another player");
     int rc = store_run(s, NULL,
                        "INSERT INTO players(tournament_id, name, rating, title, federation, fide_id,"
                        " sex, birth, status, rating_estimate) VALUES (?1, ?2, ?3, coalesce(?4, ''),"

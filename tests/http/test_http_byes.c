@@ -455,9 +455,15 @@ START_TEST(round_robin_with_a_half_point_bye)
      * round 2. */
     ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1-0", "1/2-1/2"}), 2);
     ck_assert(points_of(tid, p[1]) == 0.5);
-    /* After round 1 the numbers are fixed: a correction changes nothing. */
+    /* After round 1 the numbers are fixed: a correction changes nothing,
+     * and the table takes no late entry. */
     patch_player(tid, p[3], "{\"rating\":2500}");
     ck_assert_int_eq(tpn_of(tid, p[3]), 4);
+    r = reqf(&D, &arb, "POST", "{\"name\":\"Late\"}", "/api/v1/tournaments/%lld/players",
+             (long long)tid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_ptr_nonnull(strstr(r->body, "round robin"));
+    resp_free(r);
 
     r = pair(tid);
     ck_assert_msg(r->status == 201, "%s", r->body);
