@@ -271,14 +271,20 @@ static json_t *players_by_tpn(Store *s, int64_t tid)
     json_t *out = rows ? json_array() : NULL;
     if (out && tpn_order(s, tid, &ids, &np) == 0)
         for (int k = 0; k < np; k++) {
-            size_t i;
-            json_t *p;
-            json_array_foreach(rows, i, p)
-                if (jint(p, "id") == ids[k]) {
-                    json_object_set_new(p, "tpn", json_integer(k + 1));
-                    json_array_append(out, p);
-                    break;
-                }
+            /* ROWS are by id: a binary search finds each. */
+            size_t lo = 0, hi = json_array_size(rows);
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (jint(json_array_get(rows, mid), "id") < ids[k])
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            json_t *p = json_array_get(rows, lo);
+            if (p && jint(p, "id") == ids[k]) {
+                json_object_set_new(p, "tpn", json_integer(k + 1));
+                json_array_append(out, p);
+            }
         }
     free(ids);
     json_decref(rows);

@@ -93,22 +93,38 @@ int tpn_freeze(Store *s, int64_t tid)
     return rc;
 }
 
+typedef struct IdRank {
+    int64_t id;
+    int rank;
+} IdRank;
+
+static int idrank_cmp(const void *a, const void *b)
+{
+    int64_t x = ((const IdRank *)a)->id, y = ((const IdRank *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
 void tpn_annotate(Store *s, int64_t tid, json_t *players)
 {
     int64_t *ids;
     int n;
     if (!players || tpn_order(s, tid, &ids, &n))
         return;
+    /* By id, so each player is found in log n (lists of a few hundred). */
+    IdRank *by_id = calloc((size_t)n + 1, sizeof *by_id);
+    for (int k = 0; by_id && k < n; k++)
+        by_id[k] = (IdRank){ids[k], k + 1};
+    if (by_id)
+        qsort(by_id, (size_t)n, sizeof *by_id, idrank_cmp);
     json_t *one = json_is_object(players) ? players : NULL;
-    size_t i, count = one ? 1 : json_array_size(players);
-    for (i = 0; i < count; i++) {
+    size_t count = one ? 1 : json_array_size(players);
+    for (size_t i = 0; by_id && i < count; i++) {
         json_t *p = one ? one : json_array_get(players, i);
-        json_int_t id = json_integer_value(json_object_get(p, "id"));
-        for (int k = 0; k < n; k++)
-            if (ids[k] == id) {
-                json_object_set_new(p, "tpn", json_integer(k + 1));
-                break;
-            }
+        IdRank key = {json_integer_value(json_object_get(p, "id")), 0};
+        const IdRank *hit = bsearch(&key, by_id, (size_t)n, sizeof *by_id, idrank_cmp);
+        if (hit)
+            json_object_set_new(p, "tpn", json_integer(hit->rank));
     }
+    free(by_id);
     free(ids);
 }
