@@ -178,6 +178,20 @@ static void base64(const unsigned char *in, size_t n, char *out)
     out[o] = 0;
 }
 
+void security_csp_hash(const char *text, size_t len, char *out, size_t outlen)
+{
+    char hex[65], b64[48];
+    unsigned char bin[32];
+    auth_sha256_hex(text, len, hex);
+    for (int i = 0; i < 32; i++) {
+        unsigned v;
+        sscanf(hex + 2 * i, "%2x", &v);
+        bin[i] = (unsigned char)v;
+    }
+    base64(bin, 32, b64);
+    snprintf(out, outlen, "'sha256-%s'", b64);
+}
+
 /* 'sha256-...' of every inline <script> of the page TEXT, appended to OUT. */
 static void inline_hashes(const char *text, char *out, size_t outlen)
 {
@@ -191,17 +205,10 @@ static void inline_hashes(const char *text, char *out, size_t outlen)
         if (!end)
             break;
         if (!src || src > gt) {
-            char hex[65], b64[48];
-            unsigned char bin[32];
-            auth_sha256_hex(gt + 1, (size_t)(end - gt - 1), hex);
-            for (int i = 0; i < 32; i++) {
-                unsigned v;
-                sscanf(hex + 2 * i, "%2x", &v);
-                bin[i] = (unsigned char)v;
-            }
-            base64(bin, 32, b64);
+            char h[64];
+            security_csp_hash(gt + 1, (size_t)(end - gt - 1), h, sizeof h);
             size_t len = strlen(out);
-            snprintf(out + len, outlen - len, " 'sha256-%s'", b64);
+            snprintf(out + len, outlen - len, " %s", h);
         }
         p = end;
     }

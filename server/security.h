@@ -39,6 +39,9 @@ void security_headers(struct MHD_Response *resp);
 /* Adds the Content-Security-Policy of the HTML page at PATH: scripts from
  * this server only, plus the inline scripts of this very page by hash. */
 void security_page_policy(struct MHD_Response *resp, const char *path);
+/* The policy source allowing exactly TEXT (LEN bytes) inline:
+ * "'sha256-<base64>'" into OUT (at least 56 bytes). */
+void security_csp_hash(const char *text, size_t len, char *out, size_t outlen);
 
 /* For a write made with the session cookie: 0 when the request's Origin
  * (or, without one, Referer) is absent or names this server's host, else -1
