@@ -353,6 +353,7 @@ async function viewRounds(tour, head) {
       ${r.status === 'paused' ? html`<div class="toolbar no-print"><button type="button" data-act="resume" class="primary" data-i18n="desk.resume_all"></button></div>` : ''}
       </section>`)}`);
   $('#r-print').addEventListener('click', () => window.print());
+  roundExports(tour);
   $('#r-pair').addEventListener('click', async () => {
     const n = (last ? last.number : 0) + 1;
     if (!await ask({ title: t('desk.pair_next'), message: t('desk.pair_confirm', { n }) })) return;
@@ -484,15 +485,37 @@ $('#alerts').addEventListener('click', async (e) => {
 });
 
 // ---------- standings, crosstable, exports, settings ----------
+// Links to the server's printable (HTML, new tab) and downloadable (CSV, JSON) lists.
+const exportHref = (path, format) => `${api.BASE}/${path}${path.includes('?') ? '&' : '?'}format=${format}`;
+const printLink = (path, key) => html`<a class="button" href="${exportHref(path, 'html')}" target="_blank" rel="noopener" data-i18n="${key}"></a>`;
+const fileLink = (path, format, key) => html`<a class="button" href="${exportHref(path, format)}" download data-i18n="${key}"></a>`;
+
+// Each round's pairing lists, below its table (by board, alphabetical, CSV).
+function roundExports(tour) {
+  for (const sec of $$('section.round', app)) {
+    const path = `tournaments/${tour.id}/rounds/${sec.dataset.rn}/pairings`;
+    const bar = document.createElement('div');
+    bar.className = 'toolbar no-print round-exports';
+    render(bar, html`${printLink(path, 'desk.pairings_board')}${printLink(`${path}?order=alpha`, 'desk.pairings_alpha')}
+      ${fileLink(path, 'csv', 'desk.pairings_csv')}`);
+    const table = $('table', sec);
+    if (table) table.after(bar); else sec.append(bar);
+  }
+}
+
 async function viewStandings(tour, head) {
   const rows = await api.get(`tournaments/${tour.id}/standings`);
-  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${standingsTable(rows)}`);
+  const path = `tournaments/${tour.id}/standings`;
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button>
+    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}</div>${standingsTable(rows)}`);
   $('#print').addEventListener('click', () => window.print());
 }
 
 async function viewCrosstable(tour, head) {
   const [rows, rounds] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`)]);
-  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${crosstable(rows, rounds)}`);
+  const path = `tournaments/${tour.id}/crosstable`;
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button>
+    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}${fileLink(path, 'json', 'desk.export_json_file')}</div>${crosstable(rows, rounds)}`);
   $('#print').addEventListener('click', () => window.print());
 }
 
@@ -502,7 +525,9 @@ async function viewExports(tour, head) {
     <li><a href="${api.BASE}/tournaments/${tour.id}/pgn" download="tournament-${tour.id}.pgn" data-i18n="desk.export_pgn"></a></li>
     ${trf ? html`<li><a href="${api.BASE}/tournaments/${tour.id}/trf" download="tournament-${tour.id}.trf" data-i18n="desk.export_trf"></a></li>` : ''}
     <li><button type="button" id="csv" data-i18n="desk.export_csv"></button></li>
-    <li><a href="/#/t/${tour.id}/standings" target="_blank" data-i18n="desk.export_html"></a></li></ul>`);
+    <li><a href="${exportHref(`tournaments/${tour.id}/standings`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_html"></a></li>
+    <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_crosstable_html"></a></li>
+    <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'csv')}" download data-i18n="desk.export_crosstable_csv"></a></li></ul>`);
   $('#csv').addEventListener('click', async () => {
     download(`standings-${tour.id}.csv`, standingsCsv(await api.get(`tournaments/${tour.id}/standings`)), 'text/csv');
   });
