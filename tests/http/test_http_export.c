@@ -547,8 +547,8 @@ END_TEST
 enum { N = 7 };
 static const char *const NAMES[N] = {
     "<script>alert(1)</script>", "=HYPERLINK(\"http://x\",\"y\")", "O'Brien, \"Bob\"",
-    "de Vries, Anna", "-minus", "@at", "\xd0\x9f\xd0\xb5\xd1\x82\xd1\x80\xd0\xbe\xd0\xb2, "
-                                      "\xd0\x9f\xd1\x91\xd1\x82\xd1\x80"};
+    "de Vries, Anna", "-minus", "@at",
+    "\xd0\x9f\xd0\xb5\xd1\x82\xd1\x80\xd0\xbe\xd0\xb2, \xd0\x9f\xd1\x91\xd1\x82\xd1\x80"};
 
 static int who(const int64_t *pids, json_int_t id)
 {
