@@ -28,6 +28,71 @@ const char export_css[] =
     "tr{break-inside:avoid}th,tbody tr:nth-child(even){print-color-adjust:exact;"
     "-webkit-print-color-adjust:exact}}";
 
+/* ---- the words of the pages ---- */
+
+typedef enum Text {
+    T_CROSSTABLE, T_STANDINGS, T_AFTER, T_NO_RESULTS, T_PAIRINGS, T_ALPHA,
+    T_RK, T_NO, T_NAME, T_FED, T_RTG, T_PTS, T_BD, T_WHITE, T_BLACK, T_RESULT, T_COLOUR,
+    T_OPPONENT, T_PAB, T_HALF, T_ZERO, T_FREE, T_CROSS_LEGEND, T_PTS_BEFORE, T_COUNT
+} Text;
+
+/* English, Russian, Bulgarian (ExportLang order); {n} is a round number.
+ * The cells' codes (w, b, PAB, HPB, ...) are the same in every language,
+ * as on chess-results. */
+static const char *const TEXTS[T_COUNT][EXPORT_LANGS] = {
+    [T_CROSSTABLE] = {"Crosstable", "Турнирная таблица", "Кръстосана таблица"},
+    [T_STANDINGS] = {"Standings", "Положение", "Класиране"},
+    [T_AFTER] = {"after round {n}", "после {n}-го тура", "след кръг {n}"},
+    [T_NO_RESULTS] = {"(no results yet)", "(результатов ещё нет)", "(все още няма резултати)"},
+    [T_PAIRINGS] = {"Round {n} pairings", "Пары {n}-го тура", "Двойки за кръг {n}"},
+    [T_ALPHA] = {"alphabetical", "по алфавиту", "по азбучен ред"},
+    [T_RK] = {"Rk.", "Место", "Място"},
+    [T_NO] = {"No.", "№", "№"},
+    [T_NAME] = {"Name", "Участник", "Участник"},
+    [T_FED] = {"Fed", "Фед.", "Фед."},
+    [T_RTG] = {"Rtg", "Рейт.", "Рейт."},
+    [T_PTS] = {"Pts", "Очки", "Точки"},
+    [T_BD] = {"Bd.", "Доска", "Дъска"},
+    [T_WHITE] = {"White", "Белые", "Бели"},
+    [T_BLACK] = {"Black", "Чёрные", "Черни"},
+    [T_RESULT] = {"Result", "Результат", "Резултат"},
+    [T_COLOUR] = {"Colour", "Цвет", "Цвят"},
+    [T_OPPONENT] = {"Opponent", "Соперник", "Противник"},
+    [T_PAB] = {"bye (PAB)", "без пары (PAB)", "без двойка (PAB)"},
+    [T_HALF] = {"\xc2\xbd-point bye", "пропуск тура (\xc2\xbd)", "почивка (\xc2\xbd)"},
+    [T_ZERO] = {"0-point bye", "пропуск тура (0)", "почивка (0)"},
+    [T_FREE] = {"free", "свободен", "свободен"},
+    [T_CROSS_LEGEND] =
+        {"Each round: the opponent's start number (No.), colour (w/b) and result (1, \xc2\xbd, "
+         "0; + and - for a forfeit). PAB: pairing-allocated bye; HPB: half-point bye; FPB: "
+         "full-point bye; ZPB: zero-point bye or absent.",
+         "В каждом туре: стартовый номер соперника (№), цвет (w — белые, b — чёрные) и "
+         "результат (1, \xc2\xbd, 0; + и - при неявке). PAB — очко за отсутствие пары; HPB — "
+         "пропуск тура с \xc2\xbd очка; FPB — пропуск тура с 1 очком; ZPB — пропуск тура без "
+         "очков или отсутствие.",
+         "За всеки кръг: стартовият номер на противника (№), цвят (w — бели, b — черни) и "
+         "резултат (1, \xc2\xbd, 0; + и - при служебен резултат). PAB — точка при липса на "
+         "двойка; HPB — почивка с \xc2\xbd точка; FPB — почивка с 1 точка; ZPB — почивка без "
+         "точки или отсъствие."},
+    [T_PTS_BEFORE] = {"Pts: points before the round.", "Очки: набранные до начала тура.",
+                      "Точки: спечелените преди кръга."},
+};
+
+static const char *tr(ExportLang lang, Text t)
+{
+    return TEXTS[t][lang < EXPORT_LANGS ? lang : EXPORT_EN];
+}
+
+/* TEXT with {n} replaced by N, into OUT. */
+static void subst(char *out, size_t cap, const char *text, long long n)
+{
+    const char *at = strstr(text, "{n}");
+    if (at)
+        snprintf(out, cap, "%.*s%lld%s", (int)(at - text), text, n, at + 3);
+    else
+        snprintf(out, cap, "%s", text);
+}
+
 /* ---- a growing text ---- */
 
 typedef struct Buf {
@@ -186,22 +251,25 @@ static void result_text(const char *res, char *out, size_t n)
     out[k] = 0;
 }
 
-static const char *bye_label(const char *kind)
+static const char *bye_label(const char *kind, ExportLang lang)
 {
     if (strcmp(kind, "pab") == 0)
-        return "bye (PAB)";
+        return tr(lang, T_PAB);
     if (strcmp(kind, "half") == 0)
-        return "\xc2\xbd-point bye";
+        return tr(lang, T_HALF);
     if (strcmp(kind, "free") == 0)
-        return "free";
-    return "0-point bye";
+        return tr(lang, T_FREE);
+    return tr(lang, T_ZERO);
 }
 
 /* ---- the page around a table ---- */
 
-static void page_open(Buf *b, json_t *tour, const char *what)
+static void page_open(Buf *b, json_t *tour, const char *what, ExportLang lang)
 {
-    puts_(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    static const char *const code[EXPORT_LANGS] = {"en", "ru", "bg"};
+    puts_(b, "<!DOCTYPE html>\n<html lang=\"");
+    puts_(b, code[lang < EXPORT_LANGS ? lang : EXPORT_EN]);
+    puts_(b, "\">\n<head>\n<meta charset=\"utf-8\">\n"
              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     html(b, jstr(tour, "name"));
     puts_(b, " \xe2\x80\x94 ");
@@ -258,12 +326,8 @@ static void td(Buf *b, const char *cls, const char *text)
 
 /* ---- crosstable and standings ---- */
 
-static const char CROSS_LEGEND[] =
-    "Each round: the opponent's start number (No.), colour (w/b) and result (1, \xc2\xbd, 0; "
-    "+ and - for a forfeit). PAB: pairing-allocated bye; HPB: half-point bye; FPB: "
-    "full-point bye; ZPB: zero-point bye or absent.";
-
-char *export_crosstable(json_t *ct, ExportFormat format, int rounds, size_t *len)
+char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds,
+                        size_t *len)
 {
     Buf b = {0};
     json_t *tour = json_object_get(ct, "tournament"), *rows = json_object_get(ct, "rows");
@@ -278,12 +342,14 @@ char *export_crosstable(json_t *ct, ExportFormat format, int rounds, size_t *len
     }
     size_t i, k;
     json_t *row, *v;
-    char what[96], tmp[64];
-    if (after > 0)
-        snprintf(what, sizeof what, "%s after round %d", rounds ? "Crosstable" : "Standings",
-                 after);
-    else
-        snprintf(what, sizeof what, "%s (no results yet)", rounds ? "Crosstable" : "Standings");
+    char what[160], tmp[64];
+    const char *kind = tr(lang, rounds ? T_CROSSTABLE : T_STANDINGS);
+    if (after > 0) {
+        subst(tmp, sizeof tmp, tr(lang, T_AFTER), after);
+        snprintf(what, sizeof what, "%s %s", kind, tmp);
+    } else {
+        snprintf(what, sizeof what, "%s %s", kind, tr(lang, T_NO_RESULTS));
+    }
     if (format == EXPORT_CSV) {
         puts_(&b, "\xef\xbb\xbf"); /* BOM: spreadsheets then read UTF-8 */
         csv_raw(&b, "rank", 1);
@@ -327,19 +393,19 @@ char *export_crosstable(json_t *ct, ExportFormat format, int rounds, size_t *len
         }
         return take(&b, len);
     }
-    page_open(&b, tour, what);
+    page_open(&b, tour, what, lang);
     puts_(&b, "<table>\n<thead><tr>");
-    th(&b, "n", "Rk.");
-    th(&b, "n", "No.");
+    th(&b, "n", tr(lang, T_RK));
+    th(&b, "n", tr(lang, T_NO));
     th(&b, NULL, "");
-    th(&b, NULL, "Name");
-    th(&b, NULL, "Fed");
-    th(&b, "n", "Rtg");
+    th(&b, NULL, tr(lang, T_NAME));
+    th(&b, NULL, tr(lang, T_FED));
+    th(&b, "n", tr(lang, T_RTG));
     for (int r = 1; r <= nr; r++) {
         snprintf(tmp, sizeof tmp, "%d", r);
         th(&b, "c", tmp);
     }
-    th(&b, "n", "Pts");
+    th(&b, "n", tr(lang, T_PTS));
     json_array_foreach(tbs, k, v)
         th(&b, "n", json_string_value(v));
     puts_(&b, "</tr></thead>\n<tbody>\n");
@@ -370,7 +436,7 @@ char *export_crosstable(json_t *ct, ExportFormat format, int rounds, size_t *len
         puts_(&b, "</tr>\n");
     }
     puts_(&b, "</tbody>\n</table>\n");
-    page_close(&b, nr ? CROSS_LEGEND : NULL);
+    page_close(&b, nr ? tr(lang, T_CROSS_LEGEND) : NULL);
     return take(&b, len);
 }
 
@@ -471,14 +537,14 @@ static void who(Buf *b, json_t *p)
     html(b, jstr(p, "name"));
 }
 
-static char *pairings_board(json_t *pl, ExportFormat format, size_t *len)
+static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, size_t *len)
 {
     Buf b = {0};
     json_t *boards = json_object_get(pl, "boards"), *byes = json_object_get(pl, "byes");
-    char tmp[64], what[64];
+    char tmp[64], what[128];
     size_t i;
     json_t *g;
-    snprintf(what, sizeof what, "Round %lld pairings", jint(pl, "round"));
+    subst(what, sizeof what, tr(lang, T_PAIRINGS), jint(pl, "round"));
     if (format == EXPORT_CSV) {
         puts_(&b, "\xef\xbb\xbf"
                   "board,white_no,white_title,white,white_rating,white_points,result,"
@@ -520,23 +586,23 @@ static char *pairings_board(json_t *pl, ExportFormat format, size_t *len)
             csv_raw(&b, tmp, 0);
             num(json_object_get(p, "points"), tmp, sizeof tmp);
             csv_raw(&b, tmp, 0);
-            csv_text(&b, bye_label(jstr(g, "kind")), 0);
+            csv_text(&b, bye_label(jstr(g, "kind"), EXPORT_EN), 0);
             puts_(&b, ",,,,,\r\n");
         }
         return take(&b, len);
     }
-    page_open(&b, json_object_get(pl, "tournament"), what);
+    page_open(&b, json_object_get(pl, "tournament"), what, lang);
     puts_(&b, "<table>\n<thead><tr>");
-    th(&b, "n", "Bd.");
-    th(&b, "n", "No.");
-    th(&b, NULL, "White");
-    th(&b, "n", "Rtg");
-    th(&b, "n", "Pts");
-    th(&b, "c", "Result");
-    th(&b, "n", "Pts");
-    th(&b, NULL, "Black");
-    th(&b, "n", "Rtg");
-    th(&b, "n", "No.");
+    th(&b, "n", tr(lang, T_BD));
+    th(&b, "n", tr(lang, T_NO));
+    th(&b, NULL, tr(lang, T_WHITE));
+    th(&b, "n", tr(lang, T_RTG));
+    th(&b, "n", tr(lang, T_PTS));
+    th(&b, "c", tr(lang, T_RESULT));
+    th(&b, "n", tr(lang, T_PTS));
+    th(&b, NULL, tr(lang, T_BLACK));
+    th(&b, "n", tr(lang, T_RTG));
+    th(&b, "n", tr(lang, T_NO));
     puts_(&b, "</tr></thead>\n<tbody>\n");
     json_array_foreach(boards, i, g)
     {
@@ -579,21 +645,23 @@ static char *pairings_board(json_t *pl, ExportFormat format, size_t *len)
         td(&b, "n", tmp);
         num(json_object_get(p, "points"), tmp, sizeof tmp);
         td(&b, "n", tmp);
-        td(&b, "c", bye_label(jstr(g, "kind")));
+        td(&b, "c", bye_label(jstr(g, "kind"), lang));
         puts_(&b, "<td></td><td></td><td></td><td></td></tr>\n");
     }
     puts_(&b, "</tbody>\n</table>\n");
-    page_close(&b, "Pts: points before the round.");
+    page_close(&b, tr(lang, T_PTS_BEFORE));
     return take(&b, len);
 }
 
-static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, size_t *len)
+static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, ExportLang lang,
+                            size_t *len)
 {
     Buf b = {0};
-    char tmp[64], what[80];
+    char tmp[64], what[160];
     size_t i;
     json_t *e;
-    snprintf(what, sizeof what, "Round %lld pairings, alphabetical", jint(pl, "round"));
+    subst(tmp, sizeof tmp, tr(lang, T_PAIRINGS), jint(pl, "round"));
+    snprintf(what, sizeof what, "%s, %s", tmp, tr(lang, T_ALPHA));
     if (format == EXPORT_CSV) {
         puts_(&b, "\xef\xbb\xbf"
                   "name,title,no,points,board,colour,opponent,opponent_no,bye\r\n");
@@ -616,20 +684,20 @@ static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, size_
                 csv_raw(&b, "", 0);
             } else {
                 puts_(&b, ",,,,");
-                csv_text(&b, bye_label(jstr(e, "bye")), 0);
+                csv_text(&b, bye_label(jstr(e, "bye"), EXPORT_EN), 0);
             }
             puts_(&b, "\r\n");
         }
         return take(&b, len);
     }
-    page_open(&b, json_object_get(pl, "tournament"), what);
+    page_open(&b, json_object_get(pl, "tournament"), what, lang);
     puts_(&b, "<table>\n<thead><tr>");
-    th(&b, NULL, "Name");
-    th(&b, "n", "No.");
-    th(&b, "n", "Pts");
-    th(&b, "n", "Bd.");
-    th(&b, "c", "Colour");
-    th(&b, NULL, "Opponent");
+    th(&b, NULL, tr(lang, T_NAME));
+    th(&b, "n", tr(lang, T_NO));
+    th(&b, "n", tr(lang, T_PTS));
+    th(&b, "n", tr(lang, T_BD));
+    th(&b, "c", tr(lang, T_COLOUR));
+    th(&b, NULL, tr(lang, T_OPPONENT));
     puts_(&b, "</tr></thead>\n<tbody>\n");
     json_array_foreach(list, i, e)
     {
@@ -644,25 +712,25 @@ static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, size_
         if (json_is_object(o)) {
             snprintf(tmp, sizeof tmp, "%lld", jint(e, "board"));
             td(&b, "n", tmp);
-            td(&b, "c", strcmp(jstr(e, "colour"), "w") ? "Black" : "White");
+            td(&b, "c", tr(lang, strcmp(jstr(e, "colour"), "w") ? T_BLACK : T_WHITE));
             puts_(&b, "<td>");
             who(&b, o);
             puts_(&b, "</td>");
         } else {
             puts_(&b, "<td></td><td></td>");
-            td(&b, NULL, bye_label(jstr(e, "bye")));
+            td(&b, NULL, bye_label(jstr(e, "bye"), lang));
         }
         puts_(&b, "</tr>\n");
     }
     puts_(&b, "</tbody>\n</table>\n");
-    page_close(&b, "Pts: points before the round.");
+    page_close(&b, tr(lang, T_PTS_BEFORE));
     return take(&b, len);
 }
 
-char *export_pairings(json_t *pl, ExportFormat format, int alpha, size_t *len)
+char *export_pairings(json_t *pl, ExportFormat format, ExportLang lang, int alpha, size_t *len)
 {
     if (!alpha && format != EXPORT_JSON)
-        return pairings_board(pl, format, len);
+        return pairings_board(pl, format, lang, len);
     json_t *out = NULL;
     char *text = NULL;
     if (!alpha) {
@@ -674,7 +742,7 @@ char *export_pairings(json_t *pl, ExportFormat format, int alpha, size_t *len)
         if (!list)
             return NULL;
         if (format != EXPORT_JSON) {
-            text = pairings_alpha(pl, list, format, len);
+            text = pairings_alpha(pl, list, format, lang, len);
             json_decref(list);
             return text;
         }
@@ -688,6 +756,20 @@ char *export_pairings(json_t *pl, ExportFormat format, int alpha, size_t *len)
     if (text)
         *len = strlen(text);
     return text;
+}
+
+int export_lang_parse(const char *text, ExportLang *out)
+{
+    static const char *const names[EXPORT_LANGS] = {"en", "ru", "bg"};
+    *out = EXPORT_EN;
+    if (!text)
+        return 0;
+    for (int i = 0; i < EXPORT_LANGS; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (ExportLang)i;
+            return 0;
+        }
+    return -1;
 }
 
 int export_format_parse(const char *text, ExportFormat *out)

@@ -21,19 +21,27 @@
 
 typedef enum ExportFormat { EXPORT_JSON = 0, EXPORT_HTML, EXPORT_CSV } ExportFormat;
 
+/* The language of an HTML page's words (CSV and JSON keep English keys). */
+typedef enum ExportLang { EXPORT_EN = 0, EXPORT_RU, EXPORT_BG, EXPORT_LANGS } ExportLang;
+
 /* The exact text of the <style> element of every HTML export. */
 extern const char export_css[];
 
 /* "json", "html" or "csv" (NULL: JSON) into *OUT: 0, or -1 for anything else. */
 int export_format_parse(const char *text, ExportFormat *out);
 
+/* "en", "ru" or "bg" (NULL: English) into *OUT: 0, or -1 for anything else. */
+int export_lang_parse(const char *text, ExportLang *out);
+
 /*
- * The crosstable CT (tlist_crosstable) as FORMAT; with ROUNDS zero, the
+ * The crosstable CT (tlist_crosstable) as FORMAT, an HTML page's words in
+ * LANG; with ROUNDS zero, the
  * standings table (no round columns; JSON is then the caller's business and
  * this answers the rows).  Returns a malloc'd text (length in *LEN) or NULL
  * when out of memory.
  */
-char *export_crosstable(json_t *ct, ExportFormat format, int rounds, size_t *len);
+char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds,
+                        size_t *len);
 
 /*
  * The players of the pairing list PL (tlist_pairings) in alphabetical order
@@ -47,6 +55,6 @@ json_t *export_pairings_alpha(json_t *pl);
  * The pairing list PL as FORMAT, by board or (ALPHA) alphabetical.
  * Returns a malloc'd text (length in *LEN) or NULL when out of memory.
  */
-char *export_pairings(json_t *pl, ExportFormat format, int alpha, size_t *len);
+char *export_pairings(json_t *pl, ExportFormat format, ExportLang lang, int alpha, size_t *len);
 
 #endif

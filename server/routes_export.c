@@ -4,7 +4,8 @@
  * routes_admin.c) and the pairing list of a round, by board or
  * alphabetical.  Public, like the standings: no sign-in.
  *
- * ?format=html|csv|json picks the form (export.h renders it); an HTML
+ * ?format=html|csv|json picks the form (export.h renders it), ?lang=en|ru|bg
+ * the words of an HTML page; an HTML
  * answer carries its own Content-Security-Policy that allows nothing but
  * its one inline style, by hash, since the policy of non-page answers
  * (security.c) would leave it unstyled.
@@ -27,15 +28,21 @@ static const char *query(Req *r, const char *name)
     return r->conn ? MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, name) : NULL;
 }
 
-/* The ?format= of the request into *F; on a bad value answers 400 and
- * returns -1. */
-static int format_of(Req *r, ExportFormat *f)
+/* The ?format= and ?lang= of the request into *F and *L; on a bad value
+ * answers 400 and returns -1. */
+static int format_of(Req *r, ExportFormat *f, ExportLang *l)
 {
     const char *q = query(r, "format");
-    if (export_format_parse(q, f) == 0)
-        return 0;
-    http_error(r, API_E_INVALID_VALUE, "format must be html, csv or json, not '%.20s'", q);
-    return -1;
+    if (export_format_parse(q, f)) {
+        http_error(r, API_E_INVALID_VALUE, "format must be html, csv or json, not '%.20s'", q);
+        return -1;
+    }
+    q = query(r, "lang");
+    if (export_lang_parse(q, l)) {
+        http_error(r, API_E_INVALID_VALUE, "lang must be en, ru or bg, not '%.20s'", q);
+        return -1;
+    }
+    return 0;
 }
 
 /* Answers TEXT (taken) in format F, to be saved as NAME.<ext>. */
@@ -63,7 +70,7 @@ static int reply(Req *r, ExportFormat f, char *text, size_t len, const char *nam
 }
 
 /* The crosstable (ROUNDS nonzero) or the standings table in format F. */
-static int table(Req *r, ExportFormat f, int rounds)
+static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
 {
     Store *s = http_reader(r->srv);
     if (!s)
@@ -72,7 +79,7 @@ static int table(Req *r, ExportFormat f, int rounds)
     if (!ct)
         return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
     size_t len = 0;
-    char *text = export_crosstable(ct, f, rounds, &len);
+    char *text = export_crosstable(ct, f, l, rounds, &len);
     json_decref(ct);
     char name[64];
     snprintf(name, sizeof name, "%s-%lld", rounds ? "crosstable" : "standings",
@@ -83,18 +90,20 @@ static int table(Req *r, ExportFormat f, int rounds)
 int route_crosstable(Req *r)
 {
     ExportFormat f;
-    if (format_of(r, &f))
+    ExportLang l;
+    if (format_of(r, &f, &l))
         return ROUTE_DONE;
-    return table(r, f, 1);
+    return table(r, f, l, 1);
 }
 
 int route_standings_export(Req *r)
 {
     ExportFormat f;
-    if (format_of(r, &f))
+    ExportLang l;
+    if (format_of(r, &f, &l))
         return ROUTE_DONE;
     if (f != EXPORT_JSON)
-        return table(r, f, 0);
+        return table(r, f, l, 0);
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
@@ -106,7 +115,8 @@ int route_standings_export(Req *r)
 int route_round_pairings(Req *r)
 {
     ExportFormat f;
-    if (format_of(r, &f))
+    ExportLang l;
+    if (format_of(r, &f, &l))
         return ROUTE_DONE;
     const char *order = query(r, "order");
     int alpha = order && strcmp(order, "alpha") == 0;
@@ -123,7 +133,7 @@ int route_round_pairings(Req *r)
         return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
     size_t len = 0;
-    char *text = export_pairings(pl, f, alpha, &len);
+    char *text = export_pairings(pl, f, l, alpha, &len);
     json_decref(pl);
     char name[80];
     snprintf(name, sizeof name, "pairings-%lld-round-%lld%s", (long long)r->id[0],

@@ -74,12 +74,12 @@ test('the desk links the pairing lists of every round', async () => {
   await desk.waitForSelector('section.round .round-exports a');
   const hrefs = await desk.$$eval('section.round .round-exports a', (as) => as.map((a) => a.getAttribute('href')));
   for (const rn of [1, 2]) {
-    assert.ok(hrefs.includes(`/api/v1/tournaments/${tid}/rounds/${rn}/pairings?format=html`), hrefs.join(' '));
-    assert.ok(hrefs.includes(`/api/v1/tournaments/${tid}/rounds/${rn}/pairings?order=alpha&format=html`));
+    assert.ok(hrefs.includes(`/api/v1/tournaments/${tid}/rounds/${rn}/pairings?format=html&lang=en`), hrefs.join(' '));
+    assert.ok(hrefs.includes(`/api/v1/tournaments/${tid}/rounds/${rn}/pairings?order=alpha&format=html&lang=en`));
     assert.ok(hrefs.includes(`/api/v1/tournaments/${tid}/rounds/${rn}/pairings?format=csv`));
   }
   // The alphabetical list of round 2 opens in a new tab.
-  const link = desk.locator(`section.round[data-rn="2"] a[href$="order=alpha&format=html"]`);
+  const link = desk.locator(`section.round[data-rn="2"] a[href$="order=alpha&format=html&lang=en"]`);
   assert.equal(await link.textContent(), 'Alphabetical list');
   const [tab] = await Promise.all([desk.context().waitForEvent('page'), link.click()]);
   tab.errors = [];
@@ -97,7 +97,7 @@ test('standings and crosstable: printable pages and downloads', async () => {
   await login(desk);
   for (const view of ['standings', 'crosstable']) {
     await desk.goto(`${daemon.url}/desk.html#/t/${tid}/${view}`);
-    const print = desk.locator(`a[href="/api/v1/tournaments/${tid}/${view}?format=html"]`);
+    const print = desk.locator(`a[href="/api/v1/tournaments/${tid}/${view}?format=html&lang=en"]`);
     await print.waitFor();
     assert.equal(await print.getAttribute('target'), '_blank');
     const csv = desk.locator(`a[href="/api/v1/tournaments/${tid}/${view}?format=csv"]`);
@@ -109,5 +109,21 @@ test('standings and crosstable: printable pages and downloads', async () => {
     await checkPage(page);
     await page.context().close();
   }
+  assert.deepEqual(desk.errors, []);
+});
+
+test('a desk in Bulgarian prints in Bulgarian', async () => {
+  const desk = await newPage(browser, { locale: 'bg-BG' });
+  await login(desk);
+  await desk.goto(`${daemon.url}/desk.html#/t/${tid}/crosstable`);
+  const print = desk.locator(`a[href="/api/v1/tournaments/${tid}/crosstable?format=html&lang=bg"]`);
+  await print.waitFor();
+  assert.equal(await print.textContent(), 'Версия за печат');
+  const page = await newPage(browser);
+  await page.goto(`${daemon.url}${await print.getAttribute('href')}`);
+  await checkPage(page);
+  assert.match(await page.textContent('p.sub'), /^Кръстосана таблица след кръг 1/);
+  assert.equal(await page.getAttribute('html', 'lang'), 'bg');
+  await page.context().close();
   assert.deepEqual(desk.errors, []);
 });

@@ -516,6 +516,19 @@ START_TEST(round_robin_as_published)
         }
     }
     resp_free(h);
+    /* The words of the page in Russian and Bulgarian on request. */
+    h = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/crosstable?format=html&lang=ru",
+             (long long)tid);
+    check_html_page(h);
+    ck_assert_ptr_nonnull(strstr(h->body, "<html lang=\"ru\">"));
+    ck_assert_ptr_nonnull(strstr(h->body, "Турнирная таблица после 9-го тура"));
+    resp_free(h);
+    h = reqf(&D, NULL, "GET", NULL,
+             "/api/v1/tournaments/%lld/rounds/1/pairings?format=html&lang=bg&order=alpha",
+             (long long)tid);
+    check_html_page(h);
+    ck_assert_ptr_nonnull(strstr(h->body, "Двойки за кръг 1, по азбучен ред"));
+    resp_free(h);
     h = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings?format=html",
              (long long)tid);
     check_html_page(h);
@@ -837,6 +850,9 @@ START_TEST(bad_requests)
              (long long)tid);
     check_error(p, 400, "invalid_value");
     snprintf(p, sizeof p, "/api/v1/tournaments/%lld/rounds/1/pairings?format=HTML",
+             (long long)tid);
+    check_error(p, 400, "invalid_value");
+    snprintf(p, sizeof p, "/api/v1/tournaments/%lld/crosstable?format=html&lang=de",
              (long long)tid);
     check_error(p, 400, "invalid_value");
     check_error("/api/v1/tournaments/999999/crosstable", 404, "not_found");

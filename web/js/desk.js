@@ -486,7 +486,8 @@ $('#alerts').addEventListener('click', async (e) => {
 
 // ---------- standings, crosstable, exports, settings ----------
 // Links to the server's printable (HTML, new tab) and downloadable (CSV, JSON) lists.
-const exportHref = (path, format) => `${api.BASE}/${path}${path.includes('?') ? '&' : '?'}format=${format}`;
+const exportHref = (path, format) => `${api.BASE}/${path}${path.includes('?') ? '&' : '?'}format=${format}${
+  format === 'html' ? `&lang=${document.documentElement.lang || 'en'}` : ''}`;
 const printLink = (path, key) => html`<a class="button" href="${exportHref(path, 'html')}" target="_blank" rel="noopener" data-i18n="${key}"></a>`;
 const fileLink = (path, format, key) => html`<a class="button" href="${exportHref(path, format)}" download data-i18n="${key}"></a>`;
 
