@@ -52,7 +52,9 @@ export class Daemon {
     if (!this.port) this.port = await freePort();
     this.url = `http://127.0.0.1:${this.port}`;
     const out = fs.openSync(this.log, 'a');
-    this.proc = spawn(ARBITER, ['serve', '--listen', `127.0.0.1:${this.port}`, '--db', this.db, '--web', WEB_ROOT],
+    // Every page and tablet of a test comes from 127.0.0.1, at test speed: no rate limit.
+    this.proc = spawn(ARBITER, ['serve', '--listen', `127.0.0.1:${this.port}`, '--db', this.db, '--web', WEB_ROOT,
+      '--rate-limit', '0'],
       { stdio: ['ignore', out, out] });
     this.exited = new Promise((r) => this.proc.once('exit', (code, sig) => r({ code, sig })));
     for (let i = 0; i < 100; i++) {
