@@ -44,8 +44,9 @@ void security_throttle_result(Req *r, int ok);
 
 /* Adds the security headers to RESP (those not already there). */
 void security_headers(struct MHD_Response *resp);
-/* Adds the Content-Security-Policy of the HTML page at PATH: scripts from
- * this server only, plus the inline scripts of this very page by hash. */
+/* Adds the Content-Security-Policy of the HTML page at PATH: scripts and
+ * styles from this server only, plus the inline <script> and <style>
+ * elements of this very page by hash (never style="" attributes). */
 void security_page_policy(struct MHD_Response *resp, const char *path);
 
 /* For a write made with the session cookie: 0 when the request's Origin

@@ -412,6 +412,9 @@ START_TEST(security_headers_everywhere)
         const char *ss = strstr(v, "script-src");
         ck_assert_msg(!strstr(ss, "'unsafe-inline'") || strstr(ss, ";") < strstr(ss, "'unsafe-inline'"),
                       "inline scripts allowed wholesale: %s", v);
+        /* Nor inline styles: the pages use style sheets only. */
+        ck_assert_msg(!strstr(v, "'unsafe-inline'"), "inline code allowed wholesale: %s", v);
+        ck_assert_ptr_nonnull(strstr(v, "style-src 'self'"));
         /* Each inline script of the page is allowed by its hash. */
         char path[600];
         snprintf(path, sizeof path, "%s/%s", web, files[i]);
