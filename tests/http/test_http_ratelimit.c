@@ -14,6 +14,7 @@
  * slow machine cannot make the test fail.
  */
 #include <check.h>
+#include <fcntl.h>
 #include <curl/curl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -224,8 +225,9 @@ static int serve_status(const char *a1, const char *a2, char *err, size_t errlen
     const char *bin = getenv("ARBITER_BIN");
     pid_t p = fork();
     if (p == 0) {
-        freopen(log, "w", stderr);
-        freopen("/dev/null", "w", stdout);
+        int e = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644), o = open("/dev/null", O_WRONLY);
+        dup2(e, 2);
+        dup2(o, 1);
         execl(bin, bin, "serve", "--listen", "127.0.0.1:1", "--db", db, a1, a2, (char *)NULL);
         _exit(127);
     }
