@@ -5,7 +5,9 @@
  * and writes have budgets of their own; another address is not affected;
  * X-Forwarded-For names the client only when the peer is a trusted proxy
  * (without --trusted-proxy a client cannot dodge the limit by sending it);
- * --rate-limit 0 turns the limit off; bad options are refused.
+ * --rate-limit 0 turns the limit off; with no option at all the default
+ * limit is on, and an open live stream counted once when it opened keeps
+ * flowing after its address ran out of reads; bad options are refused.
  *
  * Every daemon here runs with a small limit (--rate-limit 2,4: writes 2/s
  * in bursts of 4, reads 10/s in bursts of 20) so a few dozen requests
@@ -15,6 +17,7 @@
  */
 #include <check.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <curl/curl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -214,6 +217,72 @@ START_TEST(zero_turns_the_limit_off)
 }
 END_TEST
 
+static Client W, B;
+static int64_t gid;
+
+/* The default limit (no option) and a game in progress, set up from
+ * 127.0.0.1 well within its budget (ten changes). */
+static void start_default_with_game(void)
+{
+    static const char *const none[] = {NULL};
+    daemon_start_args(&D, 0, none);
+    Client arb;
+    login_arbiter(&D, &arb);
+    int64_t pids[2];
+    Client pl[2];
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
+    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    W = pl[0];
+    B = pl[1];
+    for (int i = 0; i < 2; i++) {
+        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+        ck_assert_int_eq(r->status, 200);
+        resp_free(r);
+    }
+    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
+                   (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+}
+
+typedef struct Reader {
+    char path[128];
+    Resp *r;
+} Reader;
+
+static void *read_stream(void *arg)
+{
+    Reader *rd = arg;
+    rd->r = stream_read(&D, NULL, rd->path, 2500, 0);
+    return NULL;
+}
+
+START_TEST(a_stream_counts_once_at_connect)
+{
+    Reader rd;
+    snprintf(rd.path, sizeof rd.path, "/api/v1/games/%lld/stream", (long long)gid);
+    rd.r = NULL;
+    pthread_t t;
+    pthread_create(&t, NULL, read_stream, &rd);
+    usleep(300 * 1000);
+    /* 127.0.0.1 spends its reads (the default: 100/s, bursts of 200). */
+    Resp *r;
+    double secs;
+    int served = until_refused(NULL, "GET", "/api/v1/health", NULL, 2000, &r, &secs);
+    ck_assert_msg(r != NULL, "2000 reads in %.2f s and no 429 with the default limit", secs);
+    ck_assert_msg(served <= 200 + (int)(100 * secs) + 1, "%d reads in %.2f s", served, secs);
+    resp_free(r);
+    /* Moves (changes have their own budget) still reach the open stream. */
+    ck_assert_int_eq(play(&D, &W, gid, 0, "e4"), 200);
+    ck_assert_int_eq(play(&D, &B, gid, 1, "c5"), 200);
+    pthread_join(t, NULL);
+    ck_assert_int_eq(rd.r->status, 200);
+    ck_assert_ptr_nonnull(strstr(rd.r->body, "\"move\":\"e4\""));
+    ck_assert_ptr_nonnull(strstr(rd.r->body, "\"move\":\"c5\""));
+    resp_free(rd.r);
+}
+END_TEST
+
 /* `arbiter serve ARGS...` on a fresh database; returns the exit status
  * (2 for bad usage) and its standard error in ERR. */
 static int serve_status(const char *a1, const char *a2, char *err, size_t errlen)
@@ -279,6 +348,10 @@ int main(void)
     tc = tcase_create("unlimited");
     tcase_add_checked_fixture(tc, start_unlimited, teardown);
     tcase_add_test(tc, zero_turns_the_limit_off);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("defaults");
+    tcase_add_checked_fixture(tc, start_default_with_game, teardown);
+    tcase_add_test(tc, a_stream_counts_once_at_connect);
     suite_add_tcase(s, tc);
     tc = tcase_create("options");
     tcase_add_test(tc, bad_options_are_refused);
