@@ -427,7 +427,19 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         r->method_name = method;
         r->t0_us = now_us();
         *con_cls = r;
+        /* Before anything else is done for it: a client over its budget
+         * costs one table look-up, and its body is not even kept. */
+        if (security_rate_check(r))
+            r->phase = 4;
         return MHD_YES;
+    }
+    if (r->phase == 4) { /* refused at the start: drop the body, then answer */
+        if (*upload_size) {
+            *upload_size = 0;
+            return MHD_YES;
+        }
+        r->phase = 3;
+        return queue(r);
     }
     if (r->phase == 1) {
         /* Resumed after the commit. */
