@@ -30,7 +30,10 @@ static Client pl[2];
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
+    /* The sign-in throttle is tested from several addresses, which a
+     * trusted proxy on 127.0.0.1 names in X-Forwarded-For. */
+    static const char *const args[] = {"--rate-limit", "0", "--trusted-proxy", "127.0.0.1", NULL};
+    daemon_start_args(&D, 0, args);
     login_arbiter(&D, &arb);
     tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
 }
@@ -302,8 +305,12 @@ START_TEST(ended_sessions_and_replaced_tokens_do_not_act)
     r = req(&D, &c, "POST", "/api/v1/tournaments", "{\"name\":\"X\",\"time_control\":\"60\"}");
     ck_assert_int_eq(r->status, 401);
     resp_free(r);
-    /* New credentials replace the old token. */
+    /* New credentials replace the old token, even one the server has just
+     * seen (and may remember). */
     Client old = pl[0];
+    r = req(&D, &old, "GET", "/api/v1/auth/me", NULL);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
     r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
              (long long)tid, (long long)pids[0]);
     ck_assert_int_eq(r->status, 200);
@@ -321,6 +328,30 @@ START_TEST(ended_sessions_and_replaced_tokens_do_not_act)
     r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)tid);
     ck_assert_int_eq(r->status, 200);
     resp_free(r);
+}
+END_TEST
+
+START_TEST(pairing_edits_are_seen_at_once)
+{
+    /* A player who has just asked about a game is taken out of it by the
+     * arbiter's edit of the pending round: the next request sees it.  (A
+     * move before the start is refused with 409 once the player is known
+     * to play in the game, with 403 when not.) */
+    int64_t p[5];
+    Client c[5];
+    int64_t t = make_tournament(&D, &arb, "5400+30", NULL, 5, p, c);
+    int64_t w[2] = {p[0], p[2]}, b[2] = {p[1], p[3]}, g[2];
+    make_round(&D, &arb, t, 2, w, b, g);
+    ck_assert_int_eq(play(&D, &c[0], g[0], 0, "e4"), 409);
+    ck_assert_int_eq(play(&D, &c[4], g[0], 0, "e4"), 403);
+    char body[96];
+    snprintf(body, sizeof body, "{\"white_id\":%lld,\"black_id\":%lld}", (long long)p[4],
+             (long long)p[1]);
+    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/games/%lld", (long long)g[0]);
+    ck_assert_msg(r->status == 200, "%ld %s", r->status, r->body);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &c[0], g[0], 0, "e4"), 403);
+    ck_assert_int_eq(play(&D, &c[4], g[0], 0, "e4"), 409);
 }
 END_TEST
 
@@ -409,6 +440,9 @@ START_TEST(security_headers_everywhere)
         const char *ss = strstr(v, "script-src");
         ck_assert_msg(!strstr(ss, "'unsafe-inline'") || strstr(ss, ";") < strstr(ss, "'unsafe-inline'"),
                       "inline scripts allowed wholesale: %s", v);
+        /* Nor inline styles: the pages use style sheets only. */
+        ck_assert_msg(!strstr(v, "'unsafe-inline'"), "inline code allowed wholesale: %s", v);
+        ck_assert_ptr_nonnull(strstr(v, "style-src 'self'"));
         /* Each inline script of the page is allowed by its hash. */
         char path[600];
         snprintf(path, sizeof path, "%s/%s", web, files[i]);
@@ -469,6 +503,7 @@ static Suite *suite(void)
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
+    tcase_add_test(tc, pairing_edits_are_seen_at_once);
     tcase_add_test(tc, security_headers_everywhere);
     suite_add_tcase(s, tc);
     return s;
