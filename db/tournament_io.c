@@ -796,11 +796,24 @@ static int standings_of(const Tournament *t, int rr, int rounds, Standings **st)
     return tiebreak_standings(t, specs, count, &opt, st);
 }
 
-json_t *tio_standings(Store *s, int64_t tid)
+void tio_standings_clear(TioStandings *ts)
 {
-    json_t *rows = json_array();
+    if (!ts)
+        return;
+    tournament_free(ts->t);
+    free(ts->ids);
+    json_decref(ts->rows);
+    json_decref(ts->tiebreaks);
+    memset(ts, 0, sizeof *ts);
+}
+
+int tio_standings_build(Store *s, int64_t tid, TioStandings *ts)
+{
+    memset(ts, 0, sizeof *ts);
+    ts->rows = json_array();
+    ts->tiebreaks = json_array();
     json_t *tour = tournament_row(s, tid);
-    int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;
+    ts->round_robin = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;
     json_decref(tour);
     /* The rounds that have begun to produce results; a paired round of
      * byes and forfeits alone (no game) counts at once. */
@@ -812,48 +825,78 @@ json_t *tio_standings(Store *s, int64_t tid)
                                       "games g WHERE g.tournament_id = ?1 AND g.round = "
                                       "x.number))", "i", tid);
     json_t *players = players_by_tpn(s, tid);
-    Tournament *t = NULL;
-    int64_t *ids = NULL;
     Standings *st = NULL;
     char err[160];
     size_t np = json_array_size(players);
-    if (np == 0 || tio_build(s, tid, rounds, &t, &ids, err, sizeof err))
+    int rc = 0;
+    if (!ts->rows || !ts->tiebreaks || !players) {
+        rc = -ENOMEM;
         goto out;
-    if (rounds == 0 || standings_of(t, rr, rounds, &st)) {
+    }
+    if (np == 0 || tio_build(s, tid, rounds, &ts->t, &ts->ids, err, sizeof err))
+        goto out;
+    ts->rounds = rounds;
+    if (rounds == 0 || standings_of(ts->t, ts->round_robin, rounds, &st)) {
+        /* No result yet: the start list, and the names the standings will have. */
+        TbSpec specs[TB_MAX_SPECS];
+        int count = 0;
+        char why[160];
+        if (tiebreak_parse(ts->t->tiebreaks, specs, TB_MAX_SPECS - 1, &count, why, sizeof why))
+            count = 0;
+        for (int k = 0; k < count; k++) {
+            char name[32];
+            tiebreak_spec_name(&specs[k], name, sizeof name);
+            if (specs[k].code != TB_PTS)
+                json_array_append_new(ts->tiebreaks, json_string(name));
+        }
         for (size_t i = 0; i < np; i++)
-            json_array_append_new(rows, json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank",
-                                                  (json_int_t)i + 1, "player",
-                                                  json_array_get(players, i), "points", 0.0,
-                                                  "games", 0, "tiebreaks"));
+            json_array_append_new(ts->rows, json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank",
+                                                      (json_int_t)i + 1, "player",
+                                                      json_array_get(players, i), "points", 0.0,
+                                                      "games", 0, "tiebreaks"));
+        ts->rounds = 0;
         goto out;
+    }
+    for (int k = 1; k < st->n_specs; k++) {
+        char name[32];
+        tiebreak_spec_name(&st->specs[k], name, sizeof name);
+        json_array_append_new(ts->tiebreaks, json_string(name));
     }
     for (int i = 0; i < st->n_rows; i++) {
         const TbRow *row = &st->rows[i];
-        const TrnPlayer *tp = tournament_player(t, row->player);
+        const TrnPlayer *tp = tournament_player(ts->t, row->player);
         int played = 0;
         for (int r = 0; tp && r < rounds; r++)
             played += tournament_result_is_played(tp->games[r].result) ||
                       tp->games[r].result == TRN_RES_FORFEIT_WIN ||
                       tp->games[r].result == TRN_RES_FORFEIT_LOSS;
         json_t *tb = json_object();
-        for (int k = 1; k < st->n_specs; k++) {
-            char name[32];
-            tiebreak_spec_name(&st->specs[k], name, sizeof name);
-            json_object_set_new(tb, name, row->valid[k]
-                                              ? json_real((double)row->value[k] / TB_SCALE)
+        for (int k = 1; k < st->n_specs; k++)
+            json_object_set_new(tb, json_string_value(json_array_get(ts->tiebreaks,
+                                                                     (size_t)k - 1)),
+                                row->valid[k] ? json_real((double)row->value[k] / TB_SCALE)
                                               : json_null());
-        }
-        json_array_append_new(rows, json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank,
-                                              "player",
-                                              json_array_get(players, (size_t)row->player - 1),
-                                              "points", (double)row->value[0] / TB_SCALE,
-                                              "games", played, "tiebreaks", tb));
+        json_array_append_new(ts->rows, json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank,
+                                                  "player",
+                                                  json_array_get(players, (size_t)row->player - 1),
+                                                  "points", (double)row->value[0] / TB_SCALE,
+                                                  "games", played, "tiebreaks", tb));
     }
 out:
     tiebreak_standings_free(st);
-    tournament_free(t);
-    free(ids);
     json_decref(players);
+    if (rc)
+        tio_standings_clear(ts);
+    return rc;
+}
+
+json_t *tio_standings(Store *s, int64_t tid)
+{
+    TioStandings ts;
+    if (tio_standings_build(s, tid, &ts))
+        return json_array();
+    json_t *rows = json_incref(ts.rows);
+    tio_standings_clear(&ts);
     return rows;
 }
 

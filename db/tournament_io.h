@@ -101,6 +101,26 @@ json_t *tio_byes_list(Store *s, int64_t tid);
  */
 json_t *tio_standings(Store *s, int64_t tid);
 
+/* The standings together with what they were computed from, for the
+ * printed lists (crosstable): the same rows tio_standings answers. */
+typedef struct TioStandings {
+    Tournament *t;     /* after `rounds` rounds; NULL without players */
+    int64_t *ids;      /* start rank - 1 -> player id */
+    int rounds;        /* rounds counted: the last one with a result (0 = none) */
+    int round_robin;
+    json_t *rows;      /* as tio_standings */
+    json_t *tiebreaks; /* the tie-break names in order, PTS not included */
+} TioStandings;
+
+/*
+ * Fills *TS for tournament TID (an unknown tournament gives no rows).
+ * Returns 0 (release with tio_standings_clear) or -ENOMEM.
+ */
+int tio_standings_build(Store *s, int64_t tid, TioStandings *ts);
+
+/* Frees what *TS holds and zeroes it; a zeroed TioStandings is fine. */
+void tio_standings_clear(TioStandings *ts);
+
 /*
  * The tournament as a TRF of FLAVOUR (16 or 26), lines ending in CR.
  * Returns a malloc'd buffer (length in *LEN) or NULL with ERR.

@@ -73,6 +73,13 @@ int route_tournament_trf(Req *r);
 int route_player_bye(Req *r);
 int route_byes_list(Req *r);
 
+/* routes_export.c */
+int route_crosstable(Req *r);
+/* The standings for ?format= (html, csv or json); route_standings hands
+ * over to it when the query names a format. */
+int route_standings_export(Req *r);
+int route_round_pairings(Req *r);
+
 /* live.c */
 int route_game_stream(Req *r);
 int route_tournament_stream(Req *r);

@@ -435,6 +435,8 @@ int route_round_resume(Req *r)
 
 int route_standings(Req *r)
 {
+    if (r->conn && MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "format"))
+        return route_standings_export(r);
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;

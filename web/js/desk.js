@@ -77,12 +77,12 @@ function setNav(tid, tab) {
 
 // ---------- login ----------
 function showLogin() {
-  render(app, html`<form id="login" class="form-grid" style="max-width:28rem">
-    <h2 style="grid-column:1/-1" data-i18n="desk.login"></h2>
+  render(app, html`<form id="login" class="form-grid narrow">
+    <h2 class="span-all" data-i18n="desk.login"></h2>
     <label for="user" data-i18n="desk.username"></label><input id="user" name="username" autocomplete="username" required>
     <label for="pass" data-i18n="desk.password"></label><input id="pass" name="password" type="password" autocomplete="current-password" required>
     <span></span><button class="primary" data-i18n="desk.login"></button>
-    <p id="login-msg" class="banner alert hidden" role="alert" style="grid-column:1/-1"></p></form>`);
+    <p id="login-msg" class="banner alert hidden span-all" role="alert"></p></form>`);
   $('#login').addEventListener('submit', async (e) => {
     e.preventDefault();
     try {
@@ -133,7 +133,7 @@ function tournamentForm(tour) {
     ${knows('TournamentInput', 'tiebreaks') ? html`<label for="t-tb" data-i18n="desk.tiebreaks"></label>
       <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
       <span class="hint" data-i18n="desk.tiebreaks_hint"></span>` : ''}
-    <fieldset style="grid-column:1/-1"><legend data-i18n="desk.laws"></legend><div class="form-grid">
+    <fieldset class="span-all"><legend data-i18n="desk.laws"></legend><div class="form-grid">
       <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
       <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
       <span class="hint" data-i18n="desk.illegal_moves_hint"></span>
@@ -226,13 +226,13 @@ async function viewPlayers(tour, head) {
     <form id="padd" class="toolbar no-print" autocomplete="off">
       <label for="pa-name" class="sr-only" data-i18n="view.name"></label><input id="pa-name" name="name" required data-i18n-attr="placeholder:view.name">
       <label for="pa-title" class="sr-only" data-i18n="desk.title_col"></label><input id="pa-title" name="title" size="4" data-i18n-attr="placeholder:desk.title_col">
-      <label for="pa-rating" class="sr-only" data-i18n="view.rating"></label><input id="pa-rating" name="rating" type="number" min="0" max="4000" style="width:6rem" data-i18n-attr="placeholder:view.rating">
+      <label for="pa-rating" class="sr-only" data-i18n="view.rating"></label><input id="pa-rating" name="rating" type="number" min="0" max="4000" class="w-6" data-i18n-attr="placeholder:view.rating">
       <label for="pa-fed" class="sr-only" data-i18n="view.federation"></label><input id="pa-fed" name="federation" size="4" data-i18n-attr="placeholder:view.federation">
       <label for="pa-fide" class="sr-only" data-i18n="desk.fide_id"></label><input id="pa-fide" name="fide_id" size="9" data-i18n-attr="placeholder:desk.fide_id">
       <button class="primary" data-i18n="desk.add"></button></form>
     <details class="no-print"><summary data-i18n="desk.import"></summary>
       <p class="muted" data-i18n="desk.import_hint"></p>
-      <textarea id="pimport" rows="6" style="width:100%" aria-label="CSV"></textarea>
+      <textarea id="pimport" class="w-full" rows="6" aria-label="CSV"></textarea>
       <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>`);
   const add = async (body) => {
     const r = await api.post(`tournaments/${tour.id}/players`, body);
@@ -356,6 +356,7 @@ async function viewRounds(tour, head) {
       ${r.status === 'paused' ? html`<div class="toolbar no-print"><button type="button" data-act="resume" class="primary" data-i18n="desk.resume_all"></button></div>` : ''}
       </section>`)}`);
   $('#r-print').addEventListener('click', () => window.print());
+  roundExports(tour);
   $('#r-pair').addEventListener('click', async () => {
     const n = (last ? last.number : 0) + 1;
     if (!await ask({ title: t('desk.pair_next'), message: t('desk.pair_confirm', { n }) })) return;
@@ -487,16 +488,39 @@ $('#alerts').addEventListener('click', async (e) => {
 });
 
 // ---------- standings, crosstable, exports, settings ----------
+// Links to the server's printable (HTML, new tab) and downloadable (CSV, JSON) lists.
+const exportHref = (path, format) => `${api.BASE}/${path}${path.includes('?') ? '&' : '?'}format=${format}${
+  format === 'html' ? `&lang=${document.documentElement.lang || 'en'}` : ''}`;
+const printLink = (path, key) => html`<a class="button" href="${exportHref(path, 'html')}" target="_blank" rel="noopener" data-i18n="${key}"></a>`;
+const fileLink = (path, format, key) => html`<a class="button" href="${exportHref(path, format)}" download data-i18n="${key}"></a>`;
+
+// Each round's pairing lists, below its table (by board, alphabetical, CSV).
+function roundExports(tour) {
+  for (const sec of $$('section.round', app)) {
+    const path = `tournaments/${tour.id}/rounds/${sec.dataset.rn}/pairings`;
+    const bar = document.createElement('div');
+    bar.className = 'toolbar no-print round-exports';
+    render(bar, html`${printLink(path, 'desk.pairings_board')}${printLink(`${path}?order=alpha`, 'desk.pairings_alpha')}
+      ${fileLink(path, 'csv', 'desk.pairings_csv')}`);
+    const table = $('table', sec);
+    if (table) table.after(bar); else sec.append(bar);
+  }
+}
+
 async function viewStandings(tour, head) {
   const rows = await api.get(`tournaments/${tour.id}/standings`);
-  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${standingsTable(rows)}`);
+  const path = `tournaments/${tour.id}/standings`;
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button>
+    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}</div>${standingsTable(rows)}`);
   $('#print').addEventListener('click', () => window.print());
 }
 
 async function viewCrosstable(tour, head) {
   const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`),
     api.get(`tournaments/${tour.id}/byes`)]);
-  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button></div>${crosstable(rows, rounds, byes)}`);
+  const path = `tournaments/${tour.id}/crosstable`;
+  render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button>
+    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}${fileLink(path, 'json', 'desk.export_json_file')}</div>${crosstable(rows, rounds, byes)}`);
   $('#print').addEventListener('click', () => window.print());
 }
 
@@ -506,7 +530,9 @@ async function viewExports(tour, head) {
     <li><a href="${api.BASE}/tournaments/${tour.id}/pgn" download="tournament-${tour.id}.pgn" data-i18n="desk.export_pgn"></a></li>
     ${trf ? html`<li><a href="${api.BASE}/tournaments/${tour.id}/trf" download="tournament-${tour.id}.trf" data-i18n="desk.export_trf"></a></li>` : ''}
     <li><button type="button" id="csv" data-i18n="desk.export_csv"></button></li>
-    <li><a href="/#/t/${tour.id}/standings" target="_blank" data-i18n="desk.export_html"></a></li></ul>`);
+    <li><a href="${exportHref(`tournaments/${tour.id}/standings`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_html"></a></li>
+    <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_crosstable_html"></a></li>
+    <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'csv')}" download data-i18n="desk.export_crosstable_csv"></a></li></ul>`);
   $('#csv').addEventListener('click', async () => {
     download(`standings-${tour.id}.csv`, standingsCsv(await api.get(`tournaments/${tour.id}/standings`)), 'text/csv');
   });

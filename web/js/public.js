@@ -84,7 +84,7 @@ async function showTournament(tid, tab) {
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
     const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`),
       api.get(`tournaments/${tid}/byes`)]);
-    return html`<div style="overflow-x:auto">${crosstable(rows, rounds, byes)}</div>`;
+    return html`<div class="scroll-x">${crosstable(rows, rounds, byes)}</div>`;
   };
   const draw = async () => {
     const tpl = await table();

@@ -1,0 +1,791 @@
+/*
+ * export.c — crosstable, standings and pairing lists as HTML, CSV or JSON.
+ * See export.h.
+ */
+#include "export.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Print-friendly: black on white, thin rules, the header row repeated on
+ * every printed page, rows never split across pages. */
+const char export_css[] =
+    "body{font:10pt/1.35 'DejaVu Sans',Arial,sans-serif;margin:1.5em;color:#000;"
+    "background:#fff}"
+    "h1{font-size:15pt;margin:0 0 .2em}"
+    "p.sub{margin:0 0 1em;color:#333}"
+    "table{border-collapse:collapse;margin-bottom:1em}"
+    "th,td{border:1px solid #999;padding:.15em .45em;text-align:left;white-space:nowrap}"
+    "th{background:#e8e8e8;font-weight:bold}"
+    "td.n,th.n{text-align:right}"
+    "td.c,th.c{text-align:center}"
+    "tbody tr:nth-child(even){background:#f5f5f5}"
+    "p.legend{font-size:8pt;color:#333}"
+    "@page{margin:1cm}"
+    "@media print{body{margin:0;font-size:9pt}thead{display:table-header-group}"
+    "tr{break-inside:avoid}th,tbody tr:nth-child(even){print-color-adjust:exact;"
+    "-webkit-print-color-adjust:exact}}";
+
+/* ---- the words of the pages ---- */
+
+typedef enum Text {
+    T_CROSSTABLE, T_STANDINGS, T_AFTER, T_NO_RESULTS, T_PAIRINGS, T_ALPHA,
+    T_RK, T_NO, T_NAME, T_FED, T_RTG, T_PTS, T_BD, T_WHITE, T_BLACK, T_RESULT, T_COLOUR,
+    T_OPPONENT, T_PAB, T_HALF, T_ZERO, T_FREE, T_CROSS_LEGEND, T_PTS_BEFORE, T_COUNT
+} Text;
+
+/* English, Russian, Bulgarian (ExportLang order); {n} is a round number.
+ * The cells' codes (w, b, PAB, HPB, ...) are the same in every language,
+ * as on chess-results. */
+static const char *const TEXTS[T_COUNT][EXPORT_LANGS] = {
+    [T_CROSSTABLE] = {"Crosstable", "Турнирная таблица", "Кръстосана таблица"},
+    [T_STANDINGS] = {"Standings", "Положение", "Класиране"},
+    [T_AFTER] = {"after round {n}", "после {n}-го тура", "след кръг {n}"},
+    [T_NO_RESULTS] = {"(no results yet)", "(результатов ещё нет)", "(все още няма резултати)"},
+    [T_PAIRINGS] = {"Round {n} pairings", "Пары {n}-го тура", "Двойки за кръг {n}"},
+    [T_ALPHA] = {"alphabetical", "по алфавиту", "по азбучен ред"},
+    [T_RK] = {"Rk.", "Место", "Място"},
+    [T_NO] = {"No.", "№", "№"},
+    [T_NAME] = {"Name", "Участник", "Участник"},
+    [T_FED] = {"Fed", "Фед.", "Фед."},
+    [T_RTG] = {"Rtg", "Рейт.", "Рейт."},
+    [T_PTS] = {"Pts", "Очки", "Точки"},
+    [T_BD] = {"Bd.", "Доска", "Дъска"},
+    [T_WHITE] = {"White", "Белые", "Бели"},
+    [T_BLACK] = {"Black", "Чёрные", "Черни"},
+    [T_RESULT] = {"Result", "Результат", "Резултат"},
+    [T_COLOUR] = {"Colour", "Цвет", "Цвят"},
+    [T_OPPONENT] = {"Opponent", "Соперник", "Противник"},
+    [T_PAB] = {"bye (PAB)", "без пары (PAB)", "без двойка (PAB)"},
+    [T_HALF] = {"\xc2\xbd-point bye", "пропуск тура (\xc2\xbd)", "почивка (\xc2\xbd)"},
+    [T_ZERO] = {"0-point bye", "пропуск тура (0)", "почивка (0)"},
+    [T_FREE] = {"free", "свободен", "свободен"},
+    [T_CROSS_LEGEND] =
+        {"Each round: the opponent's start number (No.), colour (w/b) and result (1, \xc2\xbd, "
+         "0; + and - for a forfeit). PAB: pairing-allocated bye; HPB: half-point bye; FPB: "
+         "full-point bye; ZPB: zero-point bye or absent.",
+         "В каждом туре: стартовый номер соперника (№), цвет (w — белые, b — чёрные) и "
+         "результат (1, \xc2\xbd, 0; + и - при неявке). PAB — очко за отсутствие пары; HPB — "
+         "пропуск тура с \xc2\xbd очка; FPB — пропуск тура с 1 очком; ZPB — пропуск тура без "
+         "очков или отсутствие.",
+         "За всеки кръг: стартовият номер на противника (№), цвят (w — бели, b — черни) и "
+         "резултат (1, \xc2\xbd, 0; + и - при служебен резултат). PAB — точка при липса на "
+         "двойка; HPB — почивка с \xc2\xbd точка; FPB — почивка с 1 точка; ZPB — почивка без "
+         "точки или отсъствие."},
+    [T_PTS_BEFORE] = {"Pts: points before the round.", "Очки: набранные до начала тура.",
+                      "Точки: спечелените преди кръга."},
+};
+
+static const char *tr(ExportLang lang, Text t)
+{
+    return TEXTS[t][lang < EXPORT_LANGS ? lang : EXPORT_EN];
+}
+
+/* TEXT with {n} replaced by N, into OUT. */
+static void subst(char *out, size_t cap, const char *text, long long n)
+{
+    const char *at = strstr(text, "{n}");
+    if (at)
+        snprintf(out, cap, "%.*s%lld%s", (int)(at - text), text, n, at + 3);
+    else
+        snprintf(out, cap, "%s", text);
+}
+
+/* ---- a growing text ---- */
+
+typedef struct Buf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} Buf;
+
+static void put(Buf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+static void puts_(Buf *b, const char *s)
+{
+    put(b, s, strlen(s));
+}
+
+/* The text, or NULL (freed) when memory ran out. */
+static char *take(Buf *b, size_t *len)
+{
+    if (b->oom || !b->p) {
+        free(b->p);
+        return NULL;
+    }
+    *len = b->len;
+    return b->p;
+}
+
+/* Text with the five characters that matter in HTML as entities. */
+static void html(Buf *b, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': puts_(b, "&amp;"); break;
+        case '<': puts_(b, "&lt;"); break;
+        case '>': puts_(b, "&gt;"); break;
+        case '"': puts_(b, "&quot;"); break;
+        case '\'': puts_(b, "&#39;"); break;
+        default: put(b, s, 1);
+        }
+    }
+}
+
+/*
+ * One CSV field of stored text, after a comma unless FIRST.  A spreadsheet
+ * runs a cell that begins with = + - @ (or a tab or carriage return, which
+ * some of them skip first) as a formula, so a player named "=HYPERLINK(..)"
+ * could act when the file is opened: such a field gets a leading
+ * apostrophe, which shows the text as typed.  Then RFC 4180 quoting.
+ */
+static void csv_text(Buf *b, const char *s, int first)
+{
+    if (!first)
+        put(b, ",", 1);
+    s = s ? s : "";
+    int guard = s[0] && strchr("=+-@\t\r", s[0]) != NULL;
+    int quote = strpbrk(s, ",\"\r\n") != NULL;
+    if (quote)
+        put(b, "\"", 1);
+    if (guard)
+        put(b, "'", 1);
+    for (; *s; s++) {
+        if (*s == '"')
+            put(b, "\"\"", 2);
+        else
+            put(b, s, 1);
+    }
+    if (quote)
+        put(b, "\"", 1);
+}
+
+/* A field we made ourselves (numbers, fixed words): no guard needed. */
+static void csv_raw(Buf *b, const char *s, int first)
+{
+    if (!first)
+        put(b, ",", 1);
+    puts_(b, s);
+}
+
+/* ---- values ---- */
+
+static const char *jstr(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : "";
+}
+
+static long long jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+/* A number of points or a tie-break value: "3", "2.5", "40.75"; "" for
+ * null (undefined). */
+static void num(json_t *v, char *out, size_t n)
+{
+    if (!json_is_number(v)) {
+        snprintf(out, n, "%s", "");
+        return;
+    }
+    double x = json_number_value(v);
+    long long h = (long long)(x * 100 + (x < 0 ? -0.5 : 0.5));
+    long long whole = h / 100, frac = (h < 0 ? -h : h) % 100;
+    if (frac == 0)
+        snprintf(out, n, "%lld", whole);
+    else if (frac % 10 == 0)
+        snprintf(out, n, "%s%lld.%lld", h < 0 && whole == 0 ? "-" : "", whole, frac / 10);
+    else
+        snprintf(out, n, "%s%lld.%02lld", h < 0 && whole == 0 ? "-" : "", whole, frac);
+}
+
+/* A rating, "" when unrated. */
+static void rating(json_t *p, char *out, size_t n)
+{
+    long long r = jint(p, "rating");
+    if (r > 0)
+        snprintf(out, n, "%lld", r);
+    else
+        snprintf(out, n, "%s", "");
+}
+
+/* A stored game result for people: "1-0", "½-½", "+/-"; "" while none. */
+static void result_text(const char *res, char *out, size_t n)
+{
+    if (!res || strcmp(res, "*") == 0) {
+        snprintf(out, n, "%s", "");
+        return;
+    }
+    size_t k = 0;
+    for (const char *s = res; *s && k + 3 < n; s++) {
+        if (strncmp(s, "1/2", 3) == 0) {
+            memcpy(out + k, "\xc2\xbd", 2);
+            k += 2;
+            s += 2;
+        } else {
+            out[k++] = *s;
+        }
+    }
+    out[k] = 0;
+}
+
+static const char *bye_label(const char *kind, ExportLang lang)
+{
+    if (strcmp(kind, "pab") == 0)
+        return tr(lang, T_PAB);
+    if (strcmp(kind, "half") == 0)
+        return tr(lang, T_HALF);
+    if (strcmp(kind, "free") == 0)
+        return tr(lang, T_FREE);
+    return tr(lang, T_ZERO);
+}
+
+/* ---- the page around a table ---- */
+
+static void page_open(Buf *b, json_t *tour, const char *what, ExportLang lang)
+{
+    static const char *const code[EXPORT_LANGS] = {"en", "ru", "bg"};
+    puts_(b, "<!DOCTYPE html>\n<html lang=\"");
+    puts_(b, code[lang < EXPORT_LANGS ? lang : EXPORT_EN]);
+    puts_(b, "\">\n<head>\n<meta charset=\"utf-8\">\n"
+             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    html(b, jstr(tour, "name"));
+    puts_(b, " \xe2\x80\x94 ");
+    html(b, what);
+    puts_(b, "</title>\n<style>");
+    puts_(b, export_css);
+    puts_(b, "</style>\n</head>\n<body>\n<h1>");
+    html(b, jstr(tour, "name"));
+    puts_(b, "</h1>\n<p class=\"sub\">");
+    html(b, what);
+    const char *place = jstr(tour, "place"), *date = jstr(tour, "start_date");
+    if (place[0]) {
+        puts_(b, " \xc2\xb7 ");
+        html(b, place);
+    }
+    if (date[0]) {
+        puts_(b, " \xc2\xb7 ");
+        html(b, date);
+    }
+    puts_(b, "</p>\n");
+}
+
+static void page_close(Buf *b, const char *legend)
+{
+    if (legend) {
+        puts_(b, "<p class=\"legend\">");
+        html(b, legend);
+        puts_(b, "</p>\n");
+    }
+    puts_(b, "</body>\n</html>\n");
+}
+
+static void th(Buf *b, const char *cls, const char *text)
+{
+    puts_(b, cls ? "<th class=\"" : "<th>");
+    if (cls) {
+        puts_(b, cls);
+        puts_(b, "\">");
+    }
+    html(b, text);
+    puts_(b, "</th>");
+}
+
+static void td(Buf *b, const char *cls, const char *text)
+{
+    puts_(b, cls ? "<td class=\"" : "<td>");
+    if (cls) {
+        puts_(b, cls);
+        puts_(b, "\">");
+    }
+    html(b, text);
+    puts_(b, "</td>");
+}
+
+/* ---- crosstable and standings ---- */
+
+char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds,
+                        size_t *len)
+{
+    Buf b = {0};
+    json_t *tour = json_object_get(ct, "tournament"), *rows = json_object_get(ct, "rows");
+    json_t *tbs = json_object_get(ct, "tiebreaks");
+    int after = (int)jint(ct, "after_round");
+    int nr = rounds ? after : 0;
+    if (format == EXPORT_JSON) {
+        char *text = json_dumps(ct, JSON_COMPACT);
+        if (text)
+            *len = strlen(text);
+        return text;
+    }
+    size_t i, k;
+    json_t *row, *v;
+    char what[160], tmp[64];
+    const char *kind = tr(lang, rounds ? T_CROSSTABLE : T_STANDINGS);
+    if (after > 0) {
+        subst(tmp, sizeof tmp, tr(lang, T_AFTER), after);
+        snprintf(what, sizeof what, "%s %s", kind, tmp);
+    } else {
+        snprintf(what, sizeof what, "%s %s", kind, tr(lang, T_NO_RESULTS));
+    }
+    if (format == EXPORT_CSV) {
+        puts_(&b, "\xef\xbb\xbf"); /* BOM: spreadsheets then read UTF-8 */
+        csv_raw(&b, "rank", 1);
+        csv_raw(&b, "no", 0);
+        csv_raw(&b, "title", 0);
+        csv_raw(&b, "name", 0);
+        csv_raw(&b, "federation", 0);
+        csv_raw(&b, "rating", 0);
+        for (int r = 1; r <= nr; r++) {
+            snprintf(tmp, sizeof tmp, "r%d", r);
+            csv_raw(&b, tmp, 0);
+        }
+        csv_raw(&b, "points", 0);
+        json_array_foreach(tbs, k, v)
+            csv_text(&b, json_string_value(v), 0);
+        puts_(&b, "\r\n");
+        json_array_foreach(rows, i, row)
+        {
+            json_t *p = json_object_get(row, "player");
+            snprintf(tmp, sizeof tmp, "%lld", jint(row, "rank"));
+            csv_raw(&b, tmp, 1);
+            snprintf(tmp, sizeof tmp, "%lld", jint(row, "tpn"));
+            csv_raw(&b, tmp, 0);
+            csv_text(&b, jstr(p, "title"), 0);
+            csv_text(&b, jstr(p, "name"), 0);
+            csv_text(&b, jstr(p, "federation"), 0);
+            rating(p, tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            json_t *cells = json_object_get(row, "results");
+            for (int r = 0; r < nr; r++)
+                csv_text(&b, jstr(json_array_get(cells, (size_t)r), "text"), 0);
+            num(json_object_get(row, "points"), tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            json_array_foreach(tbs, k, v)
+            {
+                num(json_object_get(json_object_get(row, "tiebreaks"), json_string_value(v)),
+                    tmp, sizeof tmp);
+                csv_raw(&b, tmp, 0);
+            }
+            puts_(&b, "\r\n");
+        }
+        return take(&b, len);
+    }
+    page_open(&b, tour, what, lang);
+    puts_(&b, "<table>\n<thead><tr>");
+    th(&b, "n", tr(lang, T_RK));
+    th(&b, "n", tr(lang, T_NO));
+    th(&b, NULL, "");
+    th(&b, NULL, tr(lang, T_NAME));
+    th(&b, NULL, tr(lang, T_FED));
+    th(&b, "n", tr(lang, T_RTG));
+    for (int r = 1; r <= nr; r++) {
+        snprintf(tmp, sizeof tmp, "%d", r);
+        th(&b, "c", tmp);
+    }
+    th(&b, "n", tr(lang, T_PTS));
+    json_array_foreach(tbs, k, v)
+        th(&b, "n", json_string_value(v));
+    puts_(&b, "</tr></thead>\n<tbody>\n");
+    json_array_foreach(rows, i, row)
+    {
+        json_t *p = json_object_get(row, "player");
+        puts_(&b, "<tr>");
+        snprintf(tmp, sizeof tmp, "%lld", jint(row, "rank"));
+        td(&b, "n", tmp);
+        snprintf(tmp, sizeof tmp, "%lld", jint(row, "tpn"));
+        td(&b, "n", tmp);
+        td(&b, NULL, jstr(p, "title"));
+        td(&b, NULL, jstr(p, "name"));
+        td(&b, NULL, jstr(p, "federation"));
+        rating(p, tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        json_t *cells = json_object_get(row, "results");
+        for (int r = 0; r < nr; r++)
+            td(&b, "c", jstr(json_array_get(cells, (size_t)r), "text"));
+        num(json_object_get(row, "points"), tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        json_array_foreach(tbs, k, v)
+        {
+            num(json_object_get(json_object_get(row, "tiebreaks"), json_string_value(v)), tmp,
+                sizeof tmp);
+            td(&b, "n", tmp);
+        }
+        puts_(&b, "</tr>\n");
+    }
+    puts_(&b, "</tbody>\n</table>\n");
+    page_close(&b, nr ? tr(lang, T_CROSS_LEGEND) : NULL);
+    return take(&b, len);
+}
+
+/* ---- pairing lists ---- */
+
+/* The next code point of UTF-8 text *S (advanced), folded to lower case
+ * for ASCII, Latin-1 and Cyrillic letters (Ё sorts with Е). */
+static uint32_t next_folded(const unsigned char **s)
+{
+    const unsigned char *p = *s;
+    uint32_t c = *p++;
+    int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (more)
+        c &= 0x3f >> more;
+    for (; more && (*p & 0xc0) == 0x80; more--)
+        c = c << 6 | (*p++ & 0x3f);
+    *s = p;
+    if ((c >= 'A' && c <= 'Z') || (c >= 0xc0 && c <= 0xde && c != 0xd7) ||
+        (c >= 0x410 && c <= 0x42f))
+        return c + 0x20;
+    if (c >= 0x400 && c <= 0x40f)
+        c += 0x50;
+    if (c == 0x451)
+        return 0x435;
+    return c;
+}
+
+static int name_cmp(const char *a, const char *b)
+{
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    while (*p && *q) {
+        uint32_t x = next_folded(&p), y = next_folded(&q);
+        if (x != y)
+            return x < y ? -1 : 1;
+    }
+    if (*p || *q)
+        return *p ? 1 : -1;
+    return strcmp(a, b);
+}
+
+static int alpha_cmp(const void *x, const void *y)
+{
+    json_t *a = json_object_get(*(json_t *const *)x, "player");
+    json_t *b = json_object_get(*(json_t *const *)y, "player");
+    int c = name_cmp(jstr(a, "name"), jstr(b, "name"));
+    return c ? c : (jint(a, "tpn") > jint(b, "tpn")) - (jint(a, "tpn") < jint(b, "tpn"));
+}
+
+json_t *export_pairings_alpha(json_t *pl)
+{
+    json_t *boards = json_object_get(pl, "boards"), *byes = json_object_get(pl, "byes");
+    size_t n = json_array_size(boards) * 2 + json_array_size(byes), k = 0, i;
+    json_t **e = calloc(n + 1, sizeof *e), *g;
+    json_t *out = json_array();
+    if (!e || !out) {
+        free(e);
+        json_decref(out);
+        return NULL;
+    }
+    json_array_foreach(boards, i, g)
+    {
+        json_t *w = json_object_get(g, "white"), *bl = json_object_get(g, "black");
+        json_t *res = json_object_get(g, "result");
+        e[k++] = json_pack("{s:O,s:O,s:s,s:O,s:n,s:O}", "player", w, "board",
+                           json_object_get(g, "board"), "colour", "w", "opponent", bl, "bye",
+                           "result", res ? res : json_null());
+        e[k++] = json_pack("{s:O,s:O,s:s,s:O,s:n,s:O}", "player", bl, "board",
+                           json_object_get(g, "board"), "colour", "b", "opponent", w, "bye",
+                           "result", res ? res : json_null());
+    }
+    json_array_foreach(byes, i, g)
+        e[k++] = json_pack("{s:O,s:n,s:n,s:n,s:O,s:n}", "player", json_object_get(g, "player"),
+                           "board", "colour", "opponent", "bye", json_object_get(g, "kind"),
+                           "result");
+    for (i = 0; i < k; i++)
+        if (!e[i]) {
+            for (size_t j = 0; j < k; j++)
+                json_decref(e[j]);
+            free(e);
+            json_decref(out);
+            return NULL;
+        }
+    qsort(e, k, sizeof *e, alpha_cmp);
+    for (i = 0; i < k; i++)
+        json_array_append_new(out, e[i]);
+    free(e);
+    return out;
+}
+
+/* A player's name after his title, escaped. */
+static void who(Buf *b, json_t *p)
+{
+    const char *title = jstr(p, "title");
+    if (title[0]) {
+        html(b, title);
+        puts_(b, " ");
+    }
+    html(b, jstr(p, "name"));
+}
+
+static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, size_t *len)
+{
+    Buf b = {0};
+    json_t *boards = json_object_get(pl, "boards"), *byes = json_object_get(pl, "byes");
+    char tmp[64], what[128];
+    size_t i;
+    json_t *g;
+    subst(what, sizeof what, tr(lang, T_PAIRINGS), jint(pl, "round"));
+    if (format == EXPORT_CSV) {
+        puts_(&b, "\xef\xbb\xbf"
+                  "board,white_no,white_title,white,white_rating,white_points,result,"
+                  "black_points,black,black_title,black_rating,black_no\r\n");
+        json_array_foreach(boards, i, g)
+        {
+            json_t *w = json_object_get(g, "white"), *bl = json_object_get(g, "black");
+            snprintf(tmp, sizeof tmp, "%lld", jint(g, "board"));
+            csv_raw(&b, tmp, 1);
+            snprintf(tmp, sizeof tmp, "%lld", jint(w, "tpn"));
+            csv_raw(&b, tmp, 0);
+            csv_text(&b, jstr(w, "title"), 0);
+            csv_text(&b, jstr(w, "name"), 0);
+            rating(w, tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            num(json_object_get(w, "points"), tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            result_text(jstr(g, "result"), tmp, sizeof tmp);
+            csv_text(&b, tmp, 0);
+            num(json_object_get(bl, "points"), tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            csv_text(&b, jstr(bl, "name"), 0);
+            csv_text(&b, jstr(bl, "title"), 0);
+            rating(bl, tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            snprintf(tmp, sizeof tmp, "%lld", jint(bl, "tpn"));
+            csv_raw(&b, tmp, 0);
+            puts_(&b, "\r\n");
+        }
+        json_array_foreach(byes, i, g)
+        {
+            json_t *p = json_object_get(g, "player");
+            csv_raw(&b, "", 1);
+            snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
+            csv_raw(&b, tmp, 0);
+            csv_text(&b, jstr(p, "title"), 0);
+            csv_text(&b, jstr(p, "name"), 0);
+            rating(p, tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            num(json_object_get(p, "points"), tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            csv_text(&b, bye_label(jstr(g, "kind"), EXPORT_EN), 0);
+            puts_(&b, ",,,,,\r\n");
+        }
+        return take(&b, len);
+    }
+    page_open(&b, json_object_get(pl, "tournament"), what, lang);
+    puts_(&b, "<table>\n<thead><tr>");
+    th(&b, "n", tr(lang, T_BD));
+    th(&b, "n", tr(lang, T_NO));
+    th(&b, NULL, tr(lang, T_WHITE));
+    th(&b, "n", tr(lang, T_RTG));
+    th(&b, "n", tr(lang, T_PTS));
+    th(&b, "c", tr(lang, T_RESULT));
+    th(&b, "n", tr(lang, T_PTS));
+    th(&b, NULL, tr(lang, T_BLACK));
+    th(&b, "n", tr(lang, T_RTG));
+    th(&b, "n", tr(lang, T_NO));
+    puts_(&b, "</tr></thead>\n<tbody>\n");
+    json_array_foreach(boards, i, g)
+    {
+        json_t *w = json_object_get(g, "white"), *bl = json_object_get(g, "black");
+        puts_(&b, "<tr>");
+        snprintf(tmp, sizeof tmp, "%lld", jint(g, "board"));
+        td(&b, "n", tmp);
+        snprintf(tmp, sizeof tmp, "%lld", jint(w, "tpn"));
+        td(&b, "n", tmp);
+        puts_(&b, "<td>");
+        who(&b, w);
+        puts_(&b, "</td>");
+        rating(w, tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        num(json_object_get(w, "points"), tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        result_text(jstr(g, "result"), tmp, sizeof tmp);
+        td(&b, "c", tmp);
+        num(json_object_get(bl, "points"), tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        puts_(&b, "<td>");
+        who(&b, bl);
+        puts_(&b, "</td>");
+        rating(bl, tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        snprintf(tmp, sizeof tmp, "%lld", jint(bl, "tpn"));
+        td(&b, "n", tmp);
+        puts_(&b, "</tr>\n");
+    }
+    json_array_foreach(byes, i, g)
+    {
+        json_t *p = json_object_get(g, "player");
+        puts_(&b, "<tr><td></td>");
+        snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
+        td(&b, "n", tmp);
+        puts_(&b, "<td>");
+        who(&b, p);
+        puts_(&b, "</td>");
+        rating(p, tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        num(json_object_get(p, "points"), tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        td(&b, "c", bye_label(jstr(g, "kind"), lang));
+        puts_(&b, "<td></td><td></td><td></td><td></td></tr>\n");
+    }
+    puts_(&b, "</tbody>\n</table>\n");
+    page_close(&b, tr(lang, T_PTS_BEFORE));
+    return take(&b, len);
+}
+
+static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, ExportLang lang,
+                            size_t *len)
+{
+    Buf b = {0};
+    char tmp[64], what[160];
+    size_t i;
+    json_t *e;
+    subst(tmp, sizeof tmp, tr(lang, T_PAIRINGS), jint(pl, "round"));
+    snprintf(what, sizeof what, "%s, %s", tmp, tr(lang, T_ALPHA));
+    if (format == EXPORT_CSV) {
+        puts_(&b, "\xef\xbb\xbf"
+                  "name,title,no,points,board,colour,opponent,opponent_no,bye\r\n");
+        json_array_foreach(list, i, e)
+        {
+            json_t *p = json_object_get(e, "player"), *o = json_object_get(e, "opponent");
+            csv_text(&b, jstr(p, "name"), 1);
+            csv_text(&b, jstr(p, "title"), 0);
+            snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
+            csv_raw(&b, tmp, 0);
+            num(json_object_get(p, "points"), tmp, sizeof tmp);
+            csv_raw(&b, tmp, 0);
+            if (json_is_object(o)) {
+                snprintf(tmp, sizeof tmp, "%lld", jint(e, "board"));
+                csv_raw(&b, tmp, 0);
+                csv_raw(&b, strcmp(jstr(e, "colour"), "w") ? "black" : "white", 0);
+                csv_text(&b, jstr(o, "name"), 0);
+                snprintf(tmp, sizeof tmp, "%lld", jint(o, "tpn"));
+                csv_raw(&b, tmp, 0);
+                csv_raw(&b, "", 0);
+            } else {
+                puts_(&b, ",,,,");
+                csv_text(&b, bye_label(jstr(e, "bye"), EXPORT_EN), 0);
+            }
+            puts_(&b, "\r\n");
+        }
+        return take(&b, len);
+    }
+    page_open(&b, json_object_get(pl, "tournament"), what, lang);
+    puts_(&b, "<table>\n<thead><tr>");
+    th(&b, NULL, tr(lang, T_NAME));
+    th(&b, "n", tr(lang, T_NO));
+    th(&b, "n", tr(lang, T_PTS));
+    th(&b, "n", tr(lang, T_BD));
+    th(&b, "c", tr(lang, T_COLOUR));
+    th(&b, NULL, tr(lang, T_OPPONENT));
+    puts_(&b, "</tr></thead>\n<tbody>\n");
+    json_array_foreach(list, i, e)
+    {
+        json_t *p = json_object_get(e, "player"), *o = json_object_get(e, "opponent");
+        puts_(&b, "<tr><td>");
+        who(&b, p);
+        puts_(&b, "</td>");
+        snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
+        td(&b, "n", tmp);
+        num(json_object_get(p, "points"), tmp, sizeof tmp);
+        td(&b, "n", tmp);
+        if (json_is_object(o)) {
+            snprintf(tmp, sizeof tmp, "%lld", jint(e, "board"));
+            td(&b, "n", tmp);
+            td(&b, "c", tr(lang, strcmp(jstr(e, "colour"), "w") ? T_BLACK : T_WHITE));
+            puts_(&b, "<td>");
+            who(&b, o);
+            puts_(&b, "</td>");
+        } else {
+            puts_(&b, "<td></td><td></td>");
+            td(&b, NULL, bye_label(jstr(e, "bye"), lang));
+        }
+        puts_(&b, "</tr>\n");
+    }
+    puts_(&b, "</tbody>\n</table>\n");
+    page_close(&b, tr(lang, T_PTS_BEFORE));
+    return take(&b, len);
+}
+
+char *export_pairings(json_t *pl, ExportFormat format, ExportLang lang, int alpha, size_t *len)
+{
+    if (!alpha && format != EXPORT_JSON)
+        return pairings_board(pl, format, lang, len);
+    json_t *out = NULL;
+    char *text = NULL;
+    if (!alpha) {
+        out = json_copy(pl);
+        if (out)
+            json_object_set_new(out, "order", json_string("board"));
+    } else {
+        json_t *list = export_pairings_alpha(pl);
+        if (!list)
+            return NULL;
+        if (format != EXPORT_JSON) {
+            text = pairings_alpha(pl, list, format, lang, len);
+            json_decref(list);
+            return text;
+        }
+        out = json_pack("{s:O,s:O,s:O,s:s,s:o}", "tournament", json_object_get(pl, "tournament"),
+                        "round", json_object_get(pl, "round"), "status",
+                        json_object_get(pl, "status"), "order", "alpha", "players", list);
+    }
+    if (out)
+        text = json_dumps(out, JSON_COMPACT);
+    json_decref(out);
+    if (text)
+        *len = strlen(text);
+    return text;
+}
+
+int export_lang_parse(const char *text, ExportLang *out)
+{
+    static const char *const names[EXPORT_LANGS] = {"en", "ru", "bg"};
+    *out = EXPORT_EN;
+    if (!text)
+        return 0;
+    for (int i = 0; i < EXPORT_LANGS; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *out = (ExportLang)i;
+            return 0;
+        }
+    return -1;
+}
+
+int export_format_parse(const char *text, ExportFormat *out)
+{
+    static const struct {
+        const char *name;
+        ExportFormat f;
+    } t[] = {{"json", EXPORT_JSON}, {"html", EXPORT_HTML}, {"csv", EXPORT_CSV}};
+    if (!text) {
+        *out = EXPORT_JSON;
+        return 0;
+    }
+    for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(text, t[i].name) == 0) {
+            *out = t[i].f;
+            return 0;
+        }
+    return -1;
+}

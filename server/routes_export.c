@@ -1,0 +1,142 @@
+/*
+ * routes_export.c — the printable and downloadable lists of a tournament:
+ * the crosstable, the standings as HTML or CSV (the JSON standings stay in
+ * routes_admin.c) and the pairing list of a round, by board or
+ * alphabetical.  Public, like the standings: no sign-in.
+ *
+ * ?format=html|csv|json picks the form (export.h renders it), ?lang=en|ru|bg
+ * the words of an HTML page; an HTML
+ * answer carries its own Content-Security-Policy that allows nothing but
+ * its one inline style, by hash, since the policy of non-page answers
+ * (security.c) would leave it unstyled.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <microhttpd.h>
+
+#include "admin.h"
+#include "errors.h"
+#include "export.h"
+#include "routes.h"
+#include "security.h"
+#include "tournament_io.h"
+#include "tournament_lists.h"
+
+static const char *query(Req *r, const char *name)
+{
+    return r->conn ? MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, name) : NULL;
+}
+
+/* The ?format= and ?lang= of the request into *F and *L; on a bad value
+ * answers 400 and returns -1. */
+static int format_of(Req *r, ExportFormat *f, ExportLang *l)
+{
+    const char *q = query(r, "format");
+    if (export_format_parse(q, f)) {
+        http_error(r, API_E_INVALID_VALUE, "format must be html, csv or json, not '%.20s'", q);
+        return -1;
+    }
+    q = query(r, "lang");
+    if (export_lang_parse(q, l)) {
+        http_error(r, API_E_INVALID_VALUE, "lang must be en, ru or bg, not '%.20s'", q);
+        return -1;
+    }
+    return 0;
+}
+
+/* Answers TEXT (taken) in format F, to be saved as NAME.<ext>. */
+static int reply(Req *r, ExportFormat f, char *text, size_t len, const char *name)
+{
+    if (!text)
+        return http_error(r, API_E_INTERNAL, "out of memory while rendering the list");
+    static const char *const ext[] = {"json", "html", "csv"};
+    static const char *const ctype[] = {"application/json", "text/html; charset=utf-8",
+                                        "text/csv; charset=utf-8; header=present"};
+    char disp[160];
+    snprintf(disp, sizeof disp, "%s; filename=\"%s.%s\"",
+             f == EXPORT_CSV ? "attachment" : "inline", name, ext[f]);
+    http_add_header(r, "Content-Disposition", disp);
+    if (f == EXPORT_HTML) {
+        char hash[64], csp[256];
+        security_csp_hash(export_css, strlen(export_css), hash, sizeof hash);
+        snprintf(csp, sizeof csp,
+                 "default-src 'none'; style-src %s; base-uri 'none'; form-action 'none'; "
+                 "frame-ancestors 'none'",
+                 hash);
+        http_add_header(r, "Content-Security-Policy", csp);
+    }
+    return http_text(r, 200, ctype[f], text, len);
+}
+
+/* The crosstable (ROUNDS nonzero) or the standings table in format F. */
+static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    json_t *ct = tlist_crosstable(s, r->id[0]);
+    if (!ct)
+        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+    size_t len = 0;
+    char *text = export_crosstable(ct, f, l, rounds, &len);
+    json_decref(ct);
+    char name[64];
+    snprintf(name, sizeof name, "%s-%lld", rounds ? "crosstable" : "standings",
+             (long long)r->id[0]);
+    return reply(r, f, text, len, name);
+}
+
+int route_crosstable(Req *r)
+{
+    ExportFormat f;
+    ExportLang l;
+    if (format_of(r, &f, &l))
+        return ROUTE_DONE;
+    return table(r, f, l, 1);
+}
+
+int route_standings_export(Req *r)
+{
+    ExportFormat f;
+    ExportLang l;
+    if (format_of(r, &f, &l))
+        return ROUTE_DONE;
+    if (f != EXPORT_JSON)
+        return table(r, f, l, 0);
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
+    return http_json(r, 200, admin_standings(s, r->id[0]));
+}
+
+int route_round_pairings(Req *r)
+{
+    ExportFormat f;
+    ExportLang l;
+    if (format_of(r, &f, &l))
+        return ROUTE_DONE;
+    const char *order = query(r, "order");
+    int alpha = order && strcmp(order, "alpha") == 0;
+    if (order && !alpha && strcmp(order, "board") != 0)
+        return http_error(r, API_E_INVALID_VALUE, "order must be board or alpha, not '%.20s'",
+                          order);
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
+    json_t *pl = tlist_pairings(s, r->id[0], r->id[1]);
+    if (!pl)
+        return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
+                          (long long)r->id[1], (long long)r->id[0]);
+    size_t len = 0;
+    char *text = export_pairings(pl, f, l, alpha, &len);
+    json_decref(pl);
+    char name[80];
+    snprintf(name, sizeof name, "pairings-%lld-round-%lld%s", (long long)r->id[0],
+             (long long)r->id[1], alpha ? "-alpha" : "");
+    return reply(r, f, text, len, name);
+}
