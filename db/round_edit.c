@@ -299,18 +299,23 @@ int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *k
         rc = player_in(s, tid, pid, err, n);
     if (rc)
         return rc;
-    int64_t board = store_int(s, 0, "SELECT board FROM games WHERE tournament_id = ?1 AND "
-                                    "round = ?2 AND (white_id = ?3 OR black_id = ?3)",
-                              "iii", tid, rn, pid);
-    if (board && strcmp(kind, "none") != 0)
-        return ERR(STORE_E_CONFLICT, "player %lld plays on board %lld of round %lld: move the "
-                                     "player off the board first", (long long)pid,
-                   (long long)board, (long long)rn);
+    /* A player leaves his board for the bye: the board goes (the opponent is
+     * then unpaired, to be paired by hand or given a bye in turn). */
+    Seat seat;
+    rc = seat_of(s, tid, rn, pid, &seat, err, n);
+    if (rc)
+        return rc;
+    if (seat.gid && strcmp(kind, "none") != 0) {
+        rc = store_run(s, NULL, "DELETE FROM games WHERE id = ?1", "i", seat.gid);
+        if (rc)
+            return rc > 0 ? ERR(rc, "the board was refused by the store") : rc;
+    }
     rc = bye_write(s, tid, rn, pid, kind);
     if (rc)
         return rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
-    json_t *d = json_pack("{s:I,s:I,s:I,s:s}", "tournament", (json_int_t)tid, "round",
-                          (json_int_t)rn, "player", (json_int_t)pid, "kind", kind);
+    json_t *d = json_pack("{s:I,s:I,s:I,s:s,s:I}", "tournament", (json_int_t)tid, "round",
+                          (json_int_t)rn, "player", (json_int_t)pid, "kind", kind,
+                          "removed_game", (json_int_t)(strcmp(kind, "none") ? seat.gid : 0));
     admin_audit(s, user, 0, "round.bye", "round", d);
     json_decref(d);
     *out = round_out(s, tid, rn);

@@ -31,10 +31,11 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
 
 /*
  * Sets the bye of player PID in pending round RN to KIND ("pab", "half",
- * "zero", "free") or removes it ("none").  A player on a board cannot get a
- * bye (STORE_E_CONFLICT).  Returns 0 with *OUT the round (as
- * admin_round_get plus "byes"), or STORE_E_NOT_FOUND / STORE_E_STATE /
- * STORE_E_CONFLICT with ERR.
+ * "zero", "free") or removes it ("none").  A player on a board leaves it for
+ * the bye: the board is deleted and the opponent left unpaired (the way to
+ * take a pairing apart before pairing by hand).  Returns 0 with *OUT the
+ * round (as admin_round_get plus "byes"), or STORE_E_NOT_FOUND /
+ * STORE_E_STATE with ERR.
  */
 int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind,
                    int64_t user, json_t **out, char *err, size_t n);
