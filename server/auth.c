@@ -4,6 +4,8 @@
 #include "auth.h"
 
 #include <crypt.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,65 +146,124 @@ int auth_password_check(const char *password, const char *hash)
 /* ---- resolving the caller ---- */
 
 static const char SQL_SESSION[] =
-    "SELECT s.user_id, s.player_id, s.csrf, u.username, p.tournament_id "
+    "SELECT s.user_id, s.player_id, s.csrf, u.username, p.tournament_id, s.expires_ms "
     "FROM sessions s LEFT JOIN users u ON u.id = s.user_id "
     "LEFT JOIN players p ON p.id = s.player_id "
     "WHERE s.token_hash = ?1 AND s.expires_ms > ?2";
 static const char SQL_TOKEN[] =
     "SELECT player_id, tournament_id FROM player_credentials WHERE token_hash = ?1";
 
-int auth_resolve(Req *r)
+/* ---- a cache of resolved secrets ----
+ *
+ * A tablet sends the same secret with every request; hashing it and asking
+ * SQLite each time was an eighth of the cost of a move.  A slot remembers
+ * what a secret resolved to for at most CACHE_TTL_MS (so a change made by
+ * another process, e.g. `arbiter user`, is seen within that time), never
+ * past the session's expiry, and only while no write that may touch
+ * sessions or credentials has committed since: auth_cache_forget() moves
+ * the generation on after every committed write but the game actions.
+ * Unknown secrets are not cached (a wrong token costs a lookup as before).
+ * The slot is chosen by a hash seeded at random at start; the secret itself
+ * is the key, compared in constant time. */
+enum { CACHE_SLOTS = 4096, CACHE_LOCKS = 16, CACHE_TTL_MS = 10000, SECRET_MAX = 96 };
+
+typedef struct CacheSlot {
+    char secret[SECRET_MAX];
+    size_t len;
+    char kind; /* 'b' bearer token, 'c' cookie; 0 = empty */
+    uint64_t gen;
+    int64_t until_ms;
+    Auth auth;
+} CacheSlot;
+
+static CacheSlot cache[CACHE_SLOTS];
+static pthread_mutex_t cache_lock[CACHE_LOCKS] = {
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+    PTHREAD_MUTEX_INITIALIZER};
+static _Atomic uint64_t cache_gen = 1;
+static _Atomic uint64_t cache_seed;
+
+void auth_cache_forget(void)
 {
-    memset(&r->auth, 0, sizeof r->auth);
-    const char *bearer = http_header(r, MHD_HTTP_HEADER_AUTHORIZATION);
-    const char *cookie = MHD_lookup_connection_value(r->conn, MHD_COOKIE_KIND, AUTH_COOKIE);
-    if (!bearer && !cookie)
+    atomic_fetch_add(&cache_gen, 1);
+}
+
+static size_t slot_of(const char *secret, size_t len, char kind)
+{
+    uint64_t seed = atomic_load(&cache_seed);
+    if (!seed) {
+        uint64_t v = 0;
+        if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v)
+            v = (uint64_t)(uintptr_t)&v;
+        v |= 1;
+        uint64_t zero = 0;
+        atomic_compare_exchange_strong(&cache_seed, &zero, v);
+        seed = atomic_load(&cache_seed);
+    }
+    uint64_t h = seed ^ (uint64_t)(unsigned char)kind;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)secret[i];
+        h *= 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    h *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 40) % CACHE_SLOTS;
+}
+
+static int same_secret(const CacheSlot *c, const char *secret, size_t len, char kind)
+{
+    if (c->kind != kind || c->len != len)
         return 0;
-    Store *s = http_reader(r->srv);
-    if (!s) {
-        http_error(r, API_E_INTERNAL, "the store is not available");
-        return -1;
-    }
-    char hash[65];
-    if (bearer) {
-        if (strncasecmp(bearer, "Bearer ", 7) != 0) {
-            http_error(r, API_E_UNAUTHORIZED, "the Authorization header must be 'Bearer TOKEN'");
-            return -1;
-        }
-        const char *tok = bearer + 7;
-        auth_sha256_hex(tok, strlen(tok), hash);
-        sqlite3_stmt *st = store_stmt(s, SQL_TOKEN);
-        store_bind(st, "s", hash);
-        if (sqlite3_step(st) == SQLITE_ROW) {
-            r->auth.role = ROLE_PLAYER;
-            r->auth.player_id = sqlite3_column_int64(st, 0);
-            r->auth.tournament_id = sqlite3_column_int64(st, 1);
-        }
-        sqlite3_reset(st);
-        if (r->auth.role == ROLE_ANON) {
-            http_error(r, API_E_UNAUTHORIZED, "this token is not valid (it may have been replaced)");
-            return -1;
-        }
+    unsigned char d = 0;
+    for (size_t i = 0; i < len; i++)
+        d |= (unsigned char)(c->secret[i] ^ secret[i]);
+    return d == 0;
+}
+
+/* 1 and *OUT when SECRET of KIND is cached and still valid at NOW. */
+static int cache_get(const char *secret, char kind, int64_t now, Auth *out)
+{
+    size_t len = strlen(secret);
+    if (len >= SECRET_MAX)
         return 0;
-    }
-    auth_sha256_hex(cookie, strlen(cookie), hash);
-    sqlite3_stmt *st = store_stmt(s, SQL_SESSION);
-    store_bind(st, "si", hash, store_now_ms());
-    if (sqlite3_step(st) == SQLITE_ROW) {
-        r->auth.by_cookie = 1;
-        snprintf(r->auth.csrf, sizeof r->auth.csrf, "%s", sqlite3_column_text(st, 2));
-        if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-            r->auth.role = ROLE_ARBITER;
-            r->auth.user_id = sqlite3_column_int64(st, 0);
-            snprintf(r->auth.username, sizeof r->auth.username, "%s",
-                     sqlite3_column_text(st, 3));
-        } else {
-            r->auth.role = ROLE_PLAYER;
-            r->auth.player_id = sqlite3_column_int64(st, 1);
-            r->auth.tournament_id = sqlite3_column_int64(st, 4);
-        }
-    }
-    sqlite3_reset(st);
+    size_t i = slot_of(secret, len, kind);
+    pthread_mutex_t *m = &cache_lock[i % CACHE_LOCKS];
+    pthread_mutex_lock(m);
+    const CacheSlot *c = &cache[i];
+    int hit = same_secret(c, secret, len, kind) && c->gen == atomic_load(&cache_gen) &&
+              now < c->until_ms;
+    if (hit)
+        *out = c->auth;
+    pthread_mutex_unlock(m);
+    return hit;
+}
+
+/* Remembers that SECRET resolved to A, as of generation GEN (read before
+ * the lookup, so a write committed meanwhile makes the slot stale). */
+static void cache_put(const char *secret, char kind, uint64_t gen, int64_t until, const Auth *a)
+{
+    size_t len = strlen(secret);
+    if (len >= SECRET_MAX)
+        return;
+    size_t i = slot_of(secret, len, kind);
+    pthread_mutex_t *m = &cache_lock[i % CACHE_LOCKS];
+    pthread_mutex_lock(m);
+    CacheSlot *c = &cache[i];
+    memcpy(c->secret, secret, len);
+    c->len = len;
+    c->kind = kind;
+    c->gen = gen;
+    c->until_ms = until;
+    c->auth = *a;
+    pthread_mutex_unlock(m);
+}
+
+static int csrf_check(Req *r)
+{
     /* An unknown or expired cookie is just anonymous: the browser may keep
      * an old one. */
     if (r->auth.role != ROLE_ANON && r->method != HTTP_GET && r->method != HTTP_HEAD) {
@@ -216,6 +277,71 @@ int auth_resolve(Req *r)
             return -1;
     }
     return 0;
+}
+
+int auth_resolve(Req *r)
+{
+    memset(&r->auth, 0, sizeof r->auth);
+    const char *bearer = http_header(r, MHD_HTTP_HEADER_AUTHORIZATION);
+    const char *cookie = MHD_lookup_connection_value(r->conn, MHD_COOKIE_KIND, AUTH_COOKIE);
+    if (!bearer && !cookie)
+        return 0;
+    if (bearer && strncasecmp(bearer, "Bearer ", 7) != 0) {
+        http_error(r, API_E_UNAUTHORIZED, "the Authorization header must be 'Bearer TOKEN'");
+        return -1;
+    }
+    const char *secret = bearer ? bearer + 7 : cookie;
+    char kind = bearer ? 'b' : 'c';
+    int64_t now = store_now_ms();
+    if (cache_get(secret, kind, now, &r->auth))
+        return bearer ? 0 : csrf_check(r);
+    uint64_t gen = atomic_load(&cache_gen);
+    Store *s = http_reader(r->srv);
+    if (!s) {
+        http_error(r, API_E_INTERNAL, "the store is not available");
+        return -1;
+    }
+    char hash[65];
+    auth_sha256_hex(secret, strlen(secret), hash);
+    if (bearer) {
+        sqlite3_stmt *st = store_stmt(s, SQL_TOKEN);
+        store_bind(st, "s", hash);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            r->auth.role = ROLE_PLAYER;
+            r->auth.player_id = sqlite3_column_int64(st, 0);
+            r->auth.tournament_id = sqlite3_column_int64(st, 1);
+        }
+        sqlite3_reset(st);
+        if (r->auth.role == ROLE_ANON) {
+            http_error(r, API_E_UNAUTHORIZED, "this token is not valid (it may have been replaced)");
+            return -1;
+        }
+        cache_put(secret, kind, gen, now + CACHE_TTL_MS, &r->auth);
+        return 0;
+    }
+    sqlite3_stmt *st = store_stmt(s, SQL_SESSION);
+    store_bind(st, "si", hash, now);
+    int64_t expires = 0;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        r->auth.by_cookie = 1;
+        snprintf(r->auth.csrf, sizeof r->auth.csrf, "%s", sqlite3_column_text(st, 2));
+        if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
+            r->auth.role = ROLE_ARBITER;
+            r->auth.user_id = sqlite3_column_int64(st, 0);
+            snprintf(r->auth.username, sizeof r->auth.username, "%s",
+                     sqlite3_column_text(st, 3));
+        } else {
+            r->auth.role = ROLE_PLAYER;
+            r->auth.player_id = sqlite3_column_int64(st, 1);
+            r->auth.tournament_id = sqlite3_column_int64(st, 4);
+        }
+        expires = sqlite3_column_int64(st, 5);
+    }
+    sqlite3_reset(st);
+    if (r->auth.role != ROLE_ANON)
+        cache_put(secret, kind, gen, expires < now + CACHE_TTL_MS ? expires : now + CACHE_TTL_MS,
+                  &r->auth);
+    return csrf_check(r);
 }
 
 int auth_require_arbiter(Req *r)

@@ -22,6 +22,10 @@
  * returns -1 when a present credential is bad or CSRF fails; 0 otherwise
  * (anonymous included). */
 int auth_resolve(Req *r);
+/* Forgets every cached credential lookup: called after each committed
+ * write that may have changed sessions, credentials or users (all but the
+ * game actions), so the next request of every caller is looked up again. */
+void auth_cache_forget(void);
 /* Role checks: 0 when allowed, else answers 401/403 and returns -1. */
 int auth_require_arbiter(Req *r);
 int auth_require_player(Req *r);

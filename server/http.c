@@ -27,6 +27,7 @@
 
 #include "admin.h"
 #include "auth.h"
+#include "gamecache.h"
 #include "errors.h"
 #include "security.h"
 #include "sse.h"
@@ -156,6 +157,10 @@ static void job_done(WriterJob *job, int rc)
 {
     Req *r = job->arg;
     r->job_rc = rc;
+    if (!r->keeps_auth) {
+        auth_cache_forget();
+        gamecache_forget();
+    }
     if (r->committed)
         r->committed(r, rc);
     MHD_resume_connection(r->conn);
@@ -274,7 +279,9 @@ static int check_ids(Req *r, const char *pattern)
                     return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
                 /* Players, rounds and alerts live in the tournament given
                  * first in the path. */
-                if (!admin_exists(s, kinds[k], r->id[0], r->id[n]))
+                int64_t w, b;
+                if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
+                                    : !admin_exists(s, kinds[k], r->id[0], r->id[n]))
                     return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
                                       (long long)r->id[n]), -1;
             }
@@ -518,7 +525,7 @@ int http_start(Server *srv, const char *addr, int threads, char *err, size_t err
                                 MHD_OPTION_CONNECTION_LIMIT, (unsigned)30000,
                                 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
                                 MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)4096,
-                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024),
                                 MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
                                 MHD_OPTION_END);
     if (!srv->mhd) {

@@ -77,6 +77,7 @@ struct Req {
     void (*committed)(Req *r, int rc);
     json_t *result;       /* what the job produced for finish */
     char err[256];        /* a message for a positive error code */
+    int keeps_auth;       /* the job cannot change sessions or credentials */
     void *data;           /* route-private; freed with data_free */
     void (*data_free)(void *);
 };

@@ -16,6 +16,7 @@
 #include "auth.h"
 #include "errors.h"
 #include "event_json.h"
+#include "gamecache.h"
 #include "games.h"
 #include "jsonin.h"
 #include "live.h"
@@ -235,6 +236,7 @@ static GameJob *job_new(Req *r, int type, int actor)
     }
     game_event_init(&j->ev, type, actor, 0);
     j->expect_ply = -1;
+    r->keeps_auth = 1; /* a game event touches no session or credential */
     r->data = j;
     r->data_free = job_free;
     r->committed = action_committed;
@@ -267,7 +269,7 @@ static int player_colour(Req *r)
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
     int64_t w = 0, b = 0;
-    if (admin_game_players(s, r->id[0], &w, &b))
+    if (gamecache_players(s, r->id[0], &w, &b))
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]), -1;
     if (r->auth.player_id == w)
         return WHITE;

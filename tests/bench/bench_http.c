@@ -1,14 +1,18 @@
 /*
  * bench_http.c — load generator for `arbiter serve`: many real games at
  * once through the HTTP API, each simulated tablet a keep-alive connection,
- * every move validated by the Laws engine and durable before its answer;
- * then, in the same run, the raw bound of the store (group commit of one
+ * every move validated by the Laws engine and durable before its answer:
+ * first closed loop (each tablet moves as soon as it is answered: the
+ * throughput), then paced at each offered rate of --rates (the latency a
+ * player sees at that load, counted from the scheduled time); then, in the
+ * same run, the raw bound of the store (group commit of one
  * small row per request, same SQLite settings, the same number of requests
  * in flight, no HTTP and no Laws) and the ratio of the two; then live
  * streams: V viewers of one game, the delay from a move's submission to
  * its arrival at every viewer.
  *
  *   bench_http [--tablets N] [--seconds S] [--viewers V] [--moves M]
+ *              [--rates R1,R2,...]   (default 10000 moves/s)
  *
  * The daemon comes from ARBITER_BIN; everything runs in a temporary
  * directory.  Games are random legal games (fixed seeds) of up to 60 plies,
@@ -36,7 +40,7 @@
 #include "store.h"
 #include "writer.h"
 
-enum { MAXPLY = 60, ROUNDS = 6 };
+enum { MAXPLY = 60, ROUNDS = 10 };
 
 static int port;
 static pid_t daemon_pid;
@@ -232,6 +236,8 @@ typedef struct Pair {
     int ply, nmoves;
     char moves[MAXPLY][6];
     int64_t gid[ROUNDS];
+    int64_t due; /* paced load: when the next move is to be sent */
+    int waiting; /* paced load: the next move waits for its time */
 } Pair;
 
 static Conn *conns;
@@ -241,6 +247,10 @@ static int64_t *lat;
 static size_t nlat, caplat;
 static long long accepted, refused, errors;
 static int64_t t_start, t_end;
+/* Paced (open-loop) load: each game moves every PACE_US; 0 = closed loop,
+ * each tablet answering at once.  Latency is counted from the scheduled
+ * time, so a slow server cannot hide its queue by delaying the senders. */
+static int64_t pace_us;
 
 static void arm(Conn *c, int want_out)
 {
@@ -263,7 +273,7 @@ static void send_move(Pair *p)
                                  (long long)p->gid[p->round], c->token, bl, body);
     c->outoff = 0;
     c->busy = 1;
-    c->t0 = now_us();
+    c->t0 = pace_us ? p->due : now_us();
     ssize_t k = write(c->fd, c->out, c->outlen);
     if (k > 0)
         c->outoff = (size_t)k;
@@ -303,8 +313,24 @@ static void on_response(Conn *c, int status)
         return;
     if (p->ply >= p->nmoves)
         next_game(p);
-    if (p->round < ROUNDS)
+    if (p->round >= ROUNDS)
+        return;
+    if (pace_us) {
+        p->due += pace_us;
+        p->waiting = 1;
+    } else
         send_move(p);
+}
+
+/* Paced load: sends every move whose time has come. */
+static void send_due(void)
+{
+    int64_t t = now_us();
+    for (int i = 0; i < npairs; i++)
+        if (pairs[i].waiting && pairs[i].due <= t && t < t_end) {
+            pairs[i].waiting = 0;
+            send_move(&pairs[i]);
+        }
 }
 
 /* Parses complete responses in C's buffer. */
@@ -328,8 +354,14 @@ static void parse(Conn *c)
     }
 }
 
-static void run_load(int seconds)
+/* Runs the load for SECONDS: closed loop when PACE is 0, else every game
+ * moves every PACE microseconds.  Games go on from where the previous run
+ * left them. */
+static void run_load(int seconds, int64_t pace)
 {
+    pace_us = pace;
+    nlat = 0;
+    accepted = refused = errors = 0;
     ep = epoll_create1(0);
     for (int i = 0; i < ntablets; i++) {
         Conn *c = &conns[i];
@@ -345,14 +377,23 @@ static void run_load(int seconds)
     t_start = now_us();
     t_end = t_start + (int64_t)seconds * 1000000;
     for (int i = 0; i < npairs; i++) {
-        pairs[i].round = -1;
-        next_game(&pairs[i]);
-        send_move(&pairs[i]);
+        Pair *p = &pairs[i];
+        if (p->round < 0 || (p->round < ROUNDS && p->ply >= p->nmoves))
+            next_game(p);
+        if (p->round >= ROUNDS)
+            continue;
+        if (pace) {
+            p->due = t_start + (int64_t)i * pace / npairs; /* spread evenly */
+            p->waiting = 1;
+        } else
+            send_move(p);
     }
     struct epoll_event evs[256];
     int inflight = 1;
     while (now_us() < t_end + 3000000 && inflight) {
-        int n = epoll_wait(ep, evs, 256, 100);
+        if (pace)
+            send_due();
+        int n = epoll_wait(ep, evs, 256, pace ? 1 : 100);
         for (int k = 0; k < n; k++) {
             Conn *c = &conns[evs[k].data.u32];
             if (evs[k].events & EPOLLOUT && c->outoff < c->outlen) {
@@ -389,6 +430,8 @@ static void run_load(int seconds)
                 inflight = conns[i].busy;
         }
     }
+    for (int i = 0; i < npairs; i++)
+        pairs[i].waiting = 0;
     for (int i = 0; i < ntablets; i++) {
         close(conns[i].fd);
         free(conns[i].in);
@@ -609,6 +652,8 @@ int main(int argc, char **argv)
 {
     int tablets = 2000, seconds = 10, viewers = 10000, vmoves = 20;
     const char *threads = "2";
+    double rates[8] = {10000};
+    int nrates = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--tablets"))
             tablets = atoi(argv[i + 1]);
@@ -620,10 +665,16 @@ int main(int argc, char **argv)
             vmoves = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--threads"))
             threads = argv[i + 1];
+        else if (!strcmp(argv[i], "--rates")) {
+            nrates = 0;
+            for (char *t = strtok(argv[i + 1], ","); t && nrates < 8; t = strtok(NULL, ","))
+                if (atof(t) > 0)
+                    rates[nrates++] = atof(t);
+        }
     }
     if (tablets < 2 || tablets % 2 || seconds < 1 || vmoves > 20) {
         fprintf(stderr, "usage: bench_http [--tablets EVEN] [--seconds S] [--viewers V] "
-                        "[--moves M<=20] [--threads N]\n");
+                        "[--moves M<=20] [--threads N] [--rates R1,R2,...]\n");
         return 2;
     }
     const char *bin = getenv("ARBITER_BIN");
@@ -684,6 +735,7 @@ int main(int argc, char **argv)
         json_decref(p);
     }
     for (int i = 0; i < npairs; i++) {
+        pairs[i].round = -1;
         pairs[i].conn[0] = 2 * i;
         pairs[i].conn[1] = 2 * i + 1;
         conns[2 * i].pair = conns[2 * i + 1].pair = i;
@@ -717,7 +769,7 @@ int main(int argc, char **argv)
     fflush(stdout);
 
     int64_t cpu0 = daemon_cpu_us();
-    run_load(seconds);
+    run_load(seconds, 0);
     int64_t cpu = daemon_cpu_us() - cpu0;
     qsort(lat, nlat, sizeof *lat, cmp64);
     double rate = (double)accepted / seconds;
@@ -728,6 +780,22 @@ int main(int argc, char **argv)
     printf("http: daemon CPU %.2f s during the load = %.1f us per move\n", cpu / 1e6,
            accepted ? (double)cpu / (double)accepted : 0.0);
     fflush(stdout);
+
+    /* The same tablets at a steady offered rate: with every tablet sending
+     * as soon as it is answered, latency is only the queue (tablets divided
+     * by throughput); at a given rate it shows what a player waits. */
+    for (int k = 0; k < nrates; k++) {
+        int64_t pace = (int64_t)((double)npairs * 1e6 / rates[k]);
+        run_load(seconds, pace);
+        qsort(lat, nlat, sizeof *lat, cmp64);
+        printf("paced: %d tablets offering %.0f moves/s: %lld durable validated moves in %d s "
+               "= %.0f moves/s; latency from the scheduled time p50 %.2f ms, p99 %.2f ms, "
+               "max %.2f ms; %lld refused, %lld connection errors\n",
+               tablets, rates[k], accepted, seconds, (double)accepted / seconds,
+               pct(lat, nlat, 0.5) / 1000.0, pct(lat, nlat, 0.99) / 1000.0,
+               nlat ? lat[nlat - 1] / 1000.0 : 0.0, refused, errors);
+        fflush(stdout);
+    }
 
     if (viewers > 0)
         run_viewers(viewers, vmoves, arb);

@@ -302,8 +302,12 @@ START_TEST(ended_sessions_and_replaced_tokens_do_not_act)
     r = req(&D, &c, "POST", "/api/v1/tournaments", "{\"name\":\"X\",\"time_control\":\"60\"}");
     ck_assert_int_eq(r->status, 401);
     resp_free(r);
-    /* New credentials replace the old token. */
+    /* New credentials replace the old token, even one the server has just
+     * seen (and may remember). */
     Client old = pl[0];
+    r = req(&D, &old, "GET", "/api/v1/auth/me", NULL);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
     r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
              (long long)tid, (long long)pids[0]);
     ck_assert_int_eq(r->status, 200);
@@ -321,6 +325,30 @@ START_TEST(ended_sessions_and_replaced_tokens_do_not_act)
     r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)tid);
     ck_assert_int_eq(r->status, 200);
     resp_free(r);
+}
+END_TEST
+
+START_TEST(pairing_edits_are_seen_at_once)
+{
+    /* A player who has just asked about a game is taken out of it by the
+     * arbiter's edit of the pending round: the next request sees it.  (A
+     * move before the start is refused with 409 once the player is known
+     * to play in the game, with 403 when not.) */
+    int64_t p[5];
+    Client c[5];
+    int64_t t = make_tournament(&D, &arb, "5400+30", NULL, 5, p, c);
+    int64_t w[2] = {p[0], p[2]}, b[2] = {p[1], p[3]}, g[2];
+    make_round(&D, &arb, t, 2, w, b, g);
+    ck_assert_int_eq(play(&D, &c[0], g[0], 0, "e4"), 409);
+    ck_assert_int_eq(play(&D, &c[4], g[0], 0, "e4"), 403);
+    char body[96];
+    snprintf(body, sizeof body, "{\"white_id\":%lld,\"black_id\":%lld}", (long long)p[4],
+             (long long)p[1]);
+    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/games/%lld", (long long)g[0]);
+    ck_assert_msg(r->status == 200, "%ld %s", r->status, r->body);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &c[0], g[0], 0, "e4"), 403);
+    ck_assert_int_eq(play(&D, &c[4], g[0], 0, "e4"), 409);
 }
 END_TEST
 
@@ -469,6 +497,7 @@ static Suite *suite(void)
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
+    tcase_add_test(tc, pairing_edits_are_seen_at_once);
     tcase_add_test(tc, security_headers_everywhere);
     suite_add_tcase(s, tc);
     return s;
