@@ -220,6 +220,10 @@ static int check_presence(Ctx *c, const PcProposal *prop, bool swiss)
             rc = rc ? rc : item_add(c, "WITHDRAWN", PC_ABSOLUTE, 0, &y->player, 1,
                                     "#%d has withdrawn but gets the pairing-allocated bye",
                                     y->player);
+        else if (swiss && y->kind == TRN_RES_PAB && in->absent)
+            rc = rc ? rc : item_add(c, "ABSENT", PC_ABSOLUTE, 0, &y->player, 1,
+                                    "#%d is announced absent but gets the pairing-allocated bye",
+                                    y->player);
     }
     for (int id = 1; id <= c->max_id && !rc; id++) {
         Info *in = info(c, id);

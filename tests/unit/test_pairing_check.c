@@ -164,7 +164,7 @@ END_TEST
  * some other case. */
 START_TEST(every_code_has_both_cases)
 {
-    static const char *const codes[] = {"DUP", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",
+    static const char *const codes[] = {"DUP", "PLAYER", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",
                                         "FORBIDDEN", "C2", "PAB", "C3", "BERGER", "C5",
                                         "C6", "C7", "C10", "C12", "C13", "ENGINE"};
     char dir[512];
@@ -255,6 +255,152 @@ START_TEST(corpus_has_no_absolute_violation)
 }
 END_TEST
 
+/* bbpPairings' pairings of the next round of histories with forbidden
+ * pairs, absences, byes and acceleration (tests/data/dutch/{special,baku,
+ * bbp}/NAME.input and .output.expected): no absolute violation either. */
+START_TEST(bbp_next_rounds_have_no_absolute_violation)
+{
+    static const char *const dirs[] = {"special", "baku", "bbp"};
+    int files = 0, bad = 0;
+    for (int d = 0; d < 3; d++) {
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/dutch/%s", data_dir(), dirs[d]);
+        DIR *dh = opendir(dir);
+        ck_assert_msg(dh != NULL, "cannot open %s", dir);
+        struct dirent *e;
+        while ((e = readdir(dh))) {
+            size_t l = strlen(e->d_name);
+            if (l <= 6 || strcmp(e->d_name + l - 6, ".input") != 0)
+                continue;
+            char rel[600], name[300];
+            snprintf(name, sizeof name, "%.*s", (int)(l - 6), e->d_name);
+            snprintf(rel, sizeof rel, "%s/%s.input", dirs[d], name);
+            Tournament *t = load("dutch", rel);
+            snprintf(rel, sizeof rel, "%s/%s.output.expected", dirs[d], name);
+            char *out = testutil_load("dutch", rel, NULL);
+            PcBoard boards[600];
+            PcBye byes[8];
+            PcProposal prop = {0, boards, 0, byes};
+            char *p = out;
+            long n = strtol(p, &p, 10);
+            for (long i = 0; i < n && prop.n_boards < 600 && prop.n_byes < 8; i++) {
+                int w = (int)strtol(p, &p, 10), b = (int)strtol(p, &p, 10);
+                if (b) {
+                    boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, w, b};
+                    prop.n_boards++;
+                } else {
+                    byes[prop.n_byes++] = (PcBye){w, TRN_RES_PAB};
+                }
+            }
+            PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
+            PcReport rep;
+            char err[200];
+            int round = dutch_next_round(t);
+            ck_assert_int_eq(pc_check(t, round, &prop, &opt, &rep, err, sizeof err), 0);
+            for (int k = 0; k < rep.n_items; k++) {
+                fprintf(stderr, "%s/%s round %d: %s %s\n", dirs[d], name, round,
+                        rep.items[k].code, rep.items[k].message);
+                bad++;
+            }
+            files++;
+            pc_report_free(&rep);
+            free(out);
+            tournament_free(t);
+        }
+        closedir(dh);
+    }
+    ck_assert_int_ge(files, 15);
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+/* True when player ID took part in round R of T (an opponent or the PAB). */
+static bool took_part(const Tournament *t, int id, int r)
+{
+    const TrnPlayer *p = tournament_player(t, id);
+    return p && r <= p->rounds &&
+           (p->games[r - 1].opponent || p->games[r - 1].result == TRN_RES_PAB);
+}
+
+/* Players the special history marks absent in round R (240 or H/F/Z in the
+ * round's column) whom the original round R paired. */
+static int absent_but_paired(const Tournament *t, const Tournament *orig, int r)
+{
+    int n = 0;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        bool marked = r <= p->rounds && !p->games[r - 1].opponent &&
+                      strchr("HFZ", p->games[r - 1].result ? p->games[r - 1].result : '?');
+        for (int k = 0; k < t->n_byes; k++)
+            marked |= t->byes[k].player == p->id && t->byes[k].round == r;
+        n += marked && took_part(orig, p->id, r);
+    }
+    return n;
+}
+
+/* The special cases name, as forbidden pairs or absences, players of
+ * bbpPairings' pairing of that round in the corpus (xxp, 260: three of its
+ * boards; abs, 240: players who may or may not have played it).  That
+ * original round, checked against the special history, must show exactly
+ * those: three FORBIDDEN, or one ABSENT per marked player it paired; besides,
+ * only UNPAIRED for players the original round left out (absent later than
+ * the cut history says). */
+START_TEST(special_cases_flag_the_original_round)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/dutch/special", data_dir());
+    DIR *dh = opendir(dir);
+    ck_assert_msg(dh != NULL, "cannot open %s", dir);
+    struct dirent *e;
+    int files = 0, flagged = 0;
+    while ((e = readdir(dh))) {
+        int seed, cut;
+        char kind[8];
+        size_t l = strlen(e->d_name);
+        if (l <= 6 || strcmp(e->d_name + l - 6, ".input") != 0 ||
+            sscanf(e->d_name, "seed%d_%d_%7[a-z0-9]", &seed, &cut, kind) != 3)
+            continue;
+        char rel[600];
+        snprintf(rel, sizeof rel, "special/%s", e->d_name);
+        Tournament *t = load("dutch", rel);
+        snprintf(rel, sizeof rel, "corpus/seed%04d.trf", seed);
+        Tournament *orig = load("dutch", rel);
+        int r = cut + 1;
+        bool forbidden = strcmp(kind, "xxp") == 0 || strcmp(kind, "260") == 0;
+        int want = forbidden ? 3 : absent_but_paired(t, orig, r);
+        const char *code = forbidden ? "FORBIDDEN" : "ABSENT";
+        PcProposal prop;
+        ck_assert_int_eq(pc_proposal_from_round(orig, r, &prop), 0);
+        PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
+        PcReport rep;
+        char err[200];
+        ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+        int hits = 0;
+        for (int i = 0; i < rep.n_items; i++) {
+            const PcItem *it = &rep.items[i];
+            if (strcmp(it->code, code) == 0)
+                hits++;
+            else
+                ck_assert_msg(strcmp(it->code, "UNPAIRED") == 0 &&
+                                  !took_part(orig, it->players[0], r),
+                              "%s: %s %s", e->d_name, it->code, it->message);
+        }
+        ck_assert_msg(hits == want, "%s: %d %s, expected %d", e->d_name, hits, code, want);
+        flagged += hits;
+        files++;
+        pc_report_free(&rep);
+        pc_proposal_free(&prop);
+        tournament_free(orig);
+        tournament_free(t);
+    }
+    closedir(dh);
+    ck_assert_int_ge(files, 9);
+    ck_assert_int_ge(flagged, 12); /* the four forbidden-pair cases and some absences */
+    fprintf(stderr, "pairing check: %d special cases, %d items as their files say\n", files,
+            flagged);
+}
+END_TEST
+
 START_TEST(bad_input)
 {
     Tournament *t = load("pairing_check", "base8.trf");
@@ -285,6 +431,8 @@ int main(void)
     tcase_add_test(tc, cases);
     tcase_add_test(tc, every_code_has_both_cases);
     tcase_add_test(tc, corpus_has_no_absolute_violation);
+    tcase_add_test(tc, bbp_next_rounds_have_no_absolute_violation);
+    tcase_add_test(tc, special_cases_flag_the_original_round);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return testutil_run(s);
