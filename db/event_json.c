@@ -640,7 +640,7 @@ json_t *event_json_verdict_to_json(const GameVerdict *v)
 
 /* ---- direct text forms ------------------------------------------------------ */
 
-static int grow(EventJsonText *t, size_t n)
+int event_json_text_grow(EventJsonText *t, size_t n)
 {
     if (t->bad)
         return -1;
@@ -659,18 +659,9 @@ static int grow(EventJsonText *t, size_t n)
     return 0;
 }
 
-void event_json_text_raw(EventJsonText *t, const char *s, size_t n)
+static int grow(EventJsonText *t, size_t n)
 {
-    if (grow(t, n))
-        return;
-    memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = 0;
-}
-
-void event_json_text_lit(EventJsonText *t, const char *s)
-{
-    event_json_text_raw(t, s, strlen(s));
+    return event_json_text_grow(t, n);
 }
 
 void event_json_text_int(EventJsonText *t, int64_t x)

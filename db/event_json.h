@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include <jansson.h>
+#include <string.h>
 
 #include "game.h"
 
@@ -68,9 +69,24 @@ typedef struct EventJsonText {
     int bad;    /* out of memory or a string that is not UTF-8 */
 } EventJsonText;
 
-/* Appends N bytes / a NUL-terminated piece as is. */
-void event_json_text_raw(EventJsonText *t, const char *s, size_t n);
-void event_json_text_lit(EventJsonText *t, const char *s);
+/* Makes room for N more bytes and the NUL; -1 (and bad) when it cannot. */
+int event_json_text_grow(EventJsonText *t, size_t n);
+
+/* Appends N bytes / a NUL-terminated piece as is.  Inline: a move's answer
+ * is a few hundred small pieces, and the call was most of their cost. */
+static inline void event_json_text_raw(EventJsonText *t, const char *s, size_t n)
+{
+    if (t->len + n + 1 > t->cap && event_json_text_grow(t, n))
+        return;
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = 0;
+}
+
+static inline void event_json_text_lit(EventJsonText *t, const char *s)
+{
+    event_json_text_raw(t, s, strlen(s));
+}
 /* Appends S as a JSON string, escaped as jansson escapes it. */
 void event_json_text_str(EventJsonText *t, const char *s);
 void event_json_text_int(EventJsonText *t, int64_t x);

@@ -960,6 +960,34 @@ static int each_line(Reader *r, const char *text, size_t len, int pass)
     return rc;
 }
 
+static int bye_cmp(const void *pa, const void *pb)
+{
+    const TrnBye *a = pa, *b = pb;
+    if (a->xxz != b->xxz)
+        return a->xxz ? 1 : -1;
+    if (a->type != b->type)
+        return a->type < b->type ? -1 : 1;
+    if (a->round != b->round)
+        return a->round < b->round ? -1 : 1;
+    return (a->player > b->player) - (a->player < b->player);
+}
+
+/* Byes are a set: the same bye may be listed twice and in any order
+ * (240 lines, XXZ lines, repeated).  One canonical order, without
+ * repeats, makes an import written out and read again the same
+ * tournament. */
+static void canonical_byes(Tournament *t)
+{
+    if (t->n_byes < 2)
+        return;
+    qsort(t->byes, (size_t)t->n_byes, sizeof *t->byes, bye_cmp);
+    int n = 1;
+    for (int i = 1; i < t->n_byes; i++)
+        if (bye_cmp(&t->byes[i], &t->byes[n - 1]) != 0)
+            t->byes[n++] = t->byes[i];
+    t->n_byes = n;
+}
+
 int trf_read(const char *text, size_t len, int flags, Tournament **out, TrfError *err)
 {
     TrfError dummy;
@@ -987,6 +1015,7 @@ int trf_read(const char *text, size_t len, int flags, Tournament **out, TrfError
     /* X (unknown result) defaults to the draw, whatever set the draw. */
     if (!r->unknown_given)
         r->t->points.unknown = r->t->points.draw_white;
+    canonical_byes(r->t);
     if ((rc = check_games(r)))
         goto fail;
     *out = r->t;

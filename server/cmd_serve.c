@@ -68,6 +68,11 @@ static int run(int argc, char **argv)
     const char *backup_dir = NULL;
     double backup_every_s = 15 * 60;
     int backup_keep = 24;
+    RateRule write_rule = {RATELIMIT_DEFAULT_WRITE_RATE * 1000, RATELIMIT_DEFAULT_WRITE_BURST};
+    RateRule read_rule = {0, 0};
+    int read_given = 0;
+    ProxyList proxies = {0};
+    char perr[200];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--quiet") == 0) {
@@ -93,6 +98,18 @@ static int run(int argc, char **argv)
                 return 2;
             }
             threads = (int)n;
+        } else if (strcmp(a, "--rate-limit") == 0 || strcmp(a, "--read-rate-limit") == 0) {
+            int reads = strcmp(a, "--read-rate-limit") == 0;
+            if (ratelimit_rule_parse(v, reads ? &read_rule : &write_rule, perr, sizeof perr)) {
+                fprintf(stderr, "arbiter serve: %s %s\n", a, perr);
+                return 2;
+            }
+            read_given |= reads;
+        } else if (strcmp(a, "--trusted-proxy") == 0) {
+            if (ratelimit_proxies_add(&proxies, v, perr, sizeof perr)) {
+                fprintf(stderr, "arbiter serve: --trusted-proxy %s\n", perr);
+                return 2;
+            }
         } else if (strcmp(a, "--backup-dir") == 0) {
             backup_dir = v;
         } else if (strcmp(a, "--backup-every") == 0) {
@@ -117,6 +134,12 @@ static int run(int argc, char **argv)
             return 2;
         }
     }
+    if (!read_given) {
+        /* Reads come in larger numbers than writes (a page loads a dozen
+         * files, a view a few lists). */
+        read_rule.milli_per_s = write_rule.milli_per_s * RATELIMIT_READ_FACTOR;
+        read_rule.burst = write_rule.burst * RATELIMIT_READ_FACTOR;
+    }
     raise_fd_limit();
     /* Signals are taken by the main thread only (sigtimedwait below); the
      * threads started from here inherit the mask. */
@@ -127,8 +150,13 @@ static int run(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    Server srv = {.db_path = db, .web_dir = web, .quiet = quiet};
+    Server srv = {.db_path = db, .web_dir = web, .quiet = quiet, .proxies = &proxies};
     char err[512];
+    if ((write_rule.milli_per_s || read_rule.milli_per_s) &&
+        !(srv.limiter = ratelimit_new(&read_rule, &write_rule, 0))) {
+        fprintf(stderr, "arbiter serve: out of memory for the rate limit table\n");
+        return 3;
+    }
     /* One server per database: `arbiter restore` and a second server see
      * this lock (the kernel drops it when the process dies). */
     int lockfd = -1;
@@ -138,6 +166,7 @@ static int run(int argc, char **argv)
             fprintf(stderr, "arbiter serve: %s is held by another running server\n", db);
         else
             fprintf(stderr, "arbiter serve: cannot open %s: %s\n", db, strerror(-lrc));
+        ratelimit_free(srv.limiter);
         return 3;
     }
     Backups *backups = NULL;
@@ -145,6 +174,7 @@ static int run(int argc, char **argv)
     if (!srv.writer) {
         fprintf(stderr, "arbiter serve: %s\n", err);
         close(lockfd);
+        ratelimit_free(srv.limiter);
         return 3;
     }
     srv.games = games_new();
@@ -184,6 +214,14 @@ static int run(int argc, char **argv)
     }
     fprintf(stderr, "arbiter: listening on http://%s (database %s, %d threads%s%s)\n", listen, db,
             threads, web ? ", web " : "", web ? web : "");
+    if (srv.limiter)
+        fprintf(stderr, "arbiter: rate limit per client address: %g writes/s (bursts of %lld), "
+                "%g reads/s (bursts of %lld)%s\n", (double)write_rule.milli_per_s / 1000,
+                (long long)write_rule.burst, (double)read_rule.milli_per_s / 1000,
+                (long long)read_rule.burst,
+                proxies.n ? "" : "; no trusted proxy: X-Forwarded-For is ignored");
+    else
+        fprintf(stderr, "arbiter: no request rate limit\n");
     for (;;) {
         struct timespec ts = {.tv_sec = 15};
         int sig = sigtimedwait(&sigs, NULL, &ts);
@@ -209,6 +247,7 @@ out:
     hub_free(srv.hub);
     games_free(srv.games);
     http_readers_close();
+    ratelimit_free(srv.limiter);
     close(lockfd); /* after the last SQLite connection: closing drops the process's locks */
     if (rc == 0)
         fprintf(stderr, "arbiter: stopped cleanly\n");
@@ -220,6 +259,8 @@ const Command cmd_serve = {
     .summary = "run the tournament server (HTTP/JSON API, live streams, web pages)",
     .help = "usage: arbiter serve [--listen 127.0.0.1:8080] [--db ./arbiter.db] [--web DIR]\n"
             "                     [--threads N] [--quiet]\n"
+            "                     [--rate-limit R[,BURST]] [--read-rate-limit R[,BURST]]\n"
+            "                     [--trusted-proxy ADDR[,ADDR...]]\n"
             "                     [--backup-dir DIR [--backup-every MINUTES] [--backup-keep N]]\n\n"
             "Runs the daemon: the JSON API under /api/v1 (its OpenAPI document is at\n"
             "/api/v1/openapi.json), live Server-Sent Event streams, flag timers, and the\n"
@@ -230,6 +271,18 @@ const Command cmd_serve = {
             "clocks ran when the server stopped are paused as of that moment; the arbiter\n"
             "resumes them.\n"
             "  --threads N   HTTP polling threads (default 2)\n"
+            "  --rate-limit R[,BURST]  per client address, at most R changes (POST, PATCH,\n"
+            "                PUT, DELETE) per second on average, BURST at once (default\n"
+            "                20,40; BURST defaults to 2R); reads (pages, files, lists, a live\n"
+            "                stream counted once when it opens) get five times as much\n"
+            "                (100,200).  Over it: 429 rate_limited with Retry-After.\n"
+            "                0 turns the limit off (load tests).\n"
+            "  --read-rate-limit R[,BURST]  the read budget on its own (0: reads unlimited)\n"
+            "  --trusted-proxy ADDR  a reverse proxy (e.g. nginx on 127.0.0.1) whose\n"
+            "                X-Forwarded-For names the client: its last address is used\n"
+            "                for the rate limit and the sign-in throttle.  Repeatable or\n"
+            "                comma-separated; by default none, and X-Forwarded-For is\n"
+            "                ignored (a client cannot pose as another by sending it).\n"
             "  --backup-dir DIR  write a consistent copy of the database to\n"
             "                DIR/arbiter-YYYYMMDD-HHMMSS.db every --backup-every minutes\n"
             "                (default 15), keeping the newest --backup-keep (default 24)\n"

@@ -34,6 +34,7 @@ static const struct {
     {API_E_METHOD, 405, "method_not_allowed"},
     {API_E_UNAVAILABLE, 503, "unavailable"},
     {API_E_RATE, 429, "too_many_attempts"},
+    {API_E_RATE_LIMITED, 429, "rate_limited"},
     {API_E_INTERNAL, 500, "internal"},
     /* The Laws engine's refusals (rules/game.h). */
     {G(GAME_E_ORDER), 409, "out_of_order"},

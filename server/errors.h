@@ -24,6 +24,7 @@ enum {
     API_E_METHOD,
     API_E_UNAVAILABLE,     /* the server is stopping */
     API_E_RATE,            /* too many failed sign-in attempts */
+    API_E_RATE_LIMITED,    /* too many requests from one address */
     API_E_INTERNAL,
 };
 

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ratelimit.h"
 #include "store.h"
 #include "writer.h"
 
@@ -92,6 +93,8 @@ struct Server {
     const char *db_path;
     const char *web_dir;
     int quiet;            /* no per-request log lines */
+    RateLimiter *limiter; /* requests per client address; NULL: no limit */
+    const ProxyList *proxies; /* peers whose X-Forwarded-For names the client */
     volatile int stopping;
 };
 

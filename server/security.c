@@ -1,21 +1,21 @@
 /*
- * security.c — sign-in throttle, security headers, Origin check.  See
- * security.h.
+ * security.c — who the client is, the request rate limit, the sign-in
+ * throttle, security headers, Origin check.  See security.h.
  *
- * Workload: the throttle sees only sign-ins (rare); the headers are added to
+ * Workload: the rate limit sees every request (one table look-up, see
+ * ratelimit.c); the throttle sees only sign-ins (rare); the headers are added to
  * every answer (a few constant strings); a page's policy reads the page
  * (a few KB) when it is served.
  */
 #include "security.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "auth.h"
 #include "errors.h"
@@ -32,43 +32,71 @@ typedef struct Slot {
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static Slot slots[SLOTS];
 
-static int loopback(const struct sockaddr *sa)
+/* The client of R as a ratelimit key.  Returns 1 for a local program (a
+ * loopback peer whose address no trusted proxy forwarded), 0 for another
+ * client, -1 when there is no address (an in-process request). */
+static int client_key(Req *r, unsigned char key[16])
 {
-    if (sa->sa_family == AF_INET)
-        return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
-    if (sa->sa_family == AF_INET6)
-        return IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr);
-    return 0;
-}
-
-int security_client_address(Req *r, char *out, size_t outlen)
-{
-    snprintf(out, outlen, "local");
     if (!r->conn) /* a request made in-process (the request fuzzer) */
-        return 1;
+        return -1;
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    if (!ci || !ci->client_addr)
-        return 0;
-    const struct sockaddr *sa = ci->client_addr;
-    if (loopback(sa)) {
+    if (!ci || !ci->client_addr || ratelimit_addr_of(ci->client_addr, key))
+        return -1;
+    if (ratelimit_proxies_has(r->srv->proxies, key)) {
+        /* The last hop is the address the proxy itself saw; any earlier
+         * ones are the client's own say. */
         const char *xff = http_header(r, "X-Forwarded-For");
         if (xff && *xff) {
             const char *last = strrchr(xff, ',');
             last = last ? last + 1 : xff;
-            while (*last == ' ')
-                last++;
-            snprintf(out, outlen, "%.*s", (int)strcspn(last, " \t"), last);
-            return 0;
+            last += strspn(last, " \t");
+            char text[64];
+            snprintf(text, sizeof text, "%.*s", (int)strcspn(last, " \t"), last);
+            if (ratelimit_addr_parse(text, key) == 0)
+                return 0;
         }
-        snprintf(out, outlen, "local");
-        return 1;
     }
-    if (sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, out, (socklen_t)outlen);
-    else if (sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, (socklen_t)outlen);
+    return ratelimit_addr_loopback(key);
+}
+
+int security_client_address(Req *r, char *out, size_t outlen)
+{
+    unsigned char key[16];
+    int rc = client_key(r, key);
+    if (rc != 0) {
+        snprintf(out, outlen, "local");
+        return rc > 0 || !r->conn;
+    }
+    ratelimit_addr_text(key, out, outlen);
     return 0;
+}
+
+static int64_t mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int security_rate_check(Req *r)
+{
+    unsigned char key[16];
+    if (!r->srv->limiter || client_key(r, key) < 0)
+        return 0;
+    int write = r->method != HTTP_GET && r->method != HTTP_HEAD;
+    int64_t wait_ms = ratelimit_check(r->srv->limiter, key, write, mono_ms());
+    if (wait_ms <= 0)
+        return 0;
+    const RateRule *rule = ratelimit_rule(r->srv->limiter, write);
+    char secs[24];
+    snprintf(secs, sizeof secs, "%lld", (long long)((wait_ms + 999) / 1000));
+    http_add_header(r, "Retry-After", secs);
+    http_error(r, API_E_RATE_LIMITED,
+               "too many %s from this address (more than %g per second, bursts of %lld); "
+               "try again in %s s", write ? "changes" : "requests",
+               (double)rule->milli_per_s / 1000, (long long)rule->burst, secs);
+    return -1;
 }
 
 static uint32_t fnv(const char *s)
@@ -178,16 +206,20 @@ static void base64(const unsigned char *in, size_t n, char *out)
     out[o] = 0;
 }
 
-/* 'sha256-...' of every inline <script> of the page TEXT, appended to OUT. */
-static void inline_hashes(const char *text, char *out, size_t outlen)
+/* 'sha256-...' of every inline element TAG ("script" or "style") of the
+ * page TEXT, appended to OUT.  Scripts with src= are not inline. */
+static void inline_hashes(const char *text, const char *tag, char *out, size_t outlen)
 {
+    char open_tag[16], close_tag[16];
+    snprintf(open_tag, sizeof open_tag, "<%s", tag);
+    snprintf(close_tag, sizeof close_tag, "</%s>", tag);
     const char *p = text;
-    while ((p = strstr(p, "<script")) != NULL) {
+    while ((p = strstr(p, open_tag)) != NULL) {
         const char *gt = strchr(p, '>');
         if (!gt)
             break;
         const char *src = strstr(p, "src=");
-        const char *end = strstr(gt + 1, "</script>");
+        const char *end = strstr(gt + 1, close_tag);
         if (!end)
             break;
         if (!src || src > gt) {
@@ -209,25 +241,28 @@ static void inline_hashes(const char *text, char *out, size_t outlen)
 
 void security_page_policy(struct MHD_Response *resp, const char *path)
 {
-    char hashes[1024] = "";
+    char scripts[1024] = "", styles[512] = "";
     FILE *f = fopen(path, "rb");
     if (f) {
         char *text = malloc(PAGE_MAX + 1);
         if (text) {
             size_t n = fread(text, 1, PAGE_MAX, f);
             text[n] = 0;
-            inline_hashes(text, hashes, sizeof hashes);
+            inline_hashes(text, "script", scripts, sizeof scripts);
+            inline_hashes(text, "style", styles, sizeof styles);
             free(text);
         }
         fclose(f);
     }
-    char csp[1400];
-    /* Styles: the board library positions pieces with inline styles. */
+    char csp[1800];
+    /* Styles: the style sheets of this server and the page's own <style>
+     * elements by hash; no style="" attributes (the board library sets its
+     * positions through element.style, which a policy does not restrict). */
     snprintf(csp, sizeof csp,
-             "default-src 'self'; script-src 'self'%s; style-src 'self' 'unsafe-inline'; "
+             "default-src 'self'; script-src 'self'%s; style-src 'self'%s; "
              "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; "
              "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-             hashes);
+             scripts, styles);
     MHD_add_response_header(resp, "Content-Security-Policy", csp);
 }
 

@@ -65,6 +65,13 @@ struct Hub {
     pthread_cond_t wake_cv;
     Topic *wake_head;
     int stop;
+    /* The waker resumes outside the topic's mutex, so the polling threads
+     * can send to the first viewers while it resumes the last ones: BUSY
+     * while it does, CLOSING once hub_close_all waits for it to stop. */
+    int busy, closing;
+    pthread_cond_t idle_cv;
+    struct MHD_Connection **batch; /* the waker's own */
+    size_t batch_cap;
 };
 
 static unsigned hash(const char *s)
@@ -76,6 +83,30 @@ static unsigned hash(const char *s)
 }
 
 static void wake_all(Topic *t);
+
+/* Marks T's suspended streams resumed and lists their connections in
+ * h->batch (T's mutex held); returns how many, or -1 when the list cannot
+ * grow (the caller then resumes under the mutex as before). */
+static long collect(Hub *h, Topic *t)
+{
+    size_t n = 0;
+    for (Stream *s = t->streams; s; s = s->next)
+        n += s->suspended != 0;
+    if (n > h->batch_cap) {
+        struct MHD_Connection **b = realloc(h->batch, n * sizeof *b);
+        if (!b)
+            return -1;
+        h->batch = b;
+        h->batch_cap = n;
+    }
+    n = 0;
+    for (Stream *s = t->streams; s; s = s->next)
+        if (s->suspended) {
+            s->suspended = 0;
+            h->batch[n++] = s->conn;
+        }
+    return (long)n;
+}
 
 static void *waker_main(void *arg)
 {
@@ -89,11 +120,21 @@ static void *waker_main(void *arg)
         }
         h->wake_head = t->next_wake;
         t->wake_pending = 0;
+        int outside = !h->closing;
+        h->busy = outside;
         pthread_mutex_unlock(&h->mu);
         pthread_mutex_lock(&t->mu);
-        wake_all(t);
+        long n = outside ? collect(h, t) : -1;
+        if (n < 0)
+            wake_all(t);
         pthread_mutex_unlock(&t->mu);
+        /* A suspended connection cannot be closed, so the pointers stay
+         * valid until their resume; hub_close_all waits for this loop. */
+        for (long i = 0; i < n; i++)
+            MHD_resume_connection(h->batch[i]);
         pthread_mutex_lock(&h->mu);
+        h->busy = 0;
+        pthread_cond_broadcast(&h->idle_cv);
     }
     pthread_mutex_unlock(&h->mu);
     return NULL;
@@ -106,6 +147,7 @@ Hub *hub_new(void)
         return NULL;
     pthread_mutex_init(&h->mu, NULL);
     pthread_cond_init(&h->wake_cv, NULL);
+    pthread_cond_init(&h->idle_cv, NULL);
     if (pthread_create(&h->waker, NULL, waker_main, h)) {
         free(h);
         return NULL;
@@ -136,6 +178,8 @@ void hub_free(Hub *h)
     pthread_mutex_unlock(&h->mu);
     pthread_join(h->waker, NULL);
     pthread_cond_destroy(&h->wake_cv);
+    pthread_cond_destroy(&h->idle_cv);
+    free(h->batch);
     for (int i = 0; i < BUCKETS; i++)
         for (Topic *t = h->buckets[i], *n; t; t = n) {
             n = t->next_in_bucket;
@@ -366,8 +410,16 @@ static void close_topic(Topic *t)
 
 void hub_close_all(Hub *h)
 {
-    if (h)
-        each_topic(h, close_topic);
+    if (!h)
+        return;
+    /* From now on the waker resumes under the topics' mutexes, and a batch
+     * it is resuming outside them ends before the topics close. */
+    pthread_mutex_lock(&h->mu);
+    h->closing = 1;
+    while (h->busy)
+        pthread_cond_wait(&h->idle_cv, &h->mu);
+    pthread_mutex_unlock(&h->mu);
+    each_topic(h, close_topic);
 }
 
 static void ping_topic(Topic *t)

@@ -52,7 +52,9 @@ export class Daemon {
     if (!this.port) this.port = await freePort();
     this.url = `http://127.0.0.1:${this.port}`;
     const out = fs.openSync(this.log, 'a');
-    this.proc = spawn(ARBITER, ['serve', '--listen', `127.0.0.1:${this.port}`, '--db', this.db, '--web', WEB_ROOT],
+    // Every page and tablet of a test comes from 127.0.0.1, at test speed: no rate limit.
+    this.proc = spawn(ARBITER, ['serve', '--listen', `127.0.0.1:${this.port}`, '--db', this.db, '--web', WEB_ROOT,
+      '--rate-limit', '0'],
       { stdio: ['ignore', out, out] });
     this.exited = new Promise((r) => this.proc.once('exit', (code, sig) => r({ code, sig })));
     for (let i = 0; i < 100; i++) {
@@ -90,7 +92,7 @@ export async function launchBrowser() {
   });
 }
 
-// A page that fails the test on any script error, and keeps console output for the report.
+// A page that fails the test on any script error or CSP violation, and keeps console output for the report.
 export async function newPage(browser, { viewport = { width: 1280, height: 800 }, locale = 'en-GB' } = {}) {
   const ctx = await browser.newContext({ viewport, locale });
   const page = await ctx.newPage();
@@ -99,6 +101,13 @@ export async function newPage(browser, { viewport = { width: 1280, height: 800 }
   if (process.env.ARBITER_TEST_CONSOLE) page.on('console', (m) => console.error('console:', m.type(), m.text()));
   if (process.env.ARBITER_TEST_CONSOLE) page.on('response', (r) => { if (r.url().includes('/api/')) console.error('http:', r.status(), r.request().method(), r.url()); });
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|ERR_CONNECTION_REFUSED|EventSource/.test(m.text())) page.errors.push(m.text()); });
+  // Whatever the Content-Security-Policy blocks (an inline style or script,
+  // a foreign source) is an error of the page, reported with what was blocked.
+  page.csp = [];
+  await page.exposeFunction('__arbiterCspViolation', (v) => { page.csp.push(v); page.errors.push(`CSP violation: ${v}`); });
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => {
+    window.__arbiterCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber} ${e.sample || ''}`);
+  }));
   return page;
 }
 

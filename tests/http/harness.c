@@ -39,6 +39,12 @@ static int free_port(void)
 
 void daemon_start(Daemon *d, int restart)
 {
+    static const char *const no_limit[] = {"--rate-limit", "0", NULL};
+    daemon_start_args(d, restart, restart ? d->args : no_limit);
+}
+
+void daemon_start_args(Daemon *d, int restart, const char *const *args)
+{
     const char *bin = getenv("ARBITER_BIN");
     ck_assert_msg(bin != NULL, "ARBITER_BIN is not set");
     if (!restart) {
@@ -60,10 +66,15 @@ void daemon_start(Daemon *d, int restart)
         int e = open(err, O_WRONLY | O_CREAT | O_APPEND, 0644);
         dup2(o, 1);
         dup2(e, 2);
-        execl(bin, bin, "serve", "--listen", listen, "--db", d->db, "--threads", "2",
-              (char *)NULL);
+        const char *argv[32] = {bin, "serve", "--listen", listen, "--db", d->db, "--threads", "2"};
+        int n = 8;
+        for (int i = 0; args && args[i] && n < 31; i++)
+            argv[n++] = args[i];
+        argv[n] = NULL;
+        execv(bin, (char *const *)argv);
         _exit(127);
     }
+    d->args = args;
     d->pid = pid;
     /* Wait until it answers. */
     for (int i = 0; i < 500; i++) {
@@ -150,8 +161,9 @@ static size_t on_header(char *p, size_t size, size_t n, void *cls)
     return k;
 }
 
-Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, const char *body,
-              size_t body_len, const char *ctype)
+static Resp *request(Daemon *d, const Client *c, const char *method, const char *path,
+                     const char *body, size_t body_len, const char *ctype,
+                     const char *const *extra)
 {
     Resp *r = calloc(1, sizeof *r);
     CURL *h = curl_easy_init();
@@ -173,6 +185,8 @@ Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, 
         snprintf(line, sizeof line, "X-CSRF-Token: %s", c->csrf);
         hs = curl_slist_append(hs, line);
     }
+    for (int i = 0; extra && extra[i]; i++)
+        hs = curl_slist_append(hs, extra[i]);
     if (c && c->cookie[0])
         curl_easy_setopt(h, CURLOPT_COOKIE, c->cookie);
     curl_easy_setopt(h, CURLOPT_URL, url);
@@ -194,6 +208,18 @@ Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, 
     if (r->body)
         r->json = json_loads(r->body, JSON_DECODE_ANY, NULL);
     return r;
+}
+
+Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, const char *body,
+              size_t body_len, const char *ctype)
+{
+    return request(d, c, method, path, body, body_len, ctype, NULL);
+}
+
+Resp *req_hdr(Daemon *d, const char *method, const char *path, const char *body,
+              const char *const *headers)
+{
+    return request(d, NULL, method, path, body, body ? strlen(body) : 0, NULL, headers);
 }
 
 Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms, long long last_id)

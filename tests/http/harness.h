@@ -20,6 +20,7 @@ typedef struct Daemon {
     char dir[256];
     char db[300];
     char password[64]; /* the first start's arbiter password */
+    const char *const *args; /* extra `serve` options (NULL-terminated) */
 } Daemon;
 
 /* Who sends a request: a cookie session (with its CSRF token) or a bearer
@@ -38,9 +39,14 @@ typedef struct Resp {
     char headers[4096];
 } Resp;
 
-/* Starts a daemon on a fresh database (DIR NULL) or on D->dir again
- * (restart, keep_dir nonzero).  Aborts the test on failure. */
+/* Starts a daemon on a fresh database (restart zero) or on D->dir again
+ * (restart nonzero, with the options it had).  The tests' requests all come
+ * from 127.0.0.1 at machine speed, so it runs with --rate-limit 0.  Aborts
+ * the test on failure. */
 void daemon_start(Daemon *d, int restart);
+/* The same with the extra `serve` options ARGS (NULL-terminated, kept by
+ * reference for restarts) instead of --rate-limit 0. */
+void daemon_start_args(Daemon *d, int restart, const char *const *args);
 /* Sends SIG (SIGTERM: clean stop, SIGKILL: crash) and waits for the exit;
  * returns the exit status (or 128+signal). */
 int daemon_stop(Daemon *d, int sig);
@@ -52,6 +58,10 @@ void daemon_cleanup(Daemon *d);
 Resp *req(Daemon *d, const Client *c, const char *method, const char *path, const char *body);
 Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, const char *body,
               size_t body_len, const char *ctype);
+/* Without a client, with the extra request HEADERS ("Name: value",
+ * NULL-terminated). */
+Resp *req_hdr(Daemon *d, const char *method, const char *path, const char *body,
+              const char *const *headers);
 /* printf-style path and body. */
 Resp *reqf(Daemon *d, const Client *c, const char *method, const char *body, const char *pathfmt,
            ...) __attribute__((format(printf, 5, 6)));

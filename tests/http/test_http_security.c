@@ -30,7 +30,10 @@ static Client pl[2];
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
+    /* The sign-in throttle is tested from several addresses, which a
+     * trusted proxy on 127.0.0.1 names in X-Forwarded-For. */
+    static const char *const args[] = {"--rate-limit", "0", "--trusted-proxy", "127.0.0.1", NULL};
+    daemon_start_args(&D, 0, args);
     login_arbiter(&D, &arb);
     tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
 }
@@ -437,6 +440,9 @@ START_TEST(security_headers_everywhere)
         const char *ss = strstr(v, "script-src");
         ck_assert_msg(!strstr(ss, "'unsafe-inline'") || strstr(ss, ";") < strstr(ss, "'unsafe-inline'"),
                       "inline scripts allowed wholesale: %s", v);
+        /* Nor inline styles: the pages use style sheets only. */
+        ck_assert_msg(!strstr(v, "'unsafe-inline'"), "inline code allowed wholesale: %s", v);
+        ck_assert_ptr_nonnull(strstr(v, "style-src 'self'"));
         /* Each inline script of the page is allowed by its hash. */
         char path[600];
         snprintf(path, sizeof path, "%s/%s", web, files[i]);

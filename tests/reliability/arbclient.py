@@ -36,7 +36,7 @@ class Daemon:
         err = open(os.path.join(self.dir, "stderr.txt"), "ab")
         self.proc = subprocess.Popen(
             [self.binary, "serve", "--listen", "127.0.0.1:%d" % self.port, "--db", self.db,
-             "--quiet"] + self.extra, stdout=out, stderr=err)
+             "--quiet", "--rate-limit", "0"] + self.extra, stdout=out, stderr=err)
         out.close()
         err.close()
         deadline = time.time() + timeout

@@ -37,6 +37,7 @@ export async function request(method, path, body, opts = {}) {
     body: body === undefined ? undefined : (typeof body === 'string' || body instanceof FormData ? body : JSON.stringify(body)),
   };
   let delay = 300;
+  let limited = 0;
   for (let attempt = 0; ; attempt++) {
     let res;
     try {
@@ -46,6 +47,16 @@ export async function request(method, path, body, opts = {}) {
       throw new ApiError(0, { message: 'network', code: 'network' });
     }
     if (transient(res.status) && attempt < retry) { await sleep(delay); delay = Math.min(delay * 2, 4000); continue; }
+    // Over the server's request rate limit: nothing was done, so any request
+    // may be sent again after the wait the server names (a few times).
+    if (res.status === 429 && limited < 3) {
+      const err = await res.clone().json().catch(() => null);
+      if (err && err.error && err.error.code === 'rate_limited') {
+        limited++;
+        await sleep(Math.min(Number(res.headers.get('Retry-After')) || 1, 5) * 1000);
+        continue;
+      }
+    }
     const type = res.headers.get('Content-Type') || '';
     const data = type.includes('json') ? await res.json().catch(() => null) : await res.text();
     if (!res.ok) throw new ApiError(res.status, typeof data === 'object' ? data : { message: data });

@@ -76,12 +76,12 @@ function setNav(tid, tab) {
 
 // ---------- login ----------
 function showLogin() {
-  render(app, html`<form id="login" class="form-grid" style="max-width:28rem">
-    <h2 style="grid-column:1/-1" data-i18n="desk.login"></h2>
+  render(app, html`<form id="login" class="form-grid narrow">
+    <h2 class="span-all" data-i18n="desk.login"></h2>
     <label for="user" data-i18n="desk.username"></label><input id="user" name="username" autocomplete="username" required>
     <label for="pass" data-i18n="desk.password"></label><input id="pass" name="password" type="password" autocomplete="current-password" required>
     <span></span><button class="primary" data-i18n="desk.login"></button>
-    <p id="login-msg" class="banner alert hidden" role="alert" style="grid-column:1/-1"></p></form>`);
+    <p id="login-msg" class="banner alert hidden span-all" role="alert"></p></form>`);
   $('#login').addEventListener('submit', async (e) => {
     e.preventDefault();
     try {
@@ -132,7 +132,7 @@ function tournamentForm(tour) {
     ${knows('TournamentInput', 'tiebreaks') ? html`<label for="t-tb" data-i18n="desk.tiebreaks"></label>
       <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
       <span class="hint" data-i18n="desk.tiebreaks_hint"></span>` : ''}
-    <fieldset style="grid-column:1/-1"><legend data-i18n="desk.laws"></legend><div class="form-grid">
+    <fieldset class="span-all"><legend data-i18n="desk.laws"></legend><div class="form-grid">
       <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
       <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
       <span class="hint" data-i18n="desk.illegal_moves_hint"></span>
@@ -224,13 +224,13 @@ async function viewPlayers(tour, head) {
     <form id="padd" class="toolbar no-print" autocomplete="off">
       <label for="pa-name" class="sr-only" data-i18n="view.name"></label><input id="pa-name" name="name" required data-i18n-attr="placeholder:view.name">
       <label for="pa-title" class="sr-only" data-i18n="desk.title_col"></label><input id="pa-title" name="title" size="4" data-i18n-attr="placeholder:desk.title_col">
-      <label for="pa-rating" class="sr-only" data-i18n="view.rating"></label><input id="pa-rating" name="rating" type="number" min="0" max="4000" style="width:6rem" data-i18n-attr="placeholder:view.rating">
+      <label for="pa-rating" class="sr-only" data-i18n="view.rating"></label><input id="pa-rating" name="rating" type="number" min="0" max="4000" class="w-6" data-i18n-attr="placeholder:view.rating">
       <label for="pa-fed" class="sr-only" data-i18n="view.federation"></label><input id="pa-fed" name="federation" size="4" data-i18n-attr="placeholder:view.federation">
       <label for="pa-fide" class="sr-only" data-i18n="desk.fide_id"></label><input id="pa-fide" name="fide_id" size="9" data-i18n-attr="placeholder:desk.fide_id">
       <button class="primary" data-i18n="desk.add"></button></form>
     <details class="no-print"><summary data-i18n="desk.import"></summary>
       <p class="muted" data-i18n="desk.import_hint"></p>
-      <textarea id="pimport" rows="6" style="width:100%" aria-label="CSV"></textarea>
+      <textarea id="pimport" class="w-full" rows="6" aria-label="CSV"></textarea>
       <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>`);
   const add = async (body) => {
     const r = await api.post(`tournaments/${tour.id}/players`, body);

@@ -83,7 +83,7 @@ async function showTournament(tid, tab) {
     }
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
     const [rows, rounds] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`)]);
-    return html`<div style="overflow-x:auto">${crosstable(rows, rounds)}</div>`;
+    return html`<div class="scroll-x">${crosstable(rows, rounds)}</div>`;
   };
   const draw = async () => {
     const tpl = await table();

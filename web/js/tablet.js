@@ -141,7 +141,7 @@ function closeGame() {
 async function openGame(gid) {
   closeGame();
   render(app, html`<div class="tablet-game">
-    <div class="board-area" id="board-area"><div id="board" tabindex="0" style="width:100%;height:100%"
+    <div class="board-area" id="board-area"><div id="board" class="fill" tabindex="0"
       role="application" data-i18n-attr="aria-label:tablet.board_label"></div></div>
     <div class="player-line opp"><span class="name" id="opp-name"></span><span class="penalties" id="opp-pen"></span>
       <div class="clock" id="opp-clock" role="timer" aria-live="off"></div></div>
@@ -453,7 +453,7 @@ function pickPromotion() {
     for (const p of PROMO) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.innerHTML = `<piece class="${roles[p]} ${colour}" style="position:static;display:block;width:100%;height:100%"></piece>`;
+      b.innerHTML = `<piece class="${roles[p]} ${colour}"></piece>`;
       b.setAttribute('aria-label', t(`piece.name.${p.toUpperCase()}`));
       b.addEventListener('click', () => { box.remove(); resolve(p); });
       box.append(b);

@@ -55,7 +55,7 @@ export function crosstable(standings, rounds) {
   return html`<table class="cross"><caption class="sr-only" data-i18n="view.crosstable"></caption>
     <thead><tr><th>#</th><th data-i18n="view.name"></th>${order.map((_, i) => html`<th scope="col">${i + 1}</th>`)}
     <th data-i18n="view.points"></th></tr></thead>
-    <tbody>${standings.map((s, i) => html`<tr><th scope="row">${i + 1}</th><td style="text-align:left">${playerName(s.player)}</td>
+    <tbody>${standings.map((s, i) => html`<tr><th scope="row">${i + 1}</th><td class="left">${playerName(s.player)}</td>
       ${order.map((_, j) => (i === j ? html`<td class="self" aria-hidden="true"></td>` : html`<td>${cells[i][j].join(' ')}</td>`))}
       <td><strong>${formatScore(s.points)}</strong></td></tr>`)}</tbody></table>`;
 }
