@@ -25,10 +25,17 @@
  *                colours), or the wrong player is free
  *   quality (only where the proposal is worse than the Dutch engine's own
  *   pairing of the round):
+ *     C5   the PAB to a player with more points
  *     C6   more downfloaters          C7   larger score differences
  *     C10  topscorer pairs with |CD| > 2 / three same colours
  *     C12  more players without their colour preference
  *     C13  more players without their strong or absolute preference
+ *   note:
+ *     ENGINE  the proposal is not the engine's pairing (a pairing program
+ *             must reproduce published pairings: the arbiter is told)
+ *
+ * Withdrawn players must also be absent in T (a 240/XXZ bye for the round)
+ * for the engine to leave them out as the pairing did.
  *
  * Pure: no I/O, no globals, deterministic.  Workload: a round of up to a
  * few hundred boards; one Dutch pairing of the round when compared.
