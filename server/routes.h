@@ -85,4 +85,9 @@ int route_game_stream(Req *r);
 int route_tournament_stream(Req *r);
 int route_alerts_stream(Req *r);
 
+/* routes_round_edit.c */
+int route_round_check(Req *r);
+int route_round_bye(Req *r);
+int route_round_swap(Req *r);
+
 #endif

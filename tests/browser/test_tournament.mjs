@@ -90,6 +90,22 @@ test('a round robin game from the desk to the public standings', async (t) => {
     // Berger round 1: player 1 (highest rating) has White against player 4.
     assert.equal(white, PLAYERS[0][0]);
     assert.equal(black, PLAYERS[3][0]);
+    // The server's pairing check: nothing broken.
+    await desk.waitForSelector('section.round .check');
+    assert.equal(await desk.locator('section.round .check .banner').count(), 0);
+  });
+
+  await step('colours swapped on board 1 break the Berger table; swapped back, the warning goes', async () => {
+    for (const expectWarn of [true, false]) {
+      await desk.click('section.round button[data-act="swap"]');
+      await desk.selectOption('dialog.ask select[name="first_id"]', { label: white });
+      await desk.selectOption('dialog.ask select[name="second_id"]', { label: black });
+      await desk.click('dialog.ask button.primary');
+      if (expectWarn) await expectText(desk.locator('section.round .check .banner.warn[data-code="BERGER"]'), /Berger/);
+      else await desk.waitForSelector('section.round .check .banner', { state: 'detached' });
+    }
+    const cells = await desk.locator('section.round table.pairings tbody tr').first().locator('td').allTextContents();
+    assert.deepEqual([cells[1], cells[3]], [white, black]);
   });
 
   let tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });

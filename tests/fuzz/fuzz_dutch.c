@@ -6,13 +6,16 @@
  * that keeps the absolute criteria: every board holds two different existing
  * players, nobody is paired twice, nobody meets a previous opponent again
  * (C1) or a forbidden partner, at most one pairing-allocated bye and it comes
- * last; and pairing the same file again gives the same boards.
+ * last; and pairing the same file again gives the same boards.  The
+ * pairing checker (pairing_check.h) must find no absolute violation in it
+ * and must see it as the engine's own pairing.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dutch.h"
+#include "pairing_check.h"
 #include "tournament.h"
 #include "trf.h"
 
@@ -77,6 +80,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (dutch_pair_round(t, round, &q, err, sizeof err) != 0 || q.n_pairs != p.n_pairs ||
         (p.n_pairs && memcmp(p.pairs, q.pairs, (size_t)p.n_pairs * sizeof *p.pairs) != 0))
         abort();
+    PcBoard boards[MAX_PLAYERS];
+    PcBye byes[MAX_PLAYERS];
+    PcProposal prop = {0, boards, 0, byes};
+    for (int i = 0; i < p.n_pairs; i++) {
+        if (p.pairs[i].black) {
+            boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, p.pairs[i].white, p.pairs[i].black};
+            prop.n_boards++;
+        } else {
+            byes[prop.n_byes++] = (PcBye){p.pairs[i].white, TRN_RES_PAB};
+        }
+    }
+    PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
+    PcReport rep;
+    if (pc_check(t, round, &prop, &opt, &rep, err, sizeof err) != 0 ||
+        pc_report_has_absolute(&rep) || !rep.engine_run || rep.engine_differs)
+        abort();
+    pc_report_free(&rep);
     dutch_pairing_free(&p);
     dutch_pairing_free(&q);
     tournament_free(t);

@@ -12,7 +12,6 @@ import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
-import { bergerRound, pairingOrder } from './berger.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 
 const app = $('#app');
@@ -300,40 +299,24 @@ async function viewPlayers(tour, head) {
 }
 
 // ---------- rounds ----------
-// Problems an arbiter should see before publishing a round.
-function pairingWarnings(round, rounds, players, system) {
-  const warn = [];
-  const seen = new Map();
+// The server's report of the pairing rules a pending round breaks
+// (GET /rounds/{rn}/check), translated by code; the API's English message
+// is the fallback for a code this page does not know.
+function checkBanners(check, players) {
+  if (!check) return '';
   const byId = new Map(players.map((p) => [p.id, p]));
-  const met = new Set();
-  const colours = new Map();
-  for (const r of rounds) {
-    if (r.number >= round.number) continue;
-    for (const g of r.games) {
-      met.add(`${Math.min(g.white_id, g.black_id)}-${Math.max(g.white_id, g.black_id)}`);
-      colours.set(g.white_id, [...(colours.get(g.white_id) || []), 'w']);
-      colours.set(g.black_id, [...(colours.get(g.black_id) || []), 'b']);
-    }
-  }
-  for (const g of round.games) {
-    for (const id of [g.white_id, g.black_id]) {
-      if (seen.has(id)) warn.push(t('warn.twice', { name: byId.get(id)?.name || id }));
-      seen.set(id, g.board);
-      if (byId.get(id)?.status === 'withdrawn') warn.push(t('warn.withdrawn', { name: byId.get(id).name }));
-    }
-    if (g.white_id === g.black_id) warn.push(t('warn.self', { board: g.board }));
-    if (met.has(`${Math.min(g.white_id, g.black_id)}-${Math.max(g.white_id, g.black_id)}`)) warn.push(t('warn.rematch', { board: g.board }));
-    for (const [id, c] of [[g.white_id, 'w'], [g.black_id, 'b']]) {
-      const h = colours.get(id) || [];
-      if (h.length >= 2 && h.slice(-2).every((x) => x === c)) warn.push(t('warn.colour', { name: byId.get(id)?.name || id }));
-    }
-  }
-  // In a round robin with an odd number, one player is free each round by the table.
-  const free = system === 'roundrobin' && pairingOrder(players).length % 2 === 1;
-  for (const p of players) {
-    if ((p.status || 'active') === 'active' && !seen.has(p.id)) warn.push(t(free ? 'warn.bye' : 'warn.unpaired', { name: p.name }));
-  }
-  return warn;
+  const names = (ids) => ids.map((id) => byId.get(id)?.name || `#${id}`).join(', ');
+  const byes = (check.byes || []).map((b) => `${names([b.player_id])} (${t(`desk.bye_${b.kind}`)})`);
+  const items = check.violations.map((v) => {
+    const key = `check.${v.code}`;
+    const text = t(key, { names: names(v.players), value: v.value, engine: v.engine_value,
+      where: v.board ? `${t('view.board_n', { n: v.board })}: ` : '' });
+    const cls = v.kind === 'absolute' ? 'warn' : 'info';
+    return html`<p class="banner ${cls}" data-code="${v.code}">${text === key ? v.message : text}</p>`;
+  });
+  return html`<div class="check" data-rn="${check.round}">
+    ${byes.length ? html`<p class="muted">${t('check.byes', { list: byes.join('; ') })}</p>` : ''}
+    ${items.length ? items : html`<p class="muted">${t('check.none')}</p>`}</div>`;
 }
 
 async function viewRounds(tour, head) {
@@ -341,16 +324,20 @@ async function viewRounds(tour, head) {
   const last = rounds[rounds.length - 1];
   const canPair = !last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*'));
   const opts = players.map((p) => [p.id, playerName(p)]);
+  const pending = rounds.find((r) => r.status === 'pending');
+  const check = pending ? await api.get(`tournaments/${tour.id}/rounds/${pending.number}/check`).catch(() => null) : null;
   render(app, html`${head}
     <div class="toolbar no-print">
       <button type="button" id="r-pair" class="primary" ${canPair ? '' : html`disabled`} data-i18n="desk.pair_next"></button>
       <button type="button" id="r-print" data-i18n="desk.print_pairings"></button></div>
     ${[...rounds].reverse().map((r) => html`<section class="round" data-rn="${r.number}">
       ${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
-      ${r.status === 'pending' ? html`${pairingWarnings(r, rounds, players, tour.system).map((w) => html`<p class="banner warn">${w}</p>`)}
+      ${r.status === 'pending' ? html`${checkBanners(check && check.round === r.number ? check : null, players)}
         <div class="toolbar no-print">
         <button type="button" data-act="edit" data-i18n="desk.edit_pairing"></button>
         <button type="button" data-act="add" data-i18n="desk.add_pairing"></button>
+        <button type="button" data-act="swap" data-i18n="desk.swap"></button>
+        <button type="button" data-act="bye" data-i18n="desk.round_bye"></button>
         <button type="button" data-act="start" class="primary" data-i18n="desk.start_round"></button></div>` : ''}
       ${r.status === 'running' ? html`<div class="toolbar no-print"><button type="button" data-act="pause" data-i18n="desk.pause_all"></button></div>` : ''}
       ${r.status === 'paused' ? html`<div class="toolbar no-print"><button type="button" data-act="resume" class="primary" data-i18n="desk.resume_all"></button></div>` : ''}
@@ -361,12 +348,8 @@ async function viewRounds(tour, head) {
     const n = (last ? last.number : 0) + 1;
     if (!await ask({ title: t('desk.pair_next'), message: t('desk.pair_confirm', { n }) })) return;
     try {
-      const body = {};
-      if (tour.system === 'roundrobin') {
-        // Berger tables on the pairing numbers; Swiss rounds are paired by the server.
-        const order = pairingOrder(players);
-        body.pairings = bergerRound(order.length, n).map((g) => ({ board: g.board, white_id: order[g.white - 1].id, black_id: order[g.black - 1].id }));
-      } else if (tour.system === 'manual') body.pairings = [];
+      // Swiss (Dutch) and round robin (Berger tables) are paired by the server.
+      const body = tour.system === 'manual' ? { pairings: [] } : {};
       const round = await api.post(`tournaments/${tour.id}/rounds`, body);
       toast(t(round.games.length || tour.system === 'manual' ? 'desk.paired' : 'desk.not_paired', { n }), round.games.length ? 'info' : 'error');
       route();
@@ -399,6 +382,19 @@ async function viewRounds(tour, head) {
         if (r.board) body.board = Number(r.board);
         if (act === 'add') await api.post(`tournaments/${tour.id}/rounds/${rn}/games`, body);
         else await api.patch(`games/${r.game}`, body);
+      } else if (act === 'swap') {
+        const r = await ask({ title: t('desk.swap'), message: t('desk.swap_help'), fields: [
+          { name: 'first_id', label: t('desk.swap_first'), type: 'select', options: opts },
+          { name: 'second_id', label: t('desk.swap_second'), type: 'select', options: opts }] });
+        if (!r) return;
+        await api.post(`tournaments/${tour.id}/rounds/${rn}/swap`, { first_id: Number(r.first_id), second_id: Number(r.second_id) });
+      } else if (act === 'bye') {
+        const kinds = ['pab', 'half', 'zero', 'none'].concat(tour.system === 'roundrobin' ? ['free'] : []);
+        const r = await ask({ title: t('desk.round_bye'), message: t('desk.round_bye_help'), fields: [
+          { name: 'player_id', label: t('desk.side'), type: 'select', options: opts },
+          { name: 'kind', label: t('desk.bye_kind'), type: 'select', value: 'pab', options: kinds.map((k) => [k, t(`desk.bye_${k}`)]) }] });
+        if (!r) return;
+        await api.post(`tournaments/${tour.id}/rounds/${rn}/byes`, { player_id: Number(r.player_id), kind: r.kind });
       }
       route();
     } catch (err) { toast(errorText(err), 'error'); }

@@ -1,0 +1,618 @@
+/*
+ * pairing_check.c — the criteria report of a proposed round (see
+ * pairing_check.h).
+ *
+ * The player facts the criteria need (score, colour history, preference,
+ * bye eligibility, absence, topscorer) are derived here the way the Dutch
+ * engine derives them (C.04.3 Art. 1, C.04.1 Art. 4, C.04.2 3.4-3.5), so that
+ * a pairing the engine makes never reports an absolute violation.  Quality
+ * criteria are only reported relative to the engine's own pairing of the
+ * round: an edited round is judged by where it is worse, not by how far it
+ * is from an ideal that may not exist.
+ */
+#include "pairing_check.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "berger.h"
+
+enum { P_NONE = 0, P_WHITE = 1, P_BLACK = 2 };
+
+typedef struct Info {
+    bool known, absent, withdrawn, elig, top;
+    TrnPoints score;
+    int pref;      /* P_* */
+    bool abspref;  /* |CD| > 1 or the last two played games had one colour */
+    bool strong;   /* |CD| == 1, not absolute */
+    int uses;      /* appearances in the proposal */
+} Info;
+
+typedef struct Ctx {
+    const Tournament *t;
+    int round, max_id;
+    Info *in; /* max_id + 1 */
+    PcReport *rep;
+} Ctx;
+
+static int played(const TrnGame *g)
+{
+    return g->opponent && tournament_result_is_played(g->result) &&
+           (g->colour == TRN_WHITE || g->colour == TRN_BLACK);
+}
+
+static const TrnGame *game_of(const TrnPlayer *p, int r)
+{
+    static const TrnGame none = {0, 0, 0};
+    return r >= 1 && r <= p->rounds ? &p->games[r - 1] : &none;
+}
+
+static TrnPoints points_of(const Tournament *t, const TrnGame *g)
+{
+    if (!g->result)
+        return t->points.zpb;
+    return tournament_result_points(&t->points, g->result, (TrnColour)g->colour);
+}
+
+static bool absent_in(const Tournament *t, const TrnPlayer *p, int round)
+{
+    const TrnGame *g = game_of(p, round);
+    if (!g->opponent && g->result && g->result != TRN_RES_PAB &&
+        g->result != TRN_RES_FORFEIT_WIN)
+        return true;
+    for (int i = 0; i < t->n_byes; i++) {
+        const TrnBye *b = &t->byes[i];
+        if (b->player == p->id && (b->round == round || b->round == 0))
+            return true;
+    }
+    return false;
+}
+
+/* C.04.1 Art. 4: no PAB after a PAB, a forfeit win or a full-point bye. */
+static bool bye_eligible(const Tournament *t, const TrnPlayer *p, int round)
+{
+    for (int r = 1; r < round; r++) {
+        const TrnGame *g = game_of(p, r);
+        if (played(g))
+            continue;
+        if (points_of(t, g) >= t->points.win_white || g->result == TRN_RES_PAB)
+            return false;
+    }
+    return true;
+}
+
+/* Colour preference from the played games only (C.04.2 3.4). */
+static void colours(Info *in, const TrnPlayer *p, int round)
+{
+    int w = 0, b = 0, run = 0, last = P_NONE;
+    for (int r = 1; r < round; r++) {
+        const TrnGame *g = game_of(p, r);
+        if (!played(g))
+            continue;
+        int c = g->colour == TRN_WHITE ? P_WHITE : P_BLACK;
+        w += c == P_WHITE;
+        b += c == P_BLACK;
+        run = c == last ? run + 1 : 1;
+        last = c;
+    }
+    int imb = w > b ? w - b : b - w, lower = w > b ? P_BLACK : P_WHITE;
+    int other = last == P_WHITE ? P_BLACK : last == P_BLACK ? P_WHITE : P_NONE;
+    in->abspref = imb > 1 || run > 1;
+    in->pref = imb > 1 ? lower : run > 1 ? other : imb ? lower : other;
+    in->strong = !in->abspref && imb == 1;
+}
+
+static int item_add(Ctx *c, const char *code, PcKind kind, int board, const int *players, int np,
+                    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+static int item_add(Ctx *c, const char *code, PcKind kind, int board, const int *players, int np,
+                    const char *fmt, ...)
+{
+    PcReport *r = c->rep;
+    if (r->n_items == r->cap_items) {
+        int cap = r->cap_items ? 2 * r->cap_items : 16;
+        PcItem *n = realloc(r->items, (size_t)cap * sizeof *n);
+        if (!n)
+            return -ENOMEM;
+        r->items = n;
+        r->cap_items = cap;
+    }
+    PcItem *it = &r->items[r->n_items++];
+    memset(it, 0, sizeof *it);
+    snprintf(it->code, sizeof it->code, "%s", code);
+    it->kind = kind;
+    it->board = board;
+    for (int i = 0; i < np && i < PC_MAX_ITEM_PLAYERS; i++)
+        it->players[it->n_players++] = players[i];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(it->message, sizeof it->message, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static Info *info(Ctx *c, int id)
+{
+    return id >= 1 && id <= c->max_id && c->in[id].known ? &c->in[id] : NULL;
+}
+
+static int setup(Ctx *c, const PcOptions *opt)
+{
+    const Tournament *t = c->t;
+    for (int i = 0; i < t->n_players; i++)
+        if (t->players[i].id > c->max_id)
+            c->max_id = t->players[i].id;
+    c->in = calloc((size_t)c->max_id + 1, sizeof *c->in);
+    if (!c->in)
+        return -ENOMEM;
+    int pr = c->round - 1;
+    int expected = t->n_rounds ? t->n_rounds : t->rounds_played;
+    TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
+                                                               : t->points.draw_white;
+    long thr = ((long)pr * (long)wd) >> 1;
+    bool last = pr >= expected - 1 && expected >= 1;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        Info *in = &c->in[p->id];
+        in->known = true;
+        for (int r = 1; r < c->round; r++)
+            in->score += points_of(t, game_of(p, r));
+        in->score += tournament_acceleration(t, p->id, c->round);
+        in->absent = absent_in(t, p, c->round);
+        in->withdrawn = opt->withdrawn && p->id < opt->n_withdrawn_slots && opt->withdrawn[p->id];
+        in->elig = bye_eligible(t, p, c->round);
+        in->top = last && in->score > thr;
+        colours(in, p, c->round);
+    }
+    return 0;
+}
+
+static bool met_before(const Ctx *c, int a, int b)
+{
+    const TrnPlayer *p = tournament_player(c->t, a);
+    for (int r = 1; p && r < c->round; r++) {
+        const TrnGame *g = game_of(p, r);
+        if (played(g) && g->opponent == b)
+            return true;
+    }
+    return false;
+}
+
+/* ---- presence: every player once, nobody absent paired ---- */
+
+static int check_presence(Ctx *c, const PcProposal *prop, bool swiss)
+{
+    int rc = 0;
+    for (int i = 0; i < prop->n_boards; i++) {
+        const PcBoard *b = &prop->boards[i];
+        int ids[2] = {b->white, b->black};
+        for (int k = 0; k < 2; k++) {
+            Info *in = info(c, ids[k]);
+            if (!in) {
+                rc = rc ? rc : item_add(c, "PLAYER", PC_ABSOLUTE, b->board, &ids[k], 1,
+                                        "board %d: #%d is not a player of the tournament",
+                                        b->board, ids[k]);
+                continue;
+            }
+            in->uses++;
+            if (swiss && in->withdrawn)
+                rc = rc ? rc : item_add(c, "WITHDRAWN", PC_ABSOLUTE, b->board, &ids[k], 1,
+                                        "board %d: #%d has withdrawn", b->board, ids[k]);
+            else if (swiss && in->absent)
+                rc = rc ? rc : item_add(c, "ABSENT", PC_ABSOLUTE, b->board, &ids[k], 1,
+                                        "board %d: #%d is announced absent (bye requested)",
+                                        b->board, ids[k]);
+        }
+    }
+    for (int i = 0; i < prop->n_byes; i++) {
+        const PcBye *y = &prop->byes[i];
+        Info *in = info(c, y->player);
+        if (!in) {
+            rc = rc ? rc : item_add(c, "PLAYER", PC_ABSOLUTE, 0, &y->player, 1,
+                                    "#%d is not a player of the tournament", y->player);
+            continue;
+        }
+        in->uses++;
+        if (swiss && y->kind == TRN_RES_PAB && in->withdrawn)
+            rc = rc ? rc : item_add(c, "WITHDRAWN", PC_ABSOLUTE, 0, &y->player, 1,
+                                    "#%d has withdrawn but gets the pairing-allocated bye",
+                                    y->player);
+        else if (swiss && y->kind == TRN_RES_PAB && in->absent)
+            rc = rc ? rc : item_add(c, "ABSENT", PC_ABSOLUTE, 0, &y->player, 1,
+                                    "#%d is announced absent but gets the pairing-allocated bye",
+                                    y->player);
+    }
+    for (int id = 1; id <= c->max_id && !rc; id++) {
+        Info *in = info(c, id);
+        if (!in)
+            continue;
+        if (in->uses > 1)
+            rc = item_add(c, "DUP", PC_ABSOLUTE, 0, &id, 1,
+                          "#%d appears %d times in the round", id, in->uses);
+        else if (in->uses == 0 && !in->withdrawn && !in->absent)
+            rc = item_add(c, "UNPAIRED", PC_ABSOLUTE, 0, &id, 1,
+                          "#%d is present but has neither a game nor a bye", id);
+    }
+    return rc;
+}
+
+/* ---- Swiss: C1, forbidden pairs, C2, PAB, C3 ---- */
+
+static int check_swiss_boards(Ctx *c, const PcProposal *prop)
+{
+    int rc = 0;
+    for (int i = 0; i < prop->n_boards && !rc; i++) {
+        const PcBoard *b = &prop->boards[i];
+        Info *w = info(c, b->white), *k = info(c, b->black);
+        int ids[2] = {b->white, b->black};
+        if (!w || !k || b->white == b->black)
+            continue;
+        if (met_before(c, b->white, b->black))
+            rc = item_add(c, "C1", PC_ABSOLUTE, b->board, ids, 2,
+                          "board %d: #%d and #%d have already played each other", b->board,
+                          b->white, b->black);
+        if (!rc && tournament_is_forbidden(c->t, b->white, b->black, c->round))
+            rc = item_add(c, "FORBIDDEN", PC_ABSOLUTE, b->board, ids, 2,
+                          "board %d: #%d and #%d must not be paired (forbidden pair)", b->board,
+                          b->white, b->black);
+        if (rc)
+            break;
+        bool same_abs = w->abspref && k->abspref && w->pref == k->pref;
+        bool exempt = w->top || k->top;
+        if (same_abs && !exempt) {
+            rc = item_add(c, "C3", PC_ABSOLUTE, b->board, ids, 2,
+                          "board %d: #%d and #%d both must have %s (absolute colour preference)",
+                          b->board, b->white, b->black, w->pref == P_WHITE ? "White" : "Black");
+            continue;
+        }
+        if (same_abs)
+            continue; /* the topscorer exception: counted with C10 */
+        int bad[2], nb = 0;
+        if (w->abspref && w->pref == P_BLACK)
+            bad[nb++] = b->white;
+        if (k->abspref && k->pref == P_WHITE)
+            bad[nb++] = b->black;
+        if (nb == 2)
+            rc = item_add(c, "C3", PC_ABSOLUTE, b->board, bad, nb,
+                          "board %d: colours swapped against the absolute colour preferences of "
+                          "#%d and #%d", b->board, bad[0], bad[1]);
+        else if (nb)
+            rc = item_add(c, "C3", PC_ABSOLUTE, b->board, bad, nb,
+                          "board %d: #%d gets the wrong colour for an absolute colour preference "
+                          "(colour difference beyond 2 or three times the same colour)",
+                          b->board, bad[0]);
+    }
+    return rc;
+}
+
+static int check_byes(Ctx *c, const PcProposal *prop)
+{
+    int rc = 0, pabs[PC_MAX_ITEM_PLAYERS], np = 0, total = 0;
+    for (int i = 0; i < prop->n_byes && !rc; i++) {
+        const PcBye *y = &prop->byes[i];
+        Info *in = info(c, y->player);
+        if (y->kind != TRN_RES_PAB || !in)
+            continue;
+        total++;
+        if (np < PC_MAX_ITEM_PLAYERS)
+            pabs[np++] = y->player;
+        if (!in->elig)
+            rc = item_add(c, "C2", PC_ABSOLUTE, 0, &y->player, 1,
+                          "#%d already had a pairing-allocated bye or a win's points without "
+                          "playing and may not get the bye",
+                          y->player);
+    }
+    if (!rc && total > 1)
+        rc = item_add(c, "PAB", PC_ABSOLUTE, 0, pabs, np,
+                      "%d pairing-allocated byes in one round (at most one)", total);
+    return rc;
+}
+
+/* ---- Swiss: quality against the engine ---- */
+
+typedef struct Quality {
+    long floaters;   /* C6: pairs of unequal scores plus the PAB */
+    long ndiff;      /* C7: score differences, descending */
+    TrnPoints *diff;
+    TrnPoints pab_score; /* C5: -1 = no PAB */
+    int pab_player;
+    long c10, c12, c13;
+} Quality;
+
+static int cmp_desc(const void *a, const void *b)
+{
+    TrnPoints x = *(const TrnPoints *)a, y = *(const TrnPoints *)b;
+    return (x < y) - (x > y);
+}
+
+static int quality_add(Ctx *c, Quality *q, int white, int black)
+{
+    Info *w = info(c, white), *k = info(c, black);
+    if (!w)
+        return 0;
+    if (!black) {
+        q->floaters++;
+        q->pab_score = w->score;
+        q->pab_player = white;
+        return 0;
+    }
+    if (!k)
+        return 0;
+    if (w->score != k->score) {
+        q->floaters++;
+        q->diff[q->ndiff++] = w->score > k->score ? w->score - k->score : k->score - w->score;
+    }
+    bool same_abs = w->abspref && k->abspref && w->pref == k->pref;
+    q->c10 += same_abs && (w->top || k->top);
+    q->c12 += (w->pref == P_BLACK) + (k->pref == P_WHITE);
+    q->c13 += (w->pref == P_BLACK && (w->strong || w->abspref)) +
+              (k->pref == P_WHITE && (k->strong || k->abspref));
+    return 0;
+}
+
+static int diff_cmp(const Quality *a, const Quality *b)
+{
+    for (long i = 0; i < a->ndiff && i < b->ndiff; i++)
+        if (a->diff[i] != b->diff[i])
+            return a->diff[i] > b->diff[i] ? 1 : -1;
+    return (a->ndiff > b->ndiff) - (a->ndiff < b->ndiff);
+}
+
+/* "1.5, 0.5" (the first few, descending) */
+static void diffs_text(const Quality *q, char *out, size_t cap)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    for (long i = 0; i < q->ndiff && i < 6 && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s%d.%d", i ? ", " : "", q->diff[i] / TRN_POINT,
+                              q->diff[i] % TRN_POINT);
+    if (q->ndiff > 6 && n < cap)
+        snprintf(out + n, cap - n, ", ...");
+    if (!q->ndiff)
+        snprintf(out, cap, "none");
+}
+
+static bool in_engine(const DutchPairing *e, int white, int black)
+{
+    for (int i = 0; i < e->n_pairs; i++)
+        if (e->pairs[i].white == white && e->pairs[i].black == black)
+            return true;
+    return false;
+}
+
+static int floaters_list(Ctx *c, const PcProposal *prop, int *ids)
+{
+    int n = 0;
+    for (int i = 0; i < prop->n_boards && n + 2 <= PC_MAX_ITEM_PLAYERS; i++) {
+        Info *w = info(c, prop->boards[i].white), *k = info(c, prop->boards[i].black);
+        if (w && k && w->score != k->score) {
+            ids[n++] = prop->boards[i].white;
+            ids[n++] = prop->boards[i].black;
+        }
+    }
+    return n;
+}
+
+static int compare_engine(Ctx *c, const PcProposal *prop)
+{
+    PcReport *r = c->rep;
+    char why[200] = "";
+    int rc = dutch_pair_round(c->t, c->round, &r->engine, why, sizeof why);
+    if (rc < 0)
+        return rc;
+    if (rc)
+        return item_add(c, "ENGINE", PC_NOTE, 0, NULL, 0,
+                        "the Dutch engine finds no pairing of this round%s%s", why[0] ? ": " : "",
+                        why);
+    r->engine_run = true;
+    int pabs = 0;
+    for (int i = 0; i < prop->n_byes; i++)
+        pabs += prop->byes[i].kind == TRN_RES_PAB;
+    r->engine_differs = r->engine.n_pairs != prop->n_boards + pabs;
+    for (int i = 0; i < prop->n_boards; i++)
+        r->engine_differs |= !in_engine(&r->engine, prop->boards[i].white, prop->boards[i].black);
+    for (int i = 0; i < prop->n_byes; i++)
+        if (prop->byes[i].kind == TRN_RES_PAB)
+            r->engine_differs |= !in_engine(&r->engine, prop->byes[i].player, 0);
+    if (!r->engine_differs)
+        return 0;
+
+    Quality q[2] = {{.pab_score = -1}, {.pab_score = -1}};
+    q[0].diff = calloc((size_t)prop->n_boards + 1, sizeof *q[0].diff);
+    q[1].diff = calloc((size_t)r->engine.n_pairs + 1, sizeof *q[1].diff);
+    if (!q[0].diff || !q[1].diff) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    for (int i = 0; i < prop->n_boards; i++)
+        quality_add(c, &q[0], prop->boards[i].white, prop->boards[i].black);
+    for (int i = 0; i < prop->n_byes; i++)
+        if (prop->byes[i].kind == TRN_RES_PAB)
+            quality_add(c, &q[0], prop->byes[i].player, 0);
+    for (int i = 0; i < r->engine.n_pairs; i++)
+        quality_add(c, &q[1], r->engine.pairs[i].white, r->engine.pairs[i].black);
+    for (int k = 0; k < 2; k++)
+        qsort(q[k].diff, (size_t)q[k].ndiff, sizeof *q[k].diff, cmp_desc);
+
+    int ids[PC_MAX_ITEM_PLAYERS], n = floaters_list(c, prop, ids);
+    rc = item_add(c, "ENGINE", PC_NOTE, 0, NULL, 0,
+                  "the round differs from the Dutch engine's pairing (a pairing program must "
+                  "reproduce the published pairings)");
+    if (!rc && q[0].pab_score > q[1].pab_score && q[1].pab_score >= 0)
+        rc = item_add(c, "C5", PC_QUALITY, 0, &q[0].pab_player, 1,
+                      "the bye goes to #%d with %d.%d points; the engine's to a player with %d.%d",
+                      q[0].pab_player,
+                      q[0].pab_score / TRN_POINT, q[0].pab_score % TRN_POINT,
+                      q[1].pab_score / TRN_POINT, q[1].pab_score % TRN_POINT);
+    if (!rc && q[0].floaters > q[1].floaters) {
+        rc = item_add(c, "C6", PC_QUALITY, 0, ids, n,
+                      "%ld players paired outside their score group (downfloaters); the "
+                      "engine's pairing has %ld",
+                      q[0].floaters, q[1].floaters);
+        r->items[r->n_items - 1].value = q[0].floaters;
+        r->items[r->n_items - 1].engine_value = q[1].floaters;
+    }
+    if (!rc && q[0].floaters <= q[1].floaters && diff_cmp(&q[0], &q[1]) > 0) {
+        char a[80], b[80];
+        diffs_text(&q[0], a, sizeof a);
+        diffs_text(&q[1], b, sizeof b);
+        rc = item_add(c, "C7", PC_QUALITY, 0, ids, n,
+                      "larger score differences between opponents (%s) than in the engine's "
+                      "pairing (%s)", a, b);
+        r->items[r->n_items - 1].value = q[0].ndiff ? q[0].diff[0] : 0;
+        r->items[r->n_items - 1].engine_value = q[1].ndiff ? q[1].diff[0] : 0;
+    }
+    static const char *const names[3] = {"C10", "C12", "C13"};
+    static const char *const what[3] = {
+        "topscorer pairs in which both must have the same colour (C10)",
+        "players without their colour preference",
+        "players without their strong or absolute colour preference"};
+    long mine[3] = {q[0].c10, q[0].c12, q[0].c13}, eng[3] = {q[1].c10, q[1].c12, q[1].c13};
+    for (int k = 0; k < 3 && !rc; k++)
+        if (mine[k] > eng[k]) {
+            rc = item_add(c, names[k], PC_QUALITY, 0, NULL, 0, "%s: %ld; in the engine's pairing: "
+                          "%ld", what[k], mine[k], eng[k]);
+            r->items[r->n_items - 1].value = mine[k];
+            r->items[r->n_items - 1].engine_value = eng[k];
+        }
+done:
+    free(q[0].diff);
+    free(q[1].diff);
+    return rc;
+}
+
+/* ---- round robin: the Berger table's round ---- */
+
+static int check_berger(Ctx *c, const PcProposal *prop, int flags)
+{
+    int np = c->t->n_players;
+    BergerBoard tb[BERGER_MAX_BOARDS];
+    int nb = berger_round(np, c->round, flags, tb);
+    if (nb < 0)
+        return item_add(c, "BERGER", PC_NOTE, 0, NULL, 0,
+                        "round %d is not in the Berger table of %d players", c->round, np);
+    int rc = 0;
+    for (int i = 0; i < prop->n_boards && !rc; i++) {
+        const PcBoard *b = &prop->boards[i];
+        int ids[2] = {b->white, b->black};
+        int found = 0;
+        for (int k = 0; k < nb; k++) {
+            if (tb[k].white == b->white && tb[k].black == b->black)
+                found = 1;
+            else if (tb[k].white == b->black && tb[k].black == b->white)
+                found = 2;
+            if (found)
+                break;
+        }
+        if (found == 2)
+            rc = item_add(c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
+                          "board %d: the Berger table gives White to #%d, not #%d", b->board,
+                          b->black, b->white);
+        else if (!found)
+            rc = item_add(c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
+                          "board %d: #%d and #%d do not meet in round %d of the Berger table",
+                          b->board, b->white, b->black, c->round);
+    }
+    for (int i = 0; i < prop->n_byes && !rc; i++) {
+        const PcBye *y = &prop->byes[i];
+        if (y->kind != TRN_RES_PAB)
+            continue;
+        int ok = 0;
+        for (int k = 0; k < nb; k++)
+            ok |= (tb[k].white == y->player && !tb[k].black) ||
+                  (tb[k].black == y->player && !tb[k].white);
+        if (!ok)
+            rc = item_add(c, "BERGER", PC_ABSOLUTE, 0, &y->player, 1,
+                          "#%d is not the player free in round %d of the Berger table",
+                          y->player, c->round);
+    }
+    return rc;
+}
+
+int pc_check(const Tournament *t, int round, const PcProposal *prop, const PcOptions *opt,
+             PcReport *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (round < 1 || round > TRN_MAX_ROUNDS) {
+        snprintf(err, errlen, "round %d is out of range", round);
+        return PC_E_INPUT;
+    }
+    if (opt->system != PC_SWISS && opt->system != PC_ROUNDROBIN) {
+        snprintf(err, errlen, "unknown pairing system");
+        return PC_E_INPUT;
+    }
+    Ctx c = {.t = t, .round = round, .rep = out};
+    int rc = setup(&c, opt);
+    bool swiss = opt->system == PC_SWISS;
+    if (!rc)
+        rc = check_presence(&c, prop, swiss);
+    if (!rc && swiss)
+        rc = check_swiss_boards(&c, prop);
+    if (!rc && swiss)
+        rc = check_byes(&c, prop);
+    if (!rc && !swiss)
+        rc = check_berger(&c, prop, opt->berger_flags);
+    if (!rc && swiss && opt->compare_engine)
+        rc = compare_engine(&c, prop);
+    free(c.in);
+    if (rc)
+        pc_report_free(out);
+    return rc;
+}
+
+void pc_report_free(PcReport *r)
+{
+    if (!r)
+        return;
+    free(r->items);
+    dutch_pairing_free(&r->engine);
+    memset(r, 0, sizeof *r);
+}
+
+bool pc_report_has_absolute(const PcReport *r)
+{
+    for (int i = 0; i < r->n_items; i++)
+        if (r->items[i].kind == PC_ABSOLUTE)
+            return true;
+    return false;
+}
+
+int pc_proposal_from_round(const Tournament *t, int round, PcProposal *out)
+{
+    memset(out, 0, sizeof *out);
+    out->boards = calloc((size_t)t->n_players / 2 + 1, sizeof *out->boards);
+    out->byes = calloc((size_t)t->n_players + 1, sizeof *out->byes);
+    if (!out->boards || !out->byes) {
+        pc_proposal_free(out);
+        return -ENOMEM;
+    }
+    /* players[] is in file order; boards follow the White player's rank */
+    for (int id = 1; id <= TRN_MAX_PLAYERS; id++) {
+        const TrnPlayer *p = tournament_player(t, id);
+        if (!p)
+            continue;
+        const TrnGame *g = game_of(p, round);
+        if (g->opponent) {
+            bool white = g->colour == TRN_WHITE || (g->colour != TRN_BLACK && id < g->opponent);
+            if (white && out->n_boards < t->n_players / 2) {
+                out->boards[out->n_boards] = (PcBoard){out->n_boards + 1, id, g->opponent};
+                out->n_boards++;
+            }
+        } else if (g->result == TRN_RES_PAB) {
+            out->byes[out->n_byes++] = (PcBye){id, TRN_RES_PAB};
+        }
+    }
+    return 0;
+}
+
+void pc_proposal_free(PcProposal *p)
+{
+    if (!p)
+        return;
+    free(p->boards);
+    free(p->byes);
+    memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,134 @@
+/*
+ * pairing_check.h — what a proposed round breaks.
+ *
+ * Given a Tournament whose rounds before `round` are its history, and a
+ * proposed pairing of `round` (boards White/Black by start rank, byes),
+ * lists every pairing rule the proposal violates, each with a stable code,
+ * the start ranks concerned and the board:
+ *
+ *   absolute (the pairing is illegal for a Swiss by C.04.1-3):
+ *     DUP        player in more than one game or bye of the round
+ *     PLAYER     start rank not in the tournament
+ *     UNPAIRED   present player with neither game nor bye
+ *     WITHDRAWN  withdrawn player paired or given the PAB
+ *     ABSENT     player announced absent (bye requested, 240/XXZ) paired
+ *     C1         rematch (a played game before; forfeits are no meeting)
+ *     FORBIDDEN  forbidden pair (260 / XXP)
+ *     C2         PAB to a player who already had a PAB or a win's points
+ *                without playing
+ *     PAB        more than one PAB
+ *     C3         two non-topscorers with the same absolute colour preference
+ *                meet, or a player's absolute preference is not given when
+ *                the opponent had none the other way (|CD| > 2 or the same
+ *                colour three times running follows)
+ *     BERGER     round robin: not the Berger table's game (opponent or
+ *                colours), or the wrong player is free
+ *   quality (only where the proposal is worse than the Dutch engine's own
+ *   pairing of the round):
+ *     C5   the PAB to a player with more points
+ *     C6   more downfloaters          C7   larger score differences
+ *     C10  topscorer pairs with |CD| > 2 / three same colours
+ *     C12  more players without their colour preference
+ *     C13  more players without their strong or absolute preference
+ *   note:
+ *     ENGINE  the proposal is not the engine's pairing (a pairing program
+ *             must reproduce published pairings: the arbiter is told)
+ *
+ * Withdrawn players must also be absent in T (a 240/XXZ bye for the round)
+ * for the engine to leave them out as the pairing did.
+ *
+ * Pure: no I/O, no globals, deterministic.  Workload: a round of up to a
+ * few hundred boards; one Dutch pairing of the round when compared.
+ */
+#ifndef ARBITER_RULES_PAIRING_CHECK_H
+#define ARBITER_RULES_PAIRING_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dutch.h"
+#include "tournament.h"
+
+enum {
+    PC_MAX_ITEM_PLAYERS = 16,
+    PC_E_INPUT = 1, /* round out of range or the system unknown */
+};
+
+typedef enum PcSystem { PC_SWISS = 0, PC_ROUNDROBIN = 1 } PcSystem;
+
+typedef enum PcKind { PC_ABSOLUTE = 0, PC_QUALITY = 1, PC_NOTE = 2 } PcKind;
+
+/* One board of the proposal; board numbers are the published ones. */
+typedef struct PcBoard {
+    int board;
+    int white, black;
+} PcBoard;
+
+/* A bye of the proposal: kind TRN_RES_PAB (the pairing-allocated bye or a
+ * round robin's free round), TRN_RES_HPB, TRN_RES_ZPB or TRN_RES_FPB
+ * (requested byes, i.e. announced absences). */
+typedef struct PcBye {
+    int player;
+    char kind;
+} PcBye;
+
+typedef struct PcProposal {
+    int n_boards;
+    PcBoard *boards;
+    int n_byes;
+    PcBye *byes;
+} PcProposal;
+
+typedef struct PcOptions {
+    PcSystem system;
+    int berger_flags;      /* round robin: BERGER_DOUBLE, BERGER_SWAP_LAST_TWO */
+    bool compare_engine;   /* Swiss: pair the round with the Dutch engine too */
+    const bool *withdrawn; /* by start rank (max id + 1 entries), or NULL */
+    int n_withdrawn_slots; /* entries of withdrawn[] */
+} PcOptions;
+
+typedef struct PcItem {
+    char code[12];
+    PcKind kind;
+    int board; /* 0 = no single board */
+    int n_players;
+    int players[PC_MAX_ITEM_PLAYERS]; /* start ranks */
+    long value, engine_value;         /* counts for the quality items */
+    char message[240];                /* English, start ranks as #n */
+} PcItem;
+
+typedef struct PcReport {
+    int n_items, cap_items;
+    PcItem *items;
+    bool engine_run;     /* the Dutch engine paired the round */
+    bool engine_differs; /* ... and its pairing is not the proposal */
+    DutchPairing engine; /* its pairing (empty when not run) */
+} PcReport;
+
+/*
+ * Checks PROP as round ROUND (1-based) of T, whose rounds 1..ROUND-1 are the
+ * history; entries of T in column ROUND count only as announced absences
+ * (H, F, Z without opponent), as for dutch_pair_round().  Fills *OUT (emptied
+ * first; release with pc_report_free()).  Returns 0, PC_E_INPUT with a reason
+ * in ERR, or -ENOMEM.
+ */
+int pc_check(const Tournament *t, int round, const PcProposal *prop, const PcOptions *opt,
+             PcReport *out, char *err, size_t errlen);
+
+/* Releases what *R holds; NULL or an empty report is fine. */
+void pc_report_free(PcReport *r);
+
+/* True when R lists an item of kind PC_ABSOLUTE. */
+bool pc_report_has_absolute(const PcReport *r);
+
+/*
+ * The round ROUND as written in T (its games and PAB 'U'; H/F/Z entries stay
+ * absences of T) as a proposal.  Boards are numbered in order of the White player's start rank.
+ * Fills *OUT (free with pc_proposal_free()).  Returns 0 or -ENOMEM.
+ */
+int pc_proposal_from_round(const Tournament *t, int round, PcProposal *out);
+
+/* Releases the arrays of P; NULL is fine. */
+void pc_proposal_free(PcProposal *p);
+
+#endif

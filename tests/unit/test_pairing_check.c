@@ -1,0 +1,439 @@
+/*
+ * test_pairing_check.c — the criteria report of a proposed round.
+ *
+ * Cases: tests/data/pairing_check/NAME.case, each naming a TRF history
+ * (NAME.trf in the same folder), the round, the proposal and exactly the
+ * codes (with the start ranks) the report must list; every code has a case
+ * that triggers it and one that does not (see the README there).
+ *
+ * Outside truth: the rounds of the committed Dutch corpus
+ * (tests/data/dutch/corpus/, paired by bbpPairings, which our engine
+ * reproduces) must show no absolute violation, and a sample of them must
+ * equal the engine's own pairing.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pairing_check.h"
+#include "testutil.h"
+#include "trf.h"
+
+static const char *data_dir(void)
+{
+    const char *d = getenv("ARBITER_TEST_DATA");
+    return d ? d : "tests/data";
+}
+
+static Tournament *load(const char *topic, const char *name)
+{
+    size_t len = 0;
+    char *text = testutil_load(topic, name, &len);
+    Tournament *t = NULL;
+    TrfError err;
+    int rc = trf_read(text, len, TRF_READ_NO_POINTS_CHECK, &t, &err);
+    free(text);
+    ck_assert_msg(rc == 0, "%s: line %d col %d: %s", name, err.line, err.column, err.message);
+    return t;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* "CODE id id ..." with the ids sorted */
+static void item_key(const PcItem *it, char *out, size_t cap)
+{
+    int ids[PC_MAX_ITEM_PLAYERS];
+    memcpy(ids, it->players, sizeof ids);
+    qsort(ids, (size_t)it->n_players, sizeof *ids, cmp_int);
+    size_t n = (size_t)snprintf(out, cap, "%s", it->code);
+    for (int i = 0; i < it->n_players && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, " %d", ids[i]);
+}
+
+enum { MAX_EXPECT = 32 };
+
+static int run_case(const char *name)
+{
+    size_t len = 0;
+    char *text = testutil_load("pairing_check", name, &len);
+    char file[128] = "", expect[MAX_EXPECT][128];
+    int ne = 0, round = 0, compare = 0, rr = 0, failures = 0;
+    PcBoard boards[64];
+    PcBye byes[16];
+    bool withdrawn[64] = {0};
+    PcProposal prop = {0, boards, 0, byes};
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        int a, b;
+        char word[32];
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "file %127s", file) == 1)
+            continue;
+        if (sscanf(line, "round %d", &round) == 1)
+            continue;
+        if (sscanf(line, "system %31s", word) == 1) {
+            rr = strcmp(word, "rr") == 0;
+            continue;
+        }
+        if (sscanf(line, "compare %31s", word) == 1) {
+            compare = strcmp(word, "yes") == 0;
+            continue;
+        }
+        if (sscanf(line, "withdrawn %d", &a) == 1 && a > 0 && a < 64) {
+            withdrawn[a] = true;
+            continue;
+        }
+        if (sscanf(line, "pair %d %d", &a, &b) == 2 && prop.n_boards < 64) {
+            boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, a, b};
+            prop.n_boards++;
+            continue;
+        }
+        if (sscanf(line, "bye %d", &a) == 1 && prop.n_byes < 16) {
+            byes[prop.n_byes++] = (PcBye){a, TRN_RES_PAB};
+            continue;
+        }
+        if (strncmp(line, "expect ", 7) == 0 && ne < MAX_EXPECT) {
+            snprintf(expect[ne++], sizeof expect[0], "%s", line + 7);
+            continue;
+        }
+        ck_abort_msg("%s: cannot read line '%s'", name, line);
+    }
+    char trfname[160];
+    snprintf(trfname, sizeof trfname, "%s.trf", file);
+    Tournament *t = load("pairing_check", trfname);
+    PcOptions opt = {rr ? PC_ROUNDROBIN : PC_SWISS, 0, compare, withdrawn, 64};
+    PcReport rep;
+    char err[200] = "";
+    int rc = pc_check(t, round, &prop, &opt, &rep, err, sizeof err);
+    ck_assert_msg(rc == 0, "%s: %s", name, err);
+    bool used[MAX_EXPECT] = {0};
+    for (int i = 0; i < rep.n_items; i++) {
+        char key[256];
+        item_key(&rep.items[i], key, sizeof key);
+        int hit = -1;
+        for (int k = 0; k < ne && hit < 0; k++)
+            if (!used[k] && (strcmp(expect[k], key) == 0 ||
+                             (!strchr(expect[k], ' ') &&
+                              strcmp(expect[k], rep.items[i].code) == 0)))
+                hit = k;
+        if (hit < 0) {
+            fprintf(stderr, "%s: unexpected %s (%s)\n", name, key, rep.items[i].message);
+            failures++;
+        } else {
+            used[hit] = true;
+        }
+    }
+    for (int k = 0; k < ne; k++)
+        if (!used[k]) {
+            fprintf(stderr, "%s: missing %s\n", name, expect[k]);
+            failures++;
+        }
+    pc_report_free(&rep);
+    tournament_free(t);
+    free(text);
+    return failures;
+}
+
+START_TEST(cases)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/pairing_check", data_dir());
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "cannot open %s", dir);
+    int n = 0, failures = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l > 5 && strcmp(e->d_name + l - 5, ".case") == 0) {
+            failures += run_case(e->d_name);
+            n++;
+        }
+    }
+    closedir(d);
+    ck_assert_int_ge(n, 20);
+    ck_assert_msg(failures == 0, "%d mismatches in %d cases", failures, n);
+}
+END_TEST
+
+/* Every code of pairing_check.h is triggered by some case and absent from
+ * some other case. */
+START_TEST(every_code_has_both_cases)
+{
+    static const char *const codes[] = {"DUP", "PLAYER", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",
+                                        "FORBIDDEN", "C2", "PAB", "C3", "BERGER", "C5",
+                                        "C6", "C7", "C10", "C12", "C13", "ENGINE"};
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/pairing_check", data_dir());
+    for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
+        DIR *d = opendir(dir);
+        ck_assert(d != NULL);
+        int with = 0, without = 0;
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            size_t l = strlen(e->d_name);
+            if (l <= 5 || strcmp(e->d_name + l - 5, ".case") != 0)
+                continue;
+            char *text = testutil_load("pairing_check", e->d_name, NULL);
+            char needle[32];
+            snprintf(needle, sizeof needle, "\nexpect %s", codes[c]);
+            char *p = strstr(text, needle);
+            bool has = p && (p[strlen(needle)] == ' ' || p[strlen(needle)] == '\n');
+            with += has;
+            without += !has;
+            free(text);
+        }
+        closedir(d);
+        ck_assert_msg(with > 0 && without > 0, "%s: %d cases trigger it, %d do not", codes[c],
+                      with, without);
+    }
+}
+END_TEST
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The corpus rounds are bbpPairings' pairings: nothing absolute may show. */
+START_TEST(corpus_has_no_absolute_violation)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/dutch/corpus", data_dir());
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "cannot open %s", dir);
+    char *names[512];
+    int nn = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && nn < 512) {
+        size_t l = strlen(e->d_name);
+        if (l > 4 && strcmp(e->d_name + l - 4, ".trf") == 0)
+            names[nn++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)nn, sizeof *names, cmp_str);
+    ck_assert_int_ge(nn, 40);
+    int rounds = 0, bad = 0, compared = 0;
+    for (int i = 0; i < nn; i++) {
+        char rel[600];
+        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
+        Tournament *t = load("dutch", rel);
+        int last = dutch_next_round(t) - 1;
+        for (int r = 1; r <= last; r++) {
+            PcProposal prop;
+            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            /* the engine is re-run on every fourth tournament only
+             * (test_dutch re-pairs them all) */
+            PcOptions opt = {PC_SWISS, 0, i % 4 == 0, NULL, 0};
+            PcReport rep;
+            char err[200];
+            ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+            rounds++;
+            for (int k = 0; k < rep.n_items; k++) {
+                fprintf(stderr, "%s round %d: %s %s\n", names[i], r, rep.items[k].code,
+                        rep.items[k].message);
+                bad++;
+            }
+            if (opt.compare_engine) {
+                ck_assert_msg(rep.engine_run && !rep.engine_differs,
+                              "%s round %d differs from the engine", names[i], r);
+                compared++;
+            }
+            pc_report_free(&rep);
+            pc_proposal_free(&prop);
+        }
+        tournament_free(t);
+        free(names[i]);
+    }
+    fprintf(stderr, "pairing check: %d corpus rounds, %d compared with the engine, %d items\n",
+            rounds, compared, bad);
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+/* bbpPairings' pairings of the next round of histories with forbidden
+ * pairs, absences, byes and acceleration (tests/data/dutch/{special,baku,
+ * bbp}/NAME.input and .output.expected): no absolute violation either. */
+START_TEST(bbp_next_rounds_have_no_absolute_violation)
+{
+    static const char *const dirs[] = {"special", "baku", "bbp"};
+    int files = 0, bad = 0;
+    for (int d = 0; d < 3; d++) {
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s/dutch/%s", data_dir(), dirs[d]);
+        DIR *dh = opendir(dir);
+        ck_assert_msg(dh != NULL, "cannot open %s", dir);
+        struct dirent *e;
+        while ((e = readdir(dh))) {
+            size_t l = strlen(e->d_name);
+            if (l <= 6 || strcmp(e->d_name + l - 6, ".input") != 0)
+                continue;
+            char rel[600], name[300];
+            snprintf(name, sizeof name, "%.*s", (int)(l - 6), e->d_name);
+            snprintf(rel, sizeof rel, "%s/%s.input", dirs[d], name);
+            Tournament *t = load("dutch", rel);
+            snprintf(rel, sizeof rel, "%s/%s.output.expected", dirs[d], name);
+            char *out = testutil_load("dutch", rel, NULL);
+            PcBoard boards[600];
+            PcBye byes[8];
+            PcProposal prop = {0, boards, 0, byes};
+            char *p = out;
+            long n = strtol(p, &p, 10);
+            for (long i = 0; i < n && prop.n_boards < 600 && prop.n_byes < 8; i++) {
+                int w = (int)strtol(p, &p, 10), b = (int)strtol(p, &p, 10);
+                if (b) {
+                    boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, w, b};
+                    prop.n_boards++;
+                } else {
+                    byes[prop.n_byes++] = (PcBye){w, TRN_RES_PAB};
+                }
+            }
+            PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
+            PcReport rep;
+            char err[200];
+            int round = dutch_next_round(t);
+            ck_assert_int_eq(pc_check(t, round, &prop, &opt, &rep, err, sizeof err), 0);
+            for (int k = 0; k < rep.n_items; k++) {
+                fprintf(stderr, "%s/%s round %d: %s %s\n", dirs[d], name, round,
+                        rep.items[k].code, rep.items[k].message);
+                bad++;
+            }
+            files++;
+            pc_report_free(&rep);
+            free(out);
+            tournament_free(t);
+        }
+        closedir(dh);
+    }
+    ck_assert_int_ge(files, 15);
+    ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+/* True when player ID took part in round R of T (an opponent or the PAB). */
+static bool took_part(const Tournament *t, int id, int r)
+{
+    const TrnPlayer *p = tournament_player(t, id);
+    return p && r <= p->rounds &&
+           (p->games[r - 1].opponent || p->games[r - 1].result == TRN_RES_PAB);
+}
+
+/* Players the special history marks absent in round R (240 or H/F/Z in the
+ * round's column) whom the original round R paired. */
+static int absent_but_paired(const Tournament *t, const Tournament *orig, int r)
+{
+    int n = 0;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        bool marked = r <= p->rounds && !p->games[r - 1].opponent &&
+                      strchr("HFZ", p->games[r - 1].result ? p->games[r - 1].result : '?');
+        for (int k = 0; k < t->n_byes; k++)
+            marked |= t->byes[k].player == p->id && t->byes[k].round == r;
+        n += marked && took_part(orig, p->id, r);
+    }
+    return n;
+}
+
+/* The special cases name, as forbidden pairs or absences, players of
+ * bbpPairings' pairing of that round in the corpus (xxp, 260: three of its
+ * boards; abs, 240: players who may or may not have played it).  That
+ * original round, checked against the special history, must show exactly
+ * those: three FORBIDDEN, or one ABSENT per marked player it paired; besides,
+ * only UNPAIRED for players the original round left out (absent later than
+ * the cut history says). */
+START_TEST(special_cases_flag_the_original_round)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/dutch/special", data_dir());
+    DIR *dh = opendir(dir);
+    ck_assert_msg(dh != NULL, "cannot open %s", dir);
+    struct dirent *e;
+    int files = 0, flagged = 0;
+    while ((e = readdir(dh))) {
+        int seed, cut;
+        char kind[8];
+        size_t l = strlen(e->d_name);
+        if (l <= 6 || strcmp(e->d_name + l - 6, ".input") != 0 ||
+            sscanf(e->d_name, "seed%d_%d_%7[a-z0-9]", &seed, &cut, kind) != 3)
+            continue;
+        char rel[600];
+        snprintf(rel, sizeof rel, "special/%s", e->d_name);
+        Tournament *t = load("dutch", rel);
+        snprintf(rel, sizeof rel, "corpus/seed%04d.trf", seed);
+        Tournament *orig = load("dutch", rel);
+        int r = cut + 1;
+        bool forbidden = strcmp(kind, "xxp") == 0 || strcmp(kind, "260") == 0;
+        int want = forbidden ? 3 : absent_but_paired(t, orig, r);
+        const char *code = forbidden ? "FORBIDDEN" : "ABSENT";
+        PcProposal prop;
+        ck_assert_int_eq(pc_proposal_from_round(orig, r, &prop), 0);
+        PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
+        PcReport rep;
+        char err[200];
+        ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+        int hits = 0;
+        for (int i = 0; i < rep.n_items; i++) {
+            const PcItem *it = &rep.items[i];
+            if (strcmp(it->code, code) == 0)
+                hits++;
+            else
+                ck_assert_msg(strcmp(it->code, "UNPAIRED") == 0 &&
+                                  !took_part(orig, it->players[0], r),
+                              "%s: %s %s", e->d_name, it->code, it->message);
+        }
+        ck_assert_msg(hits == want, "%s: %d %s, expected %d", e->d_name, hits, code, want);
+        flagged += hits;
+        files++;
+        pc_report_free(&rep);
+        pc_proposal_free(&prop);
+        tournament_free(orig);
+        tournament_free(t);
+    }
+    closedir(dh);
+    ck_assert_int_ge(files, 9);
+    ck_assert_int_ge(flagged, 12); /* the four forbidden-pair cases and some absences */
+    fprintf(stderr, "pairing check: %d special cases, %d items as their files say\n", files,
+            flagged);
+}
+END_TEST
+
+START_TEST(bad_input)
+{
+    Tournament *t = load("pairing_check", "base8.trf");
+    PcProposal prop = {0};
+    PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
+    PcReport rep;
+    char err[200] = "";
+    ck_assert_int_eq(pc_check(t, 0, &prop, &opt, &rep, err, sizeof err), PC_E_INPUT);
+    ck_assert(strstr(err, "round") != NULL);
+    opt.system = (PcSystem)7;
+    ck_assert_int_eq(pc_check(t, 3, &prop, &opt, &rep, err, sizeof err), PC_E_INPUT);
+    /* an empty proposal: everybody present is unpaired */
+    opt.system = PC_SWISS;
+    ck_assert_int_eq(pc_check(t, 3, &prop, &opt, &rep, err, sizeof err), 0);
+    ck_assert_int_eq(rep.n_items, 8);
+    ck_assert(pc_report_has_absolute(&rep));
+    pc_report_free(&rep);
+    pc_report_free(NULL);
+    pc_proposal_free(NULL);
+    tournament_free(t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("pairing_check");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, cases);
+    tcase_add_test(tc, every_code_has_both_cases);
+    tcase_add_test(tc, corpus_has_no_absolute_violation);
+    tcase_add_test(tc, bbp_next_rounds_have_no_absolute_violation);
+    tcase_add_test(tc, special_cases_flag_the_original_round);
+    tcase_add_test(tc, bad_input);
+    suite_add_tcase(s, tc);
+    return testutil_run(s);
+}
