@@ -477,6 +477,12 @@ START_TEST(round_robin_with_a_half_point_bye)
     ck_assert(has_bye(byes, p[1], "half", p[0]));
     ck_assert(has_bye(byes, p[0], "forfeit", p[1]));
     resp_free(r);
+    /* The criteria report finds the round as the table has it. */
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/2/check", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_msg(json_array_size(json_object_get(r->json, "violations")) == 0, "%s", r->body);
+    ck_assert(json_is_false(json_object_get(r->json, "engine_differs")));
+    resp_free(r);
     /* The unplayed game is no game: starting the round starts only 4-3. */
     ck_assert_int_eq(finish_round(tid, 2, (const char *const[]){"0-1"}), 1);
     ck_assert(points_of(tid, p[0]) == 2.0);  /* 1 + the forfeit win */

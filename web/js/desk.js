@@ -288,7 +288,7 @@ async function viewPlayers(tour, head) {
         const r = await ask({ title: t('desk.bye'), message: p.name, fields: [
           { name: 'round', label: t('desk.bye_round'), type: 'number', value: rounds.length + 1, required: true },
           { name: 'kind', label: t('desk.bye_kind'), type: 'select', value: 'half',
-            options: [['half', t('desk.bye_half')], ['zero', t('desk.bye_zero')], ['none', t('desk.bye_none')]] }] });
+            options: [['half', t('desk.bye_half')], ['zero', t('desk.bye_zero')], ['none', t('desk.bye_cancel')]] }] });
         if (!r) return;
         await api.post(`tournaments/${tour.id}/players/${pid}/byes`, { round: Number(r.round), kind: r.kind });
         toast(t(r.kind === 'none' ? 'desk.bye_cancelled' : 'desk.bye_done', { name: p.name, n: Number(r.round) }));
