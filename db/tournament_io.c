@@ -722,6 +722,8 @@ static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, in
     json_t *limit = json_object_get(tour, "bye_limit");
     if (!json_is_integer(limit))
         return 0;
+    if (json_integer_value(limit) == 0)
+        return ERR(STORE_E_CONFLICT, "this tournament allows no half-point byes (bye_limit 0)");
     int64_t had = store_int(s, 0, "SELECT count(*) FROM byes WHERE tournament_id = ?1 AND "
                                   "player_id = ?2 AND kind = 'half'", "ii", tid, pid);
     if (had >= json_integer_value(limit))

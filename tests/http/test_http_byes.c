@@ -287,6 +287,14 @@ START_TEST(bye_rules)
     ck_assert_int_eq(bye(tid, p[1], 1, "zero", NULL, 0), 201);
     ck_assert_int_eq(bye(tid, p[2], 1, "half", NULL, 0), 201);
     ck_assert_int_eq(bye(tid, p[2], 1, "none", NULL, 0), 200);
+    /* No half-point byes at all. */
+    r = reqf(&D, &arb, "PATCH", "{\"bye_limit\":0}", "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    ck_assert_int_eq(bye(tid, p[3], 2, "half", msg, sizeof msg), 409);
+    ck_assert_ptr_nonnull(strstr(msg, "no half-point byes"));
+    r = reqf(&D, &arb, "PATCH", "{\"bye_limit\":1}", "/api/v1/tournaments/%lld", (long long)tid);
+    resp_free(r);
     /* A withdrawn player is not paired anyway. */
     patch_player(tid, p[4], "{\"status\":\"withdrawn\"}");
     ck_assert_int_eq(bye(tid, p[4], 2, "half", NULL, 0), 409);
