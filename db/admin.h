@@ -35,9 +35,12 @@ int admin_tournament_create(Store *s, json_t *in, int64_t user, json_t **out, ch
 int admin_tournament_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out,
                             char *err, size_t n);
 
+/* Players by id, each with its pairing number "tpn" (db/tpn.h). */
 json_t *admin_players_list(Store *s, int64_t tid);
 json_t *admin_player_get(Store *s, int64_t tid, int64_t pid);
-/* Creates a player with the given credential hashes. */
+/* Creates a player with the given credential hashes; after the freeze the
+ * player gets the next free pairing number.  STORE_E_STATE for a round
+ * robin whose round 1 is paired. */
 int admin_player_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
                         const char *token_hash, int64_t user, json_t **out, char *err, size_t n);
 int admin_player_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
@@ -53,7 +56,10 @@ json_t *admin_player_by_token(Store *s, const char *token_hash);
 
 json_t *admin_rounds_list(Store *s, int64_t tid);
 json_t *admin_round_get(Store *s, int64_t tid, int64_t rn);
-/* Creates round (last + 1) with PAIRINGS (array of {board?, white_id, black_id}). */
+/* Creates round (last + 1) with PAIRINGS (array of {board?, white_id, black_id}),
+ * freezing the pairing numbers when it is the freeze round.  A player with
+ * a requested bye in the round is refused (STORE_E_CONFLICT); a PAB, free
+ * round or forfeit win of a player paired by hand gives way to the game. */
 int admin_round_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out,
                        char *err, size_t n);
 int admin_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
