@@ -237,7 +237,13 @@ def main():
         for b in boards:
             if not b.over:
                 st, js, _ = arb.req("POST", "/api/v1/games/%d/arbiter/resume" % b.gid, {})
-                if st != 200 and (js or {}).get("error", {}).get("code") not in ("state",):
+                code = (js or {}).get("error", {}).get("code")
+                if st == 409 and code == "game_over":
+                    # A move in flight at the kill was recorded and ended
+                    # the game (mate, dead position): nothing to resume.
+                    b.over = True
+                    continue
+                if st != 200 and code not in ("state",):
                     failures.append("kill %d: resume game %d: %s %s" % (k + 1, b.gid, st, js))
         if sum(1 for b in boards if not b.over) < a.boards // 2:
             new_boards()
