@@ -40,7 +40,7 @@
 #include "store.h"
 #include "writer.h"
 
-enum { MAXPLY = 60, ROUNDS = 10 };
+enum { MAXPLY = 60, ROUNDS = 24 };
 
 static int port;
 static pid_t daemon_pid;
