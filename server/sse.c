@@ -422,21 +422,45 @@ void hub_close_all(Hub *h)
     each_topic(h, close_topic);
 }
 
-static void ping_topic(Topic *t)
-{
-    pthread_mutex_lock(&t->mu);
-    if (t->streams) {
-        char *text = strdup(": keepalive\n\n");
-        if (text)
-            push(t, 0, text, strlen(text));
-        wake_all(t);
-    }
-    pthread_mutex_unlock(&t->mu);
-}
-
+/* Every topic with streams gets a comment line, resumed by the waker like a
+ * message.  The hub mutex is held only to copy the topic list: publishers
+ * (the writer thread) take it for every message, and resuming thousands
+ * of streams under it stalled every move for a quarter of a second. */
 void hub_keepalive(Hub *h)
 {
-    each_topic(h, ping_topic);
+    pthread_mutex_lock(&h->mu);
+    size_t n = (size_t)h->count + 64, k = 0;
+    Topic **list = malloc(n * sizeof *list);
+    for (int i = 0; list && i < BUCKETS; i++)
+        for (Topic *t = h->buckets[i]; t; t = t->next_in_bucket) {
+            if (k == n) {
+                Topic **more = realloc(list, (n *= 2) * sizeof *list);
+                if (!more) {
+                    free(list);
+                    list = NULL;
+                    break;
+                }
+                list = more;
+            }
+            list[k++] = t;
+        }
+    pthread_mutex_unlock(&h->mu);
+    /* Topics live as long as the hub, so the copied pointers stay valid. */
+    for (size_t i = 0; list && i < k; i++) {
+        Topic *t = list[i];
+        int any;
+        pthread_mutex_lock(&t->mu);
+        any = t->streams != NULL;
+        if (any) {
+            char *text = strdup(": keepalive\n\n");
+            if (text)
+                push(t, 0, text, strlen(text));
+        }
+        pthread_mutex_unlock(&t->mu);
+        if (any)
+            schedule_wake(h, t);
+    }
+    free(list);
 }
 
 int hub_count(Hub *h)
