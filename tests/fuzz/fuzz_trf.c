@@ -39,11 +39,17 @@ static void check_invariants(const Tournament *t)
     }
 }
 
-static void same_players(const Tournament *a, const Tournament *b)
+/* TRF16 says SIXTEEN when the copy was written as TRF16: its point record
+ * (bbp's XXS) has no key for TRF-2026's unknown result (X), which reads
+ * back as the draw's value. */
+static void same_players(const Tournament *a, const Tournament *b, int sixteen)
 {
+    TrnPointSystem pa = a->points;
+    if (sixteen)
+        pa.unknown = pa.draw_white;
     if (a->n_players != b->n_players || a->rounds_played != b->rounds_played ||
         a->n_rounds != b->n_rounds || a->initial_colour != b->initial_colour ||
-        memcmp(&a->points, &b->points, sizeof a->points) != 0 || strcmp(a->name, b->name) ||
+        memcmp(&pa, &b->points, sizeof pa) != 0 || strcmp(a->name, b->name) ||
         strcmp(a->city, b->city) || a->n_round_dates != b->n_round_dates)
         abort();
     for (int i = 0; i < a->n_players; i++) {
@@ -147,10 +153,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     check_invariants(t);
     Tournament *t26 = write_read(t, TRF_FLAVOUR_26, flags);
-    same_players(t, t26);
+    same_players(t, t26, 0);
     same_records(t, t26);
     Tournament *t16 = write_read(t, TRF_FLAVOUR_16, flags);
-    same_players(t, t16);
+    same_players(t, t16, 1);
     check_standings(t);
     tournament_free(t26);
     tournament_free(t16);

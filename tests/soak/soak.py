@@ -3,7 +3,10 @@
 BOARDS boards with two tablets each (one keep-alive connection per tablet)
 playing random legal games with short think times (accelerated play), and
 VIEWERS spectators holding live streams (Server-Sent Events) of the games,
-for DURATION seconds.  Samples the daemon's memory (RSS) and open
+for DURATION seconds.  So that the load lasts, ROUNDS rounds are paired up
+front; rounds after the first are started and paused at once, and when a
+board's game ends the arbiter resumes that board's next game (its viewers
+follow it to the new game).  Samples the daemon's memory (RSS) and open
 descriptors, and measures the latency of every move.
 
 Passes (exit 0) when: no request failed and no stream broke, the p99 move
@@ -11,7 +14,7 @@ latency is within --p99-ms, and the RSS after the warm-up stays flat (grows
 by less than --rss-growth percent plus 8 MB).  Prints the figures.
 
 usage: soak.py --bin ARBITER [--boards 1000] [--viewers 5000] [--duration 600]
-               [--think 4] [--p99-ms 250]
+               [--think 4] [--rounds 8] [--p99-ms 250]
 Standard library only; the file descriptor limit is raised to the hard limit.
 """
 import argparse
@@ -26,7 +29,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
-from arbclient import Daemon, login, make_event, pick_move  # noqa: E402
+from arbclient import Conn, Daemon, login, make_event, pick_move  # noqa: E402
 
 
 class Stats:
@@ -38,13 +41,18 @@ class Stats:
         self.events = 0        # stream events received by viewers
         self.streams_open = 0
         self.streams_broken = 0
+        self.games_started = 0
 
 
-async def request(reader, writer, method, path, body=None, token=None):
+async def request(reader, writer, method, path, body=None, token=None, arbiter=None):
+    """One request on a keep-alive connection: with a player's bearer TOKEN,
+    or as the arbiter (ARBITER = (cookie, csrf))."""
     data = json.dumps(body).encode() if body is not None else b""
     head = "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\n" % (method, path)
     if token:
         head += "Authorization: Bearer %s\r\n" % token
+    if arbiter:
+        head += "Cookie: %s\r\nX-CSRF-Token: %s\r\n" % arbiter
     if body is not None:
         head += "Content-Type: application/json\r\nContent-Length: %d\r\n" % len(data)
     writer.write(head.encode() + b"\r\n" + data)
@@ -65,36 +73,52 @@ async def request(reader, writer, method, path, body=None, token=None):
     return status, json.loads(raw) if raw else None
 
 
-async def board(port, gid, wt, bt, rng, st, stop_at, think):
-    conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
-    tokens = [wt, bt]
+async def board(port, rounds, rng, st, stop_at, think, arbiter, follow):
+    """Plays the board's game of each round in turn (ROUNDS: (gid, white
+    token, black token) per round); FOLLOW[0] is the game being played, for
+    the board's viewers."""
+    conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
+    gid = rounds[0][0]
     try:
-        s, game = await request(*conns[0], "GET", "/api/v1/games/%d" % gid, token=wt)
-        while time.time() < stop_at:
-            state = game["state"]
-            if state["over"]:
-                st.games_over += 1
-                return
-            await asyncio.sleep(rng.expovariate(1.0 / think))
-            move = pick_move(game, rng)
-            if move is None:
-                return
-            side = state["ply"] % 2
-            t0 = time.perf_counter()
-            s, js = await request(*conns[side], "POST", "/api/v1/games/%d/move" % gid,
-                                  {"ply": state["ply"], "move": move}, tokens[side])
-            ms = (time.perf_counter() - t0) * 1000
-            if s != 200:
-                code = ((js or {}).get("error") or {}).get("code")
-                # A flag that fell while thinking ends the game: not an error.
-                s2, game = await request(*conns[0], "GET", "/api/v1/games/%d" % gid, token=wt)
-                if not game["state"]["over"]:
-                    st.errors.append("game %d: %s %s" % (gid, s, code))
+        for r, (gid, wt, bt) in enumerate(rounds):
+            tokens = [wt, bt]
+            if r > 0:
+                # The arbiter resumes this board's game of the next round.
+                s, js = await request(*conns[2], "POST", "/api/v1/games/%d/arbiter/resume" % gid,
+                                      {}, arbiter=arbiter)
+                if s != 200:
+                    st.errors.append("resume game %d: %s %s" % (gid, s, js))
                     return
-                continue
-            st.lat.append(ms)
-            st.moves += 1
-            game = js["game"]
+            follow[0] = gid
+            st.games_started += 1
+            s, game = await request(*conns[0], "GET", "/api/v1/games/%d" % gid, token=wt)
+            while time.time() < stop_at:
+                state = game["state"]
+                if state["over"]:
+                    st.games_over += 1
+                    break
+                await asyncio.sleep(rng.expovariate(1.0 / think))
+                move = pick_move(game, rng)
+                if move is None:
+                    break
+                side = state["ply"] % 2
+                t0 = time.perf_counter()
+                s, js = await request(*conns[side], "POST", "/api/v1/games/%d/move" % gid,
+                                      {"ply": state["ply"], "move": move}, tokens[side])
+                ms = (time.perf_counter() - t0) * 1000
+                if s != 200:
+                    code = ((js or {}).get("error") or {}).get("code")
+                    # A flag that fell while thinking ends the game: not an error.
+                    s2, game = await request(*conns[0], "GET", "/api/v1/games/%d" % gid, token=wt)
+                    if not game["state"]["over"]:
+                        st.errors.append("game %d: %s %s" % (gid, s, code))
+                        return
+                    continue
+                st.lat.append(ms)
+                st.moves += 1
+                game = js["game"]
+            if time.time() >= stop_at:
+                return
     except (OSError, asyncio.IncompleteReadError, ConnectionError, ValueError) as e:
         st.errors.append("game %d: %r" % (gid, e))
     finally:
@@ -102,30 +126,64 @@ async def board(port, gid, wt, bt, rng, st, stop_at, think):
             w.close()
 
 
-async def viewer(port, gid, st, stop_at):
+async def viewer(port, follow, st, stop_at):
+    """Watches a board: the live stream of the game it plays, then of its
+    next game when that one starts."""
+    gid = None
     try:
-        r, w = await asyncio.open_connection("127.0.0.1", port)
-        w.write(("GET /api/v1/games/%d/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                 "Accept: text/event-stream\r\n\r\n" % gid).encode())
-        await w.drain()
-        line = await r.readline()
-        if b" 200 " not in line:
-            st.errors.append("stream of game %d: %r" % (gid, line))
-            return
-        st.streams_open += 1
         while time.time() < stop_at:
-            try:
-                chunk = await asyncio.wait_for(r.read(65536), timeout=max(0.1, stop_at - time.time()))
-            except asyncio.TimeoutError:
-                break
-            if not chunk:
-                st.streams_broken += 1
-                break
-            st.events += chunk.count(b"\ndata:") + chunk.startswith(b"data:")
-        st.streams_open -= 1
-        w.close()
+            gid = follow[0]
+            r, w = await asyncio.open_connection("127.0.0.1", port)
+            w.write(("GET /api/v1/games/%d/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Accept: text/event-stream\r\n\r\n" % gid).encode())
+            await w.drain()
+            line = await r.readline()
+            if b" 200 " not in line:
+                st.errors.append("stream of game %d: %r" % (gid, line))
+                return
+            st.streams_open += 1
+            while time.time() < stop_at and follow[0] == gid:
+                try:
+                    chunk = await asyncio.wait_for(r.read(65536), timeout=1.0)
+                except asyncio.TimeoutError:
+                    continue
+                if not chunk:
+                    st.streams_broken += 1
+                    break
+                st.events += chunk.count(b"\ndata:") + chunk.startswith(b"data:")
+            st.streams_open -= 1
+            w.close()
+            if follow[0] == gid:
+                return
     except (OSError, asyncio.IncompleteReadError) as e:
-        st.errors.append("viewer of game %d: %r" % (gid, e))
+        st.errors.append("viewer of game %s: %r" % (gid, e))
+
+
+def more_rounds(arb, tid, games, n):
+    """Rounds 2..N with round 1's boards (colours alternating), each checked
+    in, started and paused at once: a board's next game waits, clocks
+    stopped, for the arbiter to resume it.  Returns per board the list of
+    (gid, white token, black token) by round."""
+    boards = [[g] for g in games]
+    for r in range(2, n + 1):
+        st, js, _ = arb.req("GET", "/api/v1/tournaments/%d/rounds/%d" % (tid, r - 1))
+        assert st == 200, (st, js)
+        prev = js["games"]
+        body = {"pairings": [{"white_id": g["black_id"], "black_id": g["white_id"]} for g in prev]}
+        st, js, _ = arb.req("POST", "/api/v1/tournaments/%d/rounds" % tid, body)
+        assert st == 201, (st, js)
+        for b, g in zip(boards, js["games"]):
+            _, wt, bt = b[-1]
+            b.append((g["id"], bt, wt))
+        for b in boards:
+            gid, wt, bt = b[-1]
+            for tok in (wt, bt):
+                st, js, _ = Conn(arb.port, bearer=tok).req("POST", "/api/v1/games/%d/checkin" % gid, {})
+                assert st == 200, (st, js)
+        for action in ("start", "pause"):
+            st, js, _ = arb.req("POST", "/api/v1/tournaments/%d/rounds/%d/%s" % (tid, r, action), {})
+            assert st == 200, (st, js)
+    return boards
 
 
 def proc_sample(pid):
@@ -144,20 +202,21 @@ def pct(v, p):
     return v[min(len(v) - 1, int(len(v) * p))]
 
 
-async def run(a, d, games):
+async def run(a, d, boards, arbiter):
     st = Stats()
     rng = random.Random(a.seed)
     start = time.time()
     stop_at = start + a.duration
     tasks = []
+    follow = [[rounds[0][0]] for rounds in boards]
     # Viewers first (they join as the round starts), spread over the boards.
     for i in range(a.viewers):
-        tasks.append(asyncio.create_task(viewer(d.port, games[i % len(games)][0], st, stop_at)))
+        tasks.append(asyncio.create_task(viewer(d.port, follow[i % len(boards)], st, stop_at)))
         if i % 200 == 199:
             await asyncio.sleep(0.05)
-    for gid, wt, bt in games:
-        tasks.append(asyncio.create_task(board(d.port, gid, wt, bt, random.Random(rng.random()),
-                                               st, stop_at, a.think)))
+    for b, rounds in enumerate(boards):
+        tasks.append(asyncio.create_task(board(d.port, rounds, random.Random(rng.random()),
+                                               st, stop_at, a.think, arbiter, follow[b])))
         await asyncio.sleep(0.002)
     samples = []
     last_moves, last_lat = 0, 0
@@ -183,6 +242,7 @@ def main():
     ap.add_argument("--viewers", type=int, default=5000)
     ap.add_argument("--duration", type=float, default=600)
     ap.add_argument("--think", type=float, default=4.0, help="mean seconds per move")
+    ap.add_argument("--rounds", type=int, default=8, help="rounds paired up front")
     ap.add_argument("--time-control", default="1800+10")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--sample", type=float, default=10)
@@ -203,10 +263,11 @@ def main():
     d.start()
     t0 = time.time()
     arb = login(d.port, d.password)
-    _, games = make_event(arb, a.boards, a.time_control)
-    print("soak: %d boards, %d tablets, %d viewers; set-up took %.0f s" %
-          (a.boards, 2 * a.boards, a.viewers, time.time() - t0), flush=True)
-    st, samples = asyncio.run(run(a, d, games))
+    tid, games = make_event(arb, a.boards, a.time_control)
+    boards = more_rounds(arb, tid, games, a.rounds)
+    print("soak: %d boards, %d tablets, %d viewers, %d rounds; set-up took %.0f s" %
+          (a.boards, 2 * a.boards, a.viewers, a.rounds, time.time() - t0), flush=True)
+    st, samples = asyncio.run(run(a, d, boards, (arb.cookie, arb.csrf)))
     d.kill(15)
     warm = [s for s in samples if s[0] >= a.warmup] or samples
     rss0, rss1 = warm[0][1], warm[-1][1]
@@ -214,11 +275,12 @@ def main():
     growth = (rss1 - rss0) / rss0 * 100 if rss0 else 0
     p50, p99, mx = pct(st.lat, 0.5), pct(st.lat, 0.99), max(st.lat) if st.lat else 0
     print("soak: %.0f s, %d boards (%d tablets), %d viewers; %d moves (%.0f/s), %d games over; "
-          "move latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; %d stream events delivered, "
+          "%d games started; move latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; "
+          "%d stream events delivered, "
           "%d streams broken; RSS %.1f MB after warm-up -> %.1f MB at the end (%+.1f%%), "
           "max %.1f MB; max fds %d; %d errors"
           % (a.duration, a.boards, 2 * a.boards, a.viewers, st.moves, st.moves / a.duration,
-             st.games_over, p50, p99, mx, st.events, st.streams_broken, rss0 / 1024, rss1 / 1024,
+             st.games_over, st.games_started, p50, p99, mx, st.events, st.streams_broken, rss0 / 1024, rss1 / 1024,
              growth, rss_max / 1024, max(s[2] for s in samples), len(st.errors)))
     for e in st.errors[:20]:
         print("ERROR:", e)
