@@ -12,6 +12,7 @@
 #include "admin.h"
 #include "berger.h"
 #include "dutch.h"
+#include "forbidden.h"
 #include "tiebreak.h"
 #include "tpn.h"
 #include "trf.h"
@@ -404,6 +405,9 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
         for (int r = 0; r < rounds; r++)
             tp->games[r] = (TrnGame){0, TRN_COLOUR_NONE, TRN_RES_ZPB};
     }
+    rc = forbidden_load(s, tid, t, ids, np);
+    if (rc)
+        goto fail;
     json_array_foreach(games, k, v)
     {
         int r = (int)jint(v, "round");

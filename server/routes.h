@@ -72,6 +72,9 @@ int route_arb_result(Req *r);
 int route_tournament_trf(Req *r);
 int route_player_bye(Req *r);
 int route_byes_list(Req *r);
+int route_forbidden_list(Req *r);
+int route_forbidden_add(Req *r);
+int route_forbidden_remove(Req *r);
 
 /* routes_export.c */
 int route_crosstable(Req *r);

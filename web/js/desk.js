@@ -206,6 +206,9 @@ async function viewPlayers(tour, head) {
   const pins = pinStore(tour.id);
   const known = pins.all();
   const canBye = !!(spec && spec.paths && spec.paths['/tournaments/{tid}/players/{pid}/byes']);
+  // Forbidden pairs: players the pairing must never put on one board.
+  const canForbid = !!(spec && spec.paths && spec.paths['/tournaments/{tid}/forbidden']);
+  const forbidden = canForbid ? await api.get(`tournaments/${tour.id}/forbidden`).catch(() => []) : [];
   // The server's pairing numbers (C.04.2), shown in the # column.
   players.sort((a, b) => (a.tpn ?? Infinity) - (b.tpn ?? Infinity) || a.id - b.id);
   render(app, html`${head}
@@ -232,7 +235,41 @@ async function viewPlayers(tour, head) {
     <details class="no-print"><summary data-i18n="desk.import"></summary>
       <p class="muted" data-i18n="desk.import_hint"></p>
       <textarea id="pimport" class="w-full" rows="6" aria-label="CSV"></textarea>
-      <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>`);
+      <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>
+    ${canForbid ? html`<section id="forbidden" class="no-print"><h2 data-i18n="desk.forbidden"></h2>
+      <p class="muted" data-i18n="desk.forbidden_hint"></p>
+      ${forbidden.length ? html`<ul id="fb-list">${forbidden.map((f) => html`<li data-a="${f.players[0]}" data-b="${f.players[1]}">${f.names[0]} – ${f.names[1]}
+        ${f.first_round || f.last_round ? html`<span class="muted">(${t('desk.forbidden_rounds', { from: f.first_round || 1, to: f.last_round || '…' })})</span>` : ''}
+        <button type="button" data-act="fb-remove" data-i18n="desk.forbidden_remove"></button></li>`)}</ul>`
+    : html`<p class="muted" data-i18n="desk.forbidden_none"></p>`}
+      <form id="fb-add" class="toolbar" autocomplete="off">
+        <label for="fb-a" class="sr-only" data-i18n="desk.forbidden_player1"></label><select id="fb-a" name="a" required>${players.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
+        <label for="fb-b" class="sr-only" data-i18n="desk.forbidden_player2"></label><select id="fb-b" name="b" required>${players.map((p, i) => html`<option value="${p.id}" ${i === 1 ? html`selected` : ''}>${p.name}</option>`)}</select>
+        <button class="primary" data-i18n="desk.forbidden_add"></button></form></section>` : ''}`);
+  if (canForbid) {
+    const names = (ids) => ids.map((id) => (players.find((p) => p.id === id) || { name: `#${id}` }).name);
+    $('#fb-add').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const ids = [Number(e.target.a.value), Number(e.target.b.value)];
+      try {
+        await api.post(`tournaments/${tour.id}/forbidden`, { players: ids });
+        const [a, b] = names(ids);
+        toast(t('desk.forbidden_added', { a, b }));
+        route();
+      } catch (err) { toast(errorText(err), 'error'); }
+    });
+    $('#forbidden').addEventListener('click', async (e) => {
+      if (e.target.dataset.act !== 'fb-remove') return;
+      const li = e.target.closest('li');
+      const ids = [Number(li.dataset.a), Number(li.dataset.b)];
+      try {
+        await api.post(`tournaments/${tour.id}/forbidden/remove`, { players: ids });
+        const [a, b] = names(ids);
+        toast(t('desk.forbidden_removed', { a, b }));
+        route();
+      } catch (err) { toast(errorText(err), 'error'); }
+    });
+  }
   const add = async (body) => {
     const r = await api.post(`tournaments/${tour.id}/players`, body);
     pins.put(r.player.id, r.credentials.pin);
