@@ -19,6 +19,7 @@ Standard library only; the file descriptor limit is raised to the hard limit.
 """
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -42,6 +43,7 @@ class Stats:
         self.streams_open = 0
         self.streams_broken = 0
         self.games_started = 0
+        self.lag_ms = 0.0      # the load generator's own worst delay this window
 
 
 async def request(reader, writer, method, path, body=None, token=None, arbiter=None):
@@ -77,15 +79,19 @@ async def board(port, rounds, rng, st, stop_at, think, arbiter, follow):
     """Plays the board's game of each round in turn (ROUNDS: (gid, white
     token, black token) per round); FOLLOW[0] is the game being played, for
     the board's viewers."""
-    conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
+    conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(2)]
     gid = rounds[0][0]
     try:
         for r, (gid, wt, bt) in enumerate(rounds):
             tokens = [wt, bt]
             if r > 0:
-                # The arbiter resumes this board's game of the next round.
-                s, js = await request(*conns[2], "POST", "/api/v1/games/%d/arbiter/resume" % gid,
+                # The arbiter resumes this board's game of the next round (on
+                # a connection of its own: an idle one is closed by the
+                # server after its timeout).
+                ar, aw = await asyncio.open_connection("127.0.0.1", port)
+                s, js = await request(ar, aw, "POST", "/api/v1/games/%d/arbiter/resume" % gid,
                                       {}, arbiter=arbiter)
+                aw.close()
                 if s != 200:
                     st.errors.append("resume game %d: %s %s" % (gid, s, js))
                     return
@@ -202,6 +208,16 @@ def pct(v, p):
     return v[min(len(v) - 1, int(len(v) * p))]
 
 
+async def loop_lag(st, stop_at):
+    """How late this process's event loop wakes up: a move's latency as
+    measured here includes it, so the figures can tell the load
+    generator's delays from the server's."""
+    while time.time() < stop_at:
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.01)
+        st.lag_ms = max(st.lag_ms, (time.perf_counter() - t0) * 1000 - 10)
+
+
 async def run(a, d, boards, arbiter):
     st = Stats()
     rng = random.Random(a.seed)
@@ -209,6 +225,7 @@ async def run(a, d, boards, arbiter):
     stop_at = start + a.duration
     tasks = []
     follow = [[rounds[0][0]] for rounds in boards]
+    tasks.append(asyncio.create_task(loop_lag(st, stop_at)))
     # Viewers first (they join as the round starts), spread over the boards.
     for i in range(a.viewers):
         tasks.append(asyncio.create_task(viewer(d.port, follow[i % len(boards)], st, stop_at)))
@@ -227,9 +244,11 @@ async def run(a, d, boards, arbiter):
         window = st.lat[last_lat:]
         samples.append((t, rss, fds, st.moves))
         print("soak: t=%4.0fs rss=%6.1f MB fds=%5d streams=%5d moves=%7d (%5.0f/s) p99=%6.1f ms "
-              "events=%8d errors=%d" % (t, rss / 1024, fds, st.streams_open, st.moves,
-                                         (st.moves - last_moves) / a.sample, pct(window, 0.99),
-                                         st.events, len(st.errors)), flush=True)
+              "events=%8d errors=%d generator-lag-max=%.0f ms"
+              % (t, rss / 1024, fds, st.streams_open, st.moves,
+                 (st.moves - last_moves) / a.sample, pct(window, 0.99),
+                 st.events, len(st.errors), st.lag_ms), flush=True)
+        st.lag_ms = 0.0
         last_moves, last_lat = st.moves, len(st.lat)
     await asyncio.gather(*tasks, return_exceptions=True)
     return st, samples
@@ -267,6 +286,7 @@ def main():
     boards = more_rounds(arb, tid, games, a.rounds)
     print("soak: %d boards, %d tablets, %d viewers, %d rounds; set-up took %.0f s" %
           (a.boards, 2 * a.boards, a.viewers, a.rounds, time.time() - t0), flush=True)
+    gc.freeze()  # the set-up's objects need no more collecting
     st, samples = asyncio.run(run(a, d, boards, (arb.cookie, arb.csrf)))
     d.kill(15)
     warm = [s for s in samples if s[0] >= a.warmup] or samples
