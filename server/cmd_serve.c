@@ -223,7 +223,7 @@ static int run(int argc, char **argv)
     else
         fprintf(stderr, "arbiter: no request rate limit\n");
     for (;;) {
-        struct timespec ts = {.tv_sec = 15};
+        struct timespec ts = {.tv_sec = 5}; /* keepalive tick: idle streams every 15 s */
         int sig = sigtimedwait(&sigs, NULL, &ts);
         if (sig == SIGINT || sig == SIGTERM) {
             fprintf(stderr, "arbiter: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");

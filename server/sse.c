@@ -39,6 +39,7 @@ typedef struct Topic {
     size_t bytes, cap; /* bytes of the messages in the ring, and their bound */
     Stream *streams;
     int closed;
+    uint64_t last_tick; /* the hub's keepalive tick of the last message */
 } Topic;
 
 struct Stream {
@@ -70,6 +71,7 @@ struct Hub {
      * while it does, CLOSING once hub_close_all waits for it to stop. */
     int busy, closing;
     pthread_cond_t idle_cv;
+    uint64_t tick; /* keepalive calls so far (atomic) */
     struct MHD_Connection **batch; /* the waker's own */
     size_t batch_cap;
 };
@@ -259,9 +261,10 @@ void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const 
         return;
     pthread_mutex_lock(&t->mu);
     int listened = t->streams != NULL;
-    if (listened)
+    if (listened) {
         push(t, id, text, (size_t)n);
-    else
+        t->last_tick = __atomic_load_n(&h->tick, __ATOMIC_RELAXED);
+    } else
         free(text);
     pthread_mutex_unlock(&t->mu);
     if (listened)
@@ -422,12 +425,18 @@ void hub_close_all(Hub *h)
     each_topic(h, close_topic);
 }
 
-/* Every topic with streams gets a comment line, resumed by the waker like a
- * message.  The hub mutex is held only to copy the topic list: publishers
- * (the writer thread) take it for every message, and resuming thousands
- * of streams under it stalled every move for a quarter of a second. */
+/* A topic whose streams heard nothing for KEEPALIVE_TICKS calls gets a
+ * comment line, resumed by the waker like a message.  Only idle topics:
+ * pinging every stream at once (thousands) kept the polling threads busy
+ * for a quarter of a second, and moves waited behind them; a game in play
+ * needs no ping, and idle topics fall due at different times.  The hub
+ * mutex is held only to copy the topic list (publishers take it for every
+ * message). */
+enum { KEEPALIVE_TICKS = 3 };
+
 void hub_keepalive(Hub *h)
 {
+    uint64_t tick = __atomic_add_fetch(&h->tick, 1, __ATOMIC_RELAXED);
     pthread_mutex_lock(&h->mu);
     size_t n = (size_t)h->count + 64, k = 0;
     Topic **list = malloc(n * sizeof *list);
@@ -450,11 +459,12 @@ void hub_keepalive(Hub *h)
         Topic *t = list[i];
         int any;
         pthread_mutex_lock(&t->mu);
-        any = t->streams != NULL;
+        any = t->streams != NULL && tick - t->last_tick >= KEEPALIVE_TICKS;
         if (any) {
             char *text = strdup(": keepalive\n\n");
             if (text)
                 push(t, 0, text, strlen(text));
+            t->last_tick = tick;
         }
         pthread_mutex_unlock(&t->mu);
         if (any)

@@ -40,8 +40,9 @@ int hub_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t las
 void hub_detach(Stream *s);
 /* Ends every stream (shutdown). */
 void hub_close_all(Hub *h);
-/* Sends a comment line to every stream (keeps proxies and dead-peer
- * detection working); call every ~15 s. */
+/* Sends a comment line to the streams of every topic that has been quiet
+ * for three calls (keeps proxies and dead-peer detection working); call
+ * every ~5 s, so a quiet stream hears something every 15-20 s. */
 void hub_keepalive(Hub *h);
 /* Streams currently open. */
 int hub_count(Hub *h);
