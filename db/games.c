@@ -14,7 +14,11 @@
 #include "admin.h"
 #include "event_json.h"
 
-enum { BUCKETS = 8192 };
+/* Games kept in memory: above KEEP, the finished ones are dropped (a later
+ * action on one replays it from the store).  An Olympiad plays a thousand
+ * boards a round for eleven rounds; without the bound every game played
+ * stayed loaded until the server stopped. */
+enum { BUCKETS = 8192, KEEP = 2048 };
 
 typedef struct Entry {
     int64_t gid, tid;
@@ -33,6 +37,7 @@ typedef struct Entry {
 
 struct Games {
     Entry *buckets[BUCKETS];
+    int count;
 };
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
@@ -72,7 +77,25 @@ void games_evict(Games *g, int64_t gid)
         Entry *e = *pp;
         *pp = e->next;
         entry_free(e);
+        g->count--;
     }
+}
+
+/* Drops every finished game but KEEP_ME once more than KEEP are loaded. */
+static void trim(Games *g, const Entry *keep_me)
+{
+    if (g->count <= KEEP)
+        return;
+    for (int i = 0; i < BUCKETS; i++)
+        for (Entry **pp = &g->buckets[i]; *pp;) {
+            Entry *e = *pp;
+            if (e != keep_me && e->st->over) {
+                *pp = e->next;
+                entry_free(e);
+                g->count--;
+            } else
+                pp = &e->next;
+        }
 }
 
 void games_outcome_clear(GameOutcome *o)
@@ -237,6 +260,8 @@ static int get_entry(Games *g, Store *s, int64_t gid, Entry **out, char *err, si
             return rc;
         e->next = g->buckets[gid % BUCKETS];
         g->buckets[gid % BUCKETS] = e;
+        g->count++;
+        trim(g, e);
     }
     *out = e;
     return 0;

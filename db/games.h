@@ -3,8 +3,10 @@
  * its events through the Laws engine, and appending the events of one
  * request (checked by the engine first) inside a writer job.
  *
- * The writer thread keeps the live GameState of every game it touched
- * (Games), so a move costs one engine call and one INSERT, not a replay.
+ * The writer thread keeps the live GameState of the games it touched
+ * (Games), so a move costs one engine call and one INSERT, not a replay;
+ * past a couple of thousand, finished games are dropped (replayed again if
+ * touched).
  * That cache belongs to the writer thread alone; a job that fails after
  * changing it, or a batch whose commit fails, evicts the game and the next
  * job replays it from the store.  Readers load games from their own

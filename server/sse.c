@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { RING = 1024, BUCKETS = 4096 };
+enum { RING = 1024, GAME_RING = 64, BUCKETS = 4096 };
 /* A game's topic keeps at most this many bytes of recent messages (each is
  * a whole game update, a few KB): a thousand watched games must not keep a
  * thousand full rings.  A viewer further behind resumes from the store. */
@@ -33,7 +33,8 @@ typedef struct Topic {
     struct Topic *next_wake; /* in the hub's wake list (hub mutex) */
     int wake_pending;        /* hub mutex */
     pthread_mutex_t mu;
-    Msg ring[RING];
+    Msg *ring;      /* RING messages, GAME_RING for a game's topic */
+    uint64_t nring;
     uint64_t head; /* messages published so far */
     uint64_t tail; /* the oldest message still in the ring */
     size_t bytes, cap; /* bytes of the messages in the ring, and their bound */
@@ -185,8 +186,9 @@ void hub_free(Hub *h)
     for (int i = 0; i < BUCKETS; i++)
         for (Topic *t = h->buckets[i], *n; t; t = n) {
             n = t->next_in_bucket;
-            for (int k = 0; k < RING; k++)
+            for (uint64_t k = 0; k < t->nring; k++)
                 free(t->ring[k].text);
+            free(t->ring);
             pthread_mutex_destroy(&t->mu);
             free(t->name);
             free(t);
@@ -203,10 +205,21 @@ static Topic *topic(Hub *h, const char *name, int create)
     while (t && strcmp(t->name, name) != 0)
         t = t->next_in_bucket;
     if (!t && create) {
+        int game = strncmp(name, "g:", 2) == 0;
         t = calloc(1, sizeof *t);
         if (t) {
+            t->nring = game ? GAME_RING : RING;
+            t->ring = calloc(t->nring, sizeof *t->ring);
             t->name = strdup(name);
-            t->cap = strncmp(name, "g:", 2) == 0 ? GAME_TOPIC_BYTES : SIZE_MAX;
+            if (!t->ring || !t->name) {
+                free(t->ring);
+                free(t->name);
+                free(t);
+                t = NULL;
+            }
+        }
+        if (t) {
+            t->cap = game ? GAME_TOPIC_BYTES : SIZE_MAX;
             pthread_mutex_init(&t->mu, NULL);
             t->next_in_bucket = h->buckets[b];
             h->buckets[b] = t;
@@ -227,7 +240,7 @@ static void wake_all(Topic *t)
 
 static void drop_oldest(Topic *t)
 {
-    Msg *o = &t->ring[t->tail % RING];
+    Msg *o = &t->ring[t->tail % t->nring];
     t->bytes -= o->len;
     free(o->text);
     o->text = NULL;
@@ -237,9 +250,9 @@ static void drop_oldest(Topic *t)
 
 static void push(Topic *t, int64_t id, char *text, size_t len)
 {
-    if (t->head - t->tail == RING)
+    if (t->head - t->tail == t->nring)
         drop_oldest(t);
-    Msg *m = &t->ring[t->head % RING];
+    Msg *m = &t->ring[t->head % t->nring];
     m->id = id;
     m->text = text;
     m->len = len;
@@ -342,7 +355,7 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
         return MHD_CONTENT_READER_END_OF_STREAM;
     }
     while (s->cursor < t->head && n < max) {
-        Msg *m = &t->ring[s->cursor % RING];
+        Msg *m = &t->ring[s->cursor % t->nring];
         if (m->id > 0 && m->id <= s->last_id && s->off == 0) {
             s->cursor++;
             continue;
@@ -459,6 +472,12 @@ void hub_keepalive(Hub *h)
         Topic *t = list[i];
         int any;
         pthread_mutex_lock(&t->mu);
+        /* Nobody listens: the messages kept for late readers can go (a
+         * stream that opens later starts at the head, its past from the
+         * store); a finished game's topic then costs its ring alone. */
+        if (!t->streams)
+            while (t->tail < t->head)
+                drop_oldest(t);
         any = t->streams != NULL && tick - t->last_tick >= KEEPALIVE_TICKS;
         if (any) {
             char *text = strdup(": keepalive\n\n");
