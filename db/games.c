@@ -655,6 +655,8 @@ static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64
     int rc = store_event(s, e, ev, &v, before, out, err, n);
     if (rc)
         games_evict(g, e->gid);
+    else if (e->st->over)
+        trim(g, e); /* rounds are loaded whole at their start: trim as games end */
     return rc;
 }
 
