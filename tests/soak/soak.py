@@ -33,11 +33,19 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from arbclient import Conn, Daemon, login, make_event, pick_move  # noqa: E402
 
 
+class Errors(list):
+    """The errors, each also printed when it happens (with the time)."""
+
+    def append(self, e):
+        print("soak: error at %s: %s" % (time.strftime("%H:%M:%S"), e), flush=True)
+        super().append(e)
+
+
 class Stats:
     def __init__(self):
         self.lat = []          # ms of every acknowledged move
         self.moves = 0
-        self.errors = []
+        self.errors = Errors()
         self.games_over = 0
         self.events = 0        # stream events received by viewers
         self.streams_open = 0
