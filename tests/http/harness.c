@@ -359,3 +359,21 @@ long play(Daemon *d, const Client *c, int64_t gid, int ply, const char *move)
     resp_free(r);
     return st;
 }
+
+void daemon_start_signed_in(Daemon *d, Client *arb)
+{
+    daemon_start(d, 0);
+    login_arbiter(d, arb);
+}
+
+void daemon_finish(Daemon *d)
+{
+    int status = daemon_stop(d, SIGTERM);
+    daemon_cleanup(d);
+    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
+}
+
+json_int_t jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}

@@ -72,6 +72,13 @@ Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms,
 /* The error code string of an error answer, or "". */
 const char *resp_code(const Resp *r);
 
+/* The usual Check fixture pair: a fresh daemon with the arbiter signed in
+ * into ARB; stopping it with SIGTERM, which must end cleanly. */
+void daemon_start_signed_in(Daemon *d, Client *arb);
+void daemon_finish(Daemon *d);
+/* The integer member K of O (0 when absent). */
+json_int_t jint(json_t *o, const char *k);
+
 /* Signs in as the arbiter (the first start's password) into C. */
 void login_arbiter(Daemon *d, Client *c);
 /* A tournament with N players (ratings 2000, 1990, ...); fills player ids

@@ -22,20 +22,12 @@ static Client arb;
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
-    login_arbiter(&D, &arb);
+    daemon_start_signed_in(&D, &arb);
 }
 
 static void teardown(void)
 {
-    int status = daemon_stop(&D, SIGTERM);
-    daemon_cleanup(&D);
-    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
-}
-
-static json_int_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
+    daemon_finish(&D);
 }
 
 static int64_t swiss(int64_t *p, Client *players)

@@ -18,15 +18,12 @@ static Client arb;
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
-    login_arbiter(&D, &arb);
+    daemon_start_signed_in(&D, &arb);
 }
 
 static void teardown(void)
 {
-    int status = daemon_stop(&D, SIGTERM);
-    daemon_cleanup(&D);
-    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
+    daemon_finish(&D);
 }
 
 /* A started game between two fresh players, both checked in. */
