@@ -302,26 +302,31 @@ static void page_close(Buf *b, const char *legend)
     puts_(b, "</body>\n</html>\n");
 }
 
+/* <TAG class="CLS">TEXT</TAG>, TEXT escaped; no class when CLS is NULL. */
+static void cell(Buf *b, const char *tag, const char *cls, const char *text)
+{
+    puts_(b, "<");
+    puts_(b, tag);
+    if (cls) {
+        puts_(b, " class=\"");
+        puts_(b, cls);
+        puts_(b, "\"");
+    }
+    puts_(b, ">");
+    html(b, text);
+    puts_(b, "</");
+    puts_(b, tag);
+    puts_(b, ">");
+}
+
 static void th(Buf *b, const char *cls, const char *text)
 {
-    puts_(b, cls ? "<th class=\"" : "<th>");
-    if (cls) {
-        puts_(b, cls);
-        puts_(b, "\">");
-    }
-    html(b, text);
-    puts_(b, "</th>");
+    cell(b, "th", cls, text);
 }
 
 static void td(Buf *b, const char *cls, const char *text)
 {
-    puts_(b, cls ? "<td class=\"" : "<td>");
-    if (cls) {
-        puts_(b, cls);
-        puts_(b, "\">");
-    }
-    html(b, text);
-    puts_(b, "</td>");
+    cell(b, "td", cls, text);
 }
 
 /* ---- crosstable and standings ---- */
