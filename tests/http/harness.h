@@ -79,6 +79,13 @@ void daemon_finish(Daemon *d);
 /* The integer member K of O (0 when absent). */
 json_int_t jint(json_t *o, const char *k);
 
+/* Asserts that tournament TID's standings from the API equal what
+ * `arbiter standings FILE [EXTRA] --format json` prints for the TRF text
+ * (LEN bytes): row by row the names, ranks, points and every tie-break.
+ * Returns the command line's JSON (the caller decrefs it). */
+json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size_t len,
+                                   const char *extra);
+
 /* Signs in as the arbiter (the first start's password) into C. */
 void login_arbiter(Daemon *d, Client *c);
 /* A tournament with N players (ratings 2000, 1990, ...); fills player ids

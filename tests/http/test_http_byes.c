@@ -378,48 +378,11 @@ static double points_of(int64_t tid, int64_t pid)
     return pts;
 }
 
-/* `arbiter standings FILE --round-robin --format json` on TRF equals the
- * API's standings: order, points and every tie-break. */
+/* `arbiter standings FILE --round-robin` on the TRF equals the API's
+ * standings: order, points and every tie-break. */
 static void compare_standings(int64_t tid, const Resp *trf)
 {
-    char path[400], cmd[1024];
-    snprintf(path, sizeof path, "%s/report.trf", D.dir);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(trf->body, 1, trf->len, f), trf->len);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "'%s' standings '%s' --round-robin --format json",
-             getenv("ARBITER_BIN"), path);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    json_error_t e;
-    json_t *cli = json_loadf(p, 0, &e);
-    ck_assert_int_eq(pclose(p), 0);
-    ck_assert_msg(cli != NULL, "arbiter standings: %s", e.text);
-    json_t *rows = json_object_get(cli, "standings"), *names = json_object_get(cli, "tiebreaks");
-    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
-    ck_assert_int_eq(json_array_size(r->json), json_array_size(rows));
-    for (size_t i = 0; i < json_array_size(rows); i++) {
-        json_t *c = json_array_get(rows, i), *a = json_array_get(r->json, i);
-        ck_assert_str_eq(json_string_value(json_object_get(c, "name")),
-                         json_string_value(json_object_get(json_object_get(a, "player"), "name")));
-        ck_assert_int_eq(jint(c, "rank"), jint(a, "rank"));
-        json_t *vals = json_object_get(c, "values");
-        ck_assert(json_number_value(json_array_get(vals, 0)) ==
-                  json_number_value(json_object_get(a, "points")));
-        for (size_t k = 1; k < json_array_size(names); k++) {
-            const char *tb = json_string_value(json_array_get(names, k));
-            json_t *av = json_object_get(json_object_get(a, "tiebreaks"), tb);
-            json_t *cv = json_array_get(vals, k);
-            ck_assert_msg(av != NULL, "the API has no %s", tb);
-            ck_assert_msg(json_is_null(av) == json_is_null(cv) &&
-                              json_number_value(av) == json_number_value(cv),
-                          "row %zu %s: API %g, command line %g", i + 1, tb,
-                          json_number_value(av), json_number_value(cv));
-        }
-    }
-    resp_free(r);
-    json_decref(cli);
+    json_decref(assert_standings_match_cli(&D, tid, trf->body, trf->len, "--round-robin"));
 }
 
 static int has_bye(json_t *byes, int64_t pid, const char *kind, int64_t opponent)
