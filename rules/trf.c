@@ -434,9 +434,9 @@ static int read_162(Reader *r)
             continue;
         field(r, c + 1, c + 4, buf, sizeof buf);
         TrnPoints v;
-        if (parse_points(buf, &v))
-            return fail(r, TRF_E_SYNTAX, c + 1, "points '%s' for '%c' are not a number", buf,
-                        code);
+        if (parse_points(buf, &v) || v < 0)
+            return fail(r, TRF_E_SYNTAX, c + 1,
+                        "points '%s' for '%c' are not a number of 0 or more", buf, code);
         switch (code) {
         case 'W':
             ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
@@ -478,8 +478,8 @@ static int read_bb(Reader *r, char which)
     char buf[64];
     field(r, 4, r->line.ncols, buf, sizeof buf);
     TrnPoints v;
-    if (parse_points(buf, &v))
-        return fail(r, TRF_E_SYNTAX, 5, "points '%s' are not a number", buf);
+    if (parse_points(buf, &v) || v < 0)
+        return fail(r, TRF_E_SYNTAX, 5, "points '%s' are not a number of 0 or more", buf);
     switch (which) {
     case 'W':
         ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
@@ -528,8 +528,9 @@ static int read_xxs(Reader *r)
             return fail(r, TRF_E_SYNTAX, start, "'%s' is not CODE=VALUE", tok);
         *eq = '\0';
         TrnPoints v;
-        if (parse_points(eq + 1, &v))
-            return fail(r, TRF_E_SYNTAX, start, "value '%s' is not a number", eq + 1);
+        if (parse_points(eq + 1, &v) || v < 0)
+            return fail(r, TRF_E_SYNTAX, start, "value '%s' is not a number of 0 or more",
+                        eq + 1);
         static const struct { const char *code; size_t off; } map[] = {
             {"WW", offsetof(TrnPointSystem, win_white)},
             {"BW", offsetof(TrnPointSystem, win_black)},
