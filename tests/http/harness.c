@@ -420,3 +420,39 @@ json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size
     resp_free(r);
     return cli;
 }
+
+void finish_round(Daemon *d, const Client *arb, int64_t tid, int64_t rn, const char *results)
+{
+    Resp *r = reqf(d, arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start",
+                   (long long)tid, (long long)rn);
+    ck_assert_msg(r->status == 200, "start: %s", r->body);
+    resp_free(r);
+    r = reqf(d, arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld", (long long)tid,
+             (long long)rn);
+    json_t *games = json_object_get(r->json, "games");
+    ck_assert_int_eq(json_array_size(games), strlen(results));
+    for (size_t i = 0; i < json_array_size(games); i++) {
+        const char *body = results[i] == '1'   ? "{\"white\":1,\"black\":0}"
+                           : results[i] == '0' ? "{\"white\":0,\"black\":1}"
+                                               : "{\"white\":0.5,\"black\":0.5}";
+        Resp *a = reqf(d, arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
+                       (long long)jint(json_array_get(games, i), "id"));
+        ck_assert_msg(a->status == 200, "result: %s", a->body);
+        resp_free(a);
+    }
+    resp_free(r);
+}
+
+double points_of(Daemon *d, int64_t tid, int64_t pid)
+{
+    Resp *r = reqf(d, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    double pts = -1;
+    size_t i;
+    json_t *row;
+    json_array_foreach(r->json, i, row)
+        if (jint(json_object_get(row, "player"), "id") == pid)
+            pts = json_number_value(json_object_get(row, "points"));
+    resp_free(r);
+    return pts;
+}

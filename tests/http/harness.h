@@ -86,6 +86,12 @@ json_int_t jint(json_t *o, const char *k);
 json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size_t len,
                                    const char *extra);
 
+/* Starts round RN of tournament TID as ARB and gives each game, in board
+ * order, the result RESULTS[i] ('1' white wins, '0' black wins, '=' draw). */
+void finish_round(Daemon *d, const Client *arb, int64_t tid, int64_t rn, const char *results);
+/* Points of player PID in the public standings (-1 when absent). */
+double points_of(Daemon *d, int64_t tid, int64_t pid);
+
 /* Signs in as the arbiter (the first start's password) into C. */
 void login_arbiter(Daemon *d, Client *c);
 /* A tournament with N players (ratings 2000, 1990, ...); fills player ids

@@ -341,7 +341,7 @@ END_TEST
 
 /* Result RES ("1-0", "0-1", "1/2-1/2") for every game of round RN of TID,
  * after starting it; returns the number of games. */
-static int finish_round(int64_t tid, int64_t rn, const char *const *res)
+static int record_round(int64_t tid, int64_t rn, const char *const *res)
 {
     Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start",
                    (long long)tid, (long long)rn);
@@ -362,20 +362,6 @@ static int finish_round(int64_t tid, int64_t rn, const char *const *res)
     int n = (int)json_array_size(games);
     resp_free(r);
     return n;
-}
-
-static double points_of(int64_t tid, int64_t pid)
-{
-    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    double pts = -1;
-    size_t i;
-    json_t *row;
-    json_array_foreach(r->json, i, row)
-        if (jint(json_object_get(row, "player"), "id") == pid)
-            pts = json_number_value(json_object_get(row, "points"));
-    resp_free(r);
-    return pts;
 }
 
 /* `arbiter standings FILE --round-robin` on the TRF equals the API's
@@ -416,8 +402,8 @@ START_TEST(round_robin_with_a_half_point_bye)
     resp_free(r);
     /* Round 1: 1-4 1-0, 2-3 draw.  The bye of round 2 counts only from
      * round 2. */
-    ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1-0", "1/2-1/2"}), 2);
-    ck_assert(points_of(tid, p[1]) == 0.5);
+    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"1-0", "1/2-1/2"}), 2);
+    ck_assert(points_of(&D, tid, p[1]) == 0.5);
     /* After round 1 the numbers are fixed: a correction changes nothing,
      * and the table takes no late entry. */
     patch_player(tid, p[3], "{\"rating\":2500}");
@@ -447,18 +433,18 @@ START_TEST(round_robin_with_a_half_point_bye)
     ck_assert(json_is_false(json_object_get(r->json, "engine_differs")));
     resp_free(r);
     /* The unplayed game is no game: starting the round starts only 4-3. */
-    ck_assert_int_eq(finish_round(tid, 2, (const char *const[]){"0-1"}), 1);
-    ck_assert(points_of(tid, p[0]) == 2.0);  /* 1 + the forfeit win */
-    ck_assert(points_of(tid, p[1]) == 1.0);  /* 0.5 + the half-point bye */
-    ck_assert(points_of(tid, p[2]) == 1.5);
-    ck_assert(points_of(tid, p[3]) == 0.0);
+    ck_assert_int_eq(record_round(tid, 2, (const char *const[]){"0-1"}), 1);
+    ck_assert(points_of(&D, tid, p[0]) == 2.0);  /* 1 + the forfeit win */
+    ck_assert(points_of(&D, tid, p[1]) == 1.0);  /* 0.5 + the half-point bye */
+    ck_assert(points_of(&D, tid, p[2]) == 1.5);
+    ck_assert(points_of(&D, tid, p[3]) == 0.0);
     /* Round 3: 2-4, 3-1, both played. */
     r = pair(tid);
     ck_assert_msg(r->status == 201, "%s", r->body);
     ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 2);
     ck_assert_int_eq(json_array_size(json_object_get(r->json, "byes")), 0);
     resp_free(r);
-    ck_assert_int_eq(finish_round(tid, 3, (const char *const[]){"1-0", "0-1"}), 2);
+    ck_assert_int_eq(record_round(tid, 3, (const char *const[]){"1-0", "0-1"}), 2);
 
     Resp *text;
     Tournament *t = report(tid, &text);
@@ -512,9 +498,9 @@ START_TEST(round_robin_absences)
     ck_assert(has_bye(byes, p[1], "zero", p[2]));
     ck_assert(has_bye(byes, p[2], "half", p[1]));
     resp_free(r);
-    ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1/2-1/2"}), 1);
-    ck_assert(points_of(tid, p[1]) == 0.0);
-    ck_assert(points_of(tid, p[2]) == 0.5);
+    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"1/2-1/2"}), 1);
+    ck_assert(points_of(&D, tid, p[1]) == 0.0);
+    ck_assert(points_of(&D, tid, p[2]) == 0.5);
     /* Round 2 (4-3, 1-2): 4 is absent, 1 and 2 both; no game at all. */
     ck_assert_int_eq(bye(tid, p[3], 2, "zero", NULL, 0), 201);
     ck_assert_int_eq(bye(tid, p[0], 2, "zero", NULL, 0), 201);
@@ -526,8 +512,8 @@ START_TEST(round_robin_absences)
     ck_assert(has_bye(byes, p[2], "forfeit", p[3]));
     resp_free(r);
     /* Such a round counts as soon as it is paired. */
-    ck_assert(points_of(tid, p[2]) == 1.5);
-    ck_assert(points_of(tid, p[3]) == 0.5);
+    ck_assert(points_of(&D, tid, p[2]) == 1.5);
+    ck_assert(points_of(&D, tid, p[3]) == 0.5);
 
     Resp *text;
     Tournament *t = report(tid, &text);
@@ -579,8 +565,8 @@ START_TEST(round_robin_free_round_and_withdrawal)
     ck_assert_int_eq(json_array_size(byes), 1);
     ck_assert(has_bye(byes, p[0], "free", 0));
     resp_free(r);
-    ck_assert_int_eq(finish_round(tid, 1, (const char *const[]){"1-0", "1-0"}), 2);
-    ck_assert(points_of(tid, p[0]) == 0.0);
+    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"1-0", "1-0"}), 2);
+    ck_assert(points_of(&D, tid, p[0]) == 0.0);
     /* Player 5 withdraws; round 2 is 6-4 (4 free), 5-3, 1-2: player 3 wins
      * by forfeit, only 1-2 is played. */
     patch_player(tid, p[4], "{\"status\":\"withdrawn\"}");
@@ -594,9 +580,9 @@ START_TEST(round_robin_free_round_and_withdrawal)
     ck_assert(has_bye(byes, p[3], "free", 0));
     ck_assert(has_bye(byes, p[2], "forfeit", p[4]));
     resp_free(r);
-    ck_assert_int_eq(finish_round(tid, 2, (const char *const[]){"1/2-1/2"}), 1);
-    ck_assert(points_of(tid, p[2]) == 2.0); /* the win in round 1 and the forfeit */
-    ck_assert(points_of(tid, p[4]) == 0.0);
+    ck_assert_int_eq(record_round(tid, 2, (const char *const[]){"1/2-1/2"}), 1);
+    ck_assert(points_of(&D, tid, p[2]) == 2.0); /* the win in round 1 and the forfeit */
+    ck_assert(points_of(&D, tid, p[4]) == 0.0);
     Tournament *t = report(tid, NULL);
     const TrnPlayer *three = by_name(t, "Player 3"), *five = by_name(t, "Player 5");
     ck_assert_int_eq(three->games[1].result, TRN_RES_FORFEIT_WIN);

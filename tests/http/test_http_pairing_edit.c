@@ -126,28 +126,6 @@ static void round_text(int64_t tid, int64_t rn, const int64_t *pids, int n, char
     resp_free(g);
 }
 
-static void finish_round(int64_t tid, int64_t rn, const char *results)
-{
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start",
-                   (long long)tid, (long long)rn);
-    ck_assert_msg(r->status == 200, "start: %s", r->body);
-    resp_free(r);
-    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld", (long long)tid,
-             (long long)rn);
-    json_t *games = json_object_get(r->json, "games");
-    ck_assert_int_eq(json_array_size(games), strlen(results));
-    for (size_t i = 0; i < json_array_size(games); i++) {
-        const char *body = results[i] == '1'   ? "{\"white\":1,\"black\":0}"
-                           : results[i] == '0' ? "{\"white\":0,\"black\":1}"
-                                               : "{\"white\":0.5,\"black\":0.5}";
-        Resp *a = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
-                       (long long)jint(json_array_get(games, i), "id"));
-        ck_assert_msg(a->status == 200, "result: %s", a->body);
-        resp_free(a);
-    }
-    resp_free(r);
-}
-
 static void pair_next(int64_t tid)
 {
     Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
@@ -171,7 +149,7 @@ START_TEST(edits_and_their_report)
     round_text(tid, 1, p + 1, 7, text, sizeof text);
     ck_assert_str_eq(text, "1-4 5-2 3-6 bye7 ");
     expect_codes(tid, 1, "", 0);
-    finish_round(tid, 1, "101"); /* 1, 2 and 3 win */
+    finish_round(&D, &arb, tid, 1, "101"); /* 1, 2 and 3 win */
 
     /* Round 2: 1 2 3 7 have a point, 4 5 6 none; 1-3 / 2-7 would leave 1 or
      * 3 without the colour both prefer (C12), so 7-1 2-3. */
@@ -201,7 +179,7 @@ START_TEST(edits_and_their_report)
     round_text(tid, 2, p + 1, 7, text, sizeof text);
     ck_assert_str_eq(text, "7-1 3-2 4-5 bye6 ");
     expect_codes(tid, 2, "", 1);
-    finish_round(tid, 2, "111"); /* 7, 3, 4 win */
+    finish_round(&D, &arb, tid, 2, "111"); /* 7, 3, 4 win */
 
     /* Round 3: 3 had White twice, so must have Black (absolute). */
     pair_next(tid);

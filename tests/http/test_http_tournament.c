@@ -59,45 +59,6 @@ static int who(const int64_t *pids, int n, json_int_t id)
     return -1;
 }
 
-/* Starts round RN and gives each game, in board order, the result
- * RESULTS[i] ('1' white wins, '0' black wins, '=' draw). */
-static void finish_round(int64_t tid, int64_t rn, const char *results)
-{
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start",
-                   (long long)tid, (long long)rn);
-    ck_assert_msg(r->status == 200, "start: %s", r->body);
-    resp_free(r);
-    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld", (long long)tid,
-             (long long)rn);
-    json_t *games = json_object_get(r->json, "games");
-    ck_assert_int_eq(json_array_size(games), strlen(results));
-    for (size_t i = 0; i < json_array_size(games); i++) {
-        const char *body = results[i] == '1'   ? "{\"white\":1,\"black\":0}"
-                           : results[i] == '0' ? "{\"white\":0,\"black\":1}"
-                                               : "{\"white\":0.5,\"black\":0.5}";
-        Resp *a = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
-                       (long long)jint(json_array_get(games, i), "id"));
-        ck_assert_msg(a->status == 200, "result: %s", a->body);
-        resp_free(a);
-    }
-    resp_free(r);
-}
-
-/* Points of player PID in the standings. */
-static double points_of(int64_t tid, int64_t pid)
-{
-    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    double pts = -1;
-    size_t i;
-    json_t *row;
-    json_array_foreach(r->json, i, row)
-        if (jint(json_object_get(row, "player"), "id") == pid)
-            pts = json_number_value(json_object_get(row, "points"));
-    resp_free(r);
-    return pts;
-}
-
 static int has_bye(json_t *byes, int64_t pid, const char *kind)
 {
     size_t i;
@@ -214,12 +175,12 @@ START_TEST(swiss_pairing_byes_and_report)
     ck_assert_int_eq(r->status, 409);
     resp_free(r);
 
-    finish_round(tid, 1, "1=");
-    ck_assert(points_of(tid, p[0]) == 1.0);
-    ck_assert(points_of(tid, p[2]) == 0.0);
-    ck_assert(points_of(tid, p[1]) == 0.5);
-    ck_assert(points_of(tid, p[4]) == 1.0); /* the pairing-allocated bye */
-    ck_assert(points_of(tid, p[5]) == 0.5); /* the requested half-point bye */
+    finish_round(&D, &arb, tid, 1, "1=");
+    ck_assert(points_of(&D, tid, p[0]) == 1.0);
+    ck_assert(points_of(&D, tid, p[2]) == 0.0);
+    ck_assert(points_of(&D, tid, p[1]) == 0.5);
+    ck_assert(points_of(&D, tid, p[4]) == 1.0); /* the pairing-allocated bye */
+    ck_assert(points_of(&D, tid, p[5]) == 0.5); /* the requested half-point bye */
 
     /* Player 3 withdraws: round 2 pairs the five others, nobody meets an
      * opponent again, and the bye goes to someone who had none. */
@@ -250,7 +211,7 @@ START_TEST(swiss_pairing_byes_and_report)
     ck_assert(!has_bye(byes, p[4], "pab"));
     ck_assert_int_eq(seen[who(p, 6, jint(json_array_get(byes, 0), "player_id"))], 0);
     resp_free(r);
-    finish_round(tid, 2, "01");
+    finish_round(&D, &arb, tid, 2, "01");
 
     /* The rating report: TRF-2026 by default, CR line ends, a file name. */
     r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
@@ -297,7 +258,7 @@ START_TEST(no_valid_pairing_is_409)
     Resp *r = pair(tid);
     ck_assert_msg(r->status == 201, "%s", r->body);
     resp_free(r);
-    finish_round(tid, 1, "1");
+    finish_round(&D, &arb, tid, 1, "1");
     /* The two have met: no round 2 satisfies C.04.3 C1. */
     r = pair(tid);
     ck_assert_int_eq(r->status, 409);
@@ -330,7 +291,7 @@ START_TEST(round_robin_berger)
     check_board(games, 0, p[0], p[3]);
     check_board(games, 1, p[1], p[2]);
     resp_free(r);
-    finish_round(tid, 1, "==");
+    finish_round(&D, &arb, tid, 1, "==");
     r = pair(tid);
     ck_assert_msg(r->status == 201, "%s", r->body);
     games = json_object_get(r->json, "games");
@@ -393,10 +354,10 @@ START_TEST(points_and_tiebreaks)
     r = pair(tid);
     ck_assert_msg(r->status == 201, "%s", r->body);
     resp_free(r);
-    finish_round(tid, 1, "1");
+    finish_round(&D, &arb, tid, 1, "1");
     /* Three points for the win; the standings name the chosen tie-breaks. */
-    ck_assert(points_of(tid, p[0]) == 3.0);
-    ck_assert(points_of(tid, p[1]) == 0.0);
+    ck_assert(points_of(&D, tid, p[0]) == 3.0);
+    ck_assert(points_of(&D, tid, p[1]) == 0.0);
     r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);
     json_t *row = json_array_get(r->json, 0);
     ck_assert_int_eq(jint(json_object_get(row, "player"), "id"), p[0]);
@@ -438,12 +399,12 @@ START_TEST(swiss_whole_event)
         ck_assert_msg(!pab[k], "round %d: a second bye for %d", rn, k + 1);
         pab[k] = 1;
         resp_free(r);
-        finish_round(tid, rn, pattern[rn - 1]);
+        finish_round(&D, &arb, tid, rn, pattern[rn - 1]);
     }
     /* Points over the event add up: 3 games and a bye per round. */
     double total = 0;
     for (int i = 0; i < N; i++)
-        total += points_of(tid, p[i]);
+        total += points_of(&D, tid, p[i]);
     ck_assert(total == R * (N / 2 + 1.0));
 }
 END_TEST
