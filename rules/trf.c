@@ -165,6 +165,16 @@ static long parse_uint(const char *s)
     return v;
 }
 
+/*
+ * Whether a total can be written back into the 4-column points field
+ * ("99.5", or a whole "1000"); a file whose results add up to more could be
+ * read but never written again.
+ */
+static bool fits_points_field(TrnPoints p)
+{
+    return p >= 0 && (p / TRN_POINT <= 99 || (p % TRN_POINT == 0 && p / TRN_POINT <= 9999));
+}
+
 /* Parses points like "11.5", ".5", "3", "-1.0" into tenths.  Returns 0 or -1. */
 static int parse_points(const char *s, TrnPoints *out)
 {
@@ -875,6 +885,12 @@ static int check_games(Reader *r)
         }
         TrnPoints sum = tournament_player_score(t, p, p->rounds);
         if (p->points < 0) {
+            if (!fits_points_field(sum)) {
+                trf_format_points(sum, pb);
+                return fail(r, TRF_E_RANGE, 81,
+                            "player %d: the results add up to %s points, more than the "
+                            "4-column points field can hold", p->id, pb);
+            }
             p->points = sum;
         } else if (sum != p->points && !r->seen_299 && !(r->flags & TRF_READ_NO_POINTS_CHECK)) {
             trf_format_points(p->points, pa);

@@ -362,6 +362,10 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "     1 b 0\n250      0.5 002 001    1    2\n", TRF_E_RANGE, 3, 19,
          "before"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXA    1  1.x\n", TRF_E_SYNTAX, 3, 10, "fictitious"},
+        /* totals that the 4-column points field could not carry on export */
+        {"001    1      A                                 2000                                    1     2 w 1\n"
+         P2 "     1 b 0\nXXS WW=100.5\n",
+         TRF_E_RANGE, 1, 81, "add up to 100.5"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Tournament *t = (Tournament *)1;
