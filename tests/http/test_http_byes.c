@@ -234,6 +234,17 @@ START_TEST(initial_order_and_freeze)
 }
 END_TEST
 
+/* Unrated, untitled: the name decides, diacritics folded (Ö is an O). */
+START_TEST(initial_order_by_name)
+{
+    int64_t tid = tournament("swiss", 5);
+    int64_t zoltan = player(tid, "{\"name\":\"Zoltan, B\"}");
+    int64_t odon = player(tid, "{\"name\":\"Ödön, A\"}");
+    int64_t ivanov = player(tid, "{\"name\":\"Иванов, И\"}");
+    expect_tpns(tid, (const int64_t[]){odon, zoltan, ivanov}, 3, "names");
+}
+END_TEST
+
 START_TEST(bye_rules)
 {
     int64_t tid = tournament("swiss", 5);
@@ -696,6 +707,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, initial_order_and_freeze);
+    tcase_add_test(tc, initial_order_by_name);
     tcase_add_test(tc, bye_rules);
     tcase_add_test(tc, round_robin_with_a_half_point_bye);
     tcase_add_test(tc, round_robin_absences);
