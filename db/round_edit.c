@@ -134,10 +134,14 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
         goto done;
     }
     /* Column RN: absences only; a past round's player without game or bye
-     * was absent, a pending round's is to be paired. */
+     * was absent (a withdrawn player of a round robin shows as the forfeit
+     * loss against his scheduled opponent), a pending round's is to be
+     * paired. */
     for (int i = 0; i < np; i++) {
         TrnGame *g = &t->players[i].games[rn - 1];
-        bool absent = !pending && !g->opponent && g->result == TRN_RES_ZPB;
+        bool absent = !pending && ((!g->opponent && g->result == TRN_RES_ZPB) ||
+                                   (g->colour == TRN_COLOUR_NONE &&
+                                    g->result == TRN_RES_FORFEIT_LOSS));
         *g = (TrnGame){0, TRN_COLOUR_NONE, absent ? TRN_RES_ZPB : TRN_RES_NONE};
     }
     size_t k;
@@ -157,6 +161,8 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
             continue;
         if (strcmp(kind, "pab") == 0 || strcmp(kind, "free") == 0)
             prop.byes[prop.n_byes++] = (PcBye){id, TRN_RES_PAB};
+        else if (strcmp(kind, "forfeit") == 0) /* round robin: the absent opponent's game */
+            prop.byes[prop.n_byes++] = (PcBye){id, TRN_RES_FORFEIT_WIN};
         else
             t->players[id - 1].games[rn - 1].result =
                 strcmp(kind, "half") == 0 ? TRN_RES_HPB : TRN_RES_ZPB;

@@ -215,7 +215,10 @@ static int check_presence(Ctx *c, const PcProposal *prop, bool swiss)
                                     "#%d is not a player of the tournament", y->player);
             continue;
         }
-        in->uses++;
+        /* A forfeit win without a game is a round robin's answer to an
+         * absence; a Swiss pairs the present players. */
+        if (!(swiss && y->kind == TRN_RES_FORFEIT_WIN))
+            in->uses++;
         if (swiss && y->kind == TRN_RES_PAB && in->withdrawn)
             rc = rc ? rc : item_add(c, "WITHDRAWN", PC_ABSOLUTE, 0, &y->player, 1,
                                     "#%d has withdrawn but gets the pairing-allocated bye",
@@ -486,6 +489,49 @@ done:
 
 /* ---- round robin: the Berger table's round ---- */
 
+/* True when the round's column of T already holds an unplayed game between
+ * A and B (a forfeit the report writes without colours): its colours say
+ * nothing about the table's. */
+static bool unplayed_in_column(const Ctx *c, int a, int b)
+{
+    const TrnPlayer *pa = tournament_player(c->t, a), *pb = tournament_player(c->t, b);
+    if (!pa || !pb)
+        return false;
+    const TrnGame *ga = game_of(pa, c->round), *gb = game_of(pb, c->round);
+    return ga->opponent == b && gb->opponent == a && !played(ga) && !played(gb);
+}
+
+/* The scheduled opponent of ID in the table TB (NB boards): 0 when free,
+ * -1 when ID is not in it. */
+static int table_opponent(const BergerBoard *tb, int nb, int id)
+{
+    for (int k = 0; k < nb; k++) {
+        if (tb[k].white == id)
+            return tb[k].black;
+        if (tb[k].black == id)
+            return tb[k].white;
+    }
+    return -1;
+}
+
+/* A forfeit win without a game stands for the game the table gives: the
+ * scheduled opponent must be absent (requested bye) or withdrawn. */
+static int check_forfeit(Ctx *c, const PcBye *y, const BergerBoard *tb, int nb)
+{
+    int opp = table_opponent(tb, nb, y->player);
+    if (opp <= 0)
+        return item_add(c, "BERGER", PC_ABSOLUTE, 0, &y->player, 1,
+                        "#%d wins by forfeit but has no game in round %d of the Berger table",
+                        y->player, c->round);
+    const Info *o = info(c, opp);
+    if (o && (o->absent || o->withdrawn))
+        return 0;
+    int ids[2] = {y->player, opp};
+    return item_add(c, "BERGER", PC_ABSOLUTE, 0, ids, 2,
+                    "#%d wins by forfeit, but the scheduled opponent #%d is not absent",
+                    y->player, opp);
+}
+
 static int check_berger(Ctx *c, const PcProposal *prop, int flags)
 {
     int np = c->t->n_players;
@@ -507,7 +553,7 @@ static int check_berger(Ctx *c, const PcProposal *prop, int flags)
             if (found)
                 break;
         }
-        if (found == 2)
+        if (found == 2 && !unplayed_in_column(c, b->white, b->black))
             rc = item_add(c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
                           "board %d: the Berger table gives White to #%d, not #%d", b->board,
                           b->black, b->white);
@@ -518,6 +564,10 @@ static int check_berger(Ctx *c, const PcProposal *prop, int flags)
     }
     for (int i = 0; i < prop->n_byes && !rc; i++) {
         const PcBye *y = &prop->byes[i];
+        if (y->kind == TRN_RES_FORFEIT_WIN && info(c, y->player)) {
+            rc = check_forfeit(c, y, tb, nb);
+            continue;
+        }
         if (y->kind != TRN_RES_PAB)
             continue;
         int ok = 0;
@@ -601,8 +651,8 @@ int pc_proposal_from_round(const Tournament *t, int round, PcProposal *out)
                 out->boards[out->n_boards] = (PcBoard){out->n_boards + 1, id, g->opponent};
                 out->n_boards++;
             }
-        } else if (g->result == TRN_RES_PAB) {
-            out->byes[out->n_byes++] = (PcBye){id, TRN_RES_PAB};
+        } else if (g->result == TRN_RES_PAB || g->result == TRN_RES_FORFEIT_WIN) {
+            out->byes[out->n_byes++] = (PcBye){id, g->result};
         }
     }
     return 0;

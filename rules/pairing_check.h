@@ -22,7 +22,9 @@
  *                the opponent had none the other way (|CD| > 2 or the same
  *                colour three times running follows)
  *     BERGER     round robin: not the Berger table's game (opponent or
- *                colours), or the wrong player is free
+ *                colours; an unplayed game of the round's column of T is
+ *                not judged by colours), the wrong player is free, or a
+ *                forfeit win whose scheduled opponent is not absent
  *   quality (only where the proposal is worse than the Dutch engine's own
  *   pairing of the round):
  *     C5   the PAB to a player with more points
@@ -66,7 +68,10 @@ typedef struct PcBoard {
 
 /* A bye of the proposal: kind TRN_RES_PAB (the pairing-allocated bye or a
  * round robin's free round), TRN_RES_HPB, TRN_RES_ZPB or TRN_RES_FPB
- * (requested byes, i.e. announced absences). */
+ * (requested byes, i.e. announced absences), or TRN_RES_FORFEIT_WIN: in a
+ * round robin the Berger table stays when a player is absent, and his
+ * scheduled opponent wins by forfeit (BERGER when that opponent is not
+ * absent; a Swiss has no such entry, the player stays UNPAIRED). */
 typedef struct PcBye {
     int player;
     char kind;
@@ -122,7 +127,8 @@ void pc_report_free(PcReport *r);
 bool pc_report_has_absolute(const PcReport *r);
 
 /*
- * The round ROUND as written in T (its games and PAB 'U'; H/F/Z entries stay
+ * The round ROUND as written in T (its games and PAB 'U'; a forfeit win
+ * '+' without opponent as a TRN_RES_FORFEIT_WIN entry; H/F/Z entries stay
  * absences of T) as a proposal.  Boards are numbered in order of the White player's start rank.
  * Fills *OUT (free with pc_proposal_free()).  Returns 0 or -ENOMEM.
  */
