@@ -61,8 +61,9 @@ static int run_case(const char *name)
 {
     size_t len = 0;
     char *text = testutil_load("pairing_check", name, &len);
-    char file[128] = "", expect[MAX_EXPECT][128];
-    int ne = 0, round = 0, compare = 0, rr = 0, failures = 0;
+    char file[128] = "", expect[MAX_EXPECT][128], at_code[MAX_EXPECT][16];
+    double at_points[MAX_EXPECT];
+    int ne = 0, nat = 0, round = 0, compare = 0, rr = 0, failures = 0;
     PcBoard boards[64];
     PcBye byes[16];
     bool withdrawn[64] = {0};
@@ -101,6 +102,11 @@ static int run_case(const char *name)
             snprintf(expect[ne++], sizeof expect[0], "%s", line + 7);
             continue;
         }
+        if (nat < MAX_EXPECT &&
+            sscanf(line, "at %15s %lf", at_code[nat], &at_points[nat]) == 2) {
+            nat++;
+            continue;
+        }
         ck_abort_msg("%s: cannot read line '%s'", name, line);
     }
     char trfname[160];
@@ -133,6 +139,21 @@ static int run_case(const char *name)
             fprintf(stderr, "%s: missing %s\n", name, expect[k]);
             failures++;
         }
+    /* the bracket, in the item's field and in its message */
+    for (int k = 0; k < nat; k++) {
+        const PcItem *it = NULL;
+        for (int i = 0; i < rep.n_items && !it; i++)
+            if (strcmp(rep.items[i].code, at_code[k]) == 0)
+                it = &rep.items[i];
+        TrnPoints want = (TrnPoints)(at_points[k] * TRN_POINT + 0.5);
+        char phrase[64];
+        snprintf(phrase, sizeof phrase, "in the %g-point bracket", at_points[k]);
+        if (!it || !it->in_bracket || it->bracket != want || !strstr(it->message, phrase)) {
+            fprintf(stderr, "%s: %s not reported %s (%s)\n", name, at_code[k], phrase,
+                    it ? it->message : "no such item");
+            failures++;
+        }
+    }
     pc_report_free(&rep);
     tournament_free(t);
     free(text);
