@@ -8,17 +8,21 @@
  * a pairing the engine makes never reports an absolute violation.  Quality
  * criteria are only reported relative to the engine's own pairing of the
  * round: an edited round is judged by where it is worse, not by how far it
- * is from an ideal that may not exist.
+ * is from an ideal that may not exist.  They are compared bracket by
+ * bracket from the top scoregroup, as C.04.3 applies them; the look-ahead
+ * of C8 solves one small matching when two brackets float different players.
  */
 #include "pairing_check.h"
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "berger.h"
+#include "matching.h"
 
 enum { P_NONE = 0, P_WHITE = 1, P_BLACK = 2 };
 
@@ -406,19 +410,19 @@ static void bracket_stat(Ctx *c, const Side *s, TrnPoints score, bool last, BSta
     }
 }
 
-/* > 0 when A's downfloaters (as many as B's) score more, first difference
- * from the top (C7). */
-static int down_cmp(Ctx *c, const BStat *a, const BStat *b, int *at)
+/* > 0 when the players A (score descending) score more than B, first
+ * difference from the top, or are more with the same scores (C7). */
+static int scores_cmp(Ctx *c, const int *a, int na, const int *b, int nb, int *at)
 {
-    for (int i = 0; i < a->ndown && i < b->ndown; i++) {
-        TrnPoints x = info(c, a->down[i])->score, y = info(c, b->down[i])->score;
+    for (int i = 0; i < na && i < nb; i++) {
+        TrnPoints x = info(c, a[i])->score, y = info(c, b[i])->score;
         if (x != y) {
             *at = i;
             return x > y ? 1 : -1;
         }
     }
     *at = 0;
-    return (a->ndown > b->ndown) - (a->ndown < b->ndown);
+    return (na > nb) - (na < nb);
 }
 
 /* "1", "1.5" */
@@ -504,6 +508,160 @@ static int groups(Ctx *c, const Side *s, TrnPoints *out)
     return k;
 }
 
+/*
+ * C8: the best the next bracket can do after a bracket's downfloaters, over
+ * every way to pair the rest of the round that the criteria above it allow:
+ * the round completed (C4) with the PAB, if any, to a player eligible for it
+ * with no more points than the engine's receiver (C5), then the most pairs
+ * in the next bracket, then its highest scores paired, so that the lowest
+ * float on.  One maximum weight matching over the players left decides it;
+ * its weight has those fields from the most significant down, each wide
+ * enough for every sum below it, one sub-field per scoregroup for the
+ * scores (the engine's own encoding, restricted to these criteria).
+ */
+static void wide_add(uint64_t *w, int limbs, uint64_t v, int pos)
+{
+    int sh = pos % 64;
+    uint64_t lo = v << sh, hi = sh ? v >> (64 - sh) : 0;
+    for (int i = pos / 64; i < limbs && (lo || hi); i++) {
+        uint64_t old = w[i];
+        w[i] += lo;
+        lo = hi + (w[i] < old);
+        hi = 0;
+    }
+}
+
+static bool may_meet(Ctx *c, int a, int b)
+{
+    Info *x = info(c, a), *y = info(c, b);
+    if (met_before(c, a, b) || tournament_is_forbidden(c->t, a, b, c->round))
+        return false;
+    return !(x->abspref && y->abspref && x->pref == y->pref && !x->top && !y->top);
+}
+
+static int bits_of(long v)
+{
+    int b = 0;
+    while (v > 0) {
+        b++;
+        v >>= 1;
+    }
+    return b;
+}
+
+/* Look-ahead state: scratch arrays of max_id + 1 ints each. */
+typedef struct Ahead {
+    int *vert, *shift, *mate, *left[2];
+    TrnPoints bye_score; /* the engine's PAB receiver's points, or -1 */
+} Ahead;
+
+/* The players the next bracket (scoregroup NEXT) at best leaves over after
+ * side S's bracket floated ST's downfloaters, score descending, into LEFT;
+ * returns their count or -ENOMEM. */
+static int ahead_left(Ctx *c, const Side *s, const BStat *st, TrnPoints next, Ahead *A,
+                      int *left)
+{
+    int n = 0, nb, *v = A->vert;
+    for (int i = 0; i < st->ndown; i++)
+        v[n++] = st->down[i];
+    for (int id = 1; id <= c->max_id; id++)
+        if (info(c, id) && s->opp[id] && c->in[id].score == next)
+            v[n++] = id;
+    nb = n;
+    for (int id = 1; id <= c->max_id; id++)
+        if (info(c, id) && s->opp[id] && c->in[id].score < next)
+            v[n++] = id;
+    if (n < 2) {
+        memcpy(left, v, (size_t)nb * sizeof *left);
+        return nb;
+    }
+    int pos = 0;
+    for (int i = nb - 1; i >= 0;) { /* nb players are score descending */
+        int j = i;
+        while (j > 0 && c->in[v[j - 1]].score == c->in[v[i]].score)
+            j--;
+        for (int k = j; k <= i; k++)
+            A->shift[k] = pos;
+        pos += bits_of(i - j + 1);
+        i = j - 1;
+    }
+    int o_pairs = pos, o_top = o_pairs + bits_of(nb) + 1;
+    int limbs = (o_top + bits_of(3L * n) + 4) / 64 + 1;
+    if (limbs > 16)
+        return 0; /* beyond the encoding: judged equal */
+    MatchingGraph *g = matching_graph_new(n, limbs);
+    if (!g)
+        return -ENOMEM;
+    bool odd = n & 1;
+    uint64_t w[16];
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++) {
+            if (!may_meet(c, v[a], v[b]))
+                continue;
+            memset(w, 0, sizeof w);
+            Info *x = &c->in[v[a]], *y = &c->in[v[b]];
+            /* C5: every player who may not take the bye is better paired */
+            bool bx = x->elig && (A->bye_score < 0 || x->score <= A->bye_score);
+            bool by = y->elig && (A->bye_score < 0 || y->score <= A->bye_score);
+            wide_add(w, limbs, odd ? (uint64_t)(1 + !bx + !by) : 1, o_top);
+            if (a < nb && b < nb) {
+                wide_add(w, limbs, 1, o_pairs);
+                wide_add(w, limbs, 1, A->shift[a]);
+                wide_add(w, limbs, 1, A->shift[b]);
+            }
+            matching_graph_set(g, a, b, w);
+        }
+    int rc = matching_graph_solve(g, A->mate);
+    matching_graph_free(g);
+    if (rc)
+        return rc;
+    int k = 0;
+    for (int a = 0; a < nb; a++)
+        if (A->mate[a] < 0 || A->mate[a] >= nb)
+            left[k++] = v[a];
+    return k;
+}
+
+static bool same_down(const BStat *a, const BStat *b)
+{
+    if (a->ndown != b->ndown)
+        return false;
+    for (int i = 0; i < a->ndown; i++)
+        if (a->down[i] != b->down[i])
+            return false;
+    return true;
+}
+
+/* C8 in the bracket of score HERE, where both pairings float as many
+ * players with the same points (C6, C7 tie) but not the same players. */
+static int compare_lookahead(Ctx *c, const Side *s, const BStat *st, TrnPoints here,
+                             TrnPoints next, Ahead *A)
+{
+    int nl[2];
+    for (int k = 0; k < 2; k++) {
+        nl[k] = ahead_left(c, &s[k], &st[k], next, A, A->left[k]);
+        if (nl[k] < 0)
+            return nl[k];
+    }
+    int at = 0;
+    if (scores_cmp(c, A->left[0], nl[0], A->left[1], nl[1], &at) <= 0)
+        return 0;
+    char br[16], nx[16], a[96], b[96], la[120], lb[120];
+    points_text(here, br, sizeof br);
+    points_text(next, nx, sizeof nx);
+    ids_text(c, st[0].down, st[0].ndown, false, a, sizeof a);
+    ids_text(c, st[1].down, st[1].ndown, false, b, sizeof b);
+    ids_text(c, A->left[0], nl[0], true, la, sizeof la);
+    ids_text(c, A->left[1], nl[1], true, lb, sizeof lb);
+    int rc = item_add(c, "C8", PC_QUALITY, 0, st[0].down, st[0].ndown,
+                      "in the %s-point bracket the edit floats %s down, after which the "
+                      "%s-point bracket leaves at best %s over; after the engine's %s: %s",
+                      br, a, nx, la, b, lb);
+    if (!rc)
+        item_mark(c, here, nl[0], nl[1]);
+    return rc;
+}
+
 /* C5: the PAB to a player with more points than the engine's receiver */
 static int compare_pab(Ctx *c, const Side *s)
 {
@@ -530,7 +688,8 @@ static int compare_pab(Ctx *c, const Side *s)
 /*
  * Every quality criterion at the first bracket, from the top, where the edit
  * (s[0]) is worse on it than the engine (s[1]).  C7 is only compared where
- * both leave as many downfloaters (C6 decides before it).
+ * both leave as many downfloaters (C6 decides before it), C8 only where C7
+ * ties too but the downfloaters differ.
  */
 static int compare_brackets(Ctx *c, const Side *s)
 {
@@ -542,19 +701,23 @@ static int compare_brackets(Ctx *c, const Side *s)
     size_t n = (size_t)c->max_id + 1;
     TrnPoints *sg = calloc(n, sizeof *sg);
     BStat st[2] = {{.down = calloc(n, sizeof(int))}, {.down = calloc(n, sizeof(int))}};
-    int rc = 0;
-    if (!sg || !st[0].down || !st[1].down) {
+    int *buf = calloc(5 * n, sizeof *buf), rc = 0;
+    Ahead A = {buf, buf + n, buf + 2 * n, {buf + 3 * n, buf + 4 * n}, -1};
+    if (!sg || !st[0].down || !st[1].down || !buf) {
         rc = -ENOMEM;
         goto done;
     }
-    bool seen6 = false, seen7 = false, seen[NQ] = {false};
+    for (int id = 1; id <= c->max_id; id++)
+        if (s[1].opp[id] == -1)
+            A.bye_score = c->in[id].score;
+    bool seen6 = false, seen7 = false, seen8 = false, seen[NQ] = {false};
     int ng = groups(c, s, sg);
     for (int g = 0; g < ng && !rc; g++) {
         for (int k = 0; k < 2; k++)
             bracket_stat(c, &s[k], sg[g], g == ng - 1, &st[k]);
         char br[16], a[200], b[200];
         points_text(sg[g], br, sizeof br);
-        int at = 0, d = down_cmp(c, &st[0], &st[1], &at);
+        int at = 0, d = scores_cmp(c, st[0].down, st[0].ndown, st[1].down, st[1].ndown, &at);
         if (!seen6 && st[0].ndown > st[1].ndown) {
             seen6 = true;
             ids_text(c, st[0].down, st[0].ndown, false, a, sizeof a);
@@ -576,6 +739,10 @@ static int compare_brackets(Ctx *c, const Side *s)
             if (!rc)
                 item_mark(c, sg[g], info(c, st[0].down[at])->score,
                           info(c, st[1].down[at])->score);
+        } else if (!seen8 && d == 0 && g + 1 < ng && !same_down(&st[0], &st[1])) {
+            int before = c->rep->n_items;
+            rc = compare_lookahead(c, s, st, sg[g], sg[g + 1], &A);
+            seen8 = c->rep->n_items > before;
         }
         for (int k = 0; k < NQ && !rc; k++) {
             if (seen[k] || st[0].val[k] <= st[1].val[k])
@@ -591,6 +758,7 @@ static int compare_brackets(Ctx *c, const Side *s)
     }
 done:
     free(sg);
+    free(buf);
     free(st[0].down);
     free(st[1].down);
     return rc;

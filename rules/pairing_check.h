@@ -30,6 +30,8 @@
  *     C5   the PAB to a player with more points
  *     C6   more downfloaters in the bracket
  *     C7   as many, but with more points (compared from the highest)
+ *     C8   as many with as many points, but other players, after whom the
+ *          next bracket can at best pair fewer or float higher scores
  *     C10  topscorer pairs with |CD| > 2 / three same colours
  *     C12  more players without their colour preference
  *     C13  more players without their strong or absolute preference
