@@ -422,6 +422,63 @@ START_TEST(special_cases_flag_the_original_round)
 }
 END_TEST
 
+/* Reversing the colours of one board of a corpus round moves nobody into
+ * another bracket: the report may name colours (C3 absolute, C10, C12, C13,
+ * all in that board's bracket) but never a float criterion (C5-C8). */
+START_TEST(colour_swap_names_no_float)
+{
+    static const char *const names[] = {"seed0001.trf", "seed0005.trf", "seed0009.trf",
+                                        "seed0013.trf"};
+    int rounds = 0, colour_items = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
+        Tournament *t = load("dutch", rel);
+        int last = dutch_next_round(t) - 1;
+        for (int r = 2; r <= last; r++) {
+            PcProposal prop;
+            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            for (int b = 0; b < prop.n_boards; b += 8) {
+                PcBoard keep = prop.boards[b];
+                prop.boards[b].white = keep.black;
+                prop.boards[b].black = keep.white;
+                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
+                PcReport rep;
+                char err[200];
+                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+                bool at = false;
+                TrnPoints bracket = 0;
+                for (int k = 0; k < rep.n_items; k++) {
+                    const PcItem *it = &rep.items[k];
+                    ck_assert_msg(strcmp(it->code, "ENGINE") == 0 || strcmp(it->code, "C3") == 0 ||
+                                      strcmp(it->code, "C10") == 0 ||
+                                      strcmp(it->code, "C12") == 0 || strcmp(it->code, "C13") == 0,
+                                  "%s round %d board %d: %s %s", names[i], r, keep.board, it->code,
+                                  it->message);
+                    if (it->kind != PC_QUALITY)
+                        continue;
+                    ck_assert(it->in_bracket);
+                    ck_assert_msg(!at || it->bracket == bracket, "%s round %d: two brackets",
+                                  names[i], r);
+                    at = true;
+                    bracket = it->bracket;
+                    colour_items++;
+                }
+                pc_report_free(&rep);
+                prop.boards[b] = keep;
+                rounds++;
+            }
+            pc_proposal_free(&prop);
+        }
+        tournament_free(t);
+    }
+    fprintf(stderr, "pairing check: %d rounds with one board's colours reversed, %d colour "
+            "items\n", rounds, colour_items);
+    ck_assert_int_ge(rounds, 20);
+    ck_assert_int_ge(colour_items, 1);
+}
+END_TEST
+
 START_TEST(bad_input)
 {
     Tournament *t = load("pairing_check", "base8.trf");
@@ -454,6 +511,7 @@ int main(void)
     tcase_add_test(tc, corpus_has_no_absolute_violation);
     tcase_add_test(tc, bbp_next_rounds_have_no_absolute_violation);
     tcase_add_test(tc, special_cases_flag_the_original_round);
+    tcase_add_test(tc, colour_swap_names_no_float);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return testutil_run(s);
