@@ -479,6 +479,55 @@ START_TEST(colour_swap_names_no_float)
 }
 END_TEST
 
+/* Opponents exchanged between two boards of a corpus round (floats may
+ * change): the quality items come C5 first, then bracket by bracket from
+ * the top, each past C5 naming its bracket. */
+START_TEST(exchanges_report_from_the_top)
+{
+    static const char *const names[] = {"seed0002.trf", "seed0006.trf"};
+    int edits = 0, items = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
+        Tournament *t = load("dutch", rel);
+        int last = dutch_next_round(t) - 1;
+        for (int r = 2; r <= last; r++) {
+            PcProposal prop;
+            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            for (int b = 0; b + 2 < prop.n_boards; b += 9) {
+                int x = prop.boards[b].black;
+                prop.boards[b].black = prop.boards[b + 2].black;
+                prop.boards[b + 2].black = x;
+                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
+                PcReport rep;
+                char err[200];
+                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+                TrnPoints prev = 1 << 30;
+                for (int k = 0; k < rep.n_items; k++) {
+                    const PcItem *it = &rep.items[k];
+                    if (it->kind != PC_QUALITY || strcmp(it->code, "C5") == 0)
+                        continue;
+                    ck_assert_msg(it->in_bracket && it->bracket <= prev, "%s round %d: %s %s",
+                                  names[i], r, it->code, it->message);
+                    prev = it->bracket;
+                    items++;
+                }
+                pc_report_free(&rep);
+                prop.boards[b + 2].black = prop.boards[b].black;
+                prop.boards[b].black = x;
+                edits++;
+            }
+            pc_proposal_free(&prop);
+        }
+        tournament_free(t);
+    }
+    fprintf(stderr, "pairing check: %d corpus rounds with opponents exchanged, %d quality items\n",
+            edits, items);
+    ck_assert_int_ge(edits, 20);
+    ck_assert_int_ge(items, 20);
+}
+END_TEST
+
 START_TEST(bad_input)
 {
     Tournament *t = load("pairing_check", "base8.trf");
@@ -512,6 +561,7 @@ int main(void)
     tcase_add_test(tc, bbp_next_rounds_have_no_absolute_violation);
     tcase_add_test(tc, special_cases_flag_the_original_round);
     tcase_add_test(tc, colour_swap_names_no_float);
+    tcase_add_test(tc, exchanges_report_from_the_top);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return testutil_run(s);
