@@ -77,11 +77,18 @@ static json_t *report_json(const PcReport *rep, const Tournament *t, const int64
         for (int k = 0; k < it->n_players; k++)
             if (it->players[k] >= 1 && it->players[k] <= t->n_players)
                 json_array_append_new(pl, json_integer(ids[it->players[k] - 1]));
+        /* the scoregroup of a quality item, as its points: "1.5" */
+        char br[24];
+        if (it->bracket % TRN_POINT)
+            snprintf(br, sizeof br, "%d.%d", it->bracket / TRN_POINT, it->bracket % TRN_POINT);
+        else
+            snprintf(br, sizeof br, "%d", it->bracket / TRN_POINT);
         json_array_append_new(
-            v, json_pack("{s:s,s:s,s:o,s:o,s:o,s:I,s:I}", "code", it->code, "kind",
+            v, json_pack("{s:s,s:s,s:o,s:o,s:o,s:I,s:I,s:o}", "code", it->code, "kind",
                          KINDS[it->kind], "message", named(it->message, t), "players", pl,
                          "board", it->board ? json_integer(it->board) : json_null(), "value",
-                         (json_int_t)it->value, "engine_value", (json_int_t)it->engine_value));
+                         (json_int_t)it->value, "engine_value", (json_int_t)it->engine_value,
+                         "bracket", it->in_bracket ? json_string(br) : json_null()));
     }
     return v;
 }

@@ -26,12 +26,19 @@
  *                not judged by colours), the wrong player is free, or a
  *                forfeit win whose scheduled opponent is not absent
  *   quality (only where the proposal is worse than the Dutch engine's own
- *   pairing of the round):
+ *   pairing of the round; C6-C13 bracket by bracket as C.04.3 applies them,
+ *   from the top scoregroup down, each code at the first bracket where the
+ *   proposal is worse on it, the item naming that scoregroup):
  *     C5   the PAB to a player with more points
- *     C6   more downfloaters          C7   larger score differences
+ *     C6   more downfloaters in the bracket
+ *     C7   as many, but with more points (compared from the highest)
+ *     C8   as many with as many points, but other players, after whom the
+ *          next bracket can at best pair fewer or float higher scores
  *     C10  topscorer pairs with |CD| > 2 / three same colours
  *     C12  more players without their colour preference
  *     C13  more players without their strong or absolute preference
+ *   C5 comes first, then the items in the order of the brackets: the first
+ *   of them is where the proposal first becomes worse than the engine's.
  *   note:
  *     ENGINE  the proposal is not the engine's pairing (a pairing program
  *             must reproduce published pairings: the arbiter is told)
@@ -99,6 +106,8 @@ typedef struct PcItem {
     int n_players;
     int players[PC_MAX_ITEM_PLAYERS]; /* start ranks */
     long value, engine_value;         /* counts for the quality items */
+    bool in_bracket;                  /* a quality item of one bracket: */
+    TrnPoints bracket;                /* ... its scoregroup's points */
     char message[240];                /* English, start ranks as #n */
 } PcItem;
 
