@@ -12,6 +12,8 @@
  *     UNPAIRED   present player with neither game nor bye
  *     WITHDRAWN  withdrawn player paired or given the PAB
  *     ABSENT     player announced absent (bye requested, 240/XXZ) paired
+ *                (round robin too: the absent side takes the bye, the
+ *                scheduled opponent a forfeit win)
  *     C1         rematch (a played game before; forfeits are no meeting)
  *     FORBIDDEN  forbidden pair (260 / XXP)
  *     C2         PAB to a player who already had a PAB or a win's points
@@ -26,19 +28,28 @@
  *                not judged by colours), the wrong player is free, or a
  *                forfeit win whose scheduled opponent is not absent
  *   quality (only where the proposal is worse than the Dutch engine's own
- *   pairing of the round; C6-C13 bracket by bracket as C.04.3 applies them,
+ *   pairing of the round; C6-C21 bracket by bracket as C.04.3 applies them,
  *   from the top scoregroup down, each code at the first bracket where the
- *   proposal is worse on it, the item naming that scoregroup):
+ *   proposal is worse on it, the item naming that scoregroup; computed in
+ *   pairing_quality.c):
  *     C5   the PAB to a player with more points
+ *     C9   as many points, but more unplayed rounds before
  *     C6   more downfloaters in the bracket
  *     C7   as many, but with more points (compared from the highest)
  *     C8   as many with as many points, but other players, after whom the
  *          next bracket can at best pair fewer or float higher scores
- *     C10  topscorer pairs with |CD| > 2 / three same colours
+ *     C10  topscorers or their opponents getting |CD| > 2 (actual colours)
+ *     C11  ... getting one colour three times running
  *     C12  more players without their colour preference
  *     C13  more players without their strong or absolute preference
- *   C5 comes first, then the items in the order of the brackets: the first
- *   of them is where the proposal first becomes worse than the engine's.
+ *     C14  residents floating down who downfloated in the previous round
+ *     C15  opponents of MDPs who upfloated in the previous round
+ *     C16  C17  the same two rounds before
+ *     C18  as many repeated downfloaters (previous round), with more points
+ *     C19  as many MDPs against repeated upfloaters, with more points
+ *     C20  C21  the same two rounds before
+ *   (a bye or a forfeit win counts as a downfloat, as for the engine)
+ *   C5 and C9 come first, then the items in the order of the brackets.
  *   note:
  *     ENGINE  the proposal is not the engine's pairing (a pairing program
  *             must reproduce published pairings: the arbiter is told)
