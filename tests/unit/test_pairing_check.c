@@ -191,8 +191,8 @@ START_TEST(every_code_has_both_cases)
 {
     static const char *const codes[] = {"DUP", "PLAYER", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",
                                         "FORBIDDEN", "C2", "PAB", "C3", "BERGER", "C5",
-                                        "C6", "C7", "C8", "C10", "C11", "C12", "C13", "C14",
-                                        "C15", "C16", "C19", "ENGINE"};
+                                        "C9", "C6", "C7", "C8", "C10", "C11", "C12", "C13",
+                                        "C14", "C15", "C16", "C19", "ENGINE"};
     char dir[512];
     snprintf(dir, sizeof dir, "%s/pairing_check", data_dir());
     for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
