@@ -3,20 +3,20 @@
  * pairing_check.h).
  *
  * The player facts the criteria need (score, colour history, preference,
- * bye eligibility, absence, topscorer) are derived here the way the Dutch
+ * bye eligibility, absence, topscorer, the floats of the two rounds before,
+ * unplayed rounds) are derived here the way the Dutch
  * engine derives them (C.04.3 Art. 1, C.04.1 Art. 4, C.04.2 3.4-3.5), so that
  * a pairing the engine makes never reports an absolute violation.  Quality
  * criteria are only reported relative to the engine's own pairing of the
  * round: an edited round is judged by where it is worse, not by how far it
- * is from an ideal that may not exist.  They are compared bracket by
- * bracket from the top scoregroup, as C.04.3 applies them; the look-ahead
- * of C8 solves one small matching when two brackets float different players.
+ * is from an ideal that may not exist; pairing_quality.c compares them.
+ * This file holds the absolute checks: presence, C1-C3, the byes, and a
+ * round robin's Berger table.
  */
 #include "pairing_check.h"
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,9 +106,9 @@ static TrnPoints score_before(const Tournament *t, const TrnPlayer *p, int round
  * another score before that round a float down or up. */
 static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
 {
-    const TrnGame *g = game_of(p, rr);
     if (rr < 1)
         return F_NONE;
+    const TrnGame *g = game_of(p, rr);
     if (!played(g))
         return points_of(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
     const TrnPlayer *o = tournament_player(t, g->opponent);
