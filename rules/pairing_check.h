@@ -45,7 +45,8 @@
  *     C14  residents floating down who downfloated in the previous round
  *     C15  opponents of MDPs who upfloated in the previous round
  *     C16  C17  the same two rounds before
- *     C18  as many repeated downfloaters (previous round), with more points
+ *     C18  MDPs who downfloated in the previous round and float on (their
+ *          score difference grows), more or with more points
  *     C19  as many MDPs against repeated upfloaters, with more points
  *     C20  C21  the same two rounds before
  *   (a bye or a forfeit win counts as a downfloat, as for the engine)

@@ -51,9 +51,9 @@ typedef struct BStat {
     long val[NQ]; /* players, over the pairs made here or its downfloaters */
     int n_who[NQ], who[NQ][PC_MAX_ITEM_PLAYERS];
     /* C18-C21: the players whose score differences grow, score descending:
-     * downfloaters leaving the bracket who downfloated 1 / 2 rounds before
-     * (S18 / S20), MDPs paired with a player who upfloated 1 / 2 rounds
-     * before (S19 / S21) */
+     * MDPs who downfloated 1 / 2 rounds before and float on from here
+     * (S18 / S20; residents are C14's and C16's), MDPs paired with a player
+     * who upfloated 1 / 2 rounds before (S19 / S21) */
     int n_sc[NS], *sc[NS];
 } BStat;
 
@@ -116,9 +116,9 @@ static void bracket_stat(Ctx *c, const Side *s, TrnPoints score, bool last, BSta
                 who_add(st, Q14, id, 1);
             if (in->score == score && in->fl[2] == F_DOWN)
                 who_add(st, Q16, id, 1);
-            if (in->fl[1] == F_DOWN)
+            if (in->score > score && in->fl[1] == F_DOWN)
                 by_score_add(c, st->sc[S18], &st->n_sc[S18], id);
-            if (in->fl[2] == F_DOWN)
+            if (in->score > score && in->fl[2] == F_DOWN)
                 by_score_add(c, st->sc[S20], &st->n_sc[S20], id);
             if (!paired && last)
                 continue;
@@ -167,7 +167,7 @@ static int scores_cmp(Ctx *c, const int *a, int na, const int *b, int nb, int *a
             return x > y ? 1 : -1;
         }
     }
-    *at = 0;
+    *at = na < nb ? na : nb; /* the first player only one side has */
     return (na > nb) - (na < nb);
 }
 
@@ -480,23 +480,26 @@ static int compare_counts(Ctx *c, const BStat *st, TrnPoints score, bool *seen)
 }
 
 /* C18-C21: the scores of the repeated floats, compared from the highest:
- * a downfloater who floated before and floats on from a higher score, or an
- * MDP with more points against a player who upfloated before, makes the
- * larger score difference. */
+ * an MDP who downfloated before and floats on instead of being paired here
+ * gets a larger score difference below (C18, C20: the engine pairs such
+ * MDPs first, the highest first); an MDP with more points against a player
+ * who upfloated before makes a larger difference (C19, C21: compared where
+ * C15 / C17 count as many). */
 static int compare_float_scores(Ctx *c, const BStat *st, TrnPoints score, bool *seen)
 {
     static const char *const code[NS] = {"C18", "C19", "C20", "C21"};
     static const char *const what[NS] = {
-        "downfloaters who also downfloated in the previous round",
+        "moved-down players floating on who also downfloated in the previous round",
         "moved-down players paired with a player who upfloated in the previous round",
-        "downfloaters who also downfloated two rounds before",
+        "moved-down players floating on who also downfloated two rounds before",
         "moved-down players paired with a player who upfloated two rounds before"};
     int rc = 0;
     char br[16], a[200], b[200];
     points_text(score, br, sizeof br);
     for (int k = 0; k < NS && !rc; k++) {
         int at = 0;
-        if (seen[k] || st[0].n_sc[k] != st[1].n_sc[k] ||
+        bool counted = k == S19 || k == S21;
+        if (seen[k] || (counted && st[0].n_sc[k] != st[1].n_sc[k]) ||
             scores_cmp(c, st[0].sc[k], st[0].n_sc[k], st[1].sc[k], st[1].n_sc[k], &at) <= 0)
             continue;
         seen[k] = true;
@@ -505,9 +508,10 @@ static int compare_float_scores(Ctx *c, const BStat *st, TrnPoints score, bool *
         rc = pc_item_add(c, code[k], PC_QUALITY, 0, st[0].sc[k], st[0].n_sc[k],
                          "in the %s-point bracket the %s have more points: %s; the engine's: %s",
                          br, what[k], a, b);
+        /* at the first difference; the engine's list may be shorter */
         if (!rc)
             item_mark(c, score, pc_info(c, st[0].sc[k][at])->score,
-                      pc_info(c, st[1].sc[k][at])->score);
+                      at < st[1].n_sc[k] ? pc_info(c, st[1].sc[k][at])->score : 0);
     }
     return rc;
 }
@@ -516,8 +520,7 @@ static int compare_float_scores(Ctx *c, const BStat *st, TrnPoints score, bool *
  * Every quality criterion at the first bracket, from the top, where the edit
  * (s[0]) is worse on it than the engine (s[1]).  C7 is only compared where
  * both leave as many downfloaters (C6 decides before it), C8 only where C7
- * ties too but the downfloaters differ, C18-C21 only where the counts of
- * C14-C17 tie (as many repeated floats, but with more points).
+ * ties too but the downfloaters differ.
  */
 static int compare_brackets(Ctx *c, const Side *s)
 {
