@@ -81,7 +81,11 @@ void games_evict(Games *g, int64_t gid)
     }
 }
 
-/* Drops every finished game but KEEP_ME once more than KEEP are loaded. */
+/* Drops every finished or paused game but KEEP_ME once more than KEEP are
+ * loaded.  Paused games too: rounds paired and started ahead wait paused,
+ * an Olympiad's seven later rounds kept 7,000 idle states (about 10 KB
+ * each) loaded for hours, and replaying a paused game when the arbiter
+ * resumes it costs about as much as one move. */
 static void trim(Games *g, const Entry *keep_me)
 {
     if (g->count <= KEEP)
@@ -89,7 +93,7 @@ static void trim(Games *g, const Entry *keep_me)
     for (int i = 0; i < BUCKETS; i++)
         for (Entry **pp = &g->buckets[i]; *pp;) {
             Entry *e = *pp;
-            if (e != keep_me && e->st->over) {
+            if (e != keep_me && (e->st->over || e->st->clock.paused)) {
                 *pp = e->next;
                 entry_free(e);
                 g->count--;
