@@ -19,7 +19,7 @@
  * is printed when it happens, with the time.
  *
  * Connections open at --connect-rate per second (viewers first, then the
- * tablets).  A stream the server ends is reconnected with Last-Event-ID,
+ * tablets), with at most 256 streams waiting for their answer at a time.  A stream the server ends is reconnected with Last-Event-ID,
  * as the web pages do, and counted; an event repeated after such a
  * reconnection is an error.  A tablet connection the server closes while
  * idle (its keep-alive timeout) is opened again; a connection reset, or one
@@ -103,7 +103,7 @@ typedef struct Viewer {
     int board;
     int64_t gid, last_id;
     int open;      /* connected (counted in the streams) */
-    int streaming; /* the 200 head came */
+    int streaming; /* the head of the answer came */
     int failed;
 } Viewer;
 
@@ -120,6 +120,13 @@ static long long moves, events, nerrors, games_over, games_started, stream_drops
     tablet_reconnects, follows, streams_open;
 static int64_t lag_max_us, lag_max_all_us;
 static int first_over_count, all_open;
+/* Streams asked for and not answered yet.  Opening a stream costs the
+ * server much more than a connection costs the kernel: the crowd arrives
+ * at --connect-rate, but no faster than the server answers, so that the
+ * listen queue never overflows (the kernel would then drop connections the
+ * client believes open). */
+enum { MAX_PENDING = 256 };
+static int pending_streams;
 
 /* Prints an error with the time since the start and counts it. */
 static void error_at(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -440,10 +447,13 @@ static void viewer_open(Viewer *v, int64_t gid, int64_t last_id)
                  (long long)gid, strerror(-rc));
     v->open = 1;
     streams_open++;
+    pending_streams++;
 }
 
 static void viewer_close(Viewer *v)
 {
+    if (v->open && !v->streaming)
+        pending_streams--;
     if (v->open)
         streams_open--;
     v->open = 0;
@@ -484,6 +494,10 @@ static void viewer_event(Viewer *v, uint32_t evs)
         ssize_t n = read(v->io.fd, buf, sizeof buf);
         if (n > 0) {
             int rc = lg_sse_feed(&v->sse, buf, (size_t)n, on_stream_event, v);
+            if (!v->streaming && v->sse.status) {
+                v->streaming = 1;
+                pending_streams--;
+            }
             if (rc < 0) {
                 error_at("viewer %d: the stream of game %lld answered %d", i + 1,
                          (long long)v->gid, v->sse.status);
@@ -761,6 +775,8 @@ int main(int argc, char **argv)
         if (want > nconn)
             want = nconn;
         for (; opened < want; opened++) {
+            if (opened < o.viewers && pending_streams >= MAX_PENDING)
+                break;
             if (opened < o.viewers) {
                 Viewer *v = &viewers[opened];
                 viewer_open(v, sims[v->board].gid[sims[v->board].round], 0);
