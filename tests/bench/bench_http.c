@@ -89,7 +89,8 @@ static void next_game(Pair *p)
 {
     while (++p->round < ROUNDS) {
         p->ply = 0;
-        p->nmoves = lg_random_game((uint64_t)(p - pairs) * 131 + (uint64_t)p->round, p->moves, MAXPLY);
+        p->nmoves =
+            lg_random_game((uint64_t)(p - pairs) * 131 + (uint64_t)p->round, p->moves, MAXPLY);
         if (p->nmoves > 0)
             return;
     }

@@ -19,8 +19,9 @@
  * is printed when it happens, with the time.
  *
  * Connections open at --connect-rate per second (viewers first, then the
- * tablets), with at most 256 streams waiting for their answer at a time.  A stream the server ends is reconnected with Last-Event-ID,
- * as the web pages do, and counted; an event repeated after such a
+ * tablets), with at most 256 streams waiting for their answer at a time.
+ * A stream the server ends is reconnected with Last-Event-ID, as the web
+ * pages do, and counted; an event repeated after such a
  * reconnection is an error.  A tablet connection the server closes while
  * idle (its keep-alive timeout) is opened again; a connection reset, or one
  * that fails with a request in flight, is an error (printed with what it
@@ -31,13 +32,17 @@
  *  - the p99 latency of all moves is within --p99-ms;
  *  - the memory is flat after the warm-up.  The warm-up is defined by the
  *    load, not by a clock: it ends at the first sample after every
- *    connection is open and every board's first-round game has ended (by
- *    then every kind of state the daemon keeps — connections, streams,
- *    games in play, finished games, ended games' topics — exists at its
- *    steady size).  From then on no sample's RSS may exceed the first
- *    one's by more than --rss-growth percent plus 8 MB.  A run too short
- *    to finish its warm-up fails: its memory was not checked (give it
- *    more time, or less --think).
+ *    connection is open and as many games have ended as there are boards
+ *    (each board has, on average, finished a game and gone on to the
+ *    next).  By then every kind of state the daemon keeps exists at its
+ *    working size: connections and streams, games in play (a steady mix of
+ *    young and old ones), finished games (dropped from the caches as more
+ *    end), the topics of ended games.  From then on no sample's RSS may
+ *    exceed the first one's by more than --rss-growth percent plus 8 MB.
+ *    A run too short to end its warm-up fails: its memory was not checked
+ *    (give it more time, or less --think: a random game lasts some 350
+ *    plies, so the warm-up takes about 350 x --think seconds).
+ *    --warmup SECONDS replaces the rule by a fixed time.
  *
  *   soak [--boards 1000] [--viewers 5000] [--duration 600] [--think 4]
  *        [--rounds 8] [--time-control 1800+10] [--threads 2] [--sample 10]
@@ -94,7 +99,6 @@ typedef struct Sim {
     int refused;       /* the refusal's status, for the error message */
     int64_t due;       /* B_THINK: when the move is due; B_MOVE: when it was */
     uint64_t rng;
-    int first_over;    /* the first-round game has ended */
 } Sim;
 
 typedef struct Viewer {
@@ -119,7 +123,7 @@ static size_t nlat, caplat;
 static long long moves, events, nerrors, games_over, games_started, stream_drops,
     tablet_reconnects, follows, streams_open;
 static int64_t lag_max_us, lag_max_all_us;
-static int first_over_count, all_open;
+static int all_open;
 /* Streams asked for and not answered yet.  Opening a stream costs the
  * server much more than a connection costs the kernel: the crowd arrives
  * at --connect-rate, but no faster than the server answers, so that the
@@ -241,10 +245,6 @@ static void follow(int board)
 static void game_ended(Sim *b)
 {
     games_over++;
-    if (b->round == 0 && !b->first_over) {
-        b->first_over = 1;
-        first_over_count++;
-    }
     if (b->round + 1 >= o.rounds || lg_now_us() >= stop_us) {
         b->phase = B_DONE;
         return;
@@ -560,7 +560,8 @@ static void check_in(LgCall *calls, int r, char (*auth)[160])
 {
     for (int i = 0; i < 2 * o.boards; i++) {
         Sim *b = &sims[i / 2];
-        calls[i] = (LgCall){.method = "POST", .headers = auth[b->tablet[i % 2]], .body = strdup("{}")};
+        calls[i] = (LgCall){.method = "POST", .headers = auth[b->tablet[i % 2]],
+                            .body = strdup("{}")};
         snprintf(calls[i].path, sizeof calls[i].path, "/api/v1/games/%lld/checkin",
                  (long long)b->gid[r]);
     }
@@ -813,11 +814,11 @@ int main(int argc, char **argv)
         if (now >= next_sample) {
             double t = (double)(now - t0_us) / 1e6;
             if (warm_t < 0 && (o.warmup >= 0 ? t >= o.warmup
-                                             : all_open && first_over_count == o.boards)) {
+                                             : all_open && games_over >= o.boards)) {
                 warm_t = t;
                 printf("soak: t=%.1fs: warm-up over (%s); the memory must stay flat from here\n",
-                       t, o.warmup >= 0 ? "--warmup" : "every connection open, every "
-                                                      "first-round game over");
+                       t, o.warmup >= 0 ? "--warmup" : "every connection open, as many games "
+                                                      "over as boards");
             }
             if (nsamples == capsamples)
                 samples = realloc(samples, (capsamples *= 2) * sizeof *samples);
@@ -869,7 +870,8 @@ int main(int argc, char **argv)
     double p50 = (double)lg_pct(lat, nlat, 0.5) / 1000.0,
            p99 = (double)lg_pct(lat, nlat, 0.99) / 1000.0,
            mx = nlat ? (double)lat[nlat - 1] / 1000.0 : 0.0;
-    long rss0 = 0, rss_warm_max = 0, rss_max = 0, rss_end = nsamples ? samples[nsamples - 1].rss_kb : 0;
+    long rss0 = 0, rss_warm_max = 0, rss_max = 0;
+    long rss_end = nsamples ? samples[nsamples - 1].rss_kb : 0;
     int fds_max = 0;
     for (size_t i = 0; i < nsamples; i++) {
         if (samples[i].warm && !rss0)
@@ -894,8 +896,8 @@ int main(int argc, char **argv)
            stream_drops, follows, tablet_reconnects, fds_max, nerrors, failed);
     int mem_ok = 0;
     if (warm_t < 0)
-        printf("soak: memory NOT CHECKED: the warm-up did not end (%d of %d first-round games "
-               "over%s); RSS max %.1f MB\n", first_over_count, o.boards,
+        printf("soak: memory NOT CHECKED: the warm-up did not end (%lld of %d games over%s); "
+               "RSS max %.1f MB\n", games_over, o.boards,
                all_open ? "" : ", connections still opening", (double)rss_max / 1024);
     else {
         long limit = rss0 + (long)((double)rss0 * o.rss_growth / 100) + 8 * 1024;
