@@ -82,6 +82,8 @@ typedef struct Tablet {
     LgConn io;
     int board, side; /* side 0: the board's first player, 1: its second */
     int busy;        /* a request in flight */
+    int64_t sent_at; /* when it was sent */
+    int late;        /* its lateness was reported */
     int open;
     char token[96];
 } Tablet;
@@ -188,10 +190,15 @@ static void tablet_send(Tablet *t, const char *method, const char *path, const c
                      path, headers, body ? "Content-Type: application/json\r\n" : "",
                      body ? strlen(body) : 0, body ? body : "");
     t->busy = 1;
+    t->sent_at = lg_now_us();
+    t->late = 0;
     int rc = lg_conn_send(&t->io, ep, tag(KIND_TABLET, (int)(t - tablets)), req, (size_t)n);
-    if (rc)
+    if (rc) {
         error_at("board %d tablet %d: %s while sending %s %s", t->board + 1, t->side + 1,
                  strerror(-rc), method, path);
+        t->busy = 0;
+        sims[t->board].phase = B_FAILED;
+    }
 }
 
 static void bearer(const Tablet *t, char *h, size_t n)
@@ -819,6 +826,17 @@ int main(int argc, char **argv)
                 printf("soak: t=%.1fs: warm-up over (%s); the memory must stay flat from here\n",
                        t, o.warmup >= 0 ? "--warmup" : "every connection open, as many games "
                                                       "over as boards");
+            }
+            /* A request unanswered for half a minute is an error (once). */
+            for (int i = 0; i < 2 * o.boards; i++) {
+                Tablet *tb = &tablets[i];
+                if (tb->busy && !tb->late && now - tb->sent_at > 30000000) {
+                    tb->late = 1;
+                    error_at("board %d tablet %d (game %lld): no answer for 30 s while %s",
+                             tb->board + 1, tb->side + 1,
+                             (long long)sims[tb->board].gid[sims[tb->board].round],
+                             doing(&sims[tb->board]));
+                }
             }
             if (nsamples == capsamples)
                 samples = realloc(samples, (capsamples *= 2) * sizeof *samples);
