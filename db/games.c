@@ -14,11 +14,15 @@
 #include "admin.h"
 #include "event_json.h"
 
-/* Games kept in memory: above KEEP, the finished ones are dropped (a later
+/* Games kept in memory: above KEEP, or once KEEP_FINISHED games have ended
+ * since the last trim, the finished and paused ones are dropped (a later
  * action on one replays it from the store).  An Olympiad plays a thousand
  * boards a round for eleven rounds; without the bound every game played
- * stayed loaded until the server stopped. */
-enum { BUCKETS = 8192, KEEP = 2048 };
+ * stayed loaded until the server stopped.  A finished game is needed for
+ * the few actions that follow its end (confirmations, corrections); kept
+ * until KEEP was reached, a thousand boards' finished games (tens of KB
+ * each with their moves) made the server grow through its first rounds. */
+enum { BUCKETS = 8192, KEEP = 2048, KEEP_FINISHED = 256 };
 
 typedef struct Entry {
     int64_t gid, tid;
@@ -38,6 +42,7 @@ typedef struct Entry {
 struct Games {
     Entry *buckets[BUCKETS];
     int count;
+    int ended; /* games that ended since the last trim (at least) */
 };
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
@@ -88,8 +93,9 @@ void games_evict(Games *g, int64_t gid)
  * resumes it costs about as much as one move. */
 static void trim(Games *g, const Entry *keep_me)
 {
-    if (g->count <= KEEP)
+    if (g->count <= KEEP && g->ended <= KEEP_FINISHED)
         return;
+    g->ended = 0;
     for (int i = 0; i < BUCKETS; i++)
         for (Entry **pp = &g->buckets[i]; *pp;) {
             Entry *e = *pp;
@@ -659,8 +665,10 @@ static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64
     int rc = store_event(s, e, ev, &v, before, out, err, n);
     if (rc)
         games_evict(g, e->gid);
-    else if (e->st->over)
+    else if (e->st->over) {
+        g->ended++;
         trim(g, e); /* rounds are loaded whole at their start: trim as games end */
+    }
     return rc;
 }
 
