@@ -14,15 +14,15 @@
 #include "admin.h"
 #include "event_json.h"
 
-/* Games kept in memory: above KEEP, or once KEEP_FINISHED games have ended
- * since the last trim, the finished and paused ones are dropped (a later
- * action on one replays it from the store).  An Olympiad plays a thousand
- * boards a round for eleven rounds; without the bound every game played
- * stayed loaded until the server stopped.  A finished game is needed for
- * the few actions that follow its end (confirmations, corrections); kept
- * until KEEP was reached, a thousand boards' finished games (tens of KB
- * each with their moves) made the server grow through its first rounds. */
-enum { BUCKETS = 8192, KEEP = 2048, KEEP_FINISHED = 256 };
+/* Games kept in memory: every game not over, and the KEEP_DONE that ended
+ * last (players confirm a result, the arbiter corrects one, soon after the
+ * end); older finished games are dropped in the order they ended, and a
+ * later action on one replays it from the store.  An Olympiad plays a
+ * thousand boards a round for eleven rounds; without the bound every game
+ * played stayed loaded until the server stopped.  Dropping costs O(1) per
+ * game that ends: scanning the table instead, with thousands of games of
+ * rounds paired ahead loaded, took a third of the writer's time. */
+enum { BUCKETS = 8192, KEEP_DONE = 1024 };
 
 typedef struct Entry {
     int64_t gid, tid;
@@ -37,12 +37,15 @@ typedef struct Entry {
     char last_text[GAME_MOVE_TEXT_MAX];
     EventJsonSheet sheet; /* the scoresheet text, one ply added per move */
     struct Entry *next;
+    /* On the list of finished games, oldest end first, while st->over. */
+    bool done;
+    struct Entry *done_prev, *done_next;
 } Entry;
 
 struct Games {
     Entry *buckets[BUCKETS];
-    int count;
-    int ended; /* games that ended since the last trim (at least) */
+    Entry *done_head, *done_tail;
+    int ndone;
 };
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
@@ -73,6 +76,17 @@ void games_free(Games *g)
     free(g);
 }
 
+static void done_unlink(Games *g, Entry *e)
+{
+    if (!e->done)
+        return;
+    *(e->done_prev ? &e->done_prev->done_next : &g->done_head) = e->done_next;
+    *(e->done_next ? &e->done_next->done_prev : &g->done_tail) = e->done_prev;
+    e->done = false;
+    e->done_prev = e->done_next = NULL;
+    g->ndone--;
+}
+
 void games_evict(Games *g, int64_t gid)
 {
     Entry **pp = &g->buckets[gid % BUCKETS];
@@ -81,31 +95,27 @@ void games_evict(Games *g, int64_t gid)
     if (*pp) {
         Entry *e = *pp;
         *pp = e->next;
+        done_unlink(g, e);
         entry_free(e);
-        g->count--;
     }
 }
 
-/* Drops every finished or paused game but KEEP_ME once more than KEEP are
- * loaded.  Paused games too: rounds paired and started ahead wait paused,
- * an Olympiad's seven later rounds kept 7,000 idle states (about 10 KB
- * each) loaded for hours, and replaying a paused game when the arbiter
- * resumes it costs about as much as one move. */
-static void trim(Games *g, const Entry *keep_me)
+/* Keeps the list of finished games in step with E (just loaded or just
+ * changed: an arbiter can also reopen a game), then drops the oldest
+ * finished games beyond KEEP_DONE.  E itself is the newest, so it stays. */
+static void note_state(Games *g, Entry *e)
 {
-    if (g->count <= KEEP && g->ended <= KEEP_FINISHED)
-        return;
-    g->ended = 0;
-    for (int i = 0; i < BUCKETS; i++)
-        for (Entry **pp = &g->buckets[i]; *pp;) {
-            Entry *e = *pp;
-            if (e != keep_me && (e->st->over || e->st->clock.paused)) {
-                *pp = e->next;
-                entry_free(e);
-                g->count--;
-            } else
-                pp = &e->next;
-        }
+    if (e->st->over && !e->done) {
+        e->done = true;
+        e->done_prev = g->done_tail;
+        *(g->done_tail ? &g->done_tail->done_next : &g->done_head) = e;
+        g->done_tail = e;
+        g->ndone++;
+    } else if (!e->st->over) {
+        done_unlink(g, e);
+    }
+    while (g->ndone > KEEP_DONE && g->done_head != e)
+        games_evict(g, g->done_head->gid);
 }
 
 void games_outcome_clear(GameOutcome *o)
@@ -270,8 +280,7 @@ static int get_entry(Games *g, Store *s, int64_t gid, Entry **out, char *err, si
             return rc;
         e->next = g->buckets[gid % BUCKETS];
         g->buckets[gid % BUCKETS] = e;
-        g->count++;
-        trim(g, e);
+        note_state(g, e);
     }
     *out = e;
     return 0;
@@ -655,6 +664,7 @@ static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64
                 games_evict(g, e->gid);
                 return rc;
             }
+            note_state(g, e);
             out->answer = GAMES_E_BASE + GAME_E_FLAG_FELL;
             snprintf(out->answer_msg, sizeof out->answer_msg, "%s", v.reason);
             return 0;
@@ -665,10 +675,8 @@ static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64
     int rc = store_event(s, e, ev, &v, before, out, err, n);
     if (rc)
         games_evict(g, e->gid);
-    else if (e->st->over) {
-        g->ended++;
-        trim(g, e); /* rounds are loaded whole at their start: trim as games end */
-    }
+    else
+        note_state(g, e);
     return rc;
 }
 

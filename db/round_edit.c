@@ -77,11 +77,18 @@ static json_t *report_json(const PcReport *rep, const Tournament *t, const int64
         for (int k = 0; k < it->n_players; k++)
             if (it->players[k] >= 1 && it->players[k] <= t->n_players)
                 json_array_append_new(pl, json_integer(ids[it->players[k] - 1]));
+        /* the scoregroup of a quality item, as its points: "1.5" */
+        char br[24];
+        if (it->bracket % TRN_POINT)
+            snprintf(br, sizeof br, "%d.%d", it->bracket / TRN_POINT, it->bracket % TRN_POINT);
+        else
+            snprintf(br, sizeof br, "%d", it->bracket / TRN_POINT);
         json_array_append_new(
-            v, json_pack("{s:s,s:s,s:o,s:o,s:o,s:I,s:I}", "code", it->code, "kind",
+            v, json_pack("{s:s,s:s,s:o,s:o,s:o,s:I,s:I,s:o}", "code", it->code, "kind",
                          KINDS[it->kind], "message", named(it->message, t), "players", pl,
                          "board", it->board ? json_integer(it->board) : json_null(), "value",
-                         (json_int_t)it->value, "engine_value", (json_int_t)it->engine_value));
+                         (json_int_t)it->value, "engine_value", (json_int_t)it->engine_value,
+                         "bracket", it->in_bracket ? json_string(br) : json_null()));
     }
     return v;
 }
@@ -134,10 +141,14 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
         goto done;
     }
     /* Column RN: absences only; a past round's player without game or bye
-     * was absent, a pending round's is to be paired. */
+     * was absent (a withdrawn player of a round robin shows as the forfeit
+     * loss against his scheduled opponent), a pending round's is to be
+     * paired. */
     for (int i = 0; i < np; i++) {
         TrnGame *g = &t->players[i].games[rn - 1];
-        bool absent = !pending && !g->opponent && g->result == TRN_RES_ZPB;
+        bool absent = !pending && ((!g->opponent && g->result == TRN_RES_ZPB) ||
+                                   (g->colour == TRN_COLOUR_NONE &&
+                                    g->result == TRN_RES_FORFEIT_LOSS));
         *g = (TrnGame){0, TRN_COLOUR_NONE, absent ? TRN_RES_ZPB : TRN_RES_NONE};
     }
     size_t k;
@@ -157,6 +168,8 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
             continue;
         if (strcmp(kind, "pab") == 0 || strcmp(kind, "free") == 0)
             prop.byes[prop.n_byes++] = (PcBye){id, TRN_RES_PAB};
+        else if (strcmp(kind, "forfeit") == 0) /* round robin: the absent opponent's game */
+            prop.byes[prop.n_byes++] = (PcBye){id, TRN_RES_FORFEIT_WIN};
         else
             t->players[id - 1].games[rn - 1].result =
                 strcmp(kind, "half") == 0 ? TRN_RES_HPB : TRN_RES_ZPB;

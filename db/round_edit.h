@@ -22,7 +22,9 @@
 /*
  * The criteria report of round RN of tournament TID (pending or past):
  * {"round", "status", "system", "violations": [{"code", "kind", "message",
- * "players": [player ids], "board", "value", "engine_value"}],
+ * "players": [player ids], "board", "value", "engine_value", "bracket" (the
+ * points of the scoregroup whose bracket a quality item concerns, e.g. "1.5",
+ * or null)}],
  * "engine_differs", "engine": [{"white_id", "black_id"}] (black_id null for
  * the bye)}.  Returns 0 with *OUT, STORE_E_NOT_FOUND, STORE_E_INVALID with
  * ERR, or -ENOMEM.

@@ -22,14 +22,23 @@
  *                the opponent had none the other way (|CD| > 2 or the same
  *                colour three times running follows)
  *     BERGER     round robin: not the Berger table's game (opponent or
- *                colours), or the wrong player is free
+ *                colours; an unplayed game of the round's column of T is
+ *                not judged by colours), the wrong player is free, or a
+ *                forfeit win whose scheduled opponent is not absent
  *   quality (only where the proposal is worse than the Dutch engine's own
- *   pairing of the round):
+ *   pairing of the round; C6-C13 bracket by bracket as C.04.3 applies them,
+ *   from the top scoregroup down, each code at the first bracket where the
+ *   proposal is worse on it, the item naming that scoregroup):
  *     C5   the PAB to a player with more points
- *     C6   more downfloaters          C7   larger score differences
+ *     C6   more downfloaters in the bracket
+ *     C7   as many, but with more points (compared from the highest)
+ *     C8   as many with as many points, but other players, after whom the
+ *          next bracket can at best pair fewer or float higher scores
  *     C10  topscorer pairs with |CD| > 2 / three same colours
  *     C12  more players without their colour preference
  *     C13  more players without their strong or absolute preference
+ *   C5 comes first, then the items in the order of the brackets: the first
+ *   of them is where the proposal first becomes worse than the engine's.
  *   note:
  *     ENGINE  the proposal is not the engine's pairing (a pairing program
  *             must reproduce published pairings: the arbiter is told)
@@ -66,7 +75,10 @@ typedef struct PcBoard {
 
 /* A bye of the proposal: kind TRN_RES_PAB (the pairing-allocated bye or a
  * round robin's free round), TRN_RES_HPB, TRN_RES_ZPB or TRN_RES_FPB
- * (requested byes, i.e. announced absences). */
+ * (requested byes, i.e. announced absences), or TRN_RES_FORFEIT_WIN: in a
+ * round robin the Berger table stays when a player is absent, and his
+ * scheduled opponent wins by forfeit (BERGER when that opponent is not
+ * absent; a Swiss has no such entry, the player stays UNPAIRED). */
 typedef struct PcBye {
     int player;
     char kind;
@@ -94,6 +106,8 @@ typedef struct PcItem {
     int n_players;
     int players[PC_MAX_ITEM_PLAYERS]; /* start ranks */
     long value, engine_value;         /* counts for the quality items */
+    bool in_bracket;                  /* a quality item of one bracket: */
+    TrnPoints bracket;                /* ... its scoregroup's points */
     char message[240];                /* English, start ranks as #n */
 } PcItem;
 
@@ -122,7 +136,8 @@ void pc_report_free(PcReport *r);
 bool pc_report_has_absolute(const PcReport *r);
 
 /*
- * The round ROUND as written in T (its games and PAB 'U'; H/F/Z entries stay
+ * The round ROUND as written in T (its games and PAB 'U'; a forfeit win
+ * '+' without opponent as a TRN_RES_FORFEIT_WIN entry; H/F/Z entries stay
  * absences of T) as a proposal.  Boards are numbered in order of the White player's start rank.
  * Fills *OUT (free with pc_proposal_free()).  Returns 0 or -ENOMEM.
  */

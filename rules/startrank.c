@@ -3,6 +3,8 @@
  */
 #include "startrank.h"
 
+#include "collate.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,16 +35,6 @@ static int order_rating(const StartEntry *e)
     return e->rating > 0 ? e->rating : e->estimate > 0 ? e->estimate : 0;
 }
 
-/* Alphabetical: letters compared without case first, so "de Vries"
- * sorts among the D's; then byte by byte, so the order is total. */
-static int name_compare(const char *a, const char *b)
-{
-    a = a ? a : "";
-    b = b ? b : "";
-    int c = strcasecmp(a, b);
-    return c ? c : strcmp(a, b);
-}
-
 int startrank_compare(const StartEntry *a, const StartEntry *b)
 {
     int ra = order_rating(a), rb = order_rating(b);
@@ -51,7 +43,7 @@ int startrank_compare(const StartEntry *a, const StartEntry *b)
     int ta = startrank_title_order(a->title), tb = startrank_title_order(b->title);
     if (ta != tb)
         return ta < tb ? -1 : 1;
-    int c = name_compare(a->name, b->name);
+    int c = collate_names_cmp(a->name, b->name);
     if (c)
         return c < 0 ? -1 : 1;
     return a->key < b->key ? -1 : a->key > b->key;

@@ -6,7 +6,8 @@
  *   1. rating, highest first (one list for all players; an unrated player
  *      counts with the arbiter's estimate, or 0 and so last);
  *   2. title: GM, IM, WGM, FM, WIM, CM, WFM, WCM, then no title;
- *   3. name, alphabetically;
+ *   3. name, alphabetically (collate_names_cmp: case and diacritics folded,
+ *      so "Ödön" comes among the O's, before "Zoltan");
  *   4. registration order (earlier first), so the order is total and the
  *      pairing reproducible.
  *

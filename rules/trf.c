@@ -166,9 +166,10 @@ static long parse_uint(const char *s)
 }
 
 /*
- * Whether a total can be written back into the 4-column points field
- * ("99.5", or a whole "1000"); a file whose results add up to more could be
- * read but never written again.
+ * Whether a value can be written back into a 4-column field ("99.5", or a
+ * whole "1000").  Totals (001) and a game's or a bye's value (162) have 4
+ * columns: a file with more could be read (or XXS and BBx could say it) but
+ * never written again.
  */
 static bool fits_points_field(TrnPoints p)
 {
@@ -444,9 +445,10 @@ static int read_162(Reader *r)
             continue;
         field(r, c + 1, c + 4, buf, sizeof buf);
         TrnPoints v;
-        if (parse_points(buf, &v) || v < 0)
+        if (parse_points(buf, &v) || !fits_points_field(v))
             return fail(r, TRF_E_SYNTAX, c + 1,
-                        "points '%s' for '%c' are not a number of 0 or more", buf, code);
+                        "points '%s' for '%c' are not a number of 0 to 99.9 or a whole one "
+                        "to 9999", buf, code);
         switch (code) {
         case 'W':
             ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
@@ -488,8 +490,9 @@ static int read_bb(Reader *r, char which)
     char buf[64];
     field(r, 4, r->line.ncols, buf, sizeof buf);
     TrnPoints v;
-    if (parse_points(buf, &v) || v < 0)
-        return fail(r, TRF_E_SYNTAX, 5, "points '%s' are not a number of 0 or more", buf);
+    if (parse_points(buf, &v) || !fits_points_field(v))
+        return fail(r, TRF_E_SYNTAX, 5,
+                    "points '%s' are not a number of 0 to 99.9 or a whole one to 9999", buf);
     switch (which) {
     case 'W':
         ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
@@ -538,8 +541,9 @@ static int read_xxs(Reader *r)
             return fail(r, TRF_E_SYNTAX, start, "'%s' is not CODE=VALUE", tok);
         *eq = '\0';
         TrnPoints v;
-        if (parse_points(eq + 1, &v) || v < 0)
-            return fail(r, TRF_E_SYNTAX, start, "value '%s' is not a number of 0 or more",
+        if (parse_points(eq + 1, &v) || !fits_points_field(v))
+            return fail(r, TRF_E_SYNTAX, start,
+                        "value '%s' is not a number of 0 to 99.9 or a whole one to 9999",
                         eq + 1);
         static const struct { const char *code; size_t off; } map[] = {
             {"WW", offsetof(TrnPointSystem, win_white)},

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collate.h"
+
 /* Print-friendly: black on white, thin rules, the header row repeated on
  * every printed page, rows never split across pages. */
 const char export_css[] =
@@ -447,46 +449,11 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
 
 /* ---- pairing lists ---- */
 
-/* The next code point of UTF-8 text *S (advanced), folded to lower case
- * for ASCII, Latin-1 and Cyrillic letters (Ё sorts with Е). */
-static uint32_t next_folded(const unsigned char **s)
-{
-    const unsigned char *p = *s;
-    uint32_t c = *p++;
-    int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
-    if (more)
-        c &= 0x3f >> more;
-    for (; more && (*p & 0xc0) == 0x80; more--)
-        c = c << 6 | (*p++ & 0x3f);
-    *s = p;
-    if ((c >= 'A' && c <= 'Z') || (c >= 0xc0 && c <= 0xde && c != 0xd7) ||
-        (c >= 0x410 && c <= 0x42f))
-        return c + 0x20;
-    if (c >= 0x400 && c <= 0x40f)
-        c += 0x50;
-    if (c == 0x451)
-        return 0x435;
-    return c;
-}
-
-static int name_cmp(const char *a, const char *b)
-{
-    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
-    while (*p && *q) {
-        uint32_t x = next_folded(&p), y = next_folded(&q);
-        if (x != y)
-            return x < y ? -1 : 1;
-    }
-    if (*p || *q)
-        return *p ? 1 : -1;
-    return strcmp(a, b);
-}
-
 static int alpha_cmp(const void *x, const void *y)
 {
     json_t *a = json_object_get(*(json_t *const *)x, "player");
     json_t *b = json_object_get(*(json_t *const *)y, "player");
-    int c = name_cmp(jstr(a, "name"), jstr(b, "name"));
+    int c = collate_names_cmp(jstr(a, "name"), jstr(b, "name"));
     return c ? c : (jint(a, "tpn") > jint(b, "tpn")) - (jint(a, "tpn") < jint(b, "tpn"));
 }
 

@@ -45,9 +45,10 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
 
 /*
  * The players of the pairing list PL (tlist_pairings) in alphabetical order
- * (case-insensitive for Latin and Cyrillic letters, then start rank), each
- * once: [{player{...}, board, colour ("w"/"b"/null), opponent{...}|null,
- * bye (kind or null), result}].  A new array (caller owns) or NULL.
+ * (collate_names_cmp: case and diacritics folded, Latin before Cyrillic;
+ * then start rank), each once: [{player{...}, board, colour ("w"/"b"/null),
+ * opponent{...}|null, bye (kind or null), result}].  A new array (caller
+ * owns) or NULL.
  */
 json_t *export_pairings_alpha(json_t *pl);
 

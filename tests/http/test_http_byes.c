@@ -234,6 +234,17 @@ START_TEST(initial_order_and_freeze)
 }
 END_TEST
 
+/* Unrated, untitled: the name decides, diacritics folded (Ö is an O). */
+START_TEST(initial_order_by_name)
+{
+    int64_t tid = tournament("swiss", 5);
+    int64_t zoltan = player(tid, "{\"name\":\"Zoltan, B\"}");
+    int64_t odon = player(tid, "{\"name\":\"Ödön, A\"}");
+    int64_t ivanov = player(tid, "{\"name\":\"Иванов, И\"}");
+    expect_tpns(tid, (const int64_t[]){odon, zoltan, ivanov}, 3, "names");
+}
+END_TEST
+
 START_TEST(bye_rules)
 {
     int64_t tid = tournament("swiss", 5);
@@ -593,6 +604,102 @@ START_TEST(round_robin_free_round_and_withdrawal)
 }
 END_TEST
 
+/* The criteria report of round RN: its codes in order, space-separated
+ * ("" when it has nothing to say). */
+static void check_codes(int64_t tid, int64_t rn, char *out, size_t cap)
+{
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld/check",
+                   (long long)tid, (long long)rn);
+    ck_assert_msg(r->status == 200, "check: %s", r->body);
+    out[0] = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(r->json, "violations"), i, v)
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? " " : "",
+                 json_string_value(json_object_get(v, "code")));
+    resp_free(r);
+}
+
+/* Round robin, six players (C.05 Annex 1: 1-6 2-5 3-4 / 6-4 5-3 1-2 /
+ * 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1).  The criteria report of the
+ * server's own rounds has nothing to say, whether a scheduled opponent wins
+ * by forfeit because of a requested bye (pending or played) or a
+ * withdrawal; an edit that leaves a player out is reported. */
+START_TEST(round_robin_check_of_absences)
+{
+    int64_t tid = tournament("roundrobin", 5);
+    int64_t p[6];
+    for (int i = 0; i < 6; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
+                 2000 - 10 * i);
+        p[i] = player(tid, body);
+    }
+    char codes[256];
+    for (int rn = 1; rn <= 2; rn++) {
+        Resp *r = pair(tid);
+        ck_assert_msg(r->status == 201, "%s", r->body);
+        resp_free(r);
+        ck_assert_int_eq(record_round(tid, rn, (const char *const[]){"1-0", "0-1", "1/2-1/2"}),
+                         3);
+    }
+    /* Round 3 (2-6 3-1 4-5): player 4 asks for a half-point bye, so 5 wins
+     * by forfeit; nothing to report, paired or played. */
+    ck_assert_int_eq(bye(tid, p[3], 3, "half", NULL, 0), 201);
+    Resp *r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert(has_bye(json_object_get(r->json, "byes"), p[4], "forfeit", p[3]));
+    resp_free(r);
+    check_codes(tid, 3, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, ""), "round 3 as paired: %s", codes);
+    ck_assert_int_eq(record_round(tid, 3, (const char *const[]){"1-0", "0-1"}), 2);
+    check_codes(tid, 3, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, ""), "round 3 as played: %s", codes);
+    /* Player 1 withdraws: in round 4 (6-5 1-4 2-3) 4 wins by forfeit. */
+    patch_player(tid, p[0], "{\"status\":\"withdrawn\"}");
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert(has_bye(json_object_get(r->json, "byes"), p[3], "forfeit", p[0]));
+    resp_free(r);
+    check_codes(tid, 4, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, ""), "round 4 as paired: %s", codes);
+    ck_assert_int_eq(record_round(tid, 4, (const char *const[]){"1-0", "0-1"}), 2);
+    check_codes(tid, 4, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, ""), "round 4 as played: %s", codes);
+    /* Round 5 (3-6 4-2 5-1): 5 wins by forfeit against the withdrawn 1,
+     * and 2 asks for a zero-point bye, so 4 does too. */
+    ck_assert_int_eq(bye(tid, p[1], 5, "zero", NULL, 0), 201);
+    r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 1);
+    resp_free(r);
+    check_codes(tid, 5, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, ""), "round 5 as paired: %s", codes);
+    /* The arbiter takes 2's bye back: 2 is present without a game, and 4's
+     * forfeit win no longer stands for an absence. */
+    char body[96];
+    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"none\"}", (long long)p[1]);
+    r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    check_codes(tid, 5, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, "UNPAIRED BERGER"), "round 5 without the bye: %s", codes);
+    /* The bye again, then the forfeit winner 5 left out. */
+    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"zero\"}", (long long)p[1]);
+    r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    check_codes(tid, 5, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, ""), "round 5 with the bye again: %s", codes);
+    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"none\"}", (long long)p[4]);
+    r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    check_codes(tid, 5, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, "UNPAIRED"), "round 5 without the forfeit win: %s", codes);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-byes");
@@ -600,10 +707,12 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, initial_order_and_freeze);
+    tcase_add_test(tc, initial_order_by_name);
     tcase_add_test(tc, bye_rules);
     tcase_add_test(tc, round_robin_with_a_half_point_bye);
     tcase_add_test(tc, round_robin_absences);
     tcase_add_test(tc, round_robin_free_round_and_withdrawal);
+    tcase_add_test(tc, round_robin_check_of_absences);
     suite_add_tcase(s, tc);
     return s;
 }

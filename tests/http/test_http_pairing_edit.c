@@ -12,6 +12,7 @@
  */
 #include <check.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,12 @@ static void absolute_codes(int64_t tid, int64_t rn, char *out, size_t cap, int *
             snprintf(codes[n++], sizeof codes[0], "%s",
                      json_string_value(json_object_get(it, "code")));
         ck_assert(json_string_value(json_object_get(it, "message"))[0]);
+        /* quality items past C5 name their bracket, nothing else does */
+        const char *code = json_string_value(json_object_get(it, "code"));
+        bool bracketed = strcmp(json_string_value(json_object_get(it, "kind")), "quality") == 0 &&
+                         strcmp(code, "C5") != 0;
+        json_t *br = json_object_get(it, "bracket");
+        ck_assert_msg(bracketed ? json_is_string(br) : json_is_null(br), "%s: bracket", code);
     }
     qsort(codes, (size_t)n, sizeof codes[0], (int (*)(const void *, const void *))strcmp);
     out[0] = 0;
@@ -60,6 +67,26 @@ static void absolute_codes(int64_t tid, int64_t rn, char *out, size_t cap, int *
         snprintf(out + strlen(out), cap - strlen(out), "%s%s", k ? " " : "", codes[k]);
     if (differs)
         *differs = json_is_true(json_object_get(r->json, "engine_differs"));
+    resp_free(r);
+}
+
+/* The quality codes of the report in its order, each with its bracket:
+ * "C12@1 C13@1". */
+static void quality_codes(int64_t tid, int64_t rn, char *out, size_t cap)
+{
+    Resp *r = check_round(&arb, tid, rn);
+    ck_assert_msg(r->status == 200, "check: %ld %s", r->status, r->body);
+    size_t i;
+    json_t *it;
+    out[0] = 0;
+    json_array_foreach(json_object_get(r->json, "violations"), i, it)
+    {
+        if (strcmp(json_string_value(json_object_get(it, "kind")), "quality") != 0)
+            continue;
+        const char *br = json_string_value(json_object_get(it, "bracket"));
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s@%s", out[0] ? " " : "",
+                 json_string_value(json_object_get(it, "code")), br ? br : "-");
+    }
     resp_free(r);
 }
 
@@ -179,6 +206,11 @@ START_TEST(edits_and_their_report)
     round_text(tid, 2, p + 1, 7, text, sizeof text);
     ck_assert_str_eq(text, "7-1 3-2 4-5 bye6 ");
     expect_codes(tid, 2, "", 1);
+    /* ... and 2 (Black in round 1) and 3 (White) both miss the colour they
+     * prefer, strongly after one game: in the 1-point bracket only. */
+    char quality[128];
+    quality_codes(tid, 2, quality, sizeof quality);
+    ck_assert_str_eq(quality, "C12@1 C13@1");
     finish_round(&D, &arb, tid, 2, "111"); /* 7, 3, 4 win */
 
     /* Round 3: 3 had White twice, so must have Black (absolute). */

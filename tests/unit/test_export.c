@@ -77,6 +77,13 @@ START_TEST(alphabet_order)
     const char *latin_want[] = {"Carlsen, Magnus", "de Vries, Anna", "Ding, Liren",
                                 "Firouzja, Alireza"};
     check_order(latin_given, latin_want, 4);
+    /* Diacritics fold to the letter (Ö among the O's, Ł among the L's),
+     * Cyrillic after Latin. */
+    const char *mixed_given[] = {"Zoltan, B", "Ödön, A", "Łukasz, Jan", "Иванов, Иван",
+                                 "Lyon, Tom", "Oakes, Ann"};
+    const char *mixed_want[] = {"Łukasz, Jan", "Lyon, Tom", "Oakes, Ann", "Ödön, A",
+                                "Zoltan, B", "Иванов, Иван"};
+    check_order(mixed_given, mixed_want, 6);
 }
 END_TEST
 

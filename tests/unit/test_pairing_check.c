@@ -61,8 +61,9 @@ static int run_case(const char *name)
 {
     size_t len = 0;
     char *text = testutil_load("pairing_check", name, &len);
-    char file[128] = "", expect[MAX_EXPECT][128];
-    int ne = 0, round = 0, compare = 0, rr = 0, failures = 0;
+    char file[128] = "", expect[MAX_EXPECT][128], at_code[MAX_EXPECT][16];
+    double at_points[MAX_EXPECT];
+    int ne = 0, nat = 0, round = 0, compare = 0, rr = 0, failures = 0;
     PcBoard boards[64];
     PcBye byes[16];
     bool withdrawn[64] = {0};
@@ -93,12 +94,21 @@ static int run_case(const char *name)
             prop.n_boards++;
             continue;
         }
+        if (sscanf(line, "forfeit %d", &a) == 1 && prop.n_byes < 16) {
+            byes[prop.n_byes++] = (PcBye){a, TRN_RES_FORFEIT_WIN};
+            continue;
+        }
         if (sscanf(line, "bye %d", &a) == 1 && prop.n_byes < 16) {
             byes[prop.n_byes++] = (PcBye){a, TRN_RES_PAB};
             continue;
         }
         if (strncmp(line, "expect ", 7) == 0 && ne < MAX_EXPECT) {
             snprintf(expect[ne++], sizeof expect[0], "%s", line + 7);
+            continue;
+        }
+        if (nat < MAX_EXPECT &&
+            sscanf(line, "at %15s %lf", at_code[nat], &at_points[nat]) == 2) {
+            nat++;
             continue;
         }
         ck_abort_msg("%s: cannot read line '%s'", name, line);
@@ -133,6 +143,21 @@ static int run_case(const char *name)
             fprintf(stderr, "%s: missing %s\n", name, expect[k]);
             failures++;
         }
+    /* the bracket, in the item's field and in its message */
+    for (int k = 0; k < nat; k++) {
+        const PcItem *it = NULL;
+        for (int i = 0; i < rep.n_items && !it; i++)
+            if (strcmp(rep.items[i].code, at_code[k]) == 0)
+                it = &rep.items[i];
+        TrnPoints want = (TrnPoints)(at_points[k] * TRN_POINT + 0.5);
+        char phrase[64];
+        snprintf(phrase, sizeof phrase, "in the %g-point bracket", at_points[k]);
+        if (!it || !it->in_bracket || it->bracket != want || !strstr(it->message, phrase)) {
+            fprintf(stderr, "%s: %s not reported %s (%s)\n", name, at_code[k], phrase,
+                    it ? it->message : "no such item");
+            failures++;
+        }
+    }
     pc_report_free(&rep);
     tournament_free(t);
     free(text);
@@ -166,7 +191,7 @@ START_TEST(every_code_has_both_cases)
 {
     static const char *const codes[] = {"DUP", "PLAYER", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",
                                         "FORBIDDEN", "C2", "PAB", "C3", "BERGER", "C5",
-                                        "C6", "C7", "C10", "C12", "C13", "ENGINE"};
+                                        "C6", "C7", "C8", "C10", "C12", "C13", "ENGINE"};
     char dir[512];
     snprintf(dir, sizeof dir, "%s/pairing_check", data_dir());
     for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
@@ -401,6 +426,139 @@ START_TEST(special_cases_flag_the_original_round)
 }
 END_TEST
 
+/* A single round robin of six (tests/data/pairing_check/rr6.trf, the
+ * C.05 Annex 1 table 1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5) as the
+ * report writes absences: in round 2 player 4 asked for a zero-point bye
+ * (- and + linked, no colours), in round 3 for a half-point bye (H, and +
+ * without opponent for player 5).  Each round as written is the table's:
+ * nothing to report. */
+START_TEST(round_robin_absences_as_written)
+{
+    Tournament *t = load("pairing_check", "rr6.trf");
+    for (int r = 1; r <= 3; r++) {
+        PcProposal prop;
+        ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+        PcOptions opt = {PC_ROUNDROBIN, 0, false, NULL, 0};
+        PcReport rep;
+        char err[200];
+        ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+        for (int k = 0; k < rep.n_items; k++)
+            fprintf(stderr, "rr6 round %d: %s %s\n", r, rep.items[k].code,
+                    rep.items[k].message);
+        ck_assert_msg(rep.n_items == 0, "round %d: %d items", r, rep.n_items);
+        pc_report_free(&rep);
+        pc_proposal_free(&prop);
+    }
+    tournament_free(t);
+}
+END_TEST
+
+/* Reversing the colours of one board of a corpus round moves nobody into
+ * another bracket: the report may name colours (C3 absolute, C10, C12, C13,
+ * all in that board's bracket) but never a float criterion (C5-C8). */
+START_TEST(colour_swap_names_no_float)
+{
+    static const char *const names[] = {"seed0001.trf", "seed0005.trf", "seed0009.trf",
+                                        "seed0013.trf"};
+    int rounds = 0, colour_items = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
+        Tournament *t = load("dutch", rel);
+        int last = dutch_next_round(t) - 1;
+        for (int r = 2; r <= last; r++) {
+            PcProposal prop;
+            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            for (int b = 0; b < prop.n_boards; b += 8) {
+                PcBoard keep = prop.boards[b];
+                prop.boards[b].white = keep.black;
+                prop.boards[b].black = keep.white;
+                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
+                PcReport rep;
+                char err[200];
+                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+                bool at = false;
+                TrnPoints bracket = 0;
+                for (int k = 0; k < rep.n_items; k++) {
+                    const PcItem *it = &rep.items[k];
+                    ck_assert_msg(strcmp(it->code, "ENGINE") == 0 || strcmp(it->code, "C3") == 0 ||
+                                      strcmp(it->code, "C10") == 0 ||
+                                      strcmp(it->code, "C12") == 0 || strcmp(it->code, "C13") == 0,
+                                  "%s round %d board %d: %s %s", names[i], r, keep.board, it->code,
+                                  it->message);
+                    if (it->kind != PC_QUALITY)
+                        continue;
+                    ck_assert(it->in_bracket);
+                    ck_assert_msg(!at || it->bracket == bracket, "%s round %d: two brackets",
+                                  names[i], r);
+                    at = true;
+                    bracket = it->bracket;
+                    colour_items++;
+                }
+                pc_report_free(&rep);
+                prop.boards[b] = keep;
+                rounds++;
+            }
+            pc_proposal_free(&prop);
+        }
+        tournament_free(t);
+    }
+    fprintf(stderr, "pairing check: %d rounds with one board's colours reversed, %d colour "
+            "items\n", rounds, colour_items);
+    ck_assert_int_ge(rounds, 20);
+    ck_assert_int_ge(colour_items, 1);
+}
+END_TEST
+
+/* Opponents exchanged between two boards of a corpus round (floats may
+ * change): the quality items come C5 first, then bracket by bracket from
+ * the top, each past C5 naming its bracket. */
+START_TEST(exchanges_report_from_the_top)
+{
+    static const char *const names[] = {"seed0002.trf", "seed0006.trf"};
+    int edits = 0, items = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
+        Tournament *t = load("dutch", rel);
+        int last = dutch_next_round(t) - 1;
+        for (int r = 2; r <= last; r++) {
+            PcProposal prop;
+            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            for (int b = 0; b + 2 < prop.n_boards; b += 9) {
+                int x = prop.boards[b].black;
+                prop.boards[b].black = prop.boards[b + 2].black;
+                prop.boards[b + 2].black = x;
+                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
+                PcReport rep;
+                char err[200];
+                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+                TrnPoints prev = 1 << 30;
+                for (int k = 0; k < rep.n_items; k++) {
+                    const PcItem *it = &rep.items[k];
+                    if (it->kind != PC_QUALITY || strcmp(it->code, "C5") == 0)
+                        continue;
+                    ck_assert_msg(it->in_bracket && it->bracket <= prev, "%s round %d: %s %s",
+                                  names[i], r, it->code, it->message);
+                    prev = it->bracket;
+                    items++;
+                }
+                pc_report_free(&rep);
+                prop.boards[b + 2].black = prop.boards[b].black;
+                prop.boards[b].black = x;
+                edits++;
+            }
+            pc_proposal_free(&prop);
+        }
+        tournament_free(t);
+    }
+    fprintf(stderr, "pairing check: %d corpus rounds with opponents exchanged, %d quality items\n",
+            edits, items);
+    ck_assert_int_ge(edits, 20);
+    ck_assert_int_ge(items, 20);
+}
+END_TEST
+
 START_TEST(bad_input)
 {
     Tournament *t = load("pairing_check", "base8.trf");
@@ -433,6 +591,9 @@ int main(void)
     tcase_add_test(tc, corpus_has_no_absolute_violation);
     tcase_add_test(tc, bbp_next_rounds_have_no_absolute_violation);
     tcase_add_test(tc, special_cases_flag_the_original_round);
+    tcase_add_test(tc, round_robin_absences_as_written);
+    tcase_add_test(tc, colour_swap_names_no_float);
+    tcase_add_test(tc, exchanges_report_from_the_top);
     tcase_add_test(tc, bad_input);
     suite_add_tcase(s, tc);
     return testutil_run(s);

@@ -81,6 +81,30 @@ START_TEST(names_alphabetical)
 }
 END_TEST
 
+START_TEST(names_with_diacritics)
+{
+    /* Two unrated, untitled players: "Ödön" is an O (Hungarian names in an
+     * international list fold the umlaut), so he comes before "Zoltan"
+     * whatever the bytes say; the same for the other Latin letters with
+     * diacritics, and Cyrillic after Latin. */
+    StartEntry e[] = {
+        {.key = 1, .name = "Zoltan, B"},
+        {.key = 2, .name = "Ödön, A"},
+    };
+    expect_order(e, 2, (const int64_t[]){2, 1});
+    StartEntry f[] = {
+        {.key = 1, .rating = 2100, .name = "Иванов, Иван"},
+        {.key = 2, .rating = 2100, .name = "Šulc, Petr"},
+        {.key = 3, .rating = 2100, .name = "Zeller, Max"},
+        {.key = 4, .rating = 2100, .name = "Łaszkiewicz, Jan"},
+        {.key = 5, .rating = 2100, .name = "Ёлкин, Пётр"},
+        {.key = 6, .rating = 2100, .name = "Lazarev, Ivan"},
+        {.key = 7, .rating = 2100, .name = "Елисеев, Юрий"},
+    };
+    expect_order(f, 7, (const int64_t[]){4, 6, 2, 3, 7, 5, 1});
+}
+END_TEST
+
 START_TEST(unrated_last_unless_estimated)
 {
     StartEntry e[] = {
@@ -162,6 +186,7 @@ static Suite *suite(void)
     tcase_add_test(tc, rating_first);
     tcase_add_test(tc, title_order);
     tcase_add_test(tc, names_alphabetical);
+    tcase_add_test(tc, names_with_diacritics);
     tcase_add_test(tc, unrated_last_unless_estimated);
     tcase_add_test(tc, registration_breaks_full_ties);
     tcase_add_test(tc, late_entry_before_freeze_takes_its_place);

@@ -362,10 +362,13 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "     1 b 0\n250      0.5 002 001    1    2\n", TRF_E_RANGE, 3, 19,
          "before"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXA    1  1.x\n", TRF_E_SYNTAX, 3, 10, "fictitious"},
+        /* values that a 162 line could not carry on export */
+        {P1 "     2 w 1\n" P2 "     1 b 0\nXXS WW=100.5\n", TRF_E_SYNTAX, 3, 5, "0 to 99.9"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\nBBD 100.5\n", TRF_E_SYNTAX, 3, 5, "0 to 99.9"},
         /* totals that the 4-column points field could not carry on export */
-        {"001    1      A                                 2000                                    1     2 w 1\n"
-         P2 "     1 b 0\nXXS WW=100.5\n",
-         TRF_E_RANGE, 1, 81, "add up to 100.5"},
+        {"001    1      A                                 2000                                    1     2 w 1     2 b 1\n"
+         P2 "     1 b 0     1 w 0\nXXS WW=60.5 BW=60\n",
+         TRF_E_RANGE, 1, 81, "add up to 120.5"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Tournament *t = (Tournament *)1;

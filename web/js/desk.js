@@ -346,7 +346,7 @@ function checkBanners(check, players) {
   const byes = (check.byes || []).map((b) => `${names([b.player_id])} (${t(`desk.bye_${b.kind}`)})`);
   const items = check.violations.map((v) => {
     const key = `check.${v.code}`;
-    const text = t(key, { names: names(v.players), value: v.value, engine: v.engine_value,
+    const text = t(key, { names: names(v.players), value: v.value, engine: v.engine_value, bracket: v.bracket,
       where: v.board ? `${t('view.board_n', { n: v.board })}: ` : '' });
     const cls = v.kind === 'absolute' ? 'warn' : 'info';
     return html`<p class="banner ${cls}" data-code="${v.code}">${text === key ? v.message : text}</p>`;
