@@ -32,17 +32,19 @@
  *  - the p99 latency of all moves is within --p99-ms;
  *  - the memory is flat after the warm-up.  The warm-up is defined by the
  *    load, not by a clock: it ends at the first sample after every
- *    connection is open and as many games have ended as there are boards
- *    (each board has, on average, finished a game and gone on to the
- *    next).  By then every kind of state the daemon keeps exists at its
- *    working size: connections and streams, games in play (a steady mix of
- *    young and old ones), finished games (dropped from the caches as more
- *    end), the topics of ended games.  From then on no sample's RSS may
- *    exceed the first one's by more than --rss-growth percent plus 8 MB.
- *    A run too short to end its warm-up fails: its memory was not checked
- *    (give it more time, or less --think: a random game lasts some 350
- *    plies, so the warm-up takes about 350 x --think seconds).
- *    --warmup SECONDS replaces the rule by a fixed time.
+ *    connection is open and as many games have ended as there are boards,
+ *    and at least 1,024 (the finished games the server keeps loaded, its
+ *    KEEP_DONE in db/games.c).  By then every kind of state the daemon
+ *    keeps exists at its working size: connections and streams, games in
+ *    play (a steady mix of young and old ones: each board has, on average,
+ *    finished a game and gone on to the next), finished games (the oldest
+ *    dropped as more end), the topics of ended games.  From then on no
+ *    sample's RSS may exceed the first one's by more than --rss-growth
+ *    percent plus 8 MB.  A run too short to end its warm-up fails: its
+ *    memory was not checked (give it more time, or less --think: a random
+ *    game lasts some 350 plies, so with 1,000 boards the warm-up takes about
+ *    350 x --think seconds).  --warmup SECONDS replaces the rule by a fixed
+ *    time.
  *
  *   soak [--boards 1000] [--viewers 5000] [--duration 600] [--think 4]
  *        [--rounds 8] [--time-control 1800+10] [--threads 2] [--sample 10]
@@ -132,6 +134,9 @@ static int all_open;
  * listen queue never overflows (the kernel would then drop connections the
  * client believes open). */
 enum { MAX_PENDING = 256 };
+/* The finished games the server keeps loaded (db/games.c, KEEP_DONE): the
+ * memory grows until that many have ended. */
+enum { SERVER_KEEPS_DONE = 1024 };
 static int pending_streams;
 
 /* Prints an error with the time since the start and counts it. */
@@ -821,11 +826,12 @@ int main(int argc, char **argv)
         if (now >= next_sample) {
             double t = (double)(now - t0_us) / 1e6;
             if (warm_t < 0 && (o.warmup >= 0 ? t >= o.warmup
-                                             : all_open && games_over >= o.boards)) {
+                                             : all_open && games_over >= o.boards &&
+                                                   games_over >= SERVER_KEEPS_DONE)) {
                 warm_t = t;
                 printf("soak: t=%.1fs: warm-up over (%s); the memory must stay flat from here\n",
                        t, o.warmup >= 0 ? "--warmup" : "every connection open, as many games "
-                                                      "over as boards");
+                                                      "over as boards, and 1,024");
             }
             /* A request unanswered for half a minute is an error (once). */
             for (int i = 0; i < 2 * o.boards; i++) {
@@ -915,7 +921,8 @@ int main(int argc, char **argv)
     int mem_ok = 0;
     if (warm_t < 0)
         printf("soak: memory NOT CHECKED: the warm-up did not end (%lld of %d games over%s); "
-               "RSS max %.1f MB\n", games_over, o.boards,
+               "RSS max %.1f MB\n", games_over,
+               o.boards > SERVER_KEEPS_DONE ? o.boards : SERVER_KEEPS_DONE,
                all_open ? "" : ", connections still opening", (double)rss_max / 1024);
     else {
         long limit = rss0 + (long)((double)rss0 * o.rss_growth / 100) + 8 * 1024;
