@@ -126,7 +126,11 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->iii_claim = -1;
     st->iii_side = -1;
     st->cap_plies = 128;
-    st->cap_notes = 32;
+    /* Notes (offers, claims, penalties, arbiter actions) are few, and grow
+     * by doubling: 32 of them (264 bytes each) were 8 KB of every game's
+     * state, over half of it, for each of the thousands of games a server
+     * keeps loaded (an Olympiad's rounds are paired and started ahead). */
+    st->cap_notes = 8;
     st->plies = malloc(sizeof *st->plies * (size_t)st->cap_plies);
     st->keys = malloc(sizeof *st->keys * (size_t)(st->cap_plies + 1));
     st->notes = malloc(sizeof *st->notes * (size_t)st->cap_notes);

@@ -478,6 +478,17 @@ void hub_keepalive(Hub *h)
         if (!t->streams)
             while (t->tail < t->head)
                 drop_oldest(t);
+        /* Likewise the messages every open stream has sent: the ring is for
+         * streams that fall behind, and none will read these again.
+         * Keeping them held a full ring per watched game (64 KB: a
+         * thousand boards of an Olympiad kept 64 MB of game updates every
+         * viewer had already received). */
+        uint64_t oldest = t->head;
+        for (Stream *s = t->streams; s; s = s->next)
+            if (s->cursor < oldest)
+                oldest = s->cursor;
+        while (t->tail < oldest)
+            drop_oldest(t);
         any = t->streams != NULL && tick - t->last_tick >= KEEPALIVE_TICKS;
         if (any) {
             char *text = strdup(": keepalive\n\n");

@@ -1,5 +1,5 @@
 """arbclient.py — a small HTTP client of the Arbiter API for the reliability
-and soak tests (standard library only): the daemon as a child process,
+tests (standard library only): the daemon as a child process,
 keep-alive connections, sign-in, tournaments, rounds, moves.
 """
 import http.client
