@@ -22,7 +22,7 @@
  * played stayed loaded until the server stopped.  Dropping costs O(1) per
  * game that ends: scanning the table instead, with thousands of games of
  * rounds paired ahead loaded, took a third of the writer's time. */
-enum { BUCKETS = 8192, KEEP_DONE = 1024 };
+enum { BUCKETS = 8192, KEEP_DONE = 256 };
 
 typedef struct Entry {
     int64_t gid, tid;

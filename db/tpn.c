@@ -104,8 +104,63 @@ static int idrank_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/*
+ * The number of one player without sorting the field: frozen numbers come
+ * first (so a frozen player's number is counted in SQL), and an unfrozen
+ * player follows every frozen one and each unfrozen one that
+ * startrank_compare puts before him.  Every live stream that opens and
+ * every game read names its two players; sorting two thousand players for
+ * each of them was most of the server's work while viewers connected.
+ * Returns the TPN, or 0 when PID is not a player of TID.
+ */
+static int tpn_of(Store *s, int64_t tid, json_t *player)
+{
+    int64_t pid = json_integer_value(json_object_get(player, "id"));
+    int64_t frozen = store_int(s, -1, "SELECT coalesce(start_rank, 0) FROM players "
+                                      "WHERE tournament_id = ?1 AND id = ?2", "ii", tid, pid);
+    if (frozen < 0)
+        return 0;
+    if (frozen > 0)
+        return 1 + (int)store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 "
+                                        "AND start_rank > 0 AND (start_rank < ?2 OR "
+                                        "(start_rank = ?2 AND id < ?3))", "iii", tid, frozen, pid);
+    StartEntry me = {
+        .key = pid,
+        .name = json_string_value(json_object_get(player, "name")),
+        .title = json_string_value(json_object_get(player, "title")),
+        .rating = (int)json_integer_value(json_object_get(player, "rating")),
+        .estimate = (int)json_integer_value(json_object_get(player, "rating_estimate")),
+    };
+    int before = (int)store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 "
+                                      "AND start_rank > 0", "i", tid);
+    sqlite3_stmt *st = store_stmt(s, "SELECT id, name, rating, rating_estimate, title "
+                                     "FROM players WHERE tournament_id = ?1 AND "
+                                     "coalesce(start_rank, 0) = 0 AND id <> ?2");
+    if (!st)
+        return 0;
+    store_bind(st, "ii", tid, pid);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        StartEntry other = {
+            .key = sqlite3_column_int64(st, 0),
+            .name = (const char *)sqlite3_column_text(st, 1),
+            .rating = sqlite3_column_int(st, 2),
+            .estimate = sqlite3_column_int(st, 3),
+            .title = (const char *)sqlite3_column_text(st, 4),
+        };
+        before += startrank_compare(&other, &me) < 0;
+    }
+    sqlite3_reset(st);
+    return before + 1;
+}
+
 void tpn_annotate(Store *s, int64_t tid, json_t *players)
 {
+    if (json_is_object(players)) {
+        int tpn = tpn_of(s, tid, players);
+        if (tpn > 0)
+            json_object_set_new(players, "tpn", json_integer(tpn));
+        return;
+    }
     int64_t *ids;
     int n;
     if (!players || tpn_order(s, tid, &ids, &n))
@@ -116,10 +171,9 @@ void tpn_annotate(Store *s, int64_t tid, json_t *players)
         by_id[k] = (IdRank){ids[k], k + 1};
     if (by_id)
         qsort(by_id, (size_t)n, sizeof *by_id, idrank_cmp);
-    json_t *one = json_is_object(players) ? players : NULL;
-    size_t count = one ? 1 : json_array_size(players);
+    size_t count = json_array_size(players);
     for (size_t i = 0; by_id && i < count; i++) {
-        json_t *p = one ? one : json_array_get(players, i);
+        json_t *p = json_array_get(players, i);
         IdRank key = {json_integer_value(json_object_get(p, "id")), 0};
         const IdRank *hit = bsearch(&key, by_id, (size_t)n, sizeof *by_id, idrank_cmp);
         if (hit)

@@ -33,7 +33,7 @@
  *  - the memory is flat after the warm-up.  The warm-up is defined by the
  *    load, not by a clock: it ends at the first sample after every
  *    connection is open and as many games have ended as there are boards,
- *    and at least 1,024 (the finished games the server keeps loaded, its
+ *    and at least 256 (the finished games the server keeps loaded, its
  *    KEEP_DONE in db/games.c).  By then every kind of state the daemon
  *    keeps exists at its working size: connections and streams, games in
  *    play (a steady mix of young and old ones: each board has, on average,
@@ -136,7 +136,7 @@ static int all_open;
 enum { MAX_PENDING = 256 };
 /* The finished games the server keeps loaded (db/games.c, KEEP_DONE): the
  * memory grows until that many have ended. */
-enum { SERVER_KEEPS_DONE = 1024 };
+enum { SERVER_KEEPS_DONE = 256 };
 static int pending_streams;
 
 /* Prints an error with the time since the start and counts it. */
@@ -831,7 +831,7 @@ int main(int argc, char **argv)
                 warm_t = t;
                 printf("soak: t=%.1fs: warm-up over (%s); the memory must stay flat from here\n",
                        t, o.warmup >= 0 ? "--warmup" : "every connection open, as many games "
-                                                      "over as boards, and 1,024");
+                                                      "over as boards, and 256");
             }
             /* A request unanswered for half a minute is an error (once). */
             for (int i = 0; i < 2 * o.boards; i++) {

@@ -106,6 +106,53 @@ START_TEST(freeze_at_round_four)
 }
 END_TEST
 
+/* The number of one player (a live stream or a game read names two) is the
+ * one the whole list gives, before the freeze and with frozen numbers and
+ * late entries mixed. */
+START_TEST(one_player_numbered_as_in_the_list)
+{
+    Store *s = open_rw();
+    run(s, "INSERT INTO tournaments(id, name, time_control, created_ms) VALUES (1, 'T', '60', 0)");
+    run(s, "INSERT INTO players(id, tournament_id, name, rating, rating_estimate, title) VALUES "
+           "(1, 1, 'Zoltan, B', 0, 0, ''), (2, 1, 'Ödön, A', 0, 0, ''), "
+           "(3, 1, 'Anand', 2000, 0, 'IM'), (4, 1, 'Carlsen', 2000, 0, 'GM'), "
+           "(5, 1, 'Bacrot', 2000, 0, 'IM'), (6, 1, 'Estimated', 0, 2100, ''), "
+           "(7, 1, 'Anand', 2000, 0, 'IM'), (8, 1, 'Young', 1900, 0, '')");
+    for (int pass = 0; pass < 3; pass++) {
+        if (pass == 1) /* frozen numbers for some, as after the freeze */
+            run(s, "UPDATE players SET start_rank = CASE id WHEN 1 THEN 2 WHEN 8 THEN 1 "
+                   "WHEN 3 THEN 2 WHEN 5 THEN 7 END WHERE id IN (1, 8, 3, 5)");
+        if (pass == 2) /* and a late entry */
+            run(s, "INSERT INTO players(id, tournament_id, name, rating) VALUES (9, 1, 'Late', "
+                   "2800)");
+        json_t *list = store_rows(s, "SELECT id FROM players ORDER BY id", "");
+        tpn_annotate(s, 1, list);
+        size_t i;
+        json_t *row;
+        json_array_foreach(list, i, row)
+        {
+            int64_t pid = json_integer_value(json_object_get(row, "id"));
+            json_t *one = store_row(s, "SELECT id, name, rating, rating_estimate, title FROM "
+                                       "players WHERE id = ?1", "i", pid);
+            tpn_annotate(s, 1, one);
+            ck_assert_msg(json_integer_value(json_object_get(one, "tpn")) ==
+                              json_integer_value(json_object_get(row, "tpn")),
+                          "pass %d, player %lld: %lld alone, %lld in the list", pass,
+                          (long long)pid, (long long)json_integer_value(json_object_get(one, "tpn")),
+                          (long long)json_integer_value(json_object_get(row, "tpn")));
+            ck_assert_int_gt(json_integer_value(json_object_get(one, "tpn")), 0);
+            json_decref(one);
+        }
+        json_decref(list);
+    }
+    json_t *nobody = json_pack("{s:i}", "id", 99);
+    tpn_annotate(s, 1, nobody);
+    ck_assert_ptr_null(json_object_get(nobody, "tpn"));
+    json_decref(nobody);
+    store_close(s);
+}
+END_TEST
+
 START_TEST(round_robin_freezes_at_round_one)
 {
     Store *s = open_rw();
@@ -172,6 +219,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("tpn");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, freeze_at_round_four);
+    tcase_add_test(tc, one_player_numbered_as_in_the_list);
     tcase_add_test(tc, round_robin_freezes_at_round_one);
     tcase_add_test(tc, upgrade_keeps_the_numbers_paired_with);
     suite_add_tcase(s, tc);
