@@ -222,7 +222,7 @@ static int run(int argc, char **argv)
                 proxies.n ? "" : "; no trusted proxy: X-Forwarded-For is ignored");
     else
         fprintf(stderr, "arbiter: no request rate limit\n");
-    for (;;) {
+    for (unsigned tick = 1;; tick++) {
         struct timespec ts = {.tv_sec = 5}; /* keepalive tick: idle streams every 15 s */
         int sig = sigtimedwait(&sigs, NULL, &ts);
         if (sig == SIGINT || sig == SIGTERM) {
@@ -230,6 +230,8 @@ static int run(int argc, char **argv)
             break;
         }
         hub_keepalive(srv.hub);
+        if (tick % 12 == 0)
+            http_heap_trim();
     }
     http_stop(&srv);
     uint64_t jobs, batches, run_us, commit_us;

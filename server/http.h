@@ -115,6 +115,9 @@ extern const int http_route_count;
 int http_start(Server *srv, const char *addr, int threads, char *err, size_t errlen);
 /* Stops accepting, lets deferred requests finish, closes everything. */
 void http_stop(Server *srv);
+/* Gives the heap's free pages back to the system (malloc_trim): called
+ * once a minute by the serving loop, not per request. */
+void http_heap_trim(void);
 
 /* This thread's read-only store connection (opened on first use). */
 Store *http_reader(Server *srv);
