@@ -87,7 +87,9 @@ test('the desk links the pairing lists of every round', async () => {
   await tab.waitForLoadState();
   await checkPage(tab);
   const names = await tab.$$eval('tbody tr td:first-child', (tds) => tds.map((td) => td.textContent));
-  assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  // Symbols and punctuation weigh less than letters (glibc's and the server's collation).
+  const letters = (s) => s.replace(/[^\p{L}\p{N}, ]/gu, '');
+  assert.deepEqual(names, [...names].sort((a, b) => letters(a).localeCompare(letters(b), 'en', { sensitivity: 'base' })));
   assert.equal(names.length, 5);
   assert.deepEqual(desk.errors, []);
 });
