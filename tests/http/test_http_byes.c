@@ -620,6 +620,21 @@ static void check_codes(int64_t tid, int64_t rn, char *out, size_t cap)
     resp_free(r);
 }
 
+/* The arbiter edits round 5's bye of player PID (KIND: none, zero, half) and
+ * the criteria report then says exactly WANT. */
+static void edit_bye_then_check(int64_t tid, int64_t pid, const char *kind, const char *want,
+                                const char *what)
+{
+    char body[96], codes[256];
+    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"%s\"}", (long long)pid, kind);
+    Resp *r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes",
+                   (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    check_codes(tid, 5, codes, sizeof codes);
+    ck_assert_msg(!strcmp(codes, want), "%s: %s", what, codes);
+}
+
 /* Round robin, six players (C.05 Annex 1: 1-6 2-5 3-4 / 6-4 5-3 1-2 /
  * 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1).  The criteria report of the
  * server's own rounds has nothing to say, whether a scheduled opponent wins
@@ -677,26 +692,10 @@ START_TEST(round_robin_check_of_absences)
     ck_assert_msg(!strcmp(codes, ""), "round 5 as paired: %s", codes);
     /* The arbiter takes 2's bye back: 2 is present without a game, and 4's
      * forfeit win no longer stands for an absence. */
-    char body[96];
-    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"none\"}", (long long)p[1]);
-    r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
-    ck_assert_msg(r->status == 200, "%s", r->body);
-    resp_free(r);
-    check_codes(tid, 5, codes, sizeof codes);
-    ck_assert_msg(!strcmp(codes, "UNPAIRED BERGER"), "round 5 without the bye: %s", codes);
+    edit_bye_then_check(tid, p[1], "none", "UNPAIRED BERGER", "round 5 without the bye");
     /* The bye again, then the forfeit winner 5 left out. */
-    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"zero\"}", (long long)p[1]);
-    r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
-    ck_assert_msg(r->status == 200, "%s", r->body);
-    resp_free(r);
-    check_codes(tid, 5, codes, sizeof codes);
-    ck_assert_msg(!strcmp(codes, ""), "round 5 with the bye again: %s", codes);
-    snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"none\"}", (long long)p[4]);
-    r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
-    ck_assert_msg(r->status == 200, "%s", r->body);
-    resp_free(r);
-    check_codes(tid, 5, codes, sizeof codes);
-    ck_assert_msg(!strcmp(codes, "UNPAIRED"), "round 5 without the forfeit win: %s", codes);
+    edit_bye_then_check(tid, p[1], "zero", "", "round 5 with the bye again");
+    edit_bye_then_check(tid, p[4], "none", "UNPAIRED", "round 5 without the forfeit win");
 }
 END_TEST
 

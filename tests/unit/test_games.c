@@ -18,16 +18,13 @@ static char dir[128], path[192];
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/arbiter-games-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    testutil_tmpdir_make(dir, sizeof dir, "games");
     snprintf(path, sizeof path, "%s/t.db", dir);
 }
 
 static void teardown(void)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
+    testutil_tmpdir_remove(dir);
 }
 
 /* More than the cache keeps after their end (KEEP_DONE in games.c). */

@@ -15,22 +15,20 @@
 #include <unistd.h>
 
 #include "store.h"
+#include "testutil.h"
 #include "writer.h"
 
 static char dir[128], path[192];
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/arbiter-store-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    testutil_tmpdir_make(dir, sizeof dir, "store");
     snprintf(path, sizeof path, "%s/t.db", dir);
 }
 
 static void teardown(void)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
+    testutil_tmpdir_remove(dir);
 }
 
 static Store *open_rw(void)

@@ -33,6 +33,19 @@ char *testutil_load(const char *topic, const char *name, size_t *len)
     return buf;
 }
 
+void testutil_tmpdir_make(char *dir, size_t n, const char *tag)
+{
+    snprintf(dir, n, "/tmp/arbiter-%s-XXXXXX", tag);
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+void testutil_tmpdir_remove(const char *dir)
+{
+    char cmd[1100];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
 int testutil_run(Suite *s)
 {
     SRunner *sr = srunner_create(s);
