@@ -443,6 +443,21 @@ void finish_round(Daemon *d, const Client *arb, int64_t tid, int64_t rn, const c
     resp_free(r);
 }
 
+void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, char *out,
+                       size_t cap)
+{
+    Resp *r = reqf(d, arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld/check",
+                   (long long)tid, (long long)rn);
+    ck_assert_msg(r->status == 200, "check: %ld %s", r->status, r->body);
+    out[0] = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(r->json, "violations"), i, v)
+        snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? " " : "",
+                 json_string_value(json_object_get(v, "code")));
+    resp_free(r);
+}
+
 double points_of(Daemon *d, int64_t tid, int64_t pid)
 {
     Resp *r = reqf(d, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);

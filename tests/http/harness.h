@@ -91,6 +91,10 @@ json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size
 void finish_round(Daemon *d, const Client *arb, int64_t tid, int64_t rn, const char *results);
 /* Points of player PID in the public standings (-1 when absent). */
 double points_of(Daemon *d, int64_t tid, int64_t pid);
+/* The codes of round RN's criteria report (GET .../rounds/RN/check as ARB),
+ * space-separated in report order, into OUT (CAP bytes; "" for none). */
+void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, char *out,
+                       size_t cap);
 
 /* Signs in as the arbiter (the first start's password) into C. */
 void login_arbiter(Daemon *d, Client *c);

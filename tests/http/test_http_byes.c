@@ -59,6 +59,18 @@ static int64_t player(int64_t tid, const char *body)
     return id;
 }
 
+/* Registers N players "Player 1".. with ratings 2000, 1990, ... (so their
+ * pairing numbers follow the registration) and their ids into P. */
+static void rated_players(int64_t tid, int n, int64_t *p)
+{
+    for (int i = 0; i < n; i++) {
+        char body[64];
+        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
+                 2000 - 10 * i);
+        p[i] = player(tid, body);
+    }
+}
+
 /* The pairing number of player PID as GET players reports it. */
 static int tpn_of(int64_t tid, int64_t pid)
 {
@@ -398,12 +410,7 @@ START_TEST(round_robin_with_a_half_point_bye)
 {
     int64_t tid = tournament("roundrobin", 3);
     int64_t p[4];
-    for (int i = 0; i < 4; i++) {
-        char body[64];
-        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
-                 2000 - 10 * i);
-        p[i] = player(tid, body);
-    }
+    rated_players(tid, 4, p);
     /* Player 2 asks for a half-point bye in round 2, where the Berger table
      * (C.05 Annex 1: 4-3, 1-2) has him against player 1. */
     ck_assert_int_eq(bye(tid, p[1], 2, "half", NULL, 0), 201);
@@ -492,12 +499,7 @@ START_TEST(round_robin_absences)
 {
     int64_t tid = tournament("roundrobin", 3);
     int64_t p[4];
-    for (int i = 0; i < 4; i++) {
-        char body[64];
-        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
-                 2000 - 10 * i);
-        p[i] = player(tid, body);
-    }
+    rated_players(tid, 4, p);
     /* Round 1 (1-4, 2-3): 2 and 3 both announce their absence. */
     ck_assert_int_eq(bye(tid, p[1], 1, "zero", NULL, 0), 201);
     ck_assert_int_eq(bye(tid, p[2], 1, "half", NULL, 0), 201);
@@ -559,12 +561,7 @@ START_TEST(round_robin_free_round_and_withdrawal)
 {
     int64_t tid = tournament("roundrobin", 5);
     int64_t p[5];
-    for (int i = 0; i < 5; i++) {
-        char body[64];
-        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
-                 2000 - 10 * i);
-        p[i] = player(tid, body);
-    }
+    rated_players(tid, 5, p);
     /* Five players, the table of six: round 1 is 1-6 (player 1 free), 2-5,
      * 3-4.  A half-point bye asked for a free round is moot: the free
      * round stands and scores nothing. */
@@ -604,22 +601,6 @@ START_TEST(round_robin_free_round_and_withdrawal)
 }
 END_TEST
 
-/* The criteria report of round RN: its codes in order, space-separated
- * ("" when it has nothing to say). */
-static void check_codes(int64_t tid, int64_t rn, char *out, size_t cap)
-{
-    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld/check",
-                   (long long)tid, (long long)rn);
-    ck_assert_msg(r->status == 200, "check: %s", r->body);
-    out[0] = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(json_object_get(r->json, "violations"), i, v)
-        snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? " " : "",
-                 json_string_value(json_object_get(v, "code")));
-    resp_free(r);
-}
-
 /* The arbiter edits round 5's bye of player PID (KIND: none, zero, half) and
  * the criteria report then says exactly WANT. */
 static void edit_bye_then_check(int64_t tid, int64_t pid, const char *kind, const char *want,
@@ -631,7 +612,7 @@ static void edit_bye_then_check(int64_t tid, int64_t pid, const char *kind, cons
                    (long long)tid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
-    check_codes(tid, 5, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 5, codes, sizeof codes);
     ck_assert_msg(!strcmp(codes, want), "%s: %s", what, codes);
 }
 
@@ -644,12 +625,7 @@ START_TEST(round_robin_check_of_absences)
 {
     int64_t tid = tournament("roundrobin", 5);
     int64_t p[6];
-    for (int i = 0; i < 6; i++) {
-        char body[64];
-        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
-                 2000 - 10 * i);
-        p[i] = player(tid, body);
-    }
+    rated_players(tid, 6, p);
     char codes[256];
     for (int rn = 1; rn <= 2; rn++) {
         Resp *r = pair(tid);
@@ -665,10 +641,10 @@ START_TEST(round_robin_check_of_absences)
     ck_assert_msg(r->status == 201, "%s", r->body);
     ck_assert(has_bye(json_object_get(r->json, "byes"), p[4], "forfeit", p[3]));
     resp_free(r);
-    check_codes(tid, 3, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 3, codes, sizeof codes);
     ck_assert_msg(!strcmp(codes, ""), "round 3 as paired: %s", codes);
     ck_assert_int_eq(record_round(tid, 3, (const char *const[]){"1-0", "0-1"}), 2);
-    check_codes(tid, 3, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 3, codes, sizeof codes);
     ck_assert_msg(!strcmp(codes, ""), "round 3 as played: %s", codes);
     /* Player 1 withdraws: in round 4 (6-5 1-4 2-3) 4 wins by forfeit. */
     patch_player(tid, p[0], "{\"status\":\"withdrawn\"}");
@@ -676,10 +652,10 @@ START_TEST(round_robin_check_of_absences)
     ck_assert_msg(r->status == 201, "%s", r->body);
     ck_assert(has_bye(json_object_get(r->json, "byes"), p[3], "forfeit", p[0]));
     resp_free(r);
-    check_codes(tid, 4, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 4, codes, sizeof codes);
     ck_assert_msg(!strcmp(codes, ""), "round 4 as paired: %s", codes);
     ck_assert_int_eq(record_round(tid, 4, (const char *const[]){"1-0", "0-1"}), 2);
-    check_codes(tid, 4, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 4, codes, sizeof codes);
     ck_assert_msg(!strcmp(codes, ""), "round 4 as played: %s", codes);
     /* Round 5 (3-6 4-2 5-1): 5 wins by forfeit against the withdrawn 1,
      * and 2 asks for a zero-point bye, so 4 does too. */
@@ -688,7 +664,7 @@ START_TEST(round_robin_check_of_absences)
     ck_assert_msg(r->status == 201, "%s", r->body);
     ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 1);
     resp_free(r);
-    check_codes(tid, 5, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 5, codes, sizeof codes);
     ck_assert_msg(!strcmp(codes, ""), "round 5 as paired: %s", codes);
     /* The arbiter takes 2's bye back: 2 is present without a game, and 4's
      * forfeit win no longer stands for an absence. */

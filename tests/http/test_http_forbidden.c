@@ -108,21 +108,6 @@ static const char *record(const char *text, const char *code)
     return NULL;
 }
 
-/* The codes of the round check, space-separated in report order. */
-static void check_codes(int64_t tid, char *out, size_t cap)
-{
-    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1/check",
-                   (long long)tid);
-    ck_assert_msg(r->status == 200, "check: %ld %s", r->status, r->body);
-    out[0] = 0;
-    size_t i;
-    json_t *v;
-    json_array_foreach(json_object_get(r->json, "violations"), i, v)
-        snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? " " : "",
-                 json_string_value(json_object_get(v, "code")));
-    resp_free(r);
-}
-
 START_TEST(engine_pairs_around_a_forbidden_pair)
 {
     int64_t q[5], p[5];
@@ -172,7 +157,7 @@ START_TEST(engine_pairs_around_a_forbidden_pair)
         ck_assert_msg(opp[k] != 0, "player %d unpaired", k);
     ck_assert_int_ne(opp[1], 3);
     char codes[128];
-    check_codes(tid, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 1, codes, sizeof codes);
     ck_assert_msg(!strstr(codes, "FORBIDDEN"), "codes: %s", codes);
 
     /* The arbiter puts 3 on 1's board: the check reports it. */
@@ -184,12 +169,12 @@ START_TEST(engine_pairs_around_a_forbidden_pair)
     resp_free(r);
     ck_assert_int_eq(opponents(tid, p, opp), 2);
     ck_assert_int_eq(opp[1], 3);
-    check_codes(tid, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 1, codes, sizeof codes);
     ck_assert_msg(strstr(codes, "FORBIDDEN"), "codes: %s", codes);
 
     /* Allowed again: the same round is clean. */
     expect(forbid(&arb, tid, "/remove", pair_body(p[1], p[3])), 200, NULL);
-    check_codes(tid, codes, sizeof codes);
+    round_check_codes(&D, &arb, tid, 1, codes, sizeof codes);
     ck_assert_msg(!strstr(codes, "FORBIDDEN"), "codes: %s", codes);
 }
 END_TEST
