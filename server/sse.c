@@ -7,6 +7,15 @@
  * a publisher adds to the ring under the same mutex and then has the waker
  * thread resume the suspended streams (under the mutex again), so a wake-up
  * is never lost and the publisher never waits for thousands of resumes.
+ *
+ * Lifetime: a topic exists while someone uses it.  Its USERS count (hub
+ * mutex) holds one for each attached stream, one for a pending wake-up and
+ * one for each call that looked it up and has not let go; the last one out
+ * frees it.  A finished game's topic therefore goes with its last viewer,
+ * and the table holds only the topics that are watched (it held every
+ * topic ever opened, 1.7 KB each, until the server stopped).  Nothing is
+ * lost by it: a stream opening later starts at the head and gets its past
+ * from the store.
  */
 #include "sse.h"
 
@@ -32,6 +41,7 @@ typedef struct Topic {
     struct Topic *next_in_bucket;
     struct Topic *next_wake; /* in the hub's wake list (hub mutex) */
     int wake_pending;        /* hub mutex */
+    int users;               /* hub mutex: see Lifetime above */
     pthread_mutex_t mu;
     Msg *ring;      /* RING messages, GAME_RING for a game's topic */
     uint64_t nring;
@@ -59,7 +69,8 @@ struct Stream {
 struct Hub {
     pthread_mutex_t mu;
     Topic *buckets[BUCKETS];
-    int count;
+    int count;  /* streams (atomic) */
+    int topics; /* in the table (hub mutex) */
     /* Resuming thousands of suspended streams takes a while: a thread of
      * its own does it, so that a publisher (the writer thread) never waits
      * for the fan-out. */
@@ -86,6 +97,7 @@ static unsigned hash(const char *s)
 }
 
 static void wake_all(Topic *t);
+static void release_locked(Hub *h, Topic *t);
 
 /* Marks T's suspended streams resumed and lists their connections in
  * h->batch (T's mutex held); returns how many, or -1 when the list cannot
@@ -138,6 +150,7 @@ static void *waker_main(void *arg)
         pthread_mutex_lock(&h->mu);
         h->busy = 0;
         pthread_cond_broadcast(&h->idle_cv);
+        release_locked(h, t); /* the wake-up's hold */
     }
     pthread_mutex_unlock(&h->mu);
     return NULL;
@@ -158,16 +171,44 @@ Hub *hub_new(void)
     return h;
 }
 
-/* Asks the waker thread to resume T's suspended streams. */
-static void schedule_wake(Hub *h, Topic *t)
+static void topic_free(Topic *t)
+{
+    for (uint64_t k = 0; k < t->nring; k++)
+        free(t->ring[k].text);
+    free(t->ring);
+    pthread_mutex_destroy(&t->mu);
+    free(t->name);
+    free(t);
+}
+
+/* Lets go of one hold on T (hub mutex held); the last one unlinks and
+ * frees it. */
+static void release_locked(Hub *h, Topic *t)
+{
+    if (--t->users > 0)
+        return;
+    Topic **p = &h->buckets[hash(t->name)];
+    while (*p != t)
+        p = &(*p)->next_in_bucket;
+    *p = t->next_in_bucket;
+    h->topics--;
+    topic_free(t);
+}
+
+/* Lets go of the hold taken by topic(); with WAKE, first asks the waker
+ * thread to resume T's suspended streams (the wake-up holds T until it is
+ * done). */
+static void release(Hub *h, Topic *t, int wake)
 {
     pthread_mutex_lock(&h->mu);
-    if (!t->wake_pending) {
+    if (wake && !t->wake_pending) {
         t->wake_pending = 1;
+        t->users++;
         t->next_wake = h->wake_head;
         h->wake_head = t;
         pthread_cond_signal(&h->wake_cv);
     }
+    release_locked(h, t);
     pthread_mutex_unlock(&h->mu);
 }
 
@@ -186,17 +227,14 @@ void hub_free(Hub *h)
     for (int i = 0; i < BUCKETS; i++)
         for (Topic *t = h->buckets[i], *n; t; t = n) {
             n = t->next_in_bucket;
-            for (uint64_t k = 0; k < t->nring; k++)
-                free(t->ring[k].text);
-            free(t->ring);
-            pthread_mutex_destroy(&t->mu);
-            free(t->name);
-            free(t);
+            topic_free(t);
         }
     pthread_mutex_destroy(&h->mu);
     free(h);
 }
 
+/* Finds topic NAME (creates it with CREATE) and holds it: the caller lets
+ * go with release().  NULL when absent or out of memory. */
 static Topic *topic(Hub *h, const char *name, int create)
 {
     unsigned b = hash(name);
@@ -220,11 +258,16 @@ static Topic *topic(Hub *h, const char *name, int create)
         }
         if (t) {
             t->cap = game ? GAME_TOPIC_BYTES : SIZE_MAX;
+            /* A stream opened while the server stops ends at once. */
+            t->closed = h->closing;
             pthread_mutex_init(&t->mu, NULL);
             t->next_in_bucket = h->buckets[b];
             h->buckets[b] = t;
+            h->topics++;
         }
     }
+    if (t)
+        t->users++;
     pthread_mutex_unlock(&h->mu);
     return t;
 }
@@ -270,8 +313,10 @@ void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const 
     char *text = NULL;
     int n = id > 0 ? asprintf(&text, "id: %lld\nevent: %s\ndata: %s\n\n", (long long)id, event, data)
                    : asprintf(&text, "event: %s\ndata: %s\n\n", event, data);
-    if (n < 0)
+    if (n < 0) {
+        release(h, t, 0);
         return;
+    }
     pthread_mutex_lock(&t->mu);
     int listened = t->streams != NULL;
     if (listened) {
@@ -280,8 +325,7 @@ void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const 
     } else
         free(text);
     pthread_mutex_unlock(&t->mu);
-    if (listened)
-        schedule_wake(h, t);
+    release(h, t, listened);
 }
 
 int hub_listened(Hub *h, const char *name)
@@ -292,15 +336,20 @@ int hub_listened(Hub *h, const char *name)
     pthread_mutex_lock(&t->mu);
     int yes = t->streams != NULL;
     pthread_mutex_unlock(&t->mu);
+    release(h, t, 0);
     return yes;
 }
 
 Stream *hub_attach(Hub *h, const char *name)
 {
-    Topic *t = topic(h, name, 1);
-    Stream *s = t ? calloc(1, sizeof *s) : NULL;
-    if (!s)
+    Topic *t = topic(h, name, 1); /* the stream's hold, until hub_detach */
+    if (!t)
         return NULL;
+    Stream *s = calloc(1, sizeof *s);
+    if (!s) {
+        release(h, t, 0);
+        return NULL;
+    }
     s->t = t;
     s->hub = h;
     pthread_mutex_lock(&t->mu);
@@ -328,6 +377,7 @@ void hub_detach(Stream *s)
         s->next->prev = s->prev;
     pthread_mutex_unlock(&t->mu);
     __atomic_sub_fetch(&s->hub->count, 1, __ATOMIC_RELAXED);
+    release(s->hub, t, 0);
     free(s->backlog);
     free(s);
 }
@@ -451,7 +501,7 @@ void hub_keepalive(Hub *h)
 {
     uint64_t tick = __atomic_add_fetch(&h->tick, 1, __ATOMIC_RELAXED);
     pthread_mutex_lock(&h->mu);
-    size_t n = (size_t)h->count + 64, k = 0;
+    size_t n = (size_t)h->topics + 64, k = 0;
     Topic **list = malloc(n * sizeof *list);
     for (int i = 0; list && i < BUCKETS; i++)
         for (Topic *t = h->buckets[i]; t; t = t->next_in_bucket) {
@@ -464,10 +514,10 @@ void hub_keepalive(Hub *h)
                 }
                 list = more;
             }
+            t->users++; /* held until released below */
             list[k++] = t;
         }
     pthread_mutex_unlock(&h->mu);
-    /* Topics live as long as the hub, so the copied pointers stay valid. */
     for (size_t i = 0; list && i < k; i++) {
         Topic *t = list[i];
         int any;
@@ -497,8 +547,7 @@ void hub_keepalive(Hub *h)
             t->last_tick = tick;
         }
         pthread_mutex_unlock(&t->mu);
-        if (any)
-            schedule_wake(h, t);
+        release(h, t, any);
     }
     free(list);
 }
@@ -506,4 +555,12 @@ void hub_keepalive(Hub *h)
 int hub_count(Hub *h)
 {
     return __atomic_load_n(&h->count, __ATOMIC_RELAXED);
+}
+
+int hub_topics(Hub *h)
+{
+    pthread_mutex_lock(&h->mu);
+    int n = h->topics;
+    pthread_mutex_unlock(&h->mu);
+    return n;
 }

@@ -46,5 +46,8 @@ void hub_close_all(Hub *h);
 void hub_keepalive(Hub *h);
 /* Streams currently open. */
 int hub_count(Hub *h);
+/* Topics in memory: those with an open stream, and those in use for a
+ * moment by a publisher or a wake-up. */
+int hub_topics(Hub *h);
 
 #endif

@@ -1,0 +1,131 @@
+/*
+ * test_sse.c — the live hub's bookkeeping without a network: who listens,
+ * and how long a topic stays in memory.  A finished game's topic must go
+ * with its last viewer, however many games a long event plays, and topics
+ * coming and going while the writer publishes and the keepalive runs must
+ * never be used after they are freed (the sanitizer build runs this too).
+ * Streams here are attached but never handed to a connection, so nothing is
+ * sent; sending is covered by the http tests.
+ */
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#include "sse.h"
+#include "testutil.h"
+
+START_TEST(topic_lives_while_watched)
+{
+    Hub *h = hub_new();
+    ck_assert_ptr_nonnull(h);
+    ck_assert_int_eq(hub_listened(h, "g:1"), 0);
+    /* Asking and publishing to nobody creates nothing. */
+    hub_publish(h, "g:1", 5, "game", "{}");
+    ck_assert_int_eq(hub_topics(h), 0);
+
+    Stream *a = hub_attach(h, "g:1"), *b = hub_attach(h, "g:1");
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_int_eq(hub_topics(h), 1);
+    ck_assert_int_eq(hub_count(h), 2);
+    ck_assert_int_eq(hub_listened(h, "g:1"), 1);
+    ck_assert_int_eq(hub_listened(h, "g:2"), 0);
+    hub_publish(h, "g:1", 6, "game", "{\"ply\":1}");
+    hub_keepalive(h);
+
+    hub_detach(a);
+    ck_assert_int_eq(hub_listened(h, "g:1"), 1);
+    ck_assert_int_eq(hub_topics(h), 1);
+    hub_detach(b);
+    ck_assert_int_eq(hub_count(h), 0);
+    ck_assert_int_eq(hub_listened(h, "g:1"), 0);
+    /* The publish above may still hold the topic for its wake-up. */
+    for (int i = 0; i < 1000 && hub_topics(h) > 0; i++)
+        hub_keepalive(h);
+    ck_assert_int_eq(hub_topics(h), 0);
+    hub_free(h);
+}
+END_TEST
+
+/* An Olympiad plays thousands of games; each was watched for a while. */
+START_TEST(finished_games_leave_nothing)
+{
+    Hub *h = hub_new();
+    char name[32];
+    for (int g = 1; g <= 5000; g++) {
+        snprintf(name, sizeof name, "g:%d", g);
+        Stream *s = hub_attach(h, name);
+        ck_assert_ptr_nonnull(s);
+        hub_publish(h, name, g, "game", "{\"result\":\"1-0\"}");
+        hub_detach(s);
+    }
+    for (int i = 0; i < 1000 && hub_topics(h) > 0; i++)
+        hub_keepalive(h);
+    ck_assert_int_eq(hub_topics(h), 0);
+    ck_assert_int_eq(hub_count(h), 0);
+    hub_free(h);
+}
+END_TEST
+
+typedef struct {
+    Hub *h;
+    int role, rounds;
+} Worker;
+
+static void *work(void *arg)
+{
+    Worker *w = arg;
+    char name[32];
+    for (int i = 0; i < w->rounds; i++) {
+        snprintf(name, sizeof name, "g:%d", i % 7);
+        switch (w->role) {
+        case 0: { /* a viewer coming and going */
+            Stream *s = hub_attach(w->h, name);
+            ck_assert_ptr_nonnull(s);
+            hub_detach(s);
+            break;
+        }
+        case 1: /* the writer */
+            if (hub_listened(w->h, name))
+                hub_publish(w->h, name, i + 1, "game", "{}");
+            break;
+        default: /* the serving loop */
+            hub_keepalive(w->h);
+            break;
+        }
+    }
+    return NULL;
+}
+
+START_TEST(topics_come_and_go_under_load)
+{
+    Hub *h = hub_new();
+    /* One viewer stays on g:0 throughout: its topic must survive. */
+    Stream *stay = hub_attach(h, "g:0");
+    pthread_t th[5];
+    Worker w[5] = {{h, 0, 20000}, {h, 0, 20000}, {h, 1, 40000}, {h, 1, 40000}, {h, 2, 2000}};
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(pthread_create(&th[i], NULL, work, &w[i]), 0);
+    for (int i = 0; i < 5; i++)
+        pthread_join(th[i], NULL);
+    ck_assert_int_eq(hub_listened(h, "g:0"), 1);
+    ck_assert_int_eq(hub_count(h), 1);
+    hub_detach(stay);
+    for (int i = 0; i < 1000 && hub_topics(h) > 0; i++)
+        hub_keepalive(h);
+    ck_assert_int_eq(hub_topics(h), 0);
+    hub_free(h);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("sse");
+    TCase *tc = tcase_create("sse");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, topic_lives_while_watched);
+    tcase_add_test(tc, finished_games_leave_nothing);
+    tcase_add_test(tc, topics_come_and_go_under_load);
+    suite_add_tcase(s, tc);
+    return testutil_run(s);
+}
