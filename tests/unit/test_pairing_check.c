@@ -454,6 +454,71 @@ START_TEST(round_robin_absences_as_written)
 }
 END_TEST
 
+/* Edits board B of every STEP-th board of each round past the first of the
+ * corpus tournaments NAMES (EDIT is its own inverse and needs B + SPAN on
+ * the round), checks each edited round and hands the report to SEE.
+ * Returns how many edited rounds were checked. */
+typedef void (*CorpusEdit)(PcProposal *prop, int b);
+typedef void (*CorpusSee)(const char *name, int round, int board, const PcReport *rep, void *ctx);
+
+static int each_corpus_edit(const char *const *names, size_t n, int step, int span,
+                            CorpusEdit edit, CorpusSee see, void *ctx)
+{
+    int edits = 0;
+    for (size_t i = 0; i < n; i++) {
+        char rel[64];
+        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
+        Tournament *t = load("dutch", rel);
+        int last = dutch_next_round(t) - 1;
+        for (int r = 2; r <= last; r++) {
+            PcProposal prop;
+            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            for (int b = 0; b + span < prop.n_boards; b += step) {
+                edit(&prop, b);
+                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
+                PcReport rep;
+                char err[200];
+                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+                see(names[i], r, prop.boards[b].board, &rep, ctx);
+                pc_report_free(&rep);
+                edit(&prop, b);
+                edits++;
+            }
+            pc_proposal_free(&prop);
+        }
+        tournament_free(t);
+    }
+    return edits;
+}
+
+static void reverse_colours(PcProposal *prop, int b)
+{
+    int w = prop->boards[b].white;
+    prop->boards[b].white = prop->boards[b].black;
+    prop->boards[b].black = w;
+}
+
+static void see_colour_items(const char *name, int r, int board, const PcReport *rep, void *ctx)
+{
+    int *colour_items = ctx;
+    bool at = false;
+    TrnPoints bracket = 0;
+    for (int k = 0; k < rep->n_items; k++) {
+        const PcItem *it = &rep->items[k];
+        ck_assert_msg(strcmp(it->code, "ENGINE") == 0 || strcmp(it->code, "C3") == 0 ||
+                          strcmp(it->code, "C10") == 0 || strcmp(it->code, "C11") == 0 ||
+                          strcmp(it->code, "C12") == 0 || strcmp(it->code, "C13") == 0,
+                      "%s round %d board %d: %s %s", name, r, board, it->code, it->message);
+        if (it->kind != PC_QUALITY)
+            continue;
+        ck_assert(it->in_bracket);
+        ck_assert_msg(!at || it->bracket == bracket, "%s round %d: two brackets", name, r);
+        at = true;
+        bracket = it->bracket;
+        (*colour_items)++;
+    }
+}
+
 /* Reversing the colours of one board of a corpus round moves nobody into
  * another bracket: the report may name colours (C3 absolute, C10, C12, C13,
  * all in that board's bracket) but never a float criterion (C5-C8). */
@@ -461,49 +526,9 @@ START_TEST(colour_swap_names_no_float)
 {
     static const char *const names[] = {"seed0001.trf", "seed0005.trf", "seed0009.trf",
                                         "seed0013.trf"};
-    int rounds = 0, colour_items = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char rel[64];
-        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
-        Tournament *t = load("dutch", rel);
-        int last = dutch_next_round(t) - 1;
-        for (int r = 2; r <= last; r++) {
-            PcProposal prop;
-            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
-            for (int b = 0; b < prop.n_boards; b += 8) {
-                PcBoard keep = prop.boards[b];
-                prop.boards[b].white = keep.black;
-                prop.boards[b].black = keep.white;
-                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
-                PcReport rep;
-                char err[200];
-                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
-                bool at = false;
-                TrnPoints bracket = 0;
-                for (int k = 0; k < rep.n_items; k++) {
-                    const PcItem *it = &rep.items[k];
-                    ck_assert_msg(strcmp(it->code, "ENGINE") == 0 || strcmp(it->code, "C3") == 0 ||
-                                      strcmp(it->code, "C10") == 0 || strcmp(it->code, "C11") == 0 ||
-                                      strcmp(it->code, "C12") == 0 || strcmp(it->code, "C13") == 0,
-                                  "%s round %d board %d: %s %s", names[i], r, keep.board, it->code,
-                                  it->message);
-                    if (it->kind != PC_QUALITY)
-                        continue;
-                    ck_assert(it->in_bracket);
-                    ck_assert_msg(!at || it->bracket == bracket, "%s round %d: two brackets",
-                                  names[i], r);
-                    at = true;
-                    bracket = it->bracket;
-                    colour_items++;
-                }
-                pc_report_free(&rep);
-                prop.boards[b] = keep;
-                rounds++;
-            }
-            pc_proposal_free(&prop);
-        }
-        tournament_free(t);
-    }
+    int colour_items = 0;
+    int rounds = each_corpus_edit(names, sizeof names / sizeof names[0], 8, 0, reverse_colours,
+                                  see_colour_items, &colour_items);
     fprintf(stderr, "pairing check: %d rounds with one board's colours reversed, %d colour "
             "items\n", rounds, colour_items);
     ck_assert_int_ge(rounds, 20);
@@ -511,48 +536,38 @@ START_TEST(colour_swap_names_no_float)
 }
 END_TEST
 
+static void exchange_blacks(PcProposal *prop, int b)
+{
+    int x = prop->boards[b].black;
+    prop->boards[b].black = prop->boards[b + 2].black;
+    prop->boards[b + 2].black = x;
+}
+
+static void see_top_down(const char *name, int r, int board, const PcReport *rep, void *ctx)
+{
+    int *items = ctx;
+    (void)board;
+    TrnPoints prev = 1 << 30;
+    for (int k = 0; k < rep->n_items; k++) {
+        const PcItem *it = &rep->items[k];
+        if (it->kind != PC_QUALITY || strcmp(it->code, "C5") == 0 || strcmp(it->code, "C9") == 0)
+            continue;
+        ck_assert_msg(it->in_bracket && it->bracket <= prev, "%s round %d: %s %s", name, r,
+                      it->code, it->message);
+        prev = it->bracket;
+        (*items)++;
+    }
+}
+
 /* Opponents exchanged between two boards of a corpus round (floats may
  * change): the quality items come C5 first, then bracket by bracket from
  * the top, each past C5 naming its bracket. */
 START_TEST(exchanges_report_from_the_top)
 {
     static const char *const names[] = {"seed0002.trf", "seed0006.trf"};
-    int edits = 0, items = 0;
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        char rel[64];
-        snprintf(rel, sizeof rel, "corpus/%s", names[i]);
-        Tournament *t = load("dutch", rel);
-        int last = dutch_next_round(t) - 1;
-        for (int r = 2; r <= last; r++) {
-            PcProposal prop;
-            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
-            for (int b = 0; b + 2 < prop.n_boards; b += 9) {
-                int x = prop.boards[b].black;
-                prop.boards[b].black = prop.boards[b + 2].black;
-                prop.boards[b + 2].black = x;
-                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
-                PcReport rep;
-                char err[200];
-                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
-                TrnPoints prev = 1 << 30;
-                for (int k = 0; k < rep.n_items; k++) {
-                    const PcItem *it = &rep.items[k];
-                    if (it->kind != PC_QUALITY || strcmp(it->code, "C5") == 0 || strcmp(it->code, "C9") == 0)
-                        continue;
-                    ck_assert_msg(it->in_bracket && it->bracket <= prev, "%s round %d: %s %s",
-                                  names[i], r, it->code, it->message);
-                    prev = it->bracket;
-                    items++;
-                }
-                pc_report_free(&rep);
-                prop.boards[b + 2].black = prop.boards[b].black;
-                prop.boards[b].black = x;
-                edits++;
-            }
-            pc_proposal_free(&prop);
-        }
-        tournament_free(t);
-    }
+    int items = 0;
+    int edits = each_corpus_edit(names, sizeof names / sizeof names[0], 9, 2, exchange_blacks,
+                                 see_top_down, &items);
     fprintf(stderr, "pairing check: %d corpus rounds with opponents exchanged, %d quality items\n",
             edits, items);
     ck_assert_int_ge(edits, 20);
