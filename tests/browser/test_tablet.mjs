@@ -85,9 +85,9 @@ test('tablet controls from a set position', async (t) => {
     await black.click('#b-claim');
     await black.selectOption('dialog.ask select[name=kind]', 'threefold');
     await black.click('dialog.ask button.primary');
-    // The refusal is an error toast; the "arbiter called" toast of the step
-    // before may still be on screen for a few seconds.
-    await black.waitForSelector('#toasts .toast.error');
+    // The arbiter's verdict, in the server's words; the "arbiter called"
+    // toast of the step before may still be on screen for a few seconds.
+    await black.locator('#toasts .toast', { hasText: 'the claim is incorrect' }).waitFor();
     await expectText(black.locator('#status'), /Your move/);
     const state = await arbiter.call('GET', `games/${gid}`);
     assert.equal(state.state.over, false);
