@@ -508,6 +508,8 @@ void hub_keepalive(Hub *h)
             if (k == n) {
                 Topic **more = realloc(list, (n *= 2) * sizeof *list);
                 if (!more) {
+                    for (size_t j = 0; j < k; j++)
+                        release_locked(h, list[j]);
                     free(list);
                     list = NULL;
                     break;
@@ -522,15 +524,10 @@ void hub_keepalive(Hub *h)
         Topic *t = list[i];
         int any;
         pthread_mutex_lock(&t->mu);
-        /* Nobody listens: the messages kept for late readers can go (a
-         * stream that opens later starts at the head, its past from the
-         * store); a finished game's topic then costs its ring alone. */
-        if (!t->streams)
-            while (t->tail < t->head)
-                drop_oldest(t);
-        /* Likewise the messages every open stream has sent: the ring is for
-         * streams that fall behind, and none will read these again.
-         * Keeping them held a full ring per watched game (64 KB: a
+        /* The messages every open stream has sent can go (all of them when
+         * none is open): the ring is for streams that fall behind, and none
+         * will read these again; a stream that opens later starts at the
+         * head.  Keeping them held a full ring per watched game (64 KB: a
          * thousand boards of an Olympiad kept 64 MB of game updates every
          * viewer had already received). */
         uint64_t oldest = t->head;
