@@ -522,7 +522,7 @@ int http_start(Server *srv, const char *addr, int threads, char *err, size_t err
      * a few percent of the CPU under load).  What the threads' heaps keep
      * free between their live blocks goes back once a minute
      * (http_heap_trim): in the soak's hour the memory in use stayed flat
-     * while the heaps' free gaps grew the RSS by 20%. */
+     * while the heaps' free gaps grew the RSS by 13%. */
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
