@@ -143,16 +143,22 @@ void games_outcome_free(GameOutcome *o)
     }
 }
 
-/* A deep copy of ST (its own ply, key and note arrays), or NULL. */
+/* A deep copy of ST (its own ply, key and note arrays), or NULL.  The
+ * arrays are sized to their contents, not to ST's capacity: a copy is made
+ * for every move and freed once it is answered, and the capacity (7 KB for
+ * a new game) made each copy a large allocation.  The capacities left are
+ * ones game_apply()'s growth by doubling still handles. */
 static GameState *state_copy(const GameState *st)
 {
     GameState *c = malloc(sizeof *c);
     if (!c)
         return NULL;
     *c = *st;
-    c->plies = malloc(sizeof *c->plies * (size_t)st->cap_plies);
-    c->keys = malloc(sizeof *c->keys * (size_t)(st->cap_plies + 1));
-    c->notes = malloc(sizeof *c->notes * (size_t)st->cap_notes);
+    c->cap_plies = st->nplies + 1;
+    c->cap_notes = st->nnotes + 3;
+    c->plies = malloc(sizeof *c->plies * (size_t)c->cap_plies);
+    c->keys = malloc(sizeof *c->keys * (size_t)(c->cap_plies + 1));
+    c->notes = malloc(sizeof *c->notes * (size_t)c->cap_notes);
     if (!c->plies || !c->keys || !c->notes) {
         game_free(c);
         return NULL;

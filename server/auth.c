@@ -163,9 +163,12 @@ static const char SQL_TOKEN[] =
  * sessions or credentials has committed since: auth_cache_forget() moves
  * the generation on after every committed write but the game actions.
  * Unknown secrets are not cached (a wrong token costs a lookup as before).
- * The slot is chosen by a hash seeded at random at start; the secret itself
- * is the key, compared in constant time. */
-enum { CACHE_SLOTS = 4096, CACHE_LOCKS = 16, CACHE_TTL_MS = 10000, SECRET_MAX = 96 };
+ * A secret's set is chosen by a hash seeded at random at start; the secret
+ * itself is the key, compared in constant time.  A set has CACHE_WAYS
+ * slots: with one slot per hash, 2,000 tablets in 4,096 slots left four in
+ * ten sharing a slot with another and missing nearly every time. */
+enum { CACHE_SETS = 4096, CACHE_WAYS = 4, CACHE_LOCKS = 16, CACHE_TTL_MS = 10000,
+       SECRET_MAX = 96 };
 
 typedef struct CacheSlot {
     char secret[SECRET_MAX];
@@ -176,7 +179,7 @@ typedef struct CacheSlot {
     Auth auth;
 } CacheSlot;
 
-static CacheSlot cache[CACHE_SLOTS];
+static CacheSlot cache[CACHE_SETS][CACHE_WAYS];
 static pthread_mutex_t cache_lock[CACHE_LOCKS] = {
     PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
     PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
@@ -192,7 +195,7 @@ void auth_cache_forget(void)
     atomic_fetch_add(&cache_gen, 1);
 }
 
-static size_t slot_of(const char *secret, size_t len, char kind)
+static size_t set_of(const char *secret, size_t len, char kind)
 {
     uint64_t seed = atomic_load(&cache_seed);
     if (!seed) {
@@ -211,7 +214,7 @@ static size_t slot_of(const char *secret, size_t len, char kind)
         h ^= h >> 29;
     }
     h *= 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> 40) % CACHE_SLOTS;
+    return (size_t)(h >> 40) % CACHE_SETS;
 }
 
 static int same_secret(const CacheSlot *c, const char *secret, size_t len, char kind)
@@ -230,29 +233,49 @@ static int cache_get(const char *secret, char kind, int64_t now, Auth *out)
     size_t len = strlen(secret);
     if (len >= SECRET_MAX)
         return 0;
-    size_t i = slot_of(secret, len, kind);
+    size_t i = set_of(secret, len, kind);
     pthread_mutex_t *m = &cache_lock[i % CACHE_LOCKS];
+    int hit = 0;
     pthread_mutex_lock(m);
-    const CacheSlot *c = &cache[i];
-    int hit = same_secret(c, secret, len, kind) && c->gen == atomic_load(&cache_gen) &&
+    for (int w = 0; w < CACHE_WAYS && !hit; w++) {
+        const CacheSlot *c = &cache[i][w];
+        hit = same_secret(c, secret, len, kind) && c->gen == atomic_load(&cache_gen) &&
               now < c->until_ms;
-    if (hit)
-        *out = c->auth;
+        if (hit)
+            *out = c->auth;
+    }
     pthread_mutex_unlock(m);
     return hit;
 }
 
 /* Remembers that SECRET resolved to A, as of generation GEN (read before
- * the lookup, so a write committed meanwhile makes the slot stale). */
-static void cache_put(const char *secret, char kind, uint64_t gen, int64_t until, const Auth *a)
+ * the lookup, so a write committed meanwhile makes the slot stale).  The
+ * slot is the secret's own if it has one, else an empty or outdated one,
+ * else the one filled longest ago (the earliest expiry). */
+static void cache_put(const char *secret, char kind, uint64_t gen, int64_t now, int64_t until,
+                      const Auth *a)
 {
     size_t len = strlen(secret);
     if (len >= SECRET_MAX)
         return;
-    size_t i = slot_of(secret, len, kind);
+    size_t i = set_of(secret, len, kind);
     pthread_mutex_t *m = &cache_lock[i % CACHE_LOCKS];
     pthread_mutex_lock(m);
-    CacheSlot *c = &cache[i];
+    CacheSlot *c = NULL;
+    for (int w = 0; w < CACHE_WAYS && !c; w++)
+        if (same_secret(&cache[i][w], secret, len, kind))
+            c = &cache[i][w];
+    for (int w = 0; w < CACHE_WAYS && !c; w++) {
+        CacheSlot *x = &cache[i][w];
+        if (!x->kind || x->gen != atomic_load(&cache_gen) || now >= x->until_ms)
+            c = x;
+    }
+    if (!c) {
+        c = &cache[i][0];
+        for (int w = 1; w < CACHE_WAYS; w++)
+            if (cache[i][w].until_ms < c->until_ms)
+                c = &cache[i][w];
+    }
     memcpy(c->secret, secret, len);
     c->len = len;
     c->kind = kind;
@@ -313,10 +336,11 @@ int auth_resolve(Req *r)
         }
         sqlite3_reset(st);
         if (r->auth.role == ROLE_ANON) {
-            http_error(r, API_E_UNAUTHORIZED, "this token is not valid (it may have been replaced)");
+            http_error(r, API_E_UNAUTHORIZED,
+                       "this token is not valid (it may have been replaced)");
             return -1;
         }
-        cache_put(secret, kind, gen, now + CACHE_TTL_MS, &r->auth);
+        cache_put(secret, kind, gen, now, now + CACHE_TTL_MS, &r->auth);
         return 0;
     }
     sqlite3_stmt *st = store_stmt(s, SQL_SESSION);
@@ -338,9 +362,10 @@ int auth_resolve(Req *r)
         expires = sqlite3_column_int64(st, 5);
     }
     sqlite3_reset(st);
-    if (r->auth.role != ROLE_ANON)
-        cache_put(secret, kind, gen, expires < now + CACHE_TTL_MS ? expires : now + CACHE_TTL_MS,
-                  &r->auth);
+    if (r->auth.role != ROLE_ANON) {
+        int64_t until = expires < now + CACHE_TTL_MS ? expires : now + CACHE_TTL_MS;
+        cache_put(secret, kind, gen, now, until, &r->auth);
+    }
     return csrf_check(r);
 }
 
