@@ -366,9 +366,18 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
     copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
     copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
     int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
+    t->n_rounds = (int)jint(tour, "rounds");
+    /* Line 192 tells a reader of the report how the event was paired, and
+     * so whether forfeits count as games (round robin, C.07).  A double
+     * round robin is paired with the first cycle's last two rounds swapped
+     * (pair_berger), which is what FIDE_DOUBLEROUNDROBIN means. */
     if (strcmp(jstr(tour, "system"), "swiss") == 0)
         copy(t->system, sizeof t->system, "FIDE_DUTCH_2025");
-    t->n_rounds = (int)jint(tour, "rounds");
+    int double_rr = berger_rounds(np, BERGER_DOUBLE);
+    if (rr)
+        copy(t->system, sizeof t->system,
+             double_rr > 0 && t->n_rounds >= double_rr ? "FIDE_DOUBLEROUNDROBIN"
+                                                        : "FIDE_ROUNDROBIN");
     t->initial_colour = TRN_WHITE;
     point_system(json_object_get(tour, "points"), &t->points);
     TrnPointSystem def;
