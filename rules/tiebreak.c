@@ -80,6 +80,8 @@ void tiebreak_spec_name(const TbSpec *s, char *buf, size_t len)
                  (s->limit_delta > 0 ? s->limit_delta : -s->limit_delta) / (TRN_POINT / 2));
     if (s->as_played)
         snprintf(mod + strlen(mod), sizeof mod - strlen(mod), "/P");
+    if (s->fore && s->code != TB_FB)
+        snprintf(mod + strlen(mod), sizeof mod - strlen(mod), "/F");
     snprintf(buf, len, "%s%s", NAMES[s->code], mod);
 }
 
@@ -113,6 +115,12 @@ static int parse_modifier(const char *m, TbSpec *s)
     }
     if (c == 'P' && !*rest) {
         s->as_played = true;
+        return 0;
+    }
+    /* Fore (TEC syntax): BH/F is FB, AOB/F averages the opponents' FB
+     * (C.07 2026, 8.2).  SB has no such definition in the Handbook. */
+    if (c == 'F' && !*rest && (s->code == TB_BH || s->code == TB_FB || s->code == TB_AOB)) {
+        s->fore = true;
         return 0;
     }
     return -1;
@@ -378,7 +386,8 @@ static int buchholz(const Ctx *c, const TbSpec *s, int64_t *out)
 {
     /* FB treats the final round's games as draws; before the final round of
      * the event (line 142 / XXR) has been reached there is nothing to treat. */
-    bool fore = s->code == TB_FB && (c->t->n_rounds == 0 || c->R >= c->t->n_rounds);
+    bool fore = (s->code == TB_FB || s->fore) &&
+                (c->t->n_rounds == 0 || c->R >= c->t->n_rounds);
     bool sb = s->code == TB_SB;
     TrnPoints *adj = malloc((size_t)c->n * sizeof *adj);
     Entry *e = malloc((size_t)(c->R ? c->R : 1) * sizeof *e);

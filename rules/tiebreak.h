@@ -2,7 +2,8 @@
  * tiebreak.h — final standings with the FIDE tie-breaks (Handbook C.07):
  * PTS, DE, WIN, WON, BPG, BWG, PS, REP, BH, FB, AOB, SB, KS, ARO, TPR,
  * PTP, APRO, APPO (and STD, TPN, RTNG of the 2026 text), with the modifiers
- * Cut-n, Median-n, Limit (KS) and /P (unplayed games as played).
+ * Cut-n, Median-n, Limit (KS), /P (unplayed games as played) and /F (the
+ * final round's games as draws, "fore").
  *
  * Unplayed rounds follow the edition chosen:
  *  - TB_EDITION_2009: the old "virtual opponent" (own unplayed round: an
@@ -52,6 +53,8 @@ typedef struct TbSpec {
     int limit_percent; /* KS: limit as a percentage of the maximum score (default 50) */
     TrnPoints limit_delta; /* KS: L+n / L-n moves the limit by n half points */
     bool as_played;    /* /P: unplayed games with an opponent count as played */
+    bool fore;         /* /F (BH, AOB): the final round's games count as
+                          draws, as in FB; AOB/F averages the opponents' FB */
 } TbSpec;
 
 typedef enum TbEdition {

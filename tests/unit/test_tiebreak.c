@@ -143,6 +143,59 @@ START_TEST(edition_2026_caps_the_dummy)
 }
 END_TEST
 
+/*
+ * The fore modifier of the TEC syntax (spec: "/F fore"): BH/F is FB, and
+ * AOB/F averages the opponents' FB instead of their BH (C.07 2026, 8.2).
+ * Values printed by FIDE's TieBreakServer (tiebreakchecker.py -s -t PTS
+ * AOB/F, and AOB/F/C1) for the TEC exercise, rules of 2023 and of 2026.
+ */
+START_TEST(fore_modifier)
+{
+    Tournament *t = read_trf("fide-exercise-2023.trf");
+    static const Expect a23[] = {
+        {1, "AOB/F", 12.80}, {2, "AOB/F", 13.60}, {3, "AOB/F", 13.20}, {4, "AOB/F", 13.38},
+        {5, "AOB/F", 12.80}, {6, "AOB/F", 12.63}, {7, "AOB/F", 12.30}, {8, "AOB/F", 12.90},
+        {9, "AOB/F", 13.00}, {10, "AOB/F", 11.40}, {11, "AOB/F", 13.00}, {12, "AOB/F", 15.50},
+        {13, "AOB/F", 12.40}, {14, "AOB/F", 12.67}, {15, "AOB/F", 12.60}, {16, "AOB/F", 12.80},
+    };
+    static const Expect a26[] = {
+        {1, "AOB/F", 12.60}, {2, "AOB/F", 13.60}, {3, "AOB/F", 12.90}, {4, "AOB/F", 13.25},
+        {5, "AOB/F", 12.70}, {6, "AOB/F", 12.63}, {7, "AOB/F", 12.20}, {8, "AOB/F", 12.90},
+        {9, "AOB/F", 13.00}, {10, "AOB/F", 11.40}, {11, "AOB/F", 13.00}, {12, "AOB/F", 14.50},
+        {13, "AOB/F", 12.20}, {14, "AOB/F", 12.67}, {15, "AOB/F", 12.60}, {16, "AOB/F", 12.70},
+        {1, "AOB/F/C1", 10.90}, {2, "AOB/F/C1", 11.80}, {3, "AOB/F/C1", 11.20},
+        {4, "AOB/F/C1", 11.50}, {5, "AOB/F/C1", 11.10}, {6, "AOB/F/C1", 11.00},
+        {7, "AOB/F/C1", 10.60}, {8, "AOB/F/C1", 11.20}, {9, "AOB/F/C1", 11.50},
+        {10, "AOB/F/C1", 9.90}, {11, "AOB/F/C1", 11.13}, {12, "AOB/F/C1", 12.00},
+        {13, "AOB/F/C1", 10.50}, {14, "AOB/F/C1", 11.17}, {15, "AOB/F/C1", 10.90},
+        {16, "AOB/F/C1", 11.10},
+    };
+    check_expect(t, TB_EDITION_2023, a23, sizeof a23 / sizeof a23[0]);
+    check_expect(t, TB_EDITION_2026, a26, sizeof a26 / sizeof a26[0]);
+    /* BH/F is FB, whatever the edition. */
+    for (int ed = 0; ed < 2; ed++) {
+        Standings *st = standings(t, "BH/F,FB", ed ? TB_EDITION_2026 : TB_EDITION_2023);
+        for (int a = 0; a < st->n_rows; a++)
+            ck_assert_int_eq(st->rows[a].value[1], st->rows[a].value[2]);
+        tiebreak_standings_free(st);
+    }
+    tournament_free(t);
+    TbSpec s[2];
+    int n;
+    char err[200], name[32];
+    ck_assert_int_eq(tiebreak_parse("AOB/F/C1", s, 2, &n, err, sizeof err), 0);
+    ck_assert(s[0].fore);
+    ck_assert_int_eq(s[0].cut_low, 1);
+    tiebreak_spec_name(&s[0], name, sizeof name);
+    ck_assert_str_eq(name, "AOB/C1/F");
+    ck_assert_int_eq(tiebreak_parse("AOB-F", s, 2, &n, err, sizeof err), 0);
+    ck_assert(s[0].fore);
+    /* The Handbook defines no fore variant of SB or of the counts. */
+    ck_assert_int_eq(tiebreak_parse("SB/F", s, 2, &n, err, sizeof err), TIEBREAK_E_SYNTAX);
+    ck_assert_int_eq(tiebreak_parse("WIN/F", s, 2, &n, err, sizeof err), TIEBREAK_E_SYNTAX);
+}
+END_TEST
+
 /* Every value TieBreakServer printed for the generated tournaments. */
 static void check_tbs_rr(const char *trf, const char *csv, TbEdition ed, bool rr)
 {
@@ -484,6 +537,7 @@ int main(void)
     TCase *tc = tcase_create("tiebreak");
     tcase_add_test(tc, fide_exercises_2023);
     tcase_add_test(tc, edition_2026_caps_the_dummy);
+    tcase_add_test(tc, fore_modifier);
     tcase_add_test(tc, tiebreakserver_2023);
     tcase_add_test(tc, tiebreakserver_2026);
     tcase_add_test(tc, tiebreakserver_round_robin);
