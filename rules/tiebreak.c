@@ -217,7 +217,7 @@ typedef struct Cell {
     bool played;     /* over the board: 1 = 0 W D L with an opponent */
     bool vur;        /* voluntarily unplayed round: H, Z, forfeit loss, blank */
     bool black;
-    bool win;        /* points of a win */
+    bool win;        /* won over the board, or unplayed with a win's points */
 } Cell;
 
 typedef struct Ctx {
@@ -274,7 +274,11 @@ static int build(Ctx *c)
             x->std = std_points(g->result);
             x->played = x->opp >= 0 && tournament_result_is_played(g->result);
             x->black = g->colour == TRN_BLACK;
-            x->win = x->pts == c->W;
+            /* A game won over the board is a win whatever it is worth (XXS
+             * may value Black's wins apart); an unplayed round is one when
+             * it brought a win's points (C.07 7.1). */
+            x->win = x->played ? (g->result == TRN_RES_WIN || g->result == TRN_RES_UNRATED_WIN)
+                               : x->pts == c->W;
             x->vur = !x->played && !(g->result && strchr("+FU", g->result));
             c->score[i] += x->pts;
             if (!x->vur)
@@ -645,7 +649,10 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
                 x += cl->black && cl->played && cl->win ? TB_SCALE : 0;
                 break;
             case TB_REP:
-                x += cl->played || cl->win || p->games[r].result == TRN_RES_PAB ? TB_SCALE : 0;
+                /* every round but half- and zero-point byes and forfeit losses */
+                x += cl->played || (p->games[r].result && strchr("+FU", p->games[r].result))
+                         ? TB_SCALE
+                         : 0;
                 break;
             case TB_PS:
                 if (r >= s->cut_low)

@@ -407,6 +407,32 @@ START_TEST(ranking_with_forfeit_and_pab)
 }
 END_TEST
 
+/*
+ * The counting tie-breaks follow the results, whatever each result is worth
+ * (JaVaFo's XXS can value a win with Black above one with White): WON
+ * (C.07 7.2) counts games won over the board, BWG (7.4) those won with
+ * Black, REP (7.6) every round but half- and zero-point byes and forfeit
+ * losses, so a full-point bye worth half a point still counts.  WIN (7.1)
+ * counts rounds that brought a win's points, played or not.
+ */
+START_TEST(counts_follow_results)
+{
+    static const char text[] =
+        "XXS WW=1 BW=1.5 FPB=0.5\n"
+        "001    1      A                                                                  2.0    0     2 b 1  0000 - F     3 w 0\n"
+        "001    2      B                                                                  0.5    0     1 w 0     3 b 0  0000 - F\n"
+        "001    3      C                                                                  3.0    0  0000 - F     2 w 1     1 b 1\n";
+    Tournament *t = parse(text, sizeof text - 1);
+    static const Expect x[] = {
+        {1, "WON", 1}, {1, "BWG", 1}, {1, "WIN", 1}, {1, "REP", 3}, {1, "BPG", 1},
+        {2, "WON", 0}, {2, "WIN", 0}, {2, "REP", 3},
+        {3, "WON", 2}, {3, "BWG", 1}, {3, "WIN", 2}, {3, "REP", 3},
+    };
+    check_expect(t, TB_EDITION_2023, x, sizeof x / sizeof x[0]);
+    tournament_free(t);
+}
+END_TEST
+
 /* DE in a round robin: three tied players, each beat one other. */
 START_TEST(direct_encounter)
 {
@@ -545,6 +571,7 @@ int main(void)
     tcase_add_test(tc, opponents_unplayed_as_draws_2009);
     tcase_add_test(tc, fore_buchholz_before_the_final_round);
     tcase_add_test(tc, ranking_with_forfeit_and_pab);
+    tcase_add_test(tc, counts_follow_results);
     tcase_add_test(tc, direct_encounter);
     tcase_add_test(tc, parse_lists);
     tcase_add_test(tc, rating_tables);
