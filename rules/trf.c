@@ -841,12 +841,22 @@ static int read_other_record(Reader *r, int *ids)
 
 /* ---- whole file ---- */
 
-/* Results two sides of one game may carry. */
+/*
+ * Results two sides of one game may carry.  Each side has its own score:
+ * both can lose and a penalty can leave 1/2-0 (Laws 11.8, 12.9), so any
+ * two over-the-board results of one kind (rated 1 = 0, unrated W D L) go
+ * together; the totals are checked per player.  Forfeits pair + with -,
+ * or - with - when neither came.
+ */
 static bool results_agree(char a, char b)
 {
-    static const char *const pairs[] = {"10", "01", "==", "WL", "LW", "DD", "+-", "-+", "--"};
+    static const char *const pairs[] = {"+-", "-+", "--"};
     if (!a || !b)
         return !a && !b;
+    if (tournament_result_is_rated(a) && tournament_result_is_rated(b))
+        return true;
+    if (strchr("WDL", a) && strchr("WDL", b))
+        return true;
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         if (pairs[i][0] == a && pairs[i][1] == b)
             return true;

@@ -8,9 +8,10 @@
  * characters: UTF-8 sequences take one column, any other byte one column
  * (so Latin-1 files keep their columns too).  The 001 record is parsed
  * column-exact; the results are checked for consistency (both players of a
- * game name each other, opposite colours, matching results) and each
- * player's points (cols 81-84) against the sum of their results under the
- * point system.  Lines the model does not interpret (112, 172, 182, 299,
+ * game name each other, opposite colours, results of one kind: both over
+ * the board, rated or not, or both forfeits; each side keeps its own score,
+ * as Laws 11.8 and 12.9 allow) and each player's points (cols 81-84)
+ * against the sum of their results under the point system.  Lines the model does not interpret (112, 172, 182, 299,
  * NRS records, team records, ### comments, ...) are kept verbatim.
  *
  * The writer produces lines ending in CR, as the format requires, in one

@@ -374,9 +374,11 @@ static int record_round(int64_t tid, int64_t rn, const char *const *res)
     json_t *g;
     json_array_foreach(games, i, g)
     {
-        const char *body = !strcmp(res[i], "1-0")   ? "{\"white\":1,\"black\":0}"
-                           : !strcmp(res[i], "0-1") ? "{\"white\":0,\"black\":1}"
-                                                    : "{\"white\":0.5,\"black\":0.5}";
+        const char *body = !strcmp(res[i], "1-0")     ? "{\"white\":1,\"black\":0}"
+                           : !strcmp(res[i], "0-1")   ? "{\"white\":0,\"black\":1}"
+                           : !strcmp(res[i], "1/2-0") ? "{\"white\":0.5,\"black\":0}"
+                           : !strcmp(res[i], "0-0")   ? "{\"white\":0,\"black\":0}"
+                                                      : "{\"white\":0.5,\"black\":0.5}";
         Resp *a = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
                        (long long)jint(g, "id"));
         ck_assert_msg(a->status == 200, "result: %s", a->body);
@@ -702,6 +704,34 @@ START_TEST(round_robin_report_names_its_system)
 }
 END_TEST
 
+/*
+ * Scores that do not add up (Laws 11.8: both lose; 12.9: a penalty leaves
+ * 1/2-0) go into the report side by side; the file reads back and its
+ * standings are the API's.
+ */
+START_TEST(report_with_penalty_scores)
+{
+    int64_t tid = tournament("roundrobin", 3);
+    int64_t p[4];
+    rated_players(tid, 4, p);
+    Resp *r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    resp_free(r);
+    /* Round 1 of the table: 1-4, 2-3. */
+    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"1/2-0", "0-0"}), 2);
+    Resp *text;
+    Tournament *t = report(tid, &text);
+    const TrnPlayer *one = by_name(t, "Player 1"), *four = by_name(t, "Player 4");
+    ck_assert_int_eq(one->games[0].result, TRN_RES_DRAW);
+    ck_assert_int_eq(four->games[0].result, TRN_RES_LOSS);
+    ck_assert_int_eq(one->points, 5);
+    ck_assert_int_eq(by_name(t, "Player 2")->points, 0);
+    compare_standings(tid, text);
+    resp_free(text);
+    tournament_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-byes");
@@ -716,6 +746,7 @@ static Suite *suite(void)
     tcase_add_test(tc, round_robin_free_round_and_withdrawal);
     tcase_add_test(tc, round_robin_check_of_absences);
     tcase_add_test(tc, round_robin_report_names_its_system);
+    tcase_add_test(tc, report_with_penalty_scores);
     suite_add_tcase(s, tc);
     return s;
 }

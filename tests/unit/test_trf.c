@@ -301,6 +301,38 @@ START_TEST(javafo_extensions)
 }
 END_TEST
 
+/*
+ * Each side of a game carries its own score: both can lose (Laws 11.8) and
+ * an arbiter's penalty can leave 1/2-0 (12.9), as the server stores and
+ * reports them.  bbpPairings reads such files (it checks opponents, colours
+ * and totals, not that the two results mirror each other); so must we, and
+ * the file must write back the same.
+ */
+START_TEST(penalty_scores_read)
+{
+    static const char text[] =
+        "012 Penalties\n"
+        "XXR 3\n"
+        "001    1      A                                 2000                             0.5    1     2 w =     3 b 0\n"
+        "001    2      B                                 1900                             1.0    2     1 b 0  0000 - F\n"
+        "001    3      C                                 1800                             1.0    3  0000 - U     1 w 0\n"
+        "001    4      D                                 1700                             0.5    4     5 w D\n"
+        "001    5      E                                 1600                             0.0    5     4 b L\n";
+    Tournament *t = read_ok(text, sizeof text - 1);
+    ck_assert_int_eq(tournament_player(t, 1)->games[0].result, '=');
+    ck_assert_int_eq(tournament_player(t, 2)->games[0].result, '0');
+    ck_assert_int_eq(tournament_player(t, 1)->games[1].result, '0');
+    ck_assert_int_eq(tournament_player(t, 3)->games[1].result, '0');
+    size_t len;
+    char *out = trf_write(t, TRF_FLAVOUR_26, &len);
+    Tournament *b = read_ok(out, len);
+    ck_assert_int_eq(tournament_player(b, 2)->points, 10);
+    tournament_free(b);
+    free(out);
+    tournament_free(t);
+}
+END_TEST
+
 typedef struct Bad {
     const char *text;
     int code, line, column;
@@ -319,7 +351,11 @@ START_TEST(rejections)
         {"012 x\n\xef\xbb\xbf ab\n" P1 "\n", TRF_E_SYNTAX, 2, 4, "not a TRF record"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n" P1 "\n", TRF_E_DUPLICATE, 3, 5, "line 1"},
         {P1 "     2 w 1\n" P2 "     1 w 0\n", TRF_E_OPPONENT, 1, 97, "both"},
-        {P1 "     2 w 1\n" P2 "     1 b 1\n", TRF_E_OPPONENT, 1, 99, "does not match"},
+        /* Each side keeps its own score (Laws 11.8, 12.9): a 1-1 is caught by
+         * the totals, a game against a forfeit by the results. */
+        {P1 "     2 w 1\n" P2 "     1 b 1\n", TRF_E_POINTS, 2, 81, "add up to 1.0"},
+        {P1 "     2 w 1\n" P2 "     1 b -\n", TRF_E_OPPONENT, 1, 99, "does not match"},
+        {P1 "     2 w 1\n" P2 "     1 b L\n", TRF_E_OPPONENT, 1, 99, "does not match"},
         {P1 "     3 w 1\n" P2 "     1 b 0\n", TRF_E_OPPONENT, 1, 92, "no player"},
         {P1 "     2 w 1\n" P2 "  0000 - Z\n", TRF_E_OPPONENT, 1, 92, "no opponent"},
         {P1 "     2 x 1\n" P2 "     1 b 0\n", TRF_E_SYNTAX, 1, 97, "colour"},
@@ -340,7 +376,7 @@ START_TEST(rejections)
          TRF_E_SYNTAX, 1, 81, "points"},
         {"001    1      A                                 2000                             1.0    1 2\n",
          TRF_E_SYNTAX, 1, 91, "blank"},
-        {P1 "     2 w 1\n" P2 "     1 b =\n", TRF_E_OPPONENT, 1, 99, "does not match"},
+        {P1 "     2 w 1\n" P2 "     1 b =\n", TRF_E_POINTS, 2, 81, "add up to 0.5"},
         {"001    1      A                                 2000                             2.0    1     2 w 1\n"
          P2 "     1 b 0\n",
          TRF_E_POINTS, 1, 81, "add up to 1.0"},
@@ -516,6 +552,7 @@ int main(void)
     tcase_add_test(tc, writer_matches_bbp_columns);
     tcase_add_test(tc, line_endings);
     tcase_add_test(tc, javafo_extensions);
+    tcase_add_test(tc, penalty_scores_read);
     tcase_add_test(tc, rejections);
     tcase_add_test(tc, wide_values_still_fit);
     tcase_add_test(tc, write_built_in_memory);
