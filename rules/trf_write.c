@@ -213,6 +213,26 @@ static void write_xxs(Out *o, const TrnPointSystem *ps)
     end_line(o);
 }
 
+/*
+ * bbpPairings' point lines ("BBW pp.p"): it reads these and ignores XXS, so
+ * a TRF16 of another point system stays checkable by it.  Written before
+ * XXS, which says more (colours, byes) and so has the last word on reading.
+ */
+static void write_bb(Out *o, const TrnPointSystem *ps)
+{
+    const struct { const char *code; TrnPoints v; } f[] = {
+        {"BBW", ps->win_white}, {"BBD", ps->draw_white}, {"BBL", ps->loss_white},
+        {"BBZ", ps->zpb},       {"BBF", ps->forfeit_loss}, {"BBU", ps->pab},
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        char v[16], cell[32];
+        points4(f[i].v, v);
+        snprintf(cell, sizeof cell, "%s %4s", f[i].code, v);
+        puts_(o, cell);
+        end_line(o);
+    }
+}
+
 static void write_ids(Out *o, const char *prefix, const int *ids, int n, bool tokens)
 {
     puts_(o, prefix);
@@ -290,8 +310,10 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
                                                       : "");
             header(&o, "XXC", buf);
         }
-        if (t->points_given)
+        if (t->points_given) {
+            write_bb(&o, &t->points);
             write_xxs(&o, &t->points);
+        }
     }
     for (int i = 0; i < t->n_players; i++)
         write_player(&o, t, &t->players[i]);

@@ -188,6 +188,34 @@ START_TEST(round_trips)
 }
 END_TEST
 
+/*
+ * A TRF16 of an event with its own point system stays checkable by
+ * bbpPairings (the spec's yardstick; VCL: "TRF16 export analysable by a
+ * checker even with other point systems"): besides JaVaFo's XXS it carries
+ * bbpPairings' BBW BBD BBL BBZ BBF BBU lines ("BBW pp.p", its README), which
+ * bbpPairings reads while it ignores XXS.
+ */
+START_TEST(trf16_points_for_bbp)
+{
+    Tournament *t = read_file("valid-2026.trf"); /* 162: W 3, D 1, L 0, A 0, P 3 */
+    size_t len;
+    char *out = trf_write(t, TRF_FLAVOUR_16, &len);
+    static const char *const want[] = {"\rBBW  3.0\r", "\rBBD  1.0\r", "\rBBL  0.0\r",
+                                       "\rBBZ  0.0\r", "\rBBF  0.0\r", "\rBBU  3.0\r"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        ck_assert_msg(strstr(out, want[i]) != NULL, "no %s in\n%s", want[i] + 1, out);
+    ck_assert_ptr_nonnull(strstr(out, "\rXXS "));
+    free(out);
+    tournament_free(t);
+    /* The FIDE default needs none. */
+    t = read_file("bbp-issue_7.trf");
+    out = trf_write(t, TRF_FLAVOUR_16, &len);
+    ck_assert_ptr_null(strstr(out, "\rBB"));
+    free(out);
+    tournament_free(t);
+}
+END_TEST
+
 /* Splits text at CR / LF into a sorted array of non-empty lines. */
 static int cmp_str(const void *a, const void *b)
 {
@@ -549,6 +577,7 @@ int main(void)
     TCase *tc = tcase_create("trf");
     tcase_add_test(tc, trf2026_fields);
     tcase_add_test(tc, round_trips);
+    tcase_add_test(tc, trf16_points_for_bbp);
     tcase_add_test(tc, writer_matches_bbp_columns);
     tcase_add_test(tc, line_endings);
     tcase_add_test(tc, javafo_extensions);
