@@ -180,6 +180,17 @@ void clock_set_moves(Clock *c, int side, int moves)
     c->period[side] = p;
 }
 
+void clock_take_back(Clock *c, int side, int n)
+{
+    int was = c->period[side];
+    int moves = c->moves[side] - n;
+    clock_set_moves(c, side, moves < 0 ? 0 : moves);
+    if (c->tc.untimed)
+        return;
+    for (int p = c->period[side] + 1; p <= was; p++)
+        c->main_ms[side] -= c->tc.side[side].periods[p].base_ms;
+}
+
 int64_t clock_deadline(const Clock *c, int64_t now)
 {
     (void)now;

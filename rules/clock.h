@@ -87,6 +87,12 @@ void clock_add(Clock *c, int side, int64_t ms);
  * count falls in; no time is added or removed. */
 void clock_set_moves(Clock *c, int side, int moves);
 
+/* Takes side's count of completed moves back by n (a position restored,
+ * 7.1), never below 0.  The base time of each period the player is taken
+ * back out of goes back too: completing that period's last move again gives
+ * it again (6.3).  No other time changes. */
+void clock_take_back(Clock *c, int side, int n);
+
 /* Absolute instant at which the running side's flag falls, or CLOCK_NEVER. */
 int64_t clock_deadline(const Clock *c, int64_t now);
 

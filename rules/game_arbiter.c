@@ -304,14 +304,17 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
         n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s%s", n ? " " : "", num, san);
         board_make(&b, st->plies[i].move);
     }
+    /* The move counters go back by the moves taken back, so that an
+     * arbiter's earlier correction of them (6.10) stands. */
+    int back[2] = {0, 0};
+    for (int i = ply; i < st->nplies; i++)
+        back[st->start.side ^ (i & 1)]++;
     bool paused = st->clock.paused;
     clock_stop(&st->clock, t);
     st->nplies = ply;
     game_position_at(st, ply, &st->board);
-    int done[2];
-    game_moves_done(st, done);
     for (int s = 0; s < 2; s++) {
-        clock_set_moves(&st->clock, s, done[s]);
+        clock_take_back(&st->clock, s, back[s]);
         if (ev->clock_ms[s] != GAME_NONE)
             clock_set(&st->clock, s, ev->clock_ms[s], t);
     }
