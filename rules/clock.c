@@ -166,6 +166,19 @@ void clock_add(Clock *c, int side, int64_t ms)
         c->flag_ms[side] = CLOCK_NEVER;
 }
 
+void clock_take(Clock *c, int side, int64_t ms, int64_t now)
+{
+    if (c->tc.untimed)
+        return;
+    note_flag(c, side, now);
+    if (c->flag_ms[side] != CLOCK_NEVER || clock_remaining(c, side, now) > ms) {
+        clock_add(c, side, -ms);
+        return;
+    }
+    clock_set(c, side, 0, now);
+    c->flag_ms[side] = now;
+}
+
 void clock_set_moves(Clock *c, int side, int moves)
 {
     c->moves[side] = moves;

@@ -83,6 +83,12 @@ void clock_set(Clock *c, int side, int64_t ms, int64_t now);
 /* Adds ms (may be negative) to side's remaining time. */
 void clock_add(Clock *c, int side, int64_t ms);
 
+/* Takes ms (> 0) from side's remaining time as read at now (a penalty,
+ * 12.9, or the arbiter's correction, 6.10).  Taking all that is left makes
+ * the flag fall at now, not at the earlier instant the reduced time would
+ * have run out; a flag already down keeps its instant. */
+void clock_take(Clock *c, int side, int64_t ms, int64_t now);
+
 /* Sets side's count of completed moves (6.10 / 7.1) and the period that
  * count falls in; no time is added or removed. */
 void clock_set_moves(Clock *c, int side, int moves);

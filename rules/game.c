@@ -336,6 +336,13 @@ int64_t game_next_deadline(const GameState *st, int64_t now)
         int64_t f = clock_deadline(&st->clock, now);
         if (f < d)
             d = f;
+        /* A waiting player's flag is down when the arbiter took all his
+         * time: it is due at once, not at the running player's deadline. */
+        for (int s = 0; s < 2; s++) {
+            f = clock_flag_time(&st->clock, s, now);
+            if (f < d)
+                d = f;
+        }
     }
     return d;
 }

@@ -268,7 +268,10 @@ static int on_adjust(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (ev->add_ms != GAME_NONE) {
         char t[32];
         fmt_ms(t, sizeof t, ev->add_ms < 0 ? -ev->add_ms : ev->add_ms);
-        clock_add(&st->clock, side, ev->add_ms);
+        if (ev->add_ms < 0)
+            clock_take(&st->clock, side, -ev->add_ms, ev->time_ms);
+        else
+            clock_add(&st->clock, side, ev->add_ms);
         n += (size_t)snprintf(text + n, sizeof text - n, " %s%s", ev->add_ms < 0 ? "-" : "+", t);
     }
     game_note(st, ev, "the arbiter adjusts %s's clock:%s", game_side_name(side), text);
@@ -406,7 +409,7 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         game_note(st, ev, "penalty on %s: %s +%lld s (12.9)", who, opp, (long long)(ev->ms / 1000));
         break;
     case GAME_PENALTY_TIME_SUB:
-        clock_add(&st->clock, side, -ev->ms);
+        clock_take(&st->clock, side, ev->ms, ev->time_ms);
         game_note(st, ev, "penalty: %s -%lld s (12.9)", who, (long long)(ev->ms / 1000));
         break;
     case GAME_PENALTY_SCORE_UP:
