@@ -399,6 +399,7 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_refuse(v, GAME_E_PAYLOAD, "this penalty needs score: 0, 0.5 or 1");
     const char *who = game_side_name(side), *opp = game_side_name(!side);
     static const char *const half[] = {"0", "1/2", "1"};
+    int8_t before[2] = {st->score[0], st->score[1]};
     switch (kind) {
     case GAME_PENALTY_WARNING:
         st->warnings[side]++;
@@ -437,6 +438,10 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
                   kind == GAME_PENALTY_LOSS ? "loses the game" : "is excluded: game lost");
         break;
     }
+    /* 8.7: the players confirmed a result this penalty has changed, so
+     * they confirm again, as after a result the arbiter sets. */
+    if (st->score[0] != before[0] || st->score[1] != before[1])
+        st->confirmed[0] = st->confirmed[1] = false;
     game_say(v, "penalty recorded: %s", game_penalty_name(kind));
     return 0;
 }
