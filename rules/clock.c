@@ -176,7 +176,8 @@ void clock_take(Clock *c, int side, int64_t ms, int64_t now)
         return;
     }
     clock_set(c, side, 0, now);
-    c->flag_ms[side] = now;
+    if (c->running >= 0) /* before the start, the flag falls when it runs */
+        c->flag_ms[side] = now;
 }
 
 void clock_set_moves(Clock *c, int side, int moves)

@@ -2,7 +2,8 @@
  * test_clock.c — the clock as a function of presses and instants: Fischer
  * increment from move 1, simple and Bronstein delay (never adding time),
  * period change on the player's own 40th move, pause over a deadline,
- * arbiter adjustments, moves taken back over a time control.
+ * arbiter adjustments, moves taken back over a time control, time taken
+ * to zero.
  */
 #include <check.h>
 
@@ -172,6 +173,28 @@ START_TEST(take_back_over_two_controls)
 }
 END_TEST
 
+START_TEST(time_taken_to_zero)
+{
+    Clock c = make("60");
+    /* Before the start nothing runs: the clock just reads 0 and the flag
+     * falls when it starts. */
+    clock_take(&c, BLACK, 70000, 0);
+    ck_assert_int_eq(clock_remaining(&c, BLACK, 0), 0);
+    ck_assert_int_eq(c.flag_ms[BLACK], CLOCK_NEVER);
+    clock_set(&c, BLACK, 60000, 0);
+    clock_start(&c, WHITE, 0);
+    clock_take(&c, WHITE, 5000, 10000); /* some left: 60 - 10 - 5 */
+    ck_assert_int_eq(clock_remaining(&c, WHITE, 10000), 45000);
+    ck_assert(!clock_flag_fallen(&c, WHITE, 10000));
+    clock_take(&c, WHITE, 50000, 20000); /* 35 s left, 50 taken: falls now */
+    ck_assert_int_eq(clock_flag_time(&c, WHITE, 30000), 20000);
+    ck_assert_int_eq(clock_remaining(&c, WHITE, 20000), 0);
+    /* The waiting side's flag falls at the instant its time is taken. */
+    clock_take(&c, BLACK, 60000, 25000);
+    ck_assert_int_eq(clock_flag_time(&c, BLACK, 40000), 25000);
+}
+END_TEST
+
 START_TEST(untimed_never_flags)
 {
     Clock c = make("-");
@@ -195,6 +218,7 @@ int main(void)
     tcase_add_test(tc, pause_over_a_deadline);
     tcase_add_test(tc, arbiter_adjusts);
     tcase_add_test(tc, take_back_over_two_controls);
+    tcase_add_test(tc, time_taken_to_zero);
     tcase_add_test(tc, untimed_never_flags);
     suite_add_tcase(s, tc);
     return testutil_run(s);
