@@ -166,6 +166,20 @@ void clock_add(Clock *c, int side, int64_t ms)
         c->flag_ms[side] = CLOCK_NEVER;
 }
 
+void clock_take(Clock *c, int side, int64_t ms, int64_t now)
+{
+    if (c->tc.untimed)
+        return;
+    note_flag(c, side, now);
+    if (c->flag_ms[side] != CLOCK_NEVER || clock_remaining(c, side, now) > ms) {
+        clock_add(c, side, -ms);
+        return;
+    }
+    clock_set(c, side, 0, now);
+    if (c->running >= 0) /* before the start, the flag falls when it runs */
+        c->flag_ms[side] = now;
+}
+
 void clock_set_moves(Clock *c, int side, int moves)
 {
     c->moves[side] = moves;
@@ -178,6 +192,17 @@ void clock_set_moves(Clock *c, int side, int moves)
         p++;
     }
     c->period[side] = p;
+}
+
+void clock_take_back(Clock *c, int side, int n)
+{
+    int was = c->period[side];
+    int moves = c->moves[side] - n;
+    clock_set_moves(c, side, moves < 0 ? 0 : moves);
+    if (c->tc.untimed)
+        return;
+    for (int p = c->period[side] + 1; p <= was; p++)
+        c->main_ms[side] -= c->tc.side[side].periods[p].base_ms;
 }
 
 int64_t clock_deadline(const Clock *c, int64_t now)

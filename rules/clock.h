@@ -83,9 +83,21 @@ void clock_set(Clock *c, int side, int64_t ms, int64_t now);
 /* Adds ms (may be negative) to side's remaining time. */
 void clock_add(Clock *c, int side, int64_t ms);
 
+/* Takes ms (> 0) from side's remaining time as read at now (a penalty,
+ * 12.9, or the arbiter's correction, 6.10).  Taking all that is left makes
+ * the flag fall at now, not at the earlier instant the reduced time would
+ * have run out; a flag already down keeps its instant. */
+void clock_take(Clock *c, int side, int64_t ms, int64_t now);
+
 /* Sets side's count of completed moves (6.10 / 7.1) and the period that
  * count falls in; no time is added or removed. */
 void clock_set_moves(Clock *c, int side, int moves);
+
+/* Takes side's count of completed moves back by n (a position restored,
+ * 7.1), never below 0.  The base time of each period the player is taken
+ * back out of goes back too: completing that period's last move again gives
+ * it again (6.3).  No other time changes. */
+void clock_take_back(Clock *c, int side, int n);
 
 /* Absolute instant at which the running side's flag falls, or CLOCK_NEVER. */
 int64_t clock_deadline(const Clock *c, int64_t now);

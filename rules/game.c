@@ -336,6 +336,13 @@ int64_t game_next_deadline(const GameState *st, int64_t now)
         int64_t f = clock_deadline(&st->clock, now);
         if (f < d)
             d = f;
+        /* A waiting player's flag is down when the arbiter took all his
+         * time: it is due at once, not at the running player's deadline. */
+        for (int s = 0; s < 2; s++) {
+            f = clock_flag_time(&st->clock, s, now);
+            if (f < d)
+                d = f;
+        }
     }
     return d;
 }
@@ -574,11 +581,15 @@ void game_illegal_penalty(GameState *st, const GameEvent *ev, int side, GameVerd
               st->illegal_count[side], game_side_name(!side), (long long)(pen / 1000));
 }
 
-/* Sofia rule and 5.2.3: may a draw be agreed (or offered) now? */
-int game_offer_rule(const GameState *st, bool agreeing, GameVerdict *v)
+/* Sofia rule and 5.2.3: may a draw be agreed (or offered) now?  An offer
+ * made with a move comes after that move is made on the board (9.1.2.1), so
+ * with_move counts it for the side to move. */
+int game_offer_rule(const GameState *st, bool agreeing, bool with_move, GameVerdict *v)
 {
     int done[2];
     game_moves_done(st, done);
+    if (with_move)
+        done[st->board.side]++;
     int least = done[0] < done[1] ? done[0] : done[1];
     if (st->settings.draw_offers == GAME_OFFERS_SOFIA && least < st->settings.sofia_moves)
         return game_refuse(v, GAME_E_OFFER_RULE,
@@ -597,8 +608,6 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_refuse(v, GAME_E_TURN, "it is %s's move", game_side_name(st->board.side));
     if (st->clock.paused)
         return game_refuse(v, GAME_E_PAUSED, "the clocks are paused");
-    if (ev->offer && game_offer_rule(st, false, v))
-        return v->code;
     Move m = MOVE_NONE;
     char err[NOTATION_ERR_MAX];
     int rc = notation_parse(&st->board, ev->move, &m, err, sizeof err);
@@ -626,6 +635,8 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                            "(7.5.1, 4.3.3)",
                            sq);
     }
+    if (ev->offer && game_offer_rule(st, false, rc == 0 || rc == NOTATION_E_NO_PROMOTION, v))
+        return v->code;
     if (rc == 0) {
         game_play(st, ev, m, false, ev->offer, v);
         if (!st->over)
@@ -727,7 +738,7 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
                            "%s's offer stands: accept or decline it", game_side_name(!side));
     if (st->offer == side)
         return game_refuse(v, GAME_E_OFFER_RULE, "your draw offer already stands");
-    if (game_offer_rule(st, false, v))
+    if (game_offer_rule(st, false, false, v))
         return v->code;
     st->offer = (int8_t)side;
     game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
@@ -769,7 +780,7 @@ static int on_accept(GameState *st, const GameEvent *ev, GameVerdict *v)
     } else {
         if (ev->actor == st->offer)
             return game_refuse(v, GAME_E_ACTOR, "one cannot accept one's own offer");
-        if (game_offer_rule(st, true, v))
+        if (game_offer_rule(st, true, false, v))
             return v->code;
         if (st->settings.draw_offers == GAME_OFFERS_ARBITER) {
             st->offer_agreed = true;

@@ -268,7 +268,10 @@ static int on_adjust(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (ev->add_ms != GAME_NONE) {
         char t[32];
         fmt_ms(t, sizeof t, ev->add_ms < 0 ? -ev->add_ms : ev->add_ms);
-        clock_add(&st->clock, side, ev->add_ms);
+        if (ev->add_ms < 0)
+            clock_take(&st->clock, side, -ev->add_ms, ev->time_ms);
+        else
+            clock_add(&st->clock, side, ev->add_ms);
         n += (size_t)snprintf(text + n, sizeof text - n, " %s%s", ev->add_ms < 0 ? "-" : "+", t);
     }
     game_note(st, ev, "the arbiter adjusts %s's clock:%s", game_side_name(side), text);
@@ -304,14 +307,17 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
         n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s%s", n ? " " : "", num, san);
         board_make(&b, st->plies[i].move);
     }
+    /* The move counters go back by the moves taken back, so that an
+     * arbiter's earlier correction of them (6.10) stands. */
+    int back[2] = {0, 0};
+    for (int i = ply; i < st->nplies; i++)
+        back[st->start.side ^ (i & 1)]++;
     bool paused = st->clock.paused;
     clock_stop(&st->clock, t);
     st->nplies = ply;
     game_position_at(st, ply, &st->board);
-    int done[2];
-    game_moves_done(st, done);
     for (int s = 0; s < 2; s++) {
-        clock_set_moves(&st->clock, s, done[s]);
+        clock_take_back(&st->clock, s, back[s]);
         if (ev->clock_ms[s] != GAME_NONE)
             clock_set(&st->clock, s, ev->clock_ms[s], t);
     }
@@ -393,6 +399,7 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_refuse(v, GAME_E_PAYLOAD, "this penalty needs score: 0, 0.5 or 1");
     const char *who = game_side_name(side), *opp = game_side_name(!side);
     static const char *const half[] = {"0", "1/2", "1"};
+    int8_t before[2] = {st->score[0], st->score[1]};
     switch (kind) {
     case GAME_PENALTY_WARNING:
         st->warnings[side]++;
@@ -403,7 +410,7 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         game_note(st, ev, "penalty on %s: %s +%lld s (12.9)", who, opp, (long long)(ev->ms / 1000));
         break;
     case GAME_PENALTY_TIME_SUB:
-        clock_add(&st->clock, side, -ev->ms);
+        clock_take(&st->clock, side, ev->ms, ev->time_ms);
         game_note(st, ev, "penalty: %s -%lld s (12.9)", who, (long long)(ev->ms / 1000));
         break;
     case GAME_PENALTY_SCORE_UP:
@@ -431,6 +438,10 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
                   kind == GAME_PENALTY_LOSS ? "loses the game" : "is excluded: game lost");
         break;
     }
+    /* 8.7: the players confirmed a result this penalty has changed, so
+     * they confirm again, as after a result the arbiter sets. */
+    if (st->score[0] != before[0] || st->score[1] != before[1])
+        st->confirmed[0] = st->confirmed[1] = false;
     game_say(v, "penalty recorded: %s", game_penalty_name(kind));
     return 0;
 }

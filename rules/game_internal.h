@@ -46,8 +46,9 @@ void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bo
 /* The 7.5.5 penalty for side's completed illegal move. */
 void game_illegal_penalty(GameState *st, const GameEvent *ev, int side, GameVerdict *v);
 
-/* 0 when a draw may be offered (agreeing: agreed) now, else a refusal. */
-int game_offer_rule(const GameState *st, bool agreeing, GameVerdict *v);
+/* 0 when a draw may be offered (agreeing: agreed) now, else a refusal;
+ * with_move: the offer comes with the move the side to move is making. */
+int game_offer_rule(const GameState *st, bool agreeing, bool with_move, GameVerdict *v);
 
 /* Handlers in game_arbiter.c. */
 int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v);

@@ -2,7 +2,8 @@
  * test_clock.c — the clock as a function of presses and instants: Fischer
  * increment from move 1, simple and Bronstein delay (never adding time),
  * period change on the player's own 40th move, pause over a deadline,
- * arbiter adjustments.
+ * arbiter adjustments, moves taken back over a time control, time taken
+ * to zero.
  */
 #include <check.h>
 
@@ -142,6 +143,58 @@ START_TEST(arbiter_adjusts)
 }
 END_TEST
 
+START_TEST(take_back_over_two_controls)
+{
+    /* 2 moves in 10 min, 2 more in 5 min, then 1 min: a player who has
+     * completed 4 moves has been given 5 + 1 min; taking 3 of them back
+     * puts him in the first period again, and both times go back with
+     * them (6.3: they come again at his 2nd and 4th moves). */
+    Clock c = make("2/600:2/300:60");
+    clock_start(&c, WHITE, 0);
+    int64_t t = 0;
+    for (int i = 0; i < 4; i++) {
+        clock_press(&c, t += 1000, false);
+        clock_press(&c, t += 1000, false);
+    }
+    ck_assert_int_eq(c.period[WHITE], 2);
+    ck_assert_int_eq(c.main_ms[WHITE], 600000 - 4000 + 300000 + 60000);
+    clock_take_back(&c, WHITE, 3);
+    ck_assert_int_eq(c.moves[WHITE], 1);
+    ck_assert_int_eq(c.period[WHITE], 0);
+    ck_assert_int_eq(c.main_ms[WHITE], 600000 - 4000);
+    ck_assert_int_eq(clock_moves_to_control(&c, WHITE), 1);
+    /* Within a period nothing but the counter changes; never below 0. */
+    clock_take_back(&c, BLACK, 1);
+    ck_assert_int_eq(c.period[BLACK], 1);
+    ck_assert_int_eq(c.main_ms[BLACK], 600000 - 4000 + 300000);
+    clock_take_back(&c, BLACK, 9);
+    ck_assert_int_eq(c.moves[BLACK], 0);
+    ck_assert_int_eq(c.main_ms[BLACK], 600000 - 4000);
+}
+END_TEST
+
+START_TEST(time_taken_to_zero)
+{
+    Clock c = make("60");
+    /* Before the start nothing runs: the clock just reads 0 and the flag
+     * falls when it starts. */
+    clock_take(&c, BLACK, 70000, 0);
+    ck_assert_int_eq(clock_remaining(&c, BLACK, 0), 0);
+    ck_assert_int_eq(c.flag_ms[BLACK], CLOCK_NEVER);
+    clock_set(&c, BLACK, 60000, 0);
+    clock_start(&c, WHITE, 0);
+    clock_take(&c, WHITE, 5000, 10000); /* some left: 60 - 10 - 5 */
+    ck_assert_int_eq(clock_remaining(&c, WHITE, 10000), 45000);
+    ck_assert(!clock_flag_fallen(&c, WHITE, 10000));
+    clock_take(&c, WHITE, 50000, 20000); /* 35 s left, 50 taken: falls now */
+    ck_assert_int_eq(clock_flag_time(&c, WHITE, 30000), 20000);
+    ck_assert_int_eq(clock_remaining(&c, WHITE, 20000), 0);
+    /* The waiting side's flag falls at the instant its time is taken. */
+    clock_take(&c, BLACK, 60000, 25000);
+    ck_assert_int_eq(clock_flag_time(&c, BLACK, 40000), 25000);
+}
+END_TEST
+
 START_TEST(untimed_never_flags)
 {
     Clock c = make("-");
@@ -164,6 +217,8 @@ int main(void)
     tcase_add_test(tc, period_change_on_own_fortieth_move);
     tcase_add_test(tc, pause_over_a_deadline);
     tcase_add_test(tc, arbiter_adjusts);
+    tcase_add_test(tc, take_back_over_two_controls);
+    tcase_add_test(tc, time_taken_to_zero);
     tcase_add_test(tc, untimed_never_flags);
     suite_add_tcase(s, tc);
     return testutil_run(s);

@@ -468,6 +468,42 @@ START_TEST(deadlines_for_the_server_timer)
 }
 END_TEST
 
+START_TEST(a_waiting_players_flag_is_due_at_once)
+{
+    /* 6.10 / 12.9: the arbiter takes all of Black's time while White's
+     * clock runs.  Black's flag is down at that instant, and the server,
+     * which calls flags, must record it then, not when White's own flag
+     * would fall. */
+    GameSettings s;
+    char err[160];
+    game_settings_default(&s);
+    ck_assert_int_eq(timecontrol_parse(&s.tc, "60", err, sizeof err), 0);
+    GameState *st = game_new(&s, err, sizeof err);
+    ck_assert_ptr_nonnull(st);
+    ck_assert_int_eq(apply(st, GAME_EV_CHECKIN, GAME_ACTOR_WHITE, 0, NULL), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_CHECKIN, GAME_ACTOR_BLACK, 0, NULL), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_START, GAME_ACTOR_ARBITER, 0, NULL), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_WHITE, 5000, "e4"), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_BLACK, 6000, "e5"), GAME_OK);
+    ck_assert_int_eq(game_next_deadline(st, 6000), 6000 + 55000); /* White's */
+    GameEvent ev;
+    GameVerdict v;
+    game_event_init(&ev, GAME_EV_PENALTY, GAME_ACTOR_ARBITER, 8000);
+    ev.side = BLACK;
+    ev.penalty = GAME_PENALTY_TIME_SUB;
+    ev.ms = 100000;
+    ck_assert_int_eq(game_apply(st, &ev, 8000, &v), GAME_OK);
+    ck_assert_int_eq(game_flag_fallen(st, 8000), BLACK);
+    ck_assert_int_eq(game_next_deadline(st, 8000), 8000);
+    ck_assert_int_eq(game_next_deadline(st, 9000), 8000);
+    ck_assert_int_eq(apply(st, GAME_EV_FLAG, GAME_ACTOR_SERVER, 8000, NULL), GAME_OK);
+    ck_assert(st->over);
+    ck_assert_int_eq(st->end_ms, 8000);
+    ck_assert_int_eq(st->score[WHITE], 2);
+    game_free(st);
+}
+END_TEST
+
 START_TEST(codec_survives_damaged_lines)
 {
     /* Every prefix of every scenario line, and every line with one byte
@@ -609,6 +645,7 @@ int main(void)
     tcase_add_test(tc, codec_is_strict);
     tcase_add_test(tc, refusal_changes_nothing);
     tcase_add_test(tc, deadlines_for_the_server_timer);
+    tcase_add_test(tc, a_waiting_players_flag_is_due_at_once);
     tcase_add_test(tc, codec_survives_damaged_lines);
     tcase_add_test(tc, random_events_refused_leave_no_trace);
     suite_add_tcase(s, tc);
