@@ -846,11 +846,12 @@ static int read_other_record(Reader *r, int *ids)
  * both can lose and a penalty can leave 1/2-0 (Laws 11.8, 12.9), so any
  * two over-the-board results of one kind (rated 1 = 0, unrated W D L) go
  * together; the totals are checked per player.  Forfeits pair + with -,
- * or - with - when neither came.
+ * - with - when neither came, and + with + when the arbiter gave both the
+ * point (the server stores +/+ and reports it so).
  */
 static bool results_agree(char a, char b)
 {
-    static const char *const pairs[] = {"+-", "-+", "--"};
+    static const char *const pairs[] = {"+-", "-+", "--", "++"};
     if (!a || !b)
         return !a && !b;
     if (tournament_result_is_rated(a) && tournament_result_is_rated(b))

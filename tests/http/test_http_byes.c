@@ -378,6 +378,10 @@ static int record_round(int64_t tid, int64_t rn, const char *const *res)
                            : !strcmp(res[i], "0-1")   ? "{\"white\":0,\"black\":1}"
                            : !strcmp(res[i], "1/2-0") ? "{\"white\":0.5,\"black\":0}"
                            : !strcmp(res[i], "0-0")   ? "{\"white\":0,\"black\":0}"
+                           : !strcmp(res[i], "+/+")
+                               ? "{\"white\":1,\"black\":1,\"forfeit\":true}"
+                           : !strcmp(res[i], "-/-")
+                               ? "{\"white\":0,\"black\":0,\"forfeit\":true}"
                                                       : "{\"white\":0.5,\"black\":0.5}";
         Resp *a = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
                        (long long)jint(g, "id"));
@@ -732,6 +736,33 @@ START_TEST(report_with_penalty_scores)
 }
 END_TEST
 
+/* An arbiter may award both players the point of a game not played
+ * (+/+); the report carries it and reads back, with the standings equal. */
+START_TEST(report_with_both_forfeits_won)
+{
+    int64_t tid = tournament("roundrobin", 3);
+    int64_t p[4];
+    rated_players(tid, 4, p);
+    Resp *r = pair(tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    resp_free(r);
+    /* Round 1 of the table: 1-4, 2-3. */
+    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"+/+", "-/-"}), 2);
+    Resp *text;
+    Tournament *t = report(tid, &text);
+    ck_assert_ptr_nonnull(t);
+    const TrnPlayer *one = by_name(t, "Player 1"), *four = by_name(t, "Player 4");
+    ck_assert_int_eq(one->games[0].result, TRN_RES_FORFEIT_WIN);
+    ck_assert_int_eq(four->games[0].result, TRN_RES_FORFEIT_WIN);
+    ck_assert_int_eq(one->points, 10);
+    ck_assert_int_eq(four->points, 10);
+    ck_assert_int_eq(by_name(t, "Player 2")->points, 0);
+    compare_standings(tid, text);
+    resp_free(text);
+    tournament_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-byes");
@@ -747,6 +778,7 @@ static Suite *suite(void)
     tcase_add_test(tc, round_robin_check_of_absences);
     tcase_add_test(tc, round_robin_report_names_its_system);
     tcase_add_test(tc, report_with_penalty_scores);
+    tcase_add_test(tc, report_with_both_forfeits_won);
     suite_add_tcase(s, tc);
     return s;
 }
