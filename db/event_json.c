@@ -598,6 +598,7 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
     rc |= put(o, "confirmed", pair_bool(st->confirmed[WHITE], st->confirmed[BLACK]));
     rc |= put(o, "warnings", pair_int(st->warnings[WHITE], st->warnings[BLACK]));
     rc |= put(o, "excluded", pair_bool(st->excluded[WHITE], st->excluded[BLACK]));
+    rc |= put(o, "colours_reversed", json_boolean(st->colours_reversed));
     for (int i = 0; i < st->nnotes; i++) {
         const GameNote *n = &st->notes[i];
         rc |= json_array_append_new(
@@ -1044,6 +1045,7 @@ void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
     pair_bool_text(t, "confirmed", st->confirmed[WHITE], st->confirmed[BLACK]);
     pair_int_text(t, "warnings", st->warnings[WHITE], st->warnings[BLACK]);
     pair_bool_text(t, "excluded", st->excluded[WHITE], st->excluded[BLACK]);
+    kbool(t, "colours_reversed", st->colours_reversed);
     key(t, "notes", 0);
     event_json_text_raw(t, "[", 1);
     for (int i = 0; i < st->nnotes; i++) {

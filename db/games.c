@@ -603,6 +603,19 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
         snprintf(e->status, sizeof e->status, "%s", status);
         snprintf(e->result, sizeof e->result, "%s", result);
     }
+    if (v->colours_swapped) {
+        /* 7.3, the game goes on: it is recorded with the colours actually
+         * played, so crosstables, PGN, TRF and colour histories follow the
+         * board.  Only here, when the event is first stored: a replay
+         * folds the event without touching the row. */
+        rc = store_run(s, NULL, "UPDATE games SET white_id = black_id, black_id = white_id "
+                                "WHERE id = ?1", "i", e->gid);
+        if (rc) {
+            free(body);
+            return rc > 0 ? ERR(STORE_E_CONFLICT, "the players' colours could not be swapped")
+                          : rc;
+        }
+    }
     e->last_type = ev->type;
     e->last_actor = ev->actor;
     e->last_ply = ply_before;

@@ -15,6 +15,10 @@
  * games.status is 'pending' before the start event, 'running' while it is
  * being played and 'over' after its end; games.result is the engine's result
  * text: both are kept in the transaction of the event that changes them.
+ * So are games.white_id and games.black_id when a `colours_reversed` event
+ * (7.3) lets the game go on: they swap to the colours actually played, once,
+ * when the event is stored (never on replay).  Whoever caches a game's
+ * players forgets them after such an event (GameVerdict.colours_swapped).
  */
 #ifndef ARBITER_DB_GAMES_H
 #define ARBITER_DB_GAMES_H

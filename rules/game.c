@@ -55,6 +55,7 @@ void game_event_init(GameEvent *ev, int type, int actor, int64_t time_ms)
 static const char *const type_names[GAME_EV_COUNT] = {
     "start", "checkin", "move", "offer", "decline", "accept", "claim", "resign", "flag",
     "confirm", "call", "pause", "resume", "adjust", "restore", "illegal", "penalty", "result",
+    "colours_reversed",
 };
 static const char *const actor_names[] = {"white", "black", "arbiter", "server"};
 static const char *const claim_names[] = {"threefold", "fifty", "increment", "no_effort"};

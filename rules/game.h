@@ -82,6 +82,8 @@ enum {
     GAME_EV_ILLEGAL,  /* arbiter: illegal move found on the board (7.5) */
     GAME_EV_PENALTY,  /* arbiter: a 12.9 penalty */
     GAME_EV_RESULT,   /* arbiter: sets each player's score */
+    GAME_EV_COLOURS,  /* arbiter: the game began with colours reversed (7.3);
+                         last, so that stored type numbers never move */
     GAME_EV_COUNT
 };
 
@@ -187,6 +189,9 @@ typedef struct GameVerdict {
     bool ended;            /* this event ended the game */
     bool illegal;          /* a move was judged a completed illegal move */
     bool claim_correct;    /* claim: it was correct */
+    bool colours_swapped;  /* colours_reversed: the game plays on (7.3), so
+                              the players' colours in the pairing swap to
+                              the ones actually played */
 } GameVerdict;
 
 /* ---- state ------------------------------------------------------------- */
@@ -266,6 +271,8 @@ typedef struct GameState {
     int8_t iii_side;       /* who made it */
     uint8_t warnings[2];
     bool excluded[2];
+    bool colours_reversed; /* 7.3: found after 10 moves each, the game goes
+                              on; toggled by every such report */
     int32_t nplies;
     int32_t cap_plies;
     GamePly *plies;        /* nplies moves played */

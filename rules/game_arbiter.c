@@ -2,7 +2,8 @@
  * game_arbiter.c — draw claims (9.2, 9.3, 9.5) and the arbiter's actions:
  * the player's call (6.11), pause, resume, clock adjustments (6.10, 7.1),
  * restoring a position (7.1, 7.5.1, 7.6), an illegal move found on the
- * board (7.5), 12.9 penalties and a result set directly.
+ * board (7.5), 12.9 penalties, a result set directly and a game found to
+ * have begun with colours reversed (7.3).
  *
  * As in game.c, each handler decides before it changes anything.
  */
@@ -279,6 +280,34 @@ static int on_adjust(GameState *st, const GameEvent *ev, GameVerdict *v)
     return 0;
 }
 
+/* The plies [from, nplies) as the scoresheet reads them, "1. e4 e5 2. Nf3"
+ * or "2... Nc6 3. Bb5", into out; when they do not all fit, as many whole
+ * moves as do, then " ...". */
+static void moves_text(const GameState *st, int from, char *out, size_t cap)
+{
+    size_t n = 0;
+    Board b;
+    game_position_at(st, from, &b);
+    out[0] = '\0';
+    for (int i = from; i < st->nplies; i++) {
+        char san[NOTATION_SAN_MAX], num[16] = "", piece[48];
+        if (notation_san(&b, st->plies[i].move, san))
+            move_to_uci(st->plies[i].move, san);
+        if (b.side == WHITE || i == from)
+            snprintf(num, sizeof num, b.side == WHITE ? "%d. " : "%d... ", (int)b.fullmove);
+        size_t len = (size_t)snprintf(piece, sizeof piece, "%s%s%s", n ? " " : "", num, san);
+        bool last = i + 1 == st->nplies;
+        if (n + len + (last ? 0 : 4) >= cap) {
+            if (n + 4 < cap)
+                snprintf(out + n, cap - n, " ...");
+            return;
+        }
+        memcpy(out + n, piece, len + 1);
+        n += len;
+        board_make(&b, st->plies[i].move);
+    }
+}
+
 /* ---- restoring a position ----------------------------------------------- */
 
 static int check_restore(const GameState *st, const GameEvent *ev, GameVerdict *v)
@@ -294,19 +323,8 @@ static int check_restore(const GameState *st, const GameEvent *ev, GameVerdict *
 static void restore_to(GameState *st, const GameEvent *ev, int ply)
 {
     int64_t t = ev->time_ms;
-    char removed[200] = "";
-    size_t n = 0;
-    Board b;
-    game_position_at(st, ply, &b);
-    for (int i = ply; i < st->nplies && n + 24 < sizeof removed; i++) {
-        char san[NOTATION_SAN_MAX], num[16] = "";
-        if (notation_san(&b, st->plies[i].move, san))
-            move_to_uci(st->plies[i].move, san);
-        if (b.side == WHITE || i == ply)
-            snprintf(num, sizeof num, b.side == WHITE ? "%d. " : "%d... ", (int)b.fullmove);
-        n += (size_t)snprintf(removed + n, sizeof removed - n, "%s%s%s", n ? " " : "", num, san);
-        board_make(&b, st->plies[i].move);
-    }
+    char removed[200];
+    moves_text(st, ply, removed, sizeof removed);
     /* The move counters go back by the moves taken back, so that an
      * arbiter's earlier correction of them (6.10) stands. */
     int back[2] = {0, 0};
@@ -337,7 +355,7 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
         if (st->notes[i].ply > ply)
             st->notes[i].ply = ply;
     game_note(st, ev, "the arbiter restores the position after %d plies%s%s", ply,
-              n ? "; moves taken back: " : "", removed);
+              removed[0] ? "; moves taken back: " : "", removed);
 }
 
 static int on_restore(GameState *st, const GameEvent *ev, GameVerdict *v)
@@ -466,6 +484,87 @@ static int on_result(GameState *st, const GameEvent *ev, GameVerdict *v)
     return 0;
 }
 
+/* ---- colours reversed (7.3) --------------------------------------------- */
+
+/* 7.3: "if less than 10 moves have been made by both players, the game
+ * shall be discontinued and a new game played with the correct colours.
+ * After 10 moves or more, the game shall continue."  Read as: the game
+ * goes on only when each player has made 10 moves or more; while either
+ * has made fewer (10 and 9, say), both have not yet made 10, and a new
+ * game is played.  The moves counted are those on the scoresheet
+ * (game_moves_done), not the clock's counters an arbiter may have set. */
+static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
+{
+    int64_t t = ev->time_ms;
+    int done[2];
+    game_moves_done(st, done);
+    char after[48];
+    if (done[WHITE] == done[BLACK])
+        snprintf(after, sizeof after, "%d moves", done[WHITE]);
+    else
+        snprintf(after, sizeof after, "%d moves by White and %d by Black", done[WHITE],
+                 done[BLACK]);
+    if (done[WHITE] >= 10 && done[BLACK] >= 10) {
+        /* The game continues as played; the pairing's colours follow what
+         * was played (the store swaps the players), so nothing on the
+         * board or the clocks changes. */
+        st->colours_reversed = !st->colours_reversed;
+        v->colours_swapped = true;
+        game_note(st, ev, "7.3: colours reversed found after %s: the game continues", after);
+        game_say(v, "colours reversed after %s: the game continues; the players' colours are "
+                    "recorded as played", after);
+        return 0;
+    }
+    /* The discarded moves go on the note as far as it holds them after
+     * the words (at most 19 plies: 10 moves by one side, 9 by the other). */
+    char head[160], removed[200];
+    snprintf(head, sizeof head, "7.3: the game began with colours reversed; after %s a new game "
+             "with the correct colours", after);
+    static const char SEP[] = "; moves discarded: ";
+    size_t room = sizeof st->notes[0].text - strlen(head) - (sizeof SEP - 1);
+    moves_text(st, 0, removed, room < sizeof removed ? room : sizeof removed);
+    /* A new game: the position, the clocks (each side's first period in
+     * full, no moves, no increment granted by III.4), and everything the
+     * discarded game left pending or counted. */
+    st->nplies = 0;
+    st->board = st->start;
+    st->keys[0] = st->start.key;
+    clock_init(&st->clock, &st->settings.tc);
+    clock_start(&st->clock, st->start.side, t);
+    st->offer = -1;
+    st->offer_agreed = false;
+    st->call_pending = false;
+    st->call_side = -1;
+    st->touch_square = -1;
+    st->touch_capture = -1;
+    st->touched = false;
+    st->iii_claim = -1;
+    st->iii_side = -1;
+    st->colours_reversed = false;
+    for (int s = 0; s < 2; s++) {
+        st->illegal_count[s] = 0;
+        st->warnings[s] = 0;
+    }
+    /* What belongs to a person, not to the pieces he pushed, changes side
+     * with him: the player who was at White's pieces now plays Black.  A
+     * 12.9 score decision stays with the player it was given to. */
+    bool ci = st->checked_in[WHITE];
+    st->checked_in[WHITE] = st->checked_in[BLACK];
+    st->checked_in[BLACK] = ci;
+    int64_t cm = st->checkin_ms[WHITE];
+    st->checkin_ms[WHITE] = st->checkin_ms[BLACK];
+    st->checkin_ms[BLACK] = cm;
+    int8_t so = st->score_override[WHITE];
+    st->score_override[WHITE] = st->score_override[BLACK];
+    st->score_override[BLACK] = so;
+    for (int i = 0; i < st->nnotes; i++)
+        st->notes[i].ply = 0;
+    game_note(st, ev, "%s%s%s", head, removed[0] ? SEP : "", removed);
+    game_say(v, "colours reversed after %s: a new game with the correct colours, %s's clock "
+                "runs", after, game_side_name(st->start.side));
+    return 0;
+}
+
 int game_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     switch (ev->type) {
@@ -477,6 +576,7 @@ int game_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v)
     case GAME_EV_ILLEGAL: return on_illegal(st, ev, v);
     case GAME_EV_PENALTY: return on_penalty(st, ev, v);
     case GAME_EV_RESULT: return on_result(st, ev, v);
+    case GAME_EV_COLOURS: return on_colours(st, ev, v);
     default: return game_refuse(v, GAME_E_PAYLOAD, "unknown event type");
     }
 }

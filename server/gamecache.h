@@ -6,7 +6,9 @@
  * while a round is still being prepared (an arbiter's pairing edit).  The
  * cache holds them for a few seconds and forgets everything after each
  * committed write other than a game action (gamecache_forget, called by
- * the writer bridge), so an edit is seen by the next request.
+ * the writer bridge), and after the one game action that changes them (a
+ * 7.3 report that swaps the players' colours), so an edit is seen by the
+ * next request.
  */
 #ifndef ARBITER_SERVER_GAMECACHE_H
 #define ARBITER_SERVER_GAMECACHE_H

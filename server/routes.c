@@ -75,6 +75,7 @@ const Route http_routes[] = {
     POST("/games/{gid}/arbiter/illegal", route_arb_illegal),
     POST("/games/{gid}/arbiter/penalty", route_arb_penalty),
     POST("/games/{gid}/arbiter/result", route_arb_result),
+    POST("/games/{gid}/arbiter/colours", route_arb_colours),
 };
 
 const int http_route_count = sizeof http_routes / sizeof http_routes[0];

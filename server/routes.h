@@ -67,6 +67,7 @@ int route_arb_restore(Req *r);
 int route_arb_illegal(Req *r);
 int route_arb_penalty(Req *r);
 int route_arb_result(Req *r);
+int route_arb_colours(Req *r);
 
 /* routes_tournament.c */
 int route_tournament_trf(Req *r);

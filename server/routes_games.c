@@ -203,8 +203,13 @@ static void action_committed(Req *r, int rc)
     GameJob *j = r->data;
     if (rc < 0)
         games_evict(r->srv->games, r->id[0]);
-    else if (rc == 0 && j->out.event_id)
+    else if (rc == 0 && j->out.event_id) {
+        /* 7.3: the players swapped colours in the pairing; every tablet
+         * acts with its player's new colour from the next request on. */
+        if (j->out.v.colours_swapped)
+            gamecache_forget();
         live_game(r->srv, &j->out);
+    }
 }
 
 static void action_finish(Req *r, int rc)
@@ -385,3 +390,4 @@ int route_arb_restore(Req *r) { return arbiter_action(r, GAME_EV_RESTORE, RESTOR
 int route_arb_illegal(Req *r) { return arbiter_action(r, GAME_EV_ILLEGAL, ILLEGAL_FIELDS); }
 int route_arb_penalty(Req *r) { return arbiter_action(r, GAME_EV_PENALTY, PENALTY_FIELDS); }
 int route_arb_result(Req *r) { return arbiter_action(r, GAME_EV_RESULT, RESULT_FIELDS); }
+int route_arb_colours(Req *r) { return arbiter_action(r, GAME_EV_COLOURS, NOTE_FIELDS); }
