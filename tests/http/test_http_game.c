@@ -2,7 +2,8 @@
  * test_http_game.c — games played through the API of a real daemon: a full
  * game to mate, and Laws scenarios (illegal-move penalty and loss on the
  * third, draw by agreement, threefold claim, resignation, the server's flag
- * within 50 ms of the deadline, arbiter pause / adjust / result).
+ * within 50 ms of the deadline, arbiter pause / adjust / result, colours
+ * reversed: a new game or the players' colours swapped, 7.3).
  */
 #include <check.h>
 #include <signal.h>
@@ -320,6 +321,89 @@ START_TEST(round_pause_resume)
 }
 END_TEST
 
+/* The players listed as White and Black in the game's summary. */
+static void listed(const Game *g, json_int_t *white, json_int_t *black)
+{
+    Resp *r;
+    json_t *st = state(g, &r);
+    *white = jint(json_object_get(st, "white"), "id");
+    *black = jint(json_object_get(st, "black"), "id");
+    ck_assert_int_eq(jint(json_object_get(st, "game"), "white_id"), *white);
+    ck_assert_int_eq(jint(json_object_get(st, "game"), "black_id"), *black);
+    resp_free(r);
+}
+
+START_TEST(colours_reversed)
+{
+    Game g = new_game("5400+30", NULL);
+    json_int_t w0, b0, w, b;
+    listed(&g, &w0, &b0);
+    /* Found after one move each: a new game, the pairing stands (7.3). */
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "e4"), 200);
+    ck_assert_int_eq(play(&D, &g.b, g.gid, 1, "e5"), 200);
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/games/%lld/arbiter/colours",
+                   (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    Resp *keep;
+    json_t *st = json_object_get(state(&g, &keep), "state");
+    ck_assert_int_eq(jint(st, "ply"), 0);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "clock"), "running")),
+                     "white");
+    resp_free(keep);
+    listed(&g, &w, &b);
+    ck_assert(w == w0 && b == b0);
+    /* Found after twelve moves each: the game goes on, recorded with the
+     * colours as played. */
+    static const char *const ruy[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6",
+                                      "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O",
+                                      "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8"};
+    for (int i = 0; i < 24; i++)
+        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, ruy[i]), 200);
+    /* A player may not report it. */
+    r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/arbiter/colours", (long long)g.gid);
+    ck_assert_int_eq(r->status, 403);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"note\":\"seen by the deputy\"}",
+             "/api/v1/games/%lld/arbiter/colours", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    st = state(&g, &keep);
+    ck_assert_int_eq(jint(json_object_get(st, "state"), "ply"), 24);
+    ck_assert(json_is_true(json_object_get(json_object_get(st, "state"), "colours_reversed")));
+    resp_free(keep);
+    listed(&g, &w, &b);
+    ck_assert(w == b0 && b == w0);
+    /* The first player is now Black: his tablet's move as White is refused,
+     * his opponent moves as White, then he as Black. */
+    r = reqf(&D, &g.w, "GET", NULL, "/api/v1/auth/me");
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "colour")), "black");
+    resp_free(r);
+    long code = play(&D, &g.w, g.gid, 24, "Nf1");
+    ck_assert_msg(code >= 400 && code < 500, "the move as White answered %ld", code);
+    ck_assert_int_eq(play(&D, &g.b, g.gid, 24, "Nf1"), 200);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 25, "Bf8"), 200);
+    /* Replaying the log after a restart swaps nothing again. */
+    ck_assert_int_eq(daemon_stop(&D, SIGTERM), 0);
+    daemon_start(&D, 1);
+    listed(&g, &w, &b);
+    ck_assert(w == b0 && b == w0);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/games/%lld/arbiter/resume", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &g.b, g.gid, 26, "Ng3"), 200);
+    listed(&g, &w, &b);
+    ck_assert(w == b0 && b == w0);
+    /* The PGN names the players as they played. */
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld/pgn", (long long)g.gid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_msg(strstr(r->body, "[White \"Player 2\"]") &&
+                      strstr(r->body, "[Black \"Player 1\"]"), "%s", r->body);
+    ck_assert_ptr_nonnull(strstr(r->body, "7.3: colours reversed found after 12 moves"));
+    resp_free(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-game");
@@ -334,6 +418,7 @@ static Suite *suite(void)
     tcase_add_test(tc, server_flag_within_50ms);
     tcase_add_test(tc, arbiter_pause_adjust_result);
     tcase_add_test(tc, round_pause_resume);
+    tcase_add_test(tc, colours_reversed);
     suite_add_tcase(s, tc);
     return s;
 }
