@@ -177,3 +177,40 @@ test('a tablet signed in before the pairing opens its game as soon as the round 
   await expectText(tab.locator('#status'), /not started/);
   assert.deepEqual(tab.errors, []);
 });
+
+test('the desk reports colours reversed after ten moves each: the game goes on with the names swapped (7.3)', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Reversed colours', time_control: '900+10', system: 'manual', rounds: 1 });
+  const ids = []; const players = [];
+  for (const name of ['Rossi, Rita', 'Santos, Sam']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id);
+    const c = new ApiClient(daemon.url);
+    await c.call('POST', 'auth/player', { tournament_id: tour.id, pin: r.credentials.pin });
+    players.push(c);
+  }
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const g = round.games[0].id;
+  for (const c of players) await c.call('POST', `games/${g}/checkin`, {});
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  const ruy = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6', 'c3', 'O-O', 'h3', 'Nb8', 'd4', 'Nbd7'];
+  for (let i = 0; i < ruy.length; i++) await players[i % 2].call('POST', `games/${g}/move`, { ply: i, move: ruy[i] });
+  const desk = await newPage(browser);
+  await desk.goto(`${daemon.url}/desk.html?lang=en`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${g}`);
+  await desk.waitForSelector('table.eventlog tbody tr');
+  await expectText(desk.locator('.g-white'), /Rossi/);
+  assert.equal((await desk.locator('[data-law="colours"]').textContent()).trim(), 'Colours reversed (7.3)');
+  await desk.click('[data-law="colours"]');
+  await desk.click('dialog.ask button.danger');
+  await desk.locator('#toasts .toast', { hasText: /the game continues/ }).waitFor();
+  await expectText(desk.locator('.g-white'), /Santos/);
+  await expectText(desk.locator('.g-black'), /Rossi/);
+  const st = await arbiter.call('GET', `games/${g}`);
+  assert.equal(st.white.id, ids[1]);
+  assert.equal(st.state.ply, 20);
+  assert.deepEqual(desk.errors, []);
+});

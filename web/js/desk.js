@@ -585,7 +585,7 @@ async function showGame(gid) {
   render(app, html`<p class="no-print"><a href="#/t/${tid}/live" data-i18n="desk.back_live"></a></p>
     <div class="game-layout"><div id="g-main"></div>
     <div><h3 data-i18n="desk.laws_actions"></h3><div class="laws-actions no-print">
-      ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result', 'accept', 'decline'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
+      ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result', 'accept', 'decline', 'colours'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
       <a class="button" href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></div>
       <h3 data-i18n="view.scoresheet"></h3><div id="g-sheet"></div>
       <h3 data-i18n="desk.event_log"></h3><div id="g-log"></div></div></div>`);
@@ -614,7 +614,7 @@ async function lawAction(law, gid, s, show) {
   const scoreOpts = [['1', '1'], ['0.5', '½'], ['0', '0']];
   const note = { name: 'note', label: t('desk.note'), value: '' };
   const forms = {
-    pause: [note], resume: [note], accept: [note], decline: [note],
+    pause: [note], resume: [note], accept: [note], decline: [note], colours: [note],
     adjust: [{ name: 'side', label: t('desk.side'), type: 'select', options: sideOpts },
       { name: 'set', label: t('desk.set_clock'), value: '' }, { name: 'add', label: t('desk.add_seconds'), type: 'number', value: '' },
       { name: 'moves', label: t('desk.moves_done'), type: 'number', value: '' }, note],
@@ -631,7 +631,7 @@ async function lawAction(law, gid, s, show) {
       { name: 'forfeit', label: t('desk.forfeit'), type: 'select', options: [['no', t('desk.no')], ['yes', t('desk.yes')]] }, note],
   };
   const r = await ask({ title: t(`law.${law}`), message: t(`law.${law}.help`), fields: forms[law], ok: t('desk.confirm_action'),
-    danger: ['illegal', 'penalty', 'result', 'restore'].includes(law) });
+    danger: ['illegal', 'penalty', 'result', 'restore', 'colours'].includes(law) });
   if (!r) return;
   try {
     const body = {};
@@ -657,7 +657,8 @@ async function lawAction(law, gid, s, show) {
     }
     if (law === 'result') { body.white = Number(r.white); body.black = Number(r.black); if (r.forfeit === 'yes') body.forfeit = true; }
     const res = await api.post(`games/${gid}/arbiter/${law}`, body);
-    show(normalize(res.game, s));
+    // 7.3 may swap the players' colours: the names come with the whole game.
+    show(law === 'colours' ? normalize(await api.get(`games/${gid}`)) : normalize(res.game, s));
     toast(res.verdict && res.verdict.reason ? res.verdict.reason : t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
   } catch (err) { toast(errorText(err), 'error'); }
 }
