@@ -180,10 +180,11 @@ test('a tablet signed in before the pairing opens its game as soon as the round 
 
 test('the desk reports colours reversed after ten moves each: the game goes on with the names swapped (7.3)', async () => {
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Reversed colours', time_control: '900+10', system: 'manual', rounds: 1 });
-  const ids = []; const players = [];
+  const ids = []; const players = []; const pin = {};
   for (const name of ['Rossi, Rita', 'Santos, Sam']) {
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
     ids.push(r.player.id);
+    pin[name] = r.credentials.pin;
     const c = new ApiClient(daemon.url);
     await c.call('POST', 'auth/player', { tournament_id: tour.id, pin: r.credentials.pin });
     players.push(c);
@@ -194,6 +195,12 @@ test('the desk reports colours reversed after ten moves each: the game goes on w
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
   const ruy = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Ba4', 'Nf6', 'O-O', 'Be7', 'Re1', 'b5', 'Bb3', 'd6', 'c3', 'O-O', 'h3', 'Nb8', 'd4', 'Nbd7'];
   for (let i = 0; i < ruy.length; i++) await players[i % 2].call('POST', `games/${g}/move`, { ply: i, move: ruy[i] });
+  // Rita's tablet, at White's side of the board.
+  const tab = await newPage(browser, { viewport: { width: 800, height: 1280 } });
+  await tab.goto(`${daemon.url}/board.html?t=${tour.id}`);
+  await tab.fill('#pin', pin['Rossi, Rita']);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.cg-wrap.orientation-white');
   const desk = await newPage(browser);
   await desk.goto(`${daemon.url}/desk.html?lang=en`);
   await desk.fill('#user', ADMIN.username);
@@ -212,5 +219,7 @@ test('the desk reports colours reversed after ten moves each: the game goes on w
   const st = await arbiter.call('GET', `games/${g}`);
   assert.equal(st.white.id, ids[1]);
   assert.equal(st.state.ply, 20);
-  assert.deepEqual(desk.errors, []);
+  // Rita plays Black now: her tablet turns to Black.
+  await tab.waitForSelector('.cg-wrap.orientation-black', { timeout: 10000 });
+  assert.deepEqual([...desk.errors, ...tab.errors], []);
 });

@@ -207,6 +207,7 @@ async function refresh() {
 // The stream: first the whole state, then one update per stored event.
 function onLive(type, data) {
   if (!data || typeof data !== 'object') return refresh();
+  if (data.event && data.event.type === 'colours_reversed') checkColour();
   if (type === 'state' && data.state) return apply(normalize(data));
   if (type === 'game' && data.state && state && data.game_id === state.game.id) return apply(normalize(data, state));
   return refresh();
@@ -244,6 +245,15 @@ function apply(s) {
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
+}
+
+// 7.3: when the game goes on after colours reversed were found, the players
+// swap colours; the tablet turns to the colour its player now has.
+async function checkColour() {
+  try {
+    const m = await api.whoami();
+    if (m.role === 'player' && m.game_id === me?.game_id && m.colour && m.colour !== me.colour) { me = m; openGame(m.game_id); }
+  } catch { /* the next event asks again */ }
 }
 
 async function checkNextGame() {
