@@ -26,6 +26,16 @@ test('translations are translated, not copied', () => {
   }
 });
 
+test('every error code the server answers with has a text in each language', () => {
+  // server/errors.c is the one map from failures to the codes of error bodies;
+  // a code without an error.<code> text reaches the reader in the server's English.
+  const src = fs.readFileSync(path.join(WEB_ROOT, '..', 'server', 'errors.c'), 'utf8');
+  const codes = [...src.matchAll(/\{[A-Z_()]+, \d{3}, "([a-z_]+)"\}/g)].map((m) => m[1]);
+  assert.ok(codes.length > 30, `found ${codes.length} codes`);
+  const missing = [...new Set(codes)].filter((c) => !(`error.${c}` in en));
+  assert.deepEqual(missing, []);
+});
+
 test('piece letters per language (Appendix C national letters)', () => {
   const letters = (d) => ['K', 'Q', 'R', 'B', 'N'].map((p) => d[`piece.${p}`]).join(' ');
   assert.equal(letters(en), 'K Q R B N');
