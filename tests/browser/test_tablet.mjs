@@ -223,3 +223,41 @@ test('the desk reports colours reversed after ten moves each: the game goes on w
   await tab.waitForSelector('.cg-wrap.orientation-black', { timeout: 10000 });
   assert.deepEqual([...desk.errors, ...tab.errors], []);
 });
+
+test('under the Sofia rule an offer armed with a move is refused in the player\'s language, disarmed, and the move made again is played', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', {
+    name: 'Sofia rule', time_control: '900+10', system: 'manual', rounds: 1, settings: { draw_offers: 'sofia', sofia_moves: 30 },
+  });
+  const ids = []; const pin = {};
+  for (const name of ['Petrov, Pyotr', 'Ivanova, Irina']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id);
+    pin[name] = r.credentials.pin;
+  }
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const black = new ApiClient(daemon.url);
+  await black.call('POST', 'auth/player', { tournament_id: tour.id, pin: pin['Ivanova, Irina'] });
+  await black.call('POST', `games/${round.games[0].id}/checkin`, {});
+  const tab = await newPage(browser, { viewport: { width: 1024, height: 600 } });
+  await tab.goto(`${daemon.url}/board.html?t=${tour.id}&lang=ru`);
+  await tab.fill('#pin', pin['Petrov, Pyotr']);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.cg-wrap');
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  await expectText(tab.locator('#status'), /Ваш ход/);
+  await tab.click('#b-offer');
+  await tab.waitForSelector('#b-offer[aria-pressed="true"]');
+  await dragMove(tab, 'e2', 'e4');
+  // The refusal in Russian, with no English words of the server's.
+  const refusal = tab.locator('#toasts .toast.error').first();
+  await refusal.waitFor();
+  const text = await refusal.textContent();
+  assert.match(text, /нельзя соглашаться на ничью/);
+  assert.doesNotMatch(text, /[A-Za-z]{3,}/);
+  await tab.waitForSelector('#b-offer[aria-pressed="false"]');
+  await dragMove(tab, 'e2', 'e4');
+  await expectText(tab.locator('#status'), /Ход соперника|соперник/i);
+  const game = await arbiter.call('GET', `games/${round.games[0].id}`);
+  assert.deepEqual(game.state.moves, ['e4']);
+  assert.deepEqual(tab.errors, []);
+});

@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
-import { initI18n, t, languagePicker, localSan, typedToSan, onLanguageChange } from './i18n.js';
+import { initI18n, t, lang, languagePicker, localSan, typedToSan, onLanguageChange } from './i18n.js';
 import { ClockPair } from './clock.js';
 import { BoardView, PROMO } from './board-view.js';
 import { normalize } from './state.js';
@@ -84,7 +84,7 @@ async function showSignIn(message) {
       route();
     } catch (err) {
       const msg = $('#signin-msg');
-      msg.textContent = err.status === 401 ? t('tablet.bad_pin') : errorText(err);
+      msg.textContent = err.status === 401 ? t('tablet.bad_pin') : playerError(err);
       msg.classList.remove('hidden');
       pin.value = '';
     }
@@ -390,6 +390,10 @@ function renderMoves() {
 }
 
 // ---------- acting ----------
+// A refusal for the player: in their language only; the server's own
+// (English) words are added for English readers alone.
+function playerError(e) { return errorText(e, lang === 'en'); }
+
 // A game action; the answer is {verdict, event, game}.  A refused verdict is
 // explained to the player in the server's words.
 async function act(what, body, { quiet = false } = {}) {
@@ -399,7 +403,7 @@ async function act(what, body, { quiet = false } = {}) {
     if (r.verdict && r.verdict.reason && !quiet) toast(r.verdict.reason, r.verdict.ok === false ? 'error' : 'info');
     return r.verdict ? r.verdict.ok !== false : true;
   } catch (e) {
-    if (!quiet) toast(errorText(e), 'error');
+    if (!quiet) toast(playerError(e), 'error');
     await refresh();
     return false;
   }
@@ -442,7 +446,10 @@ async function sendMove(move) {
     else if (r.verdict && r.verdict.reason) toast(r.verdict.reason, 'error');
   } catch (e) {
     // A stale ply means the position moved on meanwhile: the refresh below shows it.
-    if (e.code !== 'stale_ply') toast(errorText(e), 'error');
+    if (e.code !== 'stale_ply') toast(playerError(e), 'error');
+    // The rules refused the offer armed with the move (e.g. the Sofia rule):
+    // disarm it, so the move made again goes without it.
+    if (e.code === 'offer_not_allowed') offerArmed = false;
   } finally {
     sending = false;
   }

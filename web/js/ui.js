@@ -73,11 +73,12 @@ export function toast(message, kind = 'info') {
 }
 
 // The error of a failed request in the reader's language when we know the code.
-export function errorText(e) {
+// detail: add the server's own words (English) after the translated text.
+export function errorText(e, detail = true) {
   if (e && e.code) {
     const key = `error.${e.code}`;
     const known = t(key);
-    if (known !== key) return e.message && e.code !== 'network' ? `${known} (${e.message})` : known;
+    if (known !== key) return detail && e.message && e.code !== 'network' ? `${known} (${e.message})` : known;
   }
   return (e && e.message) || String(e);
 }
