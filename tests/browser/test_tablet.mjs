@@ -224,7 +224,7 @@ test('the desk reports colours reversed after ten moves each: the game goes on w
   assert.deepEqual([...desk.errors, ...tab.errors], []);
 });
 
-test('under the Sofia rule an offer armed with a move is refused in the player\'s language, disarmed, and the move made again is played', async () => {
+test('in Russian: an offer armed under the Sofia rule is refused in Russian and disarmed, the move made again is played; an illegal move, an unfounded claim and the desk's warning show no English', async () => {
   const tour = await arbiter.call('POST', 'tournaments', {
     name: 'Sofia rule', time_control: '900+10', system: 'manual', rounds: 1, settings: { draw_offers: 'sofia', sofia_moves: 30 },
   });
@@ -259,5 +259,34 @@ test('under the Sofia rule an offer armed with a move is refused in the player\'
   await expectText(tab.locator('#status'), /Ход соперника|соперник/i);
   const game = await arbiter.call('GET', `games/${round.games[0].id}`);
   assert.deepEqual(game.state.moves, ['e4']);
-  assert.deepEqual(tab.errors, []);
+  // Whatever the server answers in English stays out of a Russian player's toasts:
+  // an unfounded claim and a completed illegal move (no knight reaches e5).
+  await black.call('POST', `games/${round.games[0].id}/move`, { ply: 1, move: 'e5' });
+  await expectText(tab.locator('#status'), /Ваш ход/);
+  await tab.click('#b-claim');
+  await tab.selectOption('dialog.ask select[name=kind]', 'threefold');
+  await tab.click('dialog.ask button.primary');
+  await expectText(tab.locator('#notices'), /не подтвердилось/);
+  await tab.fill('#typed', 'Кe5');
+  await tab.press('#typed', 'Enter');
+  await expectText(tab.locator('#my-pen'), /1/);
+  const toasts = (await tab.locator('#toasts .toast').allTextContents()).join(' | ');
+  assert.match(toasts, /Невозможный ход/);
+  assert.doesNotMatch(toasts, /[A-Za-z]{3,}/);
+  // The same for an arbiter at a Russian desk: a warning given from the game view.
+  const desk = await newPage(browser);
+  await desk.goto(`${daemon.url}/desk.html?lang=ru`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  await desk.goto(`${daemon.url}/desk.html?lang=ru#/g/${round.games[0].id}`);
+  await desk.waitForSelector('table.eventlog tbody tr');
+  await desk.click('[data-law="penalty"]');
+  await desk.selectOption('dialog.ask select[name=penalty]', 'warning');
+  await desk.click('dialog.ask button.primary, dialog.ask button.danger');
+  const done = desk.locator('#toasts .toast').first();
+  await done.waitFor();
+  assert.doesNotMatch(await done.textContent(), /[A-Za-z]{3,}/);
+  assert.deepEqual([...tab.errors, ...desk.errors], []);
 });

@@ -6,7 +6,7 @@
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
-import { initI18n, t, languagePicker, onLanguageChange } from './i18n.js';
+import { initI18n, t, lang, languagePicker, onLanguageChange } from './i18n.js';
 import { formatClock } from './clock.js';
 import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
@@ -659,7 +659,9 @@ async function lawAction(law, gid, s, show) {
     const res = await api.post(`games/${gid}/arbiter/${law}`, body);
     // 7.3 may swap the players' colours: the names come with the whole game.
     show(law === 'colours' ? normalize(await api.get(`games/${gid}`)) : normalize(res.game, s));
-    toast(res.verdict && res.verdict.reason ? res.verdict.reason : t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
+    // The verdict's reason is the server's English sentence: for English readers only.
+    const said = lang === 'en' && res.verdict && res.verdict.reason;
+    toast(said || t('desk.done', { what: t(`law.${law}`) }), res.verdict && res.verdict.ok === false ? 'error' : 'info');
   } catch (err) { toast(errorText(err), 'error'); }
 }
 

@@ -394,13 +394,22 @@ function renderMoves() {
 // (English) words are added for English readers alone.
 function playerError(e) { return errorText(e, lang === 'en'); }
 
+// The verdict's reason is the server's English sentence: English readers see
+// it; others see an illegal move named in their language, and learn the rest
+// (an offer, a claim's fate) from the status and notices drawn from the state.
+function verdictToast(v, kind) {
+  if (!v || !v.reason) return;
+  if (lang === 'en') toast(v.reason, kind);
+  else if (v.illegal) toast(t('error.illegal_move'), 'error');
+}
+
 // A game action; the answer is {verdict, event, game}.  A refused verdict is
 // explained to the player in the server's words.
 async function act(what, body, { quiet = false } = {}) {
   try {
     const r = await api.post(`games/${me.game_id}/${what}`, body, { retry: 3 });
     apply(normalize(r.game, state));
-    if (r.verdict && r.verdict.reason && !quiet) toast(r.verdict.reason, r.verdict.ok === false ? 'error' : 'info');
+    if (!quiet) verdictToast(r.verdict, r.verdict && r.verdict.ok === false ? 'error' : 'info');
     return r.verdict ? r.verdict.ok !== false : true;
   } catch (e) {
     if (!quiet) toast(playerError(e), 'error');
@@ -443,7 +452,7 @@ async function sendMove(move) {
     ok = !r.verdict || (r.verdict.ok !== false && !r.verdict.illegal);
     if (ok) offerArmed = false;
     if (ok) navigator.vibrate?.(30);
-    else if (r.verdict && r.verdict.reason) toast(r.verdict.reason, 'error');
+    else verdictToast(r.verdict, 'error');
   } catch (e) {
     // A stale ply means the position moved on meanwhile: the refresh below shows it.
     if (e.code !== 'stale_ply') toast(playerError(e), 'error');
