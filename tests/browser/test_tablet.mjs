@@ -224,7 +224,7 @@ test('the desk reports colours reversed after ten moves each: the game goes on w
   assert.deepEqual([...desk.errors, ...tab.errors], []);
 });
 
-test('in Russian: an offer armed under the Sofia rule is refused in Russian and disarmed, the move made again is played; an illegal move, an unfounded claim and the desk's warning show no English', async () => {
+test('in Russian: an offer armed under the Sofia rule is refused in Russian and disarmed, the move made again is played; an illegal move, an unfounded claim and a warning from the desk show no English', async () => {
   const tour = await arbiter.call('POST', 'tournaments', {
     name: 'Sofia rule', time_control: '900+10', system: 'manual', rounds: 1, settings: { draw_offers: 'sofia', sofia_moves: 30 },
   });
