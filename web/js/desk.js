@@ -357,7 +357,8 @@ function checkBanners(check, players) {
 }
 
 async function viewRounds(tour, head) {
-  const [rounds, players] = await Promise.all([api.get(`tournaments/${tour.id}/rounds`), api.get(`tournaments/${tour.id}/players`)]);
+  const [rounds, players, byes] = await Promise.all([api.get(`tournaments/${tour.id}/rounds`), api.get(`tournaments/${tour.id}/players`),
+    api.get(`tournaments/${tour.id}/byes`)]);
   const last = rounds[rounds.length - 1];
   const canPair = !last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*'));
   const opts = players.map((p) => [p.id, playerName(p)]);
@@ -368,7 +369,7 @@ async function viewRounds(tour, head) {
       <button type="button" id="r-pair" class="primary" ${canPair ? '' : html`disabled`} data-i18n="desk.pair_next"></button>
       <button type="button" id="r-print" data-i18n="desk.print_pairings"></button></div>
     ${[...rounds].reverse().map((r) => html`<section class="round" data-rn="${r.number}">
-      ${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
+      ${pairingsTable(r, { link: (g) => `#/g/${g.id}`, byes })}
       ${r.status === 'pending' ? html`${checkBanners(check && check.round === r.number ? check : null, players)}
         <div class="toolbar no-print">
         <button type="button" data-act="edit" data-i18n="desk.edit_pairing"></button>

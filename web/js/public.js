@@ -76,8 +76,8 @@ async function showTournament(tid, tab) {
   let gone = false;
   const table = async () => {
     if (tab === 'pairings') {
-      const rounds = await api.get(`tournaments/${tid}/rounds`);
-      return rounds.length ? html`${[...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}` })}
+      const [rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`)]);
+      return rounds.length ? html`${[...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}`, byes })}
         <p><a href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></p></section>`)}`
         : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
     }

@@ -71,14 +71,19 @@ export function crosstable(standings, rounds, byes = []) {
       <td><strong>${formatScore(s.points)}</strong></td></tr>`)}</tbody></table>`;
 }
 
-export function pairingsTable(round, { link } = {}) {
+// byes: the tournament's byes (GET .../byes); this round's are listed under the
+// boards, so a player without a game still finds their name.
+export function pairingsTable(round, { link, byes = [] } = {}) {
   const games = [...(round.games || [])].sort((a, b) => a.board - b.board);
+  const idle = (byes || []).filter((b) => b.round === round.number && b.kind !== 'none');
   return html`<table class="pairings"><caption>${t('view.round_n', { n: round.number })}</caption>
     <thead><tr><th class="num" data-i18n="view.board"></th><th data-i18n="colour.white"></th><th data-i18n="view.result"></th>
     <th data-i18n="colour.black"></th>${link ? html`<th></th>` : ''}</tr></thead>
     <tbody>${games.map((g) => html`<tr><td class="num">${g.board}</td><td>${g.white_name || g.white_id}</td>
       <td>${resultText(g.result)}</td><td>${g.black_name || g.black_id}</td>
-      ${link ? html`<td><a href="${link(g)}" data-i18n="view.open"></a></td>` : ''}</tr>`)}</tbody></table>`;
+      ${link ? html`<td><a href="${link(g)}" data-i18n="view.open"></a></td>` : ''}</tr>`)}
+    ${idle.map((b) => html`<tr class="bye" data-player="${b.player_id}"><td class="num"></td><td>${b.player_name || b.player_id}</td>
+      <td></td><td>${t(`desk.bye_${b.kind}`)}</td>${link ? html`<td></td>` : ''}</tr>`)}</tbody></table>`;
 }
 
 // The moves and clock readings, a row per move number.

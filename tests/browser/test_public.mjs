@@ -1,0 +1,61 @@
+// The public pages of a Swiss tournament with byes: a player without a game
+// this round (a requested half-point bye, the pairing-allocated bye) still
+// finds their name on the round's pairings, on the phone and at the desk.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Daemon, ADMIN, ApiClient, launchBrowser, newPage } from './harness.mjs';
+
+let daemon; let browser; let arbiter;
+
+test.before(async () => {
+  daemon = new Daemon();
+  daemon.createUser(ADMIN);
+  await daemon.start();
+  browser = await launchBrowser();
+  arbiter = new ApiClient(daemon.url);
+  await arbiter.login(ADMIN);
+});
+
+test.after(async () => {
+  await browser?.close();
+  await daemon?.stop();
+  daemon?.cleanup();
+});
+
+test('byes are listed with the round\'s pairings (public page in Bulgarian, desk in English)', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Swiss with byes', time_control: '900+10', system: 'swiss', rounds: 3 });
+  const ids = {};
+  for (const [name, rating] of [['Alpha, Ana', 2200], ['Bravo, Bojan', 2100], ['Charlie, Chavdar', 2000], ['Delta, Dora', 1900], ['Echo, Emil', 1800], ['Fox, Filip', 1700]]) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name, rating });
+    ids[name] = r.player.id;
+  }
+  // Filip asks for a half point in round 1; the five others leave one without an opponent.
+  await arbiter.call('POST', `tournaments/${tour.id}/players/${ids['Fox, Filip']}/byes`, { round: 1, kind: 'half' });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  assert.equal(round.games.length, 2);
+  const paired = new Set(round.games.flatMap((g) => [g.white_id, g.black_id]));
+  const allocated = Object.keys(ids).find((n) => n !== 'Fox, Filip' && !paired.has(ids[n]));
+  assert.ok(allocated, 'one player has the pairing-allocated bye');
+
+  const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await pub.goto(`${daemon.url}/?lang=bg#/t/${tour.id}/pairings`);
+  await pub.waitForSelector('table.pairings tbody tr');
+  const rows = (await pub.locator('table.pairings tbody tr').allInnerTexts()).map((x) => x.replace(/\s+/g, ' ').trim());
+  assert.equal(rows.length, 4, rows.join(' | '));
+  assert.ok(rows.some((x) => x.includes('Fox, Filip') && x.includes('Половин точка')), rows.join(' | '));
+  assert.ok(rows.some((x) => x.includes(allocated)), rows.join(' | '));
+
+  const desk = await newPage(browser);
+  await desk.goto(`${daemon.url}/desk.html?lang=en`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  await desk.goto(`${daemon.url}/desk.html?lang=en#/t/${tour.id}/rounds`);
+  await desk.waitForSelector('table.pairings tbody tr');
+  const bye = desk.locator('table.pairings tr.bye');
+  assert.equal(await bye.count(), 2);
+  assert.match((await bye.allInnerTexts()).join(' | '), /Fox, Filip\s+Half point/);
+  assert.deepEqual([...pub.errors, ...desk.errors], []);
+});
