@@ -1,6 +1,7 @@
 // The public pages of a Swiss tournament with byes: a player without a game
 // this round (a requested half-point bye, the pairing-allocated bye) still
-// finds their name on the round's pairings, on the phone and at the desk.
+// finds their name on the round's pairings, on the phone and at the desk;
+// numbers and times follow the reader's language.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,4 +59,28 @@ test('byes are listed with the round\'s pairings (public page in Bulgarian, desk
   assert.equal(await bye.count(), 2);
   assert.match((await bye.allInnerTexts()).join(' | '), /Fox, Filip\s+Half point/);
   assert.deepEqual([...pub.errors, ...desk.errors], []);
+
+  // Numbers and times in the reader's language: the round played, Bulgarian
+  // standings write tie-break fractions with a decimal comma, and a Russian
+  // desk opened in an American browser shows the log's times without AM/PM.
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  await arbiter.call('POST', `games/${round.games[0].id}/arbiter/result`, { white: 0.5, black: 0.5 });
+  await arbiter.call('POST', `games/${round.games[1].id}/arbiter/result`, { white: 1, black: 0 });
+  await pub.goto(`${daemon.url}/?lang=bg#/t/${tour.id}/standings`);
+  await pub.waitForSelector('table.standings tbody tr');
+  const cells = await pub.locator('table.standings td.num').allInnerTexts();
+  assert.ok(cells.some((c) => /^\d+,\d+$/.test(c)), cells.join(' '));
+  assert.deepEqual(cells.filter((c) => /\d\.\d/.test(c)), []);
+  const us = await newPage(browser, { locale: 'en-US' });
+  await us.goto(`${daemon.url}/desk.html?lang=ru`);
+  await us.fill('#user', ADMIN.username);
+  await us.fill('#pass', ADMIN.password);
+  await us.click('#login button.primary');
+  await us.waitForSelector('#tform');
+  await us.goto(`${daemon.url}/desk.html?lang=ru#/g/${round.games[0].id}`);
+  await us.waitForSelector('table.eventlog tbody tr');
+  const times = await us.locator('table.eventlog tbody tr td:nth-child(2)').allInnerTexts();
+  assert.ok(times.length > 0);
+  assert.deepEqual(times.filter((x) => /AM|PM/.test(x)), []);
+  assert.deepEqual([...pub.errors, ...us.errors], []);
 });

@@ -504,7 +504,7 @@ function renderAlerts() {
   const box = $('#alerts');
   setTitle();
   render(box, html`${open.map((a) => html`<div class="banner alert" data-aid="${a.id}">
-    <span><strong>${t(`alert.${a.kind}`)}</strong> · ${new Date(a.at_ms).toLocaleTimeString()} · ${a.message}</span>
+    <span><strong>${t(`alert.${a.kind}`)}</strong> · ${new Date(a.at_ms).toLocaleTimeString(lang)} · ${a.message}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
     <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></div>`)}`);
   alertState.onChange?.();

@@ -133,7 +133,8 @@ export function formatScore(x) {
   const whole = Math.floor(n);
   const half = Math.abs(n - whole - 0.5) < 1e-9;
   if (half) return whole === 0 ? '½' : `${whole}½`;
-  return String(Math.round(n * 100) / 100);
+  // Russian and Bulgarian write a decimal comma (SB 0,25).
+  return String(Math.round(n * 100) / 100).replace('.', lang === 'en' ? '.' : ',');
 }
 
 export function esc(s) {

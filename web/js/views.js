@@ -2,7 +2,7 @@
 // standings, crosstable, pairings, board cards for the live grid, and the
 // scoresheet with clock readings.
 
-import { t, localSan, formatScore } from './i18n.js';
+import { t, lang, localSan, formatScore } from './i18n.js';
 import { html, resultText } from './ui.js';
 import { formatClock } from './clock.js';
 
@@ -107,7 +107,7 @@ export function eventLog(state) {
   return html`<table class="eventlog"><thead><tr><th class="num">#</th><th data-i18n="view.time"></th><th data-i18n="view.event"></th>
     <th data-i18n="view.by"></th><th data-i18n="view.details"></th></tr></thead>
     <tbody>${(state.events || []).map((e) => html`<tr><td class="num">${e.seq}</td>
-      <td>${new Date(e.at_ms).toLocaleTimeString()}</td><td>${t(`event.${e.type}`)}</td><td>${e.by ? t(`colour.${e.by}`) : ''}</td>
+      <td>${new Date(e.at_ms).toLocaleTimeString(lang)}</td><td>${t(`event.${e.type}`)}</td><td>${e.by ? t(`colour.${e.by}`) : ''}</td>
       <td>${Object.entries(e).filter(([k]) => !skip.has(k)).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ')}</td></tr>`)}</tbody></table>`;
 }
 
