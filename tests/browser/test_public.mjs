@@ -42,6 +42,8 @@ test('byes are listed with the round\'s pairings (public page in Bulgarian, desk
   const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await pub.goto(`${daemon.url}/?lang=bg#/t/${tour.id}/pairings`);
   await pub.waitForSelector('table.pairings tbody tr');
+  // The page's landmarks are named in the reader's language too.
+  assert.equal(await pub.locator('#nav').getAttribute('aria-label'), 'Турнир');
   const rows = (await pub.locator('table.pairings tbody tr').allInnerTexts()).map((x) => x.replace(/\s+/g, ' ').trim());
   assert.equal(rows.length, 4, rows.join(' | '));
   assert.ok(rows.some((x) => x.includes('Fox, Filip') && x.includes('Половин точка')), rows.join(' | '));
