@@ -73,6 +73,10 @@ test('byes are listed with the round\'s pairings (public page in Bulgarian, desk
   const cells = await pub.locator('table.standings td.num').allInnerTexts();
   assert.ok(cells.some((c) => /^\d+,\d+$/.test(c)), cells.join(' '));
   assert.deepEqual(cells.filter((c) => /\d\.\d/.test(c)), []);
+  // Results set by the arbiter: nobody has confirmed them, and the live boards say so.
+  await pub.goto(`${daemon.url}/?lang=bg#/t/${tour.id}/live`);
+  await pub.locator('#grid', { hasText: 'Играчите още не са потвърдили резултата' }).waitFor();
+  assert.doesNotMatch(await pub.locator('#grid').innerText(), /потвърден/);
   const us = await newPage(browser, { locale: 'en-US' });
   await us.goto(`${daemon.url}/desk.html?lang=ru`);
   await us.fill('#user', ADMIN.username);

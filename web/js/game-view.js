@@ -24,8 +24,8 @@ export function statusText(s) {
 
 // Art. 8.7: which players have confirmed the result on their tablets.
 export function confirmations(s) {
-  return ['white', 'black'].map((c) => `${t(`colour.${c}`)} ${s.confirmed[c] ? '✓' : '…'}`).join(', ')
-    + ` (${t('view.confirmed')})`;
+  const who = ['white', 'black'].filter((c) => s.confirmed[c]).map((c) => t(`colour.${c}`));
+  return who.length ? t('view.confirmed_by', { who: who.join(', ') }) : t('view.not_confirmed');
 }
 
 export class GameView {
