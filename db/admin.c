@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "berger.h"
 #include "event_json.h"
 #include "tiebreak.h"
 #include "tournament.h"
@@ -77,17 +78,6 @@ static const char SQL_T_GET[] =
     "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
     "created_ms AS created_at FROM tournaments WHERE id = ?1";
 
-json_t *admin_tournaments_list(Store *s)
-{
-    (void)SQL_T_COLS;
-    return store_rows(s, SQL_T_LIST, "");
-}
-
-json_t *admin_tournament_get(Store *s, int64_t tid)
-{
-    return store_row(s, SQL_T_GET, "i", tid);
-}
-
 static const char *jstr(json_t *o, const char *k)
 {
     json_t *v = json_object_get(o, k);
@@ -102,6 +92,57 @@ static int has_int(json_t *o, const char *k)
 static int64_t jint(json_t *o, const char *k)
 {
     return json_integer_value(json_object_get(o, k));
+}
+
+/* T's "status" from its rounds and games, not from its stored column
+ * (which nothing moves on): "setup" until a round starts, "finished" once
+ * the planned rounds have started and every game has a result, else
+ * "running".  A round robin plans its Berger table's rounds (both cycles
+ * when its round count asks for them); a Swiss without a round count is
+ * never finished by itself. */
+static void set_status(Store *s, json_t *t)
+{
+    int64_t tid = jint(t, "id");
+    json_t *c = store_row(s,
+                          "SELECT (SELECT count(*) FROM rounds WHERE tournament_id = ?1"
+                          " AND status <> 'pending') AS started,"
+                          " (SELECT count(*) FROM games WHERE tournament_id = ?1"
+                          " AND result = '*') AS open,"
+                          " (SELECT count(*) FROM players WHERE tournament_id = ?1) AS players",
+                          "i", tid);
+    if (!c)
+        return;
+    int64_t started = jint(c, "started"), open = jint(c, "open");
+    int np = (int)jint(c, "players");
+    json_decref(c);
+    const char *system = jstr(t, "system");
+    int64_t planned = jint(t, "rounds");
+    if (system && strcmp(system, "roundrobin") == 0 && np >= BERGER_MIN_PLAYERS &&
+        np <= BERGER_MAX_PLAYERS)
+        planned = berger_rounds(np, planned >= berger_rounds(np, BERGER_DOUBLE) ? BERGER_DOUBLE
+                                                                                 : 0);
+    const char *st = started == 0                                     ? "setup"
+                     : planned > 0 && started >= planned && open == 0 ? "finished"
+                                                                      : "running";
+    json_object_set_new(t, "status", json_string(st));
+}
+
+json_t *admin_tournaments_list(Store *s)
+{
+    (void)SQL_T_COLS;
+    json_t *list = store_rows(s, SQL_T_LIST, "");
+    size_t i;
+    json_t *t;
+    json_array_foreach(list, i, t) set_status(s, t);
+    return list;
+}
+
+json_t *admin_tournament_get(Store *s, int64_t tid)
+{
+    json_t *t = store_row(s, SQL_T_GET, "i", tid);
+    if (t)
+        set_status(s, t);
+    return t;
 }
 
 int admin_tournament_create(Store *s, json_t *in, int64_t user, json_t **out, char *err, size_t n)

@@ -763,6 +763,95 @@ START_TEST(report_with_both_forfeits_won)
 }
 END_TEST
 
+/* The tournament's status, as the desk and the public pages show it:
+ * in preparation until a round starts, running while rounds are played,
+ * finished once the last round (three of a Swiss; a round robin's Berger
+ * table, here three for four players) has a result on every board. */
+static const char *tournament_status(int64_t tid, char *buf, size_t n)
+{
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    snprintf(buf, n, "%s", json_string_value(json_object_get(r->json, "status")));
+    resp_free(r);
+    Resp *l = req(&D, NULL, "GET", "/api/v1/tournaments", NULL);
+    size_t i;
+    json_t *x;
+    json_array_foreach(l->json, i, x) if (jint(x, "id") == tid)
+        ck_assert_str_eq(json_string_value(json_object_get(x, "status")), buf);
+    resp_free(l);
+    return buf;
+}
+
+START_TEST(tournament_status_follows_the_rounds)
+{
+    char st[32];
+    static const char *const systems[] = {"swiss", "roundrobin"};
+    for (int k = 0; k < 2; k++) {
+        /* An hour of default time, so that a board nobody plays stays open
+         * (with none, both players are absent at once: -/-, 6.7). */
+        char body[200];
+        snprintf(body, sizeof body,
+                 "{\"name\":\"Status\",\"time_control\":\"5400+30\",\"system\":\"%s\","
+                 "\"rounds\":3,\"settings\":{\"default_time_ms\":3600000}}",
+                 systems[k]);
+        Resp *t = req(&D, &arb, "POST", "/api/v1/tournaments", body);
+        ck_assert_msg(t->status == 201, "%s", t->body);
+        int64_t tid = jint(t->json, "id");
+        resp_free(t);
+        int64_t p[4];
+        rated_players(tid, 4, p);
+        ck_assert_str_eq(tournament_status(tid, st, sizeof st), "setup");
+        Resp *r = pair(tid);
+        ck_assert_msg(r->status == 201, "%s", r->body);
+        resp_free(r);
+        ck_assert_str_eq(tournament_status(tid, st, sizeof st), "setup");
+        r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
+                 (long long)tid);
+        ck_assert_int_eq(r->status, 200);
+        resp_free(r);
+        ck_assert_str_eq(tournament_status(tid, st, sizeof st), "running");
+        for (int rn = 1; rn <= 3; rn++) {
+            r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%d", (long long)tid,
+                     rn);
+            ck_assert_int_eq(r->status, 200);
+            size_t i;
+            json_t *g;
+            json_array_foreach(json_object_get(r->json, "games"), i, g)
+            {
+                /* The last board of the last round stays open a while. */
+                if (rn == 3 && i + 1 == json_array_size(json_object_get(r->json, "games")))
+                    continue;
+                Resp *a = reqf(&D, &arb, "POST", "{\"white\":1,\"black\":0}",
+                               "/api/v1/games/%lld/arbiter/result", (long long)jint(g, "id"));
+                ck_assert_msg(a->status == 200, "result: %s", a->body);
+                resp_free(a);
+            }
+            resp_free(r);
+            ck_assert_msg(!strcmp(tournament_status(tid, st, sizeof st), "running"),
+                          "%s after round %d: %s", systems[k], rn, st);
+            if (rn < 3) {
+                r = pair(tid);
+                ck_assert_msg(r->status == 201, "%s", r->body);
+                resp_free(r);
+                r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%d/start",
+                         (long long)tid, rn + 1);
+                ck_assert_int_eq(r->status, 200);
+                resp_free(r);
+            }
+        }
+        r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/3", (long long)tid);
+        json_t *games = json_object_get(r->json, "games");
+        int64_t last = jint(json_array_get(games, json_array_size(games) - 1), "id");
+        resp_free(r);
+        r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5}",
+                 "/api/v1/games/%lld/arbiter/result", (long long)last);
+        ck_assert_int_eq(r->status, 200);
+        resp_free(r);
+        ck_assert_str_eq(tournament_status(tid, st, sizeof st), "finished");
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-byes");
@@ -779,6 +868,7 @@ static Suite *suite(void)
     tcase_add_test(tc, round_robin_report_names_its_system);
     tcase_add_test(tc, report_with_penalty_scores);
     tcase_add_test(tc, report_with_both_forfeits_won);
+    tcase_add_test(tc, tournament_status_follows_the_rounds);
     suite_add_tcase(s, tc);
     return s;
 }
