@@ -822,6 +822,17 @@ int games_pause_after_downtime(Games *g, Store *s, GameOutcome **out)
             free(o);
             continue;
         }
+        /* Its round is paused too: the arbiter resumes the round in one
+         * action, and the round is not shown running while no clock runs. */
+        int rc = store_run(s, NULL,
+                           "UPDATE rounds SET status = 'paused' WHERE status = 'running' AND "
+                           "(tournament_id, number) = (SELECT tournament_id, round FROM games "
+                           "WHERE id = ?1)", "i", gid);
+        if (rc < 0) {
+            games_outcome_free(o);
+            json_decref(ids);
+            return rc;
+        }
         *tail = o;
         tail = &o->next;
     }

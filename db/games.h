@@ -93,7 +93,8 @@ int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameO
 
 /* At startup, inside a writer job: every running game whose clocks ran is
  * paused as of the last heartbeat (the server was down since), so nobody is
- * charged for the downtime.  *OUT lists the outcomes. */
+ * charged for the downtime, and its round, if running, becomes paused.
+ * *OUT lists the outcomes. */
 int games_pause_after_downtime(Games *g, Store *s, GameOutcome **out);
 
 /* Inside a writer job: the timer's time check of game GID (a flag event by

@@ -214,6 +214,40 @@ START_TEST(clean_stop_mid_game)
 }
 END_TEST
 
+/* After a restart every running game of the round is paused, so the round
+ * is shown paused and the arbiter resumes it in one action (without first
+ * "pausing" a round in which no clock runs). */
+START_TEST(round_paused_by_restart_resumes_at_once)
+{
+    ck_assert_int_eq(play(&D, &W, gid, 0, "e4"), 200);
+    ck_assert_int_eq(daemon_stop(&D, SIGKILL), 128 + SIGKILL);
+    daemon_start(&D, 1);
+    login_arbiter(&D, &arb);
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "status")), "paused");
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds/1/resume", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "status")), "running");
+    resp_free(r);
+    Resp *k;
+    json_t *g = game(&k);
+    ck_assert(json_is_false(
+        json_object_get(json_object_get(json_object_get(g, "state"), "clock"), "paused")));
+    resp_free(k);
+    ck_assert_int_eq(play(&D, &B, gid, 1, "e5"), 200);
+    /* A clean stop does the same. */
+    ck_assert_int_eq(daemon_stop(&D, SIGTERM), 0);
+    daemon_start(&D, 1);
+    login_arbiter(&D, &arb);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds/1/resume", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &W, gid, 2, "Nf3"), 200);
+}
+END_TEST
+
 typedef struct Reader {
     const char *path;
     long ms;
@@ -318,6 +352,7 @@ static Suite *suite(void)
     tcase_add_test(tc, two_tablets_at_once);
     tcase_add_test(tc, crash_mid_game);
     tcase_add_test(tc, clean_stop_mid_game);
+    tcase_add_test(tc, round_paused_by_restart_resumes_at_once);
     tcase_add_test(tc, stream_live_and_resume);
     tcase_add_test(tc, stop_with_streams_open);
     suite_add_tcase(s, tc);

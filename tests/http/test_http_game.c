@@ -254,6 +254,124 @@ START_TEST(server_flag_within_50ms)
 }
 END_TEST
 
+/* 6.7: a player absent at the default time after the start loses; the
+ * server records it by itself, on time, and a late arrival changes
+ * nothing. */
+START_TEST(absent_player_loses_at_default_time)
+{
+    int64_t pids[2], gid;
+    Client pl[2];
+    int64_t tid = make_tournament(&D, &arb, "60", "{\"default_time_ms\":1000}", 2, pids, pl);
+    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    Resp *r = reqf(&D, &pl[0], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &pl[0], gid, 0, "e4"), 200);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld", (long long)gid);
+    json_int_t start = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(r->json, "events"), i, e)
+        if (!strcmp(json_string_value(json_object_get(e, "type")), "start"))
+            start = jint(e, "time_ms");
+    resp_free(r);
+    ck_assert_int_gt(start, 0);
+    while (now_ms() < start + 1400)
+        usleep(20000);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld", (long long)gid);
+    json_t *evs = json_object_get(r->json, "events");
+    json_t *last = json_array_get(evs, json_array_size(evs) - 1);
+    ck_assert_str_eq(json_string_value(json_object_get(last, "type")), "flag");
+    ck_assert_str_eq(json_string_value(json_object_get(last, "actor")), "server");
+    json_int_t at = jint(last, "time_ms");
+    ck_assert_msg(at > start + 1000 && at <= start + 1000 + 50, "default at start%+lld ms",
+                  (long long)(at - start));
+    resp_free(r);
+    /* Arriving late does not undo it. */
+    r = reqf(&D, &pl[1], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+    ck_assert_int_lt(r->status, 500);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld", (long long)gid);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r->json, "game"), "result")),
+                     "+/-");
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &pl[1], gid, 1, "e5"), 409);
+}
+END_TEST
+
+/* 9.2.1.1 and 9.5: a draw claimed with the move that would repeat the
+ * position for the third time ends the game without the move being played;
+ * an incorrect claim gives the opponent two more minutes and the intended
+ * move is played. */
+START_TEST(claims_with_intended_move)
+{
+    Game g = new_game("5400+30", NULL);
+    const char *moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"};
+    for (int i = 0; i < 7; i++)
+        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, moves[i]), 200);
+    Resp *r = reqf(&D, &g.b, "POST", "{\"ply\":7,\"claim\":\"threefold\",\"move\":\"Ng8\"}",
+                   "/api/v1/games/%lld/claim", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "1/2-1/2");
+    ck_assert_int_eq(jint(st, "ply"), 7);
+    resp_free(keep);
+
+    Game h = new_game("5400+30", NULL);
+    ck_assert_int_eq(play(&D, &h.w, h.gid, 0, "e4"), 200);
+    st = state(&h, &keep);
+    json_int_t white = clock_ms(st, "white_ms");
+    resp_free(keep);
+    r = reqf(&D, &h.b, "POST", "{\"ply\":1,\"claim\":\"threefold\",\"move\":\"e5\"}",
+             "/api/v1/games/%lld/claim", (long long)h.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    st = state(&h, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "*");
+    ck_assert_int_eq(jint(st, "ply"), 2);
+    json_t *mv = json_object_get(json_object_get(st, "state"), "moves");
+    ck_assert_str_eq(json_string_value(json_array_get(mv, 1)), "e5");
+    /* White's clock runs again since e5: a few ms may have gone. */
+    json_int_t now_white = clock_ms(st, "white_ms");
+    ck_assert_msg(now_white <= white + 120000 && now_white > white + 120000 - 200, "%lld -> %lld",
+                  (long long)white, (long long)now_white);
+    resp_free(keep);
+    ck_assert_int_eq(play(&D, &h.w, h.gid, 2, "Nf3"), 200);
+}
+END_TEST
+
+/* When the tournament says flags are claimed, the server records no flag:
+ * the opponent claims it. */
+START_TEST(claimed_flags)
+{
+    Game g = new_game("2", "{\"flags\":\"claimed\"}");
+    usleep(2400000);
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "*");
+    resp_free(keep);
+    /* White cannot claim his own flag. */
+    Resp *r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/flag", (long long)g.gid);
+    ck_assert_int_eq(r->status / 100, 4);
+    resp_free(r);
+    r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/flag", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    st = state(&g, &keep);
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+                     "0-1");
+    resp_free(keep);
+}
+END_TEST
+
 START_TEST(arbiter_pause_adjust_result)
 {
     Game g = new_game("5400+30", NULL);
@@ -416,6 +534,9 @@ static Suite *suite(void)
     tcase_add_test(tc, threefold_claim);
     tcase_add_test(tc, resignation_and_confirmation);
     tcase_add_test(tc, server_flag_within_50ms);
+    tcase_add_test(tc, absent_player_loses_at_default_time);
+    tcase_add_test(tc, claims_with_intended_move);
+    tcase_add_test(tc, claimed_flags);
     tcase_add_test(tc, arbiter_pause_adjust_result);
     tcase_add_test(tc, round_pause_resume);
     tcase_add_test(tc, colours_reversed);

@@ -1,0 +1,350 @@
+/*
+ * test_http_daemon.c — the daemon as an operator meets it: `arbiter user
+ * add` makes an arbiter login (before the first start, instead of the
+ * printed one, and while the server runs); standard error carries one line
+ * per request and one per game event; the arbiter's alert stream resumes
+ * with Last-Event-ID without gaps or repeats, like the game and tournament
+ * streams.
+ */
+#include <check.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+static Daemon D;
+
+/* Runs `arbiter user add NAME --db DB` with PASSWORD in ARBITER_PASSWORD;
+ * returns the exit status. */
+static int user_add(const char *db, const char *name, const char *password)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        setenv("ARBITER_PASSWORD", password, 1);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(getenv("ARBITER_BIN"), getenv("ARBITER_BIN"), "user", "add", name, "--db", db,
+              (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+static long login_as(const char *name, const char *password, Resp **keep)
+{
+    char body[200];
+    snprintf(body, sizeof body, "{\"username\":\"%s\",\"password\":\"%s\"}", name, password);
+    Resp *r = req(&D, NULL, "POST", "/api/v1/auth/login", body);
+    long st = r->status;
+    if (keep)
+        *keep = r;
+    else
+        resp_free(r);
+    return st;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char *buf = calloc(1, 1 << 20);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    return buf;
+}
+
+static int count_lines_with(const char *text, const char *prefix, const char *part)
+{
+    int n = 0;
+    for (const char *p = text; p && *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)len, p);
+        if (strncmp(line, prefix, strlen(prefix)) == 0 && strstr(line, part))
+            n++;
+        p = e ? e + 1 : NULL;
+    }
+    return n;
+}
+
+START_TEST(user_add_before_first_start_and_while_running)
+{
+    static const char *const args[] = {"--rate-limit", "0", NULL};
+    memset(&D, 0, sizeof D);
+    snprintf(D.dir, sizeof D.dir, "%s/arbiter-http-XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    ck_assert_ptr_nonnull(mkdtemp(D.dir));
+    snprintf(D.db, sizeof D.db, "%s/arbiter.db", D.dir);
+    /* Before the first start: the login it makes replaces the printed one. */
+    ck_assert_int_eq(user_add(D.db, "judge", "long enough secret"), 0);
+    ck_assert_int_eq(user_add(D.db, "judge", "another secret"), 1);
+    ck_assert_int_eq(user_add(D.db, "shorty", "short"), 2);
+    daemon_start_args(&D, 1, args);
+    char path[400];
+    snprintf(path, sizeof path, "%s/stdout.txt", D.dir);
+    char *out = slurp(path);
+    ck_assert_msg(strstr(out, "password") == NULL, "a password was printed: %s", out);
+    free(out);
+    ck_assert_int_eq(login_as("judge", "long enough secret", NULL), 200);
+    ck_assert_int_eq(login_as("judge", "another secret", NULL), 401);
+    ck_assert_int_eq(login_as("shorty", "short", NULL), 401);
+    /* While the server runs: the new login works at once, and can act. */
+    ck_assert_int_eq(user_add(D.db, "deputy", "deputy's secret"), 0);
+    Resp *r;
+    ck_assert_int_eq(login_as("deputy", "deputy's secret", &r), 200);
+    Client c = {0};
+    const char *sc = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_nonnull(sc);
+    sscanf(sc + 12, "%199[^;\r\n]", c.cookie);
+    snprintf(c.csrf, sizeof c.csrf, "%s",
+             json_string_value(json_object_get(r->json, "csrf_token")));
+    /* The arbiter's session cookie is HttpOnly and SameSite=Strict too. */
+    ck_assert_ptr_nonnull(strcasestr(r->headers, "HttpOnly"));
+    ck_assert_ptr_nonnull(strcasestr(r->headers, "SameSite=Strict"));
+    resp_free(r);
+    r = req(&D, &c, "POST", "/api/v1/tournaments", "{\"name\":\"Open\",\"time_control\":\"60\"}");
+    ck_assert_msg(r->status == 201, "%ld %s", r->status, r->body);
+    resp_free(r);
+    ck_assert_int_eq(daemon_stop(&D, SIGTERM), 0);
+    daemon_cleanup(&D);
+}
+END_TEST
+
+START_TEST(one_log_line_per_request_and_game_event)
+{
+    Client arb;
+    daemon_start_signed_in(&D, &arb);
+    int64_t pids[2], gid;
+    Client pl[2];
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
+    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    for (int i = 0; i < 2; i++) {
+        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+        ck_assert_int_eq(r->status, 200);
+        resp_free(r);
+    }
+    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
+                   (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    ck_assert_int_eq(play(&D, &pl[0], gid, 0, "Nf3"), 200);
+    ck_assert_int_eq(play(&D, &pl[1], gid, 1, "d5"), 200);
+    /* Three reads of the same game, and a refused move. */
+    char gpath[64];
+    snprintf(gpath, sizeof gpath, "/api/v1/games/%lld", (long long)gid);
+    for (int i = 0; i < 3; i++) {
+        r = req(&D, NULL, "GET", gpath, NULL);
+        resp_free(r);
+    }
+    ck_assert_int_eq(play(&D, &pl[1], gid, 2, "e5"), 409);
+    ck_assert_int_eq(daemon_stop(&D, SIGTERM), 0);
+    char path[400];
+    snprintf(path, sizeof path, "%s/stderr.txt", D.dir);
+    char *log = slurp(path);
+    char want[128];
+    snprintf(want, sizeof want, " %s ", gpath);
+    ck_assert_int_eq(count_lines_with(log, "http GET", want), 3);
+    snprintf(want, sizeof want, " %s/move 200 ", gpath);
+    ck_assert_int_eq(count_lines_with(log, "http POST", want), 2);
+    snprintf(want, sizeof want, " %s/move 409 ", gpath);
+    ck_assert_int_eq(count_lines_with(log, "http POST", want), 1);
+    /* Per game event: the two check-ins, the start and the two moves. */
+    char gprefix[32];
+    snprintf(gprefix, sizeof gprefix, "game %lld event ", (long long)gid);
+    ck_assert_int_eq(count_lines_with(log, gprefix, " checkin "), 2);
+    ck_assert_int_eq(count_lines_with(log, gprefix, " start "), 1);
+    ck_assert_int_eq(count_lines_with(log, gprefix, " Nf3"), 1);
+    ck_assert_int_eq(count_lines_with(log, gprefix, " d5"), 1);
+    ck_assert_int_eq(count_lines_with(log, gprefix, " e5"), 0);
+    ck_assert_int_eq(count_lines_with(log, gprefix, ""), 5);
+    free(log);
+    daemon_cleanup(&D);
+}
+END_TEST
+
+typedef struct Reader {
+    const Client *c;
+    const char *path;
+    long ms;
+    long long last;
+    Resp *r;
+} Reader;
+
+static void *read_stream(void *arg)
+{
+    Reader *rd = arg;
+    rd->r = stream_read(&D, rd->c, rd->path, rd->ms, rd->last);
+    return NULL;
+}
+
+/* The ids of the events named EVENT in an SSE body, in order. */
+static int ids_of(const char *body, const char *event, long long *ids, int max)
+{
+    int n = 0;
+    char want[64];
+    snprintf(want, sizeof want, "event: %s\n", event);
+    for (const char *p = body; p && (p = strstr(p, "id: ")) && n < max; p += 4)
+        if ((p == body || p[-1] == '\n') && strncmp(strchr(p, '\n') + 1, want, strlen(want)) == 0)
+            ids[n++] = atoll(p + 4);
+    return n;
+}
+
+static void call_arbiter(const Client *pl, const Client *arb, int64_t gid, const char *note)
+{
+    char body[128];
+    snprintf(body, sizeof body, "{\"note\":\"%s\"}", note);
+    Resp *r = reqf(&D, pl, "POST", body, "/api/v1/games/%lld/call", (long long)gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, arb, "POST", "{}", "/api/v1/games/%lld/arbiter/resume", (long long)gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+}
+
+START_TEST(alert_stream_resumes_without_gaps)
+{
+    Client arb;
+    daemon_start_signed_in(&D, &arb);
+    int64_t pids[2], gid;
+    Client pl[2];
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
+    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    for (int i = 0; i < 2; i++) {
+        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+        ck_assert_int_eq(r->status, 200);
+        resp_free(r);
+    }
+    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
+                   (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/alerts/stream", (long long)tid);
+    /* Live: the arbiter's feed sees the first call as it happens. */
+    Reader rd = {&arb, path, 1500, 0, NULL};
+    pthread_t t;
+    pthread_create(&t, NULL, read_stream, &rd);
+    usleep(400000);
+    call_arbiter(&pl[0], &arb, gid, "first");
+    pthread_join(t, NULL);
+    ck_assert_int_eq(rd.r->status, 200);
+    long long ids[16];
+    ck_assert_int_eq(ids_of(rd.r->body, "alert", ids, 16), 1);
+    ck_assert_ptr_nonnull(strstr(rd.r->body, "first"));
+    long long seen = ids[0];
+    resp_free(rd.r);
+    /* Away: two more calls. */
+    call_arbiter(&pl[1], &arb, gid, "second");
+    call_arbiter(&pl[0], &arb, gid, "third");
+    /* Back with Last-Event-ID: exactly those two, in order, then a live one. */
+    Reader again = {&arb, path, 1500, seen, NULL};
+    pthread_create(&t, NULL, read_stream, &again);
+    usleep(400000);
+    call_arbiter(&pl[1], &arb, gid, "fourth");
+    pthread_join(t, NULL);
+    ck_assert_int_eq(again.r->status, 200);
+    int n = ids_of(again.r->body, "alert", ids, 16);
+    ck_assert_msg(n == 3, "%d alerts after %lld: %s", n, seen, again.r->body);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_gt(ids[i], i ? ids[i - 1] : seen);
+    const char *a = strstr(again.r->body, "second"), *b = strstr(again.r->body, "third"),
+               *c = strstr(again.r->body, "fourth");
+    ck_assert(a && b && c && a < b && b < c);
+    ck_assert_ptr_null(strstr(again.r->body, "first"));
+    resp_free(again.r);
+    /* Only the arbiter may listen. */
+    r = stream_read(&D, &pl[0], path, 300, 0);
+    ck_assert_int_eq(r->status, 403);
+    resp_free(r);
+    r = stream_read(&D, NULL, path, 300, 0);
+    ck_assert_int_eq(r->status, 401);
+    resp_free(r);
+    daemon_finish(&D);
+}
+END_TEST
+
+START_TEST(tournament_stream_resumes_then_goes_live)
+{
+    Client arb;
+    daemon_start_signed_in(&D, &arb);
+    int64_t pids[4], gids[2];
+    Client pl[4];
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 4, pids, pl);
+    int64_t w[2] = {pids[0], pids[1]}, b[2] = {pids[2], pids[3]};
+    make_round(&D, &arb, tid, 2, w, b, gids);
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < 2; i++) {
+            Resp *r = reqf(&D, &pl[g + 2 * i], "POST", "{}", "/api/v1/games/%lld/checkin",
+                           (long long)gids[g]);
+            ck_assert_int_eq(r->status, 200);
+            resp_free(r);
+        }
+    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
+                   (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/tournaments/%lld/stream", (long long)tid);
+    ck_assert_int_eq(play(&D, &pl[0], gids[0], 0, "e4"), 200);
+    r = stream_read(&D, NULL, path, 300, 0);
+    resp_free(r);
+    /* The last id seen: the game stream's state has it. */
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld", (long long)gids[0]);
+    json_t *evs = json_object_get(r->json, "events");
+    long long seen = jint(json_array_get(evs, json_array_size(evs) - 1), "id");
+    resp_free(r);
+    /* Away: moves on both boards. */
+    ck_assert_int_eq(play(&D, &pl[1], gids[1], 0, "d4"), 200);
+    ck_assert_int_eq(play(&D, &pl[2], gids[0], 1, "c5"), 200);
+    Reader rd = {NULL, path, 1500, seen, NULL};
+    pthread_t t;
+    pthread_create(&t, NULL, read_stream, &rd);
+    usleep(400000);
+    ck_assert_int_eq(play(&D, &pl[3], gids[1], 1, "Nf6"), 200);
+    pthread_join(t, NULL);
+    long long ids[16];
+    int n = ids_of(rd.r->body, "game", ids, 16);
+    ck_assert_msg(n == 3, "%d events after %lld: %s", n, seen, rd.r->body);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_gt(ids[i], i ? ids[i - 1] : seen);
+    const char *d4 = strstr(rd.r->body, "\"d4\""), *c5 = strstr(rd.r->body, "\"c5\""),
+               *nf6 = strstr(rd.r->body, "\"Nf6\"");
+    ck_assert(d4 && c5 && nf6 && d4 < c5 && c5 < nf6);
+    resp_free(rd.r);
+    daemon_finish(&D);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("http-daemon");
+    TCase *tc = tcase_create("daemon");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, user_add_before_first_start_and_while_running);
+    tcase_add_test(tc, one_log_line_per_request_and_game_event);
+    tcase_add_test(tc, alert_stream_resumes_without_gaps);
+    tcase_add_test(tc, tournament_stream_resumes_then_goes_live);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
