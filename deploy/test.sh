@@ -36,6 +36,11 @@ meson test -C build --no-rebuild --print-errorlogs --no-suite slow --no-suite br
 # has timing of its own: a failed run is reported and run once more, and
 # the second run's result is the one counted.
 if ! meson test -C build --no-rebuild --print-errorlogs --suite browser --logbase browser; then
+    # The console shows only the log's tail: name the steps that failed,
+    # and keep the whole first log beside the second.
+    cp build/meson-logs/browser.txt build/meson-logs/browser-first.txt 2>/dev/null || true
+    echo "test: the browser steps that failed (whole log: build/meson-logs/browser-first.txt):"
+    grep -A 30 "not ok" build/meson-logs/browser.txt | head -120 || true
     echo "test: the browser suite failed once (see above); running it again"
     meson test -C build --no-rebuild --print-errorlogs --suite browser --logbase browser || status=1
 fi
