@@ -350,6 +350,19 @@ int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const 
     return rn;
 }
 
+void start_round_one(Daemon *d, const Client *arb, const Client *pl, int64_t tid, int64_t gid)
+{
+    for (int i = 0; i < 2; i++) {
+        Resp *r = reqf(d, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+        ck_assert_msg(r->status == 200, "check-in: %s", r->body ? r->body : "");
+        resp_free(r);
+    }
+    Resp *r = reqf(d, arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
+                   (long long)tid);
+    ck_assert_msg(r->status == 200, "start: %s", r->body ? r->body : "");
+    resp_free(r);
+}
+
 long play(Daemon *d, const Client *c, int64_t gid, int ply, const char *move)
 {
     char body[128];

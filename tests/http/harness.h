@@ -107,6 +107,10 @@ int64_t make_tournament(Daemon *d, const Client *arb, const char *time_control,
 int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const int64_t *white,
                    const int64_t *black, int64_t *gids);
 
+/* Checks in both players of game GID (PL[0] and PL[1]) and has ARB start
+ * round 1 of tournament TID: White's clock runs. */
+void start_round_one(Daemon *d, const Client *arb, const Client *pl, int64_t tid, int64_t gid);
+
 /* A move by C at PLY; returns the status. */
 long play(Daemon *d, const Client *c, int64_t gid, int ply, const char *move);
 

@@ -713,18 +713,25 @@ END_TEST
  * 1/2-0) go into the report side by side; the file reads back and its
  * standings are the API's.
  */
-START_TEST(report_with_penalty_scores)
+/* A round robin of four whose round 1 (1-4, 2-3) got results A and B; the
+ * report read back, and its text in *TEXT. */
+static Tournament *round_one_report(const char *a, const char *b, int64_t *tid, Resp **text)
 {
-    int64_t tid = tournament("roundrobin", 3);
+    *tid = tournament("roundrobin", 3);
     int64_t p[4];
-    rated_players(tid, 4, p);
-    Resp *r = pair(tid);
+    rated_players(*tid, 4, p);
+    Resp *r = pair(*tid);
     ck_assert_msg(r->status == 201, "%s", r->body);
     resp_free(r);
-    /* Round 1 of the table: 1-4, 2-3. */
-    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"1/2-0", "0-0"}), 2);
+    ck_assert_int_eq(record_round(*tid, 1, (const char *const[]){a, b}), 2);
+    return report(*tid, text);
+}
+
+START_TEST(report_with_penalty_scores)
+{
+    int64_t tid;
     Resp *text;
-    Tournament *t = report(tid, &text);
+    Tournament *t = round_one_report("1/2-0", "0-0", &tid, &text);
     const TrnPlayer *one = by_name(t, "Player 1"), *four = by_name(t, "Player 4");
     ck_assert_int_eq(one->games[0].result, TRN_RES_DRAW);
     ck_assert_int_eq(four->games[0].result, TRN_RES_LOSS);
@@ -740,16 +747,9 @@ END_TEST
  * (+/+); the report carries it and reads back, with the standings equal. */
 START_TEST(report_with_both_forfeits_won)
 {
-    int64_t tid = tournament("roundrobin", 3);
-    int64_t p[4];
-    rated_players(tid, 4, p);
-    Resp *r = pair(tid);
-    ck_assert_msg(r->status == 201, "%s", r->body);
-    resp_free(r);
-    /* Round 1 of the table: 1-4, 2-3. */
-    ck_assert_int_eq(record_round(tid, 1, (const char *const[]){"+/+", "-/-"}), 2);
+    int64_t tid;
     Resp *text;
-    Tournament *t = report(tid, &text);
+    Tournament *t = round_one_report("+/+", "-/-", &tid, &text);
     ck_assert_ptr_nonnull(t);
     const TrnPlayer *one = by_name(t, "Player 1"), *four = by_name(t, "Player 4");
     ck_assert_int_eq(one->games[0].result, TRN_RES_FORFEIT_WIN);

@@ -130,15 +130,8 @@ START_TEST(one_log_line_per_request_and_game_event)
     Client pl[2];
     int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
     make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
-    for (int i = 0; i < 2; i++) {
-        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
-        ck_assert_int_eq(r->status, 200);
-        resp_free(r);
-    }
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    resp_free(r);
+    start_round_one(&D, &arb, pl, tid, gid);
+    Resp *r;
     ck_assert_int_eq(play(&D, &pl[0], gid, 0, "Nf3"), 200);
     ck_assert_int_eq(play(&D, &pl[1], gid, 1, "d5"), 200);
     /* Three reads of the same game, and a refused move. */
@@ -221,15 +214,8 @@ START_TEST(alert_stream_resumes_without_gaps)
     Client pl[2];
     int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
     make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
-    for (int i = 0; i < 2; i++) {
-        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
-        ck_assert_int_eq(r->status, 200);
-        resp_free(r);
-    }
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    resp_free(r);
+    start_round_one(&D, &arb, pl, tid, gid);
+    Resp *r;
     char path[128];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/alerts/stream", (long long)tid);
     /* Live: the arbiter's feed sees the first call as it happens. */

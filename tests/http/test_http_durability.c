@@ -29,15 +29,7 @@ static void setup(void)
     make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
     W = pl[0];
     B = pl[1];
-    for (int i = 0; i < 2; i++) {
-        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
-        ck_assert_int_eq(r->status, 200);
-        resp_free(r);
-    }
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    resp_free(r);
+    start_round_one(&D, &arb, pl, tid, gid);
 }
 
 static void teardown(void)
