@@ -122,15 +122,22 @@ START_TEST(user_add_before_first_start_and_while_running)
 }
 END_TEST
 
+/* A fresh daemon with the arbiter signed in, and one game of round 1
+ * started between PL[0] (White) and PL[1]. */
+static void running_game(Client *arb, Client *pl, int64_t *tid, int64_t *gid)
+{
+    daemon_start_signed_in(&D, arb);
+    int64_t pids[2];
+    *tid = make_tournament(&D, arb, "5400+30", NULL, 2, pids, pl);
+    make_round(&D, arb, *tid, 1, &pids[0], &pids[1], gid);
+    start_round_one(&D, arb, pl, *tid, *gid);
+}
+
 START_TEST(one_log_line_per_request_and_game_event)
 {
-    Client arb;
-    daemon_start_signed_in(&D, &arb);
-    int64_t pids[2], gid;
-    Client pl[2];
-    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
-    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
-    start_round_one(&D, &arb, pl, tid, gid);
+    Client arb, pl[2];
+    int64_t tid, gid;
+    running_game(&arb, pl, &tid, &gid);
     Resp *r;
     ck_assert_int_eq(play(&D, &pl[0], gid, 0, "Nf3"), 200);
     ck_assert_int_eq(play(&D, &pl[1], gid, 1, "d5"), 200);
@@ -208,13 +215,9 @@ static void call_arbiter(const Client *pl, const Client *arb, int64_t gid, const
 
 START_TEST(alert_stream_resumes_without_gaps)
 {
-    Client arb;
-    daemon_start_signed_in(&D, &arb);
-    int64_t pids[2], gid;
-    Client pl[2];
-    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
-    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
-    start_round_one(&D, &arb, pl, tid, gid);
+    Client arb, pl[2];
+    int64_t tid, gid;
+    running_game(&arb, pl, &tid, &gid);
     Resp *r;
     char path[128];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/alerts/stream", (long long)tid);
