@@ -83,6 +83,25 @@ export class Daemon {
 
 // Playwright gives every launch a fresh temporary profile (--user-data-dir)
 // and removes it at close; each newContext() is a separate cookie jar.
+/* A fresh daemon with the chief arbiter, Chromium, and an API client
+ * signed in as that arbiter: what every page test starts from. */
+export async function startAll() {
+  const daemon = new Daemon();
+  daemon.createUser(ADMIN);
+  await daemon.start();
+  const browser = await launchBrowser();
+  const arbiter = new ApiClient(daemon.url);
+  await arbiter.login(ADMIN);
+  return { daemon, browser, arbiter };
+}
+
+/* Undoes startAll(), whatever part of it ran. */
+export async function stopAll(daemon, browser) {
+  await browser?.close();
+  await daemon?.stop();
+  daemon?.cleanup();
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM,

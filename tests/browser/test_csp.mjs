@@ -7,18 +7,13 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Daemon, ADMIN, ApiClient, launchBrowser, newPage } from './harness.mjs';
+import { ADMIN, newPage, stopAll, startAll } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 let tid; const pins = [];
 
 test.before(async () => {
-  daemon = new Daemon();
-  daemon.createUser(ADMIN);
-  await daemon.start();
-  browser = await launchBrowser();
-  arbiter = new ApiClient(daemon.url);
-  await arbiter.login(ADMIN);
+  ({ daemon, browser, arbiter } = await startAll());
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Policy Open', time_control: '900+10', system: 'manual', rounds: 1 });
   tid = tour.id;
   const ids = [];
@@ -30,11 +25,7 @@ test.before(async () => {
   await arbiter.call('POST', `tournaments/${tid}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
 });
 
-test.after(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  daemon?.cleanup();
-});
+test.after(() => stopAll(daemon, browser));
 
 const css = (page, sel, prop) => page.locator(sel).first().evaluate((el, p) => getComputedStyle(el)[p], prop);
 

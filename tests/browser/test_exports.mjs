@@ -6,7 +6,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Daemon, ADMIN, ApiClient, launchBrowser, newPage } from './harness.mjs';
+import { Daemon, ADMIN, ApiClient, launchBrowser, newPage, stopAll } from './harness.mjs';
 
 let daemon; let browser; let tid;
 test.before(async () => {
@@ -27,11 +27,7 @@ test.before(async () => {
   for (const g of r1.games) await api.call('POST', `games/${g.id}/arbiter/result`, { white: 1, black: 0 });
   await api.call('POST', `tournaments/${tid}/rounds`, {});
 });
-test.after(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  daemon?.cleanup();
-});
+test.after(() => stopAll(daemon, browser));
 
 async function login(page) {
   await page.goto(`${daemon.url}/desk.html`);

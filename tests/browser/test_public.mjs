@@ -5,24 +5,15 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Daemon, ADMIN, ApiClient, launchBrowser, newPage } from './harness.mjs';
+import { ADMIN, newPage, stopAll, startAll } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 
 test.before(async () => {
-  daemon = new Daemon();
-  daemon.createUser(ADMIN);
-  await daemon.start();
-  browser = await launchBrowser();
-  arbiter = new ApiClient(daemon.url);
-  await arbiter.login(ADMIN);
+  ({ daemon, browser, arbiter } = await startAll());
 });
 
-test.after(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  daemon?.cleanup();
-});
+test.after(() => stopAll(daemon, browser));
 
 test('byes are listed with the round\'s pairings (public page in Bulgarian, desk in English)', async () => {
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Swiss with byes', time_control: '900+10', system: 'swiss', rounds: 3 });

@@ -5,19 +5,14 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Daemon, ADMIN, ApiClient, launchBrowser, newPage, dragMove } from './harness.mjs';
+import { ADMIN, ApiClient, newPage, dragMove, stopAll, startAll } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 const pins = {};
 let gid; let tid;
 
 test.before(async () => {
-  daemon = new Daemon();
-  daemon.createUser(ADMIN);
-  await daemon.start();
-  browser = await launchBrowser();
-  arbiter = new ApiClient(daemon.url);
-  await arbiter.login(ADMIN);
+  ({ daemon, browser, arbiter } = await startAll());
   // White: Ke1, Ra1, pawn e7; Black: Kh8, pawn a6.
   const tour = await arbiter.call('POST', 'tournaments', {
     name: 'Tablet checks', time_control: '900+10', system: 'manual', rounds: 1,
@@ -34,11 +29,7 @@ test.before(async () => {
   tid = tour.id;
 });
 
-test.after(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  daemon?.cleanup();
-});
+test.after(() => stopAll(daemon, browser));
 
 const expectText = (locator, re, timeout = 10000) => locator.filter({ hasText: re }).first().waitFor({ timeout });
 

@@ -7,7 +7,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Daemon, ADMIN, launchBrowser, newPage, dragMove, tapMove } from './harness.mjs';
+import { Daemon, ADMIN, launchBrowser, newPage, dragMove, tapMove, stopAll } from './harness.mjs';
 
 const PLAYERS = [
   ['Aronian, Levon', 2700], ['Bulgarian, Vesela', 2500], ['Chukova, Anna', 2300], ['Dimitrov, Petar', 2100],
@@ -20,11 +20,7 @@ test.before(async () => {
   await daemon.start();
   browser = await launchBrowser();
 });
-test.after(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  daemon?.cleanup();
-});
+test.after(() => stopAll(daemon, browser));
 
 const expectText = async (locator, re, timeout = 10000) => {
   await locator.filter({ hasText: re }).first().waitFor({ timeout });

@@ -42,16 +42,21 @@ static Game new_game(const char *tc, const char *settings)
     g.w = pl[0];
     g.b = pl[1];
     make_round(&D, &arb, g.tid, 1, &pids[0], &pids[1], &g.gid);
-    Resp *r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/checkin", (long long)g.gid);
-    ck_assert_msg(r->status == 200, "%s", r->body);
-    resp_free(r);
-    r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/checkin", (long long)g.gid);
-    ck_assert_msg(r->status == 200, "%s", r->body);
-    resp_free(r);
-    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)g.tid);
-    ck_assert_msg(r->status == 200, "%s", r->body);
-    resp_free(r);
+    start_round_one(&D, &arb, pl, g.tid, g.gid);
     return g;
+}
+
+/* Plays MOVES[0..N) from ply 0, each by the side on move, all accepted. */
+static void play_all(const Game *g, const char *const *moves, int n)
+{
+    for (int i = 0; i < n; i++)
+        ck_assert_int_eq(play(&D, i % 2 ? &g->b : &g->w, g->gid, i, moves[i]), 200);
+}
+
+/* The result text of a game state as GET /games/{gid} gives it. */
+static const char *result_of(json_t *st)
+{
+    return json_string_value(json_object_get(json_object_get(st, "game"), "result"));
 }
 
 static json_t *state(const Game *g, Resp **keep)
@@ -71,9 +76,8 @@ static json_int_t clock_ms(json_t *st, const char *side)
 START_TEST(full_game_to_mate)
 {
     Game g = new_game("5400+30", NULL);
-    const char *moves[] = {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
-    for (int i = 0; i < 7; i++)
-        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, moves[i]), 200);
+    static const char *const moves[] = {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"};
+    play_all(&g, moves, 7);
     Resp *r;
     json_t *st = state(&g, &r);
     json_t *sum = json_object_get(st, "game");
@@ -149,7 +153,7 @@ START_TEST(illegal_moves_penalty_and_loss)
     ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "Ke2"), 200);
     ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "Qh5"), 200);
     st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "0-1");
     resp_free(keep);
 }
@@ -172,7 +176,7 @@ START_TEST(draw_by_agreement)
     resp_free(r);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "1/2-1/2");
     resp_free(keep);
 }
@@ -181,9 +185,8 @@ END_TEST
 START_TEST(threefold_claim)
 {
     Game g = new_game("5400+30", NULL);
-    const char *moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
-    for (int i = 0; i < 8; i++)
-        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, moves[i]), 200);
+    static const char *const moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"};
+    play_all(&g, moves, 8);
     /* The start position has now occurred three times, White to move. */
     Resp *r = reqf(&D, &g.w, "POST", "{\"ply\":8,\"claim\":\"threefold\"}",
                    "/api/v1/games/%lld/claim", (long long)g.gid);
@@ -191,7 +194,7 @@ START_TEST(threefold_claim)
     resp_free(r);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "1/2-1/2");
     resp_free(keep);
     /* The claim reached the arbiter's alerts. */
@@ -222,7 +225,7 @@ START_TEST(resignation_and_confirmation)
     }
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "1-0");
     resp_free(keep);
 }
@@ -241,7 +244,7 @@ START_TEST(server_flag_within_50ms)
     while (now_ms() < deadline + 400)
         usleep(20000);
     st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "0-1");
     json_t *evs = json_object_get(st, "events");
     json_t *last = json_array_get(evs, json_array_size(evs) - 1);
@@ -309,16 +312,15 @@ END_TEST
 START_TEST(claims_with_intended_move)
 {
     Game g = new_game("5400+30", NULL);
-    const char *moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"};
-    for (int i = 0; i < 7; i++)
-        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, moves[i]), 200);
+    static const char *const moves[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"};
+    play_all(&g, moves, 7);
     Resp *r = reqf(&D, &g.b, "POST", "{\"ply\":7,\"claim\":\"threefold\",\"move\":\"Ng8\"}",
                    "/api/v1/games/%lld/claim", (long long)g.gid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "1/2-1/2");
     ck_assert_int_eq(jint(st, "ply"), 7);
     resp_free(keep);
@@ -333,7 +335,7 @@ START_TEST(claims_with_intended_move)
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     st = state(&h, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "*");
     ck_assert_int_eq(jint(st, "ply"), 2);
     json_t *mv = json_object_get(json_object_get(st, "state"), "moves");
@@ -355,7 +357,7 @@ START_TEST(claimed_flags)
     usleep(2400000);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "*");
     resp_free(keep);
     /* White cannot claim his own flag. */
@@ -366,7 +368,7 @@ START_TEST(claimed_flags)
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "0-1");
     resp_free(keep);
 }
@@ -408,7 +410,7 @@ START_TEST(arbiter_pause_adjust_result)
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(st, "game"), "result")),
+    ck_assert_str_eq(result_of(st),
                      "1/2-0");
     resp_free(keep);
     /* A score that is not 0, 0.5 or 1 is refused by the Laws' parser. */
@@ -476,8 +478,7 @@ START_TEST(colours_reversed)
     static const char *const ruy[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6",
                                       "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O",
                                       "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8"};
-    for (int i = 0; i < 24; i++)
-        ck_assert_int_eq(play(&D, i % 2 ? &g.b : &g.w, g.gid, i, ruy[i]), 200);
+    play_all(&g, ruy, 24);
     /* A player may not report it. */
     r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/arbiter/colours", (long long)g.gid);
     ck_assert_int_eq(r->status, 403);
