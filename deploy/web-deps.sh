@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the pages' npm packages into web/node_modules (chessground, the
-# board; playwright-core, for the browser tests) from web/package-lock.json,
+# board; playwright-core, for the browser tests; eslint, the lint step of the
+# unit suite) from web/package-lock.json,
 # again only when the lock file changed.  The daemon serves the board's ES
 # modules straight from there: there is no build step.
 set -eu

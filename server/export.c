@@ -1,9 +1,11 @@
 /*
  * export.c — crosstable, standings and pairing lists as HTML, CSV or JSON.
- * See export.h.
+ * See export.h.  The words of the HTML pages come from the pages' own
+ * translation files, embedded in the binary and parsed once at first use.
  */
 #include "export.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,57 +34,74 @@ const char export_css[] =
 
 /* ---- the words of the pages ---- */
 
+/* The pages' translation files (web/i18n/<lang>.json), embedded at build time
+ * by embed_file: the printed lists say what the pages say. */
+extern const unsigned char i18n_en_json[], i18n_ru_json[], i18n_bg_json[];
+extern const size_t i18n_en_json_len, i18n_ru_json_len, i18n_bg_json_len;
+
 typedef enum Text {
     T_CROSSTABLE, T_STANDINGS, T_AFTER, T_NO_RESULTS, T_PAIRINGS, T_ALPHA,
     T_RK, T_NO, T_NAME, T_FED, T_RTG, T_PTS, T_BD, T_WHITE, T_BLACK, T_RESULT, T_COLOUR,
     T_OPPONENT, T_PAB, T_HALF, T_ZERO, T_FREE, T_CROSS_LEGEND, T_PTS_BEFORE, T_COUNT
 } Text;
 
-/* English, Russian, Bulgarian (ExportLang order); {n} is a round number.
- * The cells' codes (w, b, PAB, HPB, ...) are the same in every language,
- * as on chess-results. */
-static const char *const TEXTS[T_COUNT][EXPORT_LANGS] = {
-    [T_CROSSTABLE] = {"Crosstable", "Турнирная таблица", "Кръстосана таблица"},
-    [T_STANDINGS] = {"Standings", "Положение", "Класиране"},
-    [T_AFTER] = {"after round {n}", "после {n}-го тура", "след кръг {n}"},
-    [T_NO_RESULTS] = {"(no results yet)", "(результатов ещё нет)", "(все още няма резултати)"},
-    [T_PAIRINGS] = {"Round {n} pairings", "Пары {n}-го тура", "Двойки за кръг {n}"},
-    [T_ALPHA] = {"alphabetical", "по алфавиту", "по азбучен ред"},
-    [T_RK] = {"Rk.", "Место", "Място"},
-    [T_NO] = {"No.", "№", "№"},
-    [T_NAME] = {"Name", "Участник", "Участник"},
-    [T_FED] = {"Fed", "Фед.", "Фед."},
-    [T_RTG] = {"Rtg", "Рейт.", "Рейт."},
-    [T_PTS] = {"Pts", "Очки", "Точки"},
-    [T_BD] = {"Bd.", "Доска", "Дъска"},
-    [T_WHITE] = {"White", "Белые", "Бели"},
-    [T_BLACK] = {"Black", "Чёрные", "Черни"},
-    [T_RESULT] = {"Result", "Результат", "Резултат"},
-    [T_COLOUR] = {"Colour", "Цвет", "Цвят"},
-    [T_OPPONENT] = {"Opponent", "Соперник", "Противник"},
-    [T_PAB] = {"bye (PAB)", "без пары (PAB)", "без двойка (PAB)"},
-    [T_HALF] = {"\xc2\xbd-point bye", "пропуск тура (\xc2\xbd)", "почивка (\xc2\xbd)"},
-    [T_ZERO] = {"0-point bye", "пропуск тура (0)", "почивка (0)"},
-    [T_FREE] = {"free", "свободен", "свободен"},
-    [T_CROSS_LEGEND] =
-        {"Each round: the opponent's start number (No.), colour (w/b) and result (1, \xc2\xbd, "
-         "0; + and - for a forfeit). PAB: pairing-allocated bye; HPB: half-point bye; FPB: "
-         "full-point bye; ZPB: zero-point bye or absent.",
-         "В каждом туре: стартовый номер соперника (№), цвет (w — белые, b — чёрные) и "
-         "результат (1, \xc2\xbd, 0; + и - при неявке). PAB — очко за отсутствие пары; HPB — "
-         "пропуск тура с \xc2\xbd очка; FPB — пропуск тура с 1 очком; ZPB — пропуск тура без "
-         "очков или отсутствие.",
-         "За всеки кръг: стартовият номер на противника (№), цвят (w — бели, b — черни) и "
-         "резултат (1, \xc2\xbd, 0; + и - при служебен резултат). PAB — точка при липса на "
-         "двойка; HPB — почивка с \xc2\xbd точка; FPB — почивка с 1 точка; ZPB — почивка без "
-         "точки или отсъствие."},
-    [T_PTS_BEFORE] = {"Pts: points before the round.", "Очки: набранные до начала тура.",
-                      "Точки: спечелените преди кръга."},
+/* The key of each word in the translation files.  Titles, colours and the
+ * result column are the pages' own words; the compact column heads, the
+ * legends and the bye cells are print.*.  {n} is a round number.  The
+ * cells' codes (w, b, PAB, HPB, ...) are the same in every language, as on
+ * chess-results. */
+static const char *const KEYS[T_COUNT] = {
+    [T_CROSSTABLE] = "view.crosstable",
+    [T_STANDINGS] = "view.standings",
+    [T_AFTER] = "print.after",
+    [T_NO_RESULTS] = "print.no_results",
+    [T_PAIRINGS] = "print.pairings",
+    [T_ALPHA] = "print.alpha",
+    [T_RK] = "print.rank",
+    [T_NO] = "print.no",
+    [T_NAME] = "print.name",
+    [T_FED] = "print.federation",
+    [T_RTG] = "print.rating",
+    [T_PTS] = "print.points",
+    [T_BD] = "print.board",
+    [T_WHITE] = "colour.white",
+    [T_BLACK] = "colour.black",
+    [T_RESULT] = "view.result",
+    [T_COLOUR] = "print.colour",
+    [T_OPPONENT] = "print.opponent",
+    [T_PAB] = "print.bye_pab",
+    [T_HALF] = "print.bye_half",
+    [T_ZERO] = "print.bye_zero",
+    [T_FREE] = "print.bye_free",
+    [T_CROSS_LEGEND] = "print.legend_crosstable",
+    [T_PTS_BEFORE] = "print.legend_points",
 };
+
+/* The parsed files (kept for the life of the process: TEXTS points into
+ * them) and the words, filled once by load_texts, read-only after. */
+static json_t *docs[EXPORT_LANGS];
+static const char *texts[EXPORT_LANGS][T_COUNT];
+static pthread_once_t texts_once = PTHREAD_ONCE_INIT;
+
+/* A word missing from a language falls back to English, and one missing
+ * from English to its key (the unit test keeps every key present). */
+static void load_texts(void)
+{
+    const unsigned char *const src[EXPORT_LANGS] = {i18n_en_json, i18n_ru_json, i18n_bg_json};
+    const size_t len[EXPORT_LANGS] = {i18n_en_json_len, i18n_ru_json_len, i18n_bg_json_len};
+    for (int l = 0; l < EXPORT_LANGS; l++) {
+        docs[l] = json_loadb((const char *)src[l], len[l], 0, NULL);
+        for (int t = 0; t < T_COUNT; t++) {
+            const char *s = json_string_value(json_object_get(docs[l], KEYS[t]));
+            texts[l][t] = s ? s : l != EXPORT_EN ? texts[EXPORT_EN][t] : KEYS[t];
+        }
+    }
+}
 
 static const char *tr(ExportLang lang, Text t)
 {
-    return TEXTS[t][lang < EXPORT_LANGS ? lang : EXPORT_EN];
+    pthread_once(&texts_once, load_texts);
+    return texts[lang < EXPORT_LANGS ? lang : EXPORT_EN][t];
 }
 
 /* TEXT with {n} replaced by N, into OUT. */

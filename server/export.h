@@ -21,7 +21,8 @@
 
 typedef enum ExportFormat { EXPORT_JSON = 0, EXPORT_HTML, EXPORT_CSV } ExportFormat;
 
-/* The language of an HTML page's words (CSV and JSON keep English keys). */
+/* The language of an HTML page's words, which are those of web/i18n/<lang>.json
+ * (CSV and JSON keep English keys). */
 typedef enum ExportLang { EXPORT_EN = 0, EXPORT_RU, EXPORT_BG, EXPORT_LANGS } ExportLang;
 
 /* The exact text of the <style> element of every HTML export. */

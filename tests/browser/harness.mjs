@@ -6,6 +6,9 @@
 //   CHROMIUM the browser (default /usr/bin/chromium)
 //   ARBITER_TEST_CONSOLE=1 prints every page's console and API traffic
 
+// The functions given to page.evaluate and its kind run in the page, with its globals.
+/* global document, window */
+
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -5,6 +5,9 @@
 // style attribute put in on purpose is blocked and reported, which shows the
 // policy is enforced and the listener hears it.
 
+// The functions given to page.evaluate and its kind run in the page, with its globals.
+/* global document, getComputedStyle */
+
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, newPage, stopAll, startAll } from './harness.mjs';

@@ -4,6 +4,9 @@
 // style would leave the table without rules and shading), with names shown as
 // text, and keep the table header on every printed page.
 
+// The functions given to page.evaluate and its kind run in the page, with its globals.
+/* global document, getComputedStyle */
+
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Daemon, ADMIN, ApiClient, launchBrowser, newPage, stopAll } from './harness.mjs';

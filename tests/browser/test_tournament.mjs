@@ -5,6 +5,9 @@
 // tablets carry on, both players confirm the result, and the public standings
 // show it, in Russian after a language switch.
 
+// The functions given to page.evaluate and its kind run in the page, with its globals.
+/* global document */
+
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Daemon, ADMIN, launchBrowser, newPage, dragMove, tapMove, stopAll } from './harness.mjs';

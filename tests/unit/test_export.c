@@ -2,9 +2,11 @@
  * test_export.c — the rendering of the printed lists (server/export.c) on
  * hand-made data: alphabetical order as the Russian and Bulgarian alphabets
  * and dictionaries have it, RFC 4180 quoting, the spreadsheet-formula guard,
- * HTML escaping, numbers, and the refusal of unknown formats and languages.
+ * HTML escaping, numbers, the refusal of unknown formats and languages, and
+ * that every word of a page is the text web/i18n/<lang>.json has for it.
  */
 #include <check.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +186,212 @@ START_TEST(formats_and_languages)
 }
 END_TEST
 
+/* ---- the pages' words are the translation files' words ---- */
+
+/* web/i18n/<CODE>.json of the source tree, parsed (caller owns). */
+static json_t *translations(const char *code)
+{
+    const char *data = getenv("ARBITER_TEST_DATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/../../web/i18n/%s.json", data ? data : "tests/data", code);
+    json_error_t err;
+    json_t *d = json_load_file(path, 0, &err);
+    ck_assert_msg(d != NULL, "%s: %s", path, err.text);
+    return d;
+}
+
+/* The text of KEY in D, HTML-escaped as the page escapes it, with {n} (if
+ * any) replaced by N, into OUT. */
+static void word(json_t *d, const char *key, long long n, char *out, size_t cap)
+{
+    const char *s = json_string_value(json_object_get(d, key));
+    ck_assert_msg(s != NULL, "no text for %s", key);
+    char num[24];
+    snprintf(num, sizeof num, "%lld", n);
+    size_t k = 0;
+    for (; *s; s++) {
+        const char *rep = NULL;
+        char one[2] = {*s, 0};
+        if (strncmp(s, "{n}", 3) == 0) {
+            rep = num;
+            s += 2;
+        } else if (*s == '&') {
+            rep = "&amp;";
+        } else if (*s == '<') {
+            rep = "&lt;";
+        } else if (*s == '>') {
+            rep = "&gt;";
+        } else if (*s == '"') {
+            rep = "&quot;";
+        } else if (*s == '\'') {
+            rep = "&#39;";
+        } else {
+            rep = one;
+        }
+        size_t m = strlen(rep);
+        ck_assert_uint_lt(k + m, cap);
+        memcpy(out + k, rep, m);
+        k += m;
+    }
+    out[k] = 0;
+}
+
+/* Writes to OUT the printf-like FMT whose every %s is the word of the next
+ * key in the NULL-ended list after FMT; "%d" takes the next key too, that
+ * word with {n} as N. */
+static void expect(char *out, size_t cap, json_t *d, long long n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t k = 0;
+    char w[2048];
+    out[0] = 0;
+    for (const char *f = fmt; *f; f++) {
+        if (f[0] == '%' && (f[1] == 's' || f[1] == 'd')) {
+            word(d, va_arg(ap, const char *), n, w, sizeof w);
+            f++;
+        } else {
+            w[0] = *f;
+            w[1] = 0;
+        }
+        size_t m = strlen(w);
+        ck_assert_uint_lt(k + m, cap);
+        memcpy(out + k, w, m + 1);
+        k += m;
+    }
+    va_end(ap);
+}
+
+/* TEXT must contain WANT. */
+static void has(const char *text, const char *want, const char *lang)
+{
+    ck_assert_msg(strstr(text, want) != NULL, "%s page lacks: %s", lang, want);
+}
+
+START_TEST(page_words_are_the_translations)
+{
+    /* Every word of every printed page, in each language, is the text the
+     * pages' translation file has for it: the lists and the pages cannot
+     * drift apart.  The pairing list has a board and one bye of each kind. */
+    static const char *const codes[EXPORT_LANGS] = {"en", "ru", "bg"};
+    json_t *pl = json_loads(
+        "{\"tournament\":{\"name\":\"T\"},\"round\":3,\"status\":\"pending\",\"boards\":["
+        "{\"board\":1,\"white\":{\"name\":\"W\",\"tpn\":1,\"points\":1},"
+        "\"black\":{\"name\":\"B\",\"tpn\":2,\"points\":1},\"result\":\"*\"}],\"byes\":["
+        "{\"kind\":\"pab\",\"player\":{\"name\":\"C\",\"tpn\":3}},"
+        "{\"kind\":\"half\",\"player\":{\"name\":\"D\",\"tpn\":4}},"
+        "{\"kind\":\"zero\",\"player\":{\"name\":\"E\",\"tpn\":5}},"
+        "{\"kind\":\"free\",\"player\":{\"name\":\"F\",\"tpn\":6}}]}",
+        0, NULL);
+    ck_assert_ptr_nonnull(pl);
+    json_t *ct = table_of("X", 1);
+    json_t *none = json_pack("{s:{s:s},s:i,s:[],s:[]}", "tournament", "name", "T",
+                             "after_round", 0, "tiebreaks", "rows");
+    json_t *en = translations("en");
+    static const char *const byes[] = {"print.bye_pab", "print.bye_half", "print.bye_zero",
+                                       "print.bye_free"};
+    char want[8192], lang_attr[64];
+    for (int l = 0; l < EXPORT_LANGS; l++) {
+        json_t *d = translations(codes[l]);
+        const char *c = codes[l];
+        size_t len;
+        snprintf(lang_attr, sizeof lang_attr, "<html lang=\"%s\">", c);
+
+        /* Crosstable after round 1: title, heads, legend. */
+        char *text = export_crosstable(ct, EXPORT_HTML, (ExportLang)l, 1, &len);
+        ck_assert_ptr_nonnull(text);
+        has(text, lang_attr, c);
+        expect(want, sizeof want, d, 1, "<p class=\"sub\">%s %d</p>", "view.crosstable",
+               "print.after");
+        has(text, want, c);
+        expect(want, sizeof want, d, 0,
+               "<thead><tr><th class=\"n\">%s</th><th class=\"n\">%s</th><th></th><th>%s</th>"
+               "<th>%s</th><th class=\"n\">%s</th><th class=\"c\">1</th><th class=\"n\">%s</th>"
+               "<th class=\"n\">SB</th></tr></thead>",
+               "print.rank", "print.no", "print.name", "print.federation", "print.rating",
+               "print.points");
+        has(text, want, c);
+        expect(want, sizeof want, d, 0, "<p class=\"legend\">%s</p>", "print.legend_crosstable");
+        has(text, want, c);
+        free(text);
+
+        /* Standings, after a round and before any. */
+        text = export_crosstable(ct, EXPORT_HTML, (ExportLang)l, 0, &len);
+        ck_assert_ptr_nonnull(text);
+        expect(want, sizeof want, d, 1, "<p class=\"sub\">%s %d</p>", "view.standings",
+               "print.after");
+        has(text, want, c);
+        free(text);
+        text = export_crosstable(none, EXPORT_HTML, (ExportLang)l, 0, &len);
+        ck_assert_ptr_nonnull(text);
+        expect(want, sizeof want, d, 0, "<p class=\"sub\">%s %s</p>", "view.standings",
+               "print.no_results");
+        has(text, want, c);
+        free(text);
+
+        /* Pairings by board: title, heads, a bye of each kind, legend. */
+        text = export_pairings(pl, EXPORT_HTML, (ExportLang)l, 0, &len);
+        ck_assert_ptr_nonnull(text);
+        has(text, lang_attr, c);
+        expect(want, sizeof want, d, 3, "<p class=\"sub\">%d</p>", "print.pairings");
+        has(text, want, c);
+        expect(want, sizeof want, d, 0,
+               "<thead><tr><th class=\"n\">%s</th><th class=\"n\">%s</th><th>%s</th>"
+               "<th class=\"n\">%s</th><th class=\"n\">%s</th><th class=\"c\">%s</th>"
+               "<th class=\"n\">%s</th><th>%s</th><th class=\"n\">%s</th><th class=\"n\">%s</th>"
+               "</tr></thead>",
+               "print.board", "print.no", "colour.white", "print.rating", "print.points",
+               "view.result", "print.points", "colour.black", "print.rating", "print.no");
+        has(text, want, c);
+        for (int k = 0; k < 4; k++) {
+            expect(want, sizeof want, d, 0, "<td class=\"c\">%s</td>", byes[k]);
+            has(text, want, c);
+        }
+        expect(want, sizeof want, d, 0, "<p class=\"legend\">%s</p>", "print.legend_points");
+        has(text, want, c);
+        free(text);
+
+        /* Alphabetical: title, heads, both colours, a bye of each kind. */
+        text = export_pairings(pl, EXPORT_HTML, (ExportLang)l, 1, &len);
+        ck_assert_ptr_nonnull(text);
+        expect(want, sizeof want, d, 3, "<p class=\"sub\">%d, %s</p>", "print.pairings",
+               "print.alpha");
+        has(text, want, c);
+        expect(want, sizeof want, d, 0,
+               "<thead><tr><th>%s</th><th class=\"n\">%s</th><th class=\"n\">%s</th>"
+               "<th class=\"n\">%s</th><th class=\"c\">%s</th><th>%s</th></tr></thead>",
+               "print.name", "print.no", "print.points", "print.board", "print.colour",
+               "print.opponent");
+        has(text, want, c);
+        expect(want, sizeof want, d, 0, "<td class=\"c\">%s</td>", "colour.white");
+        has(text, want, c);
+        expect(want, sizeof want, d, 0, "<td class=\"c\">%s</td>", "colour.black");
+        has(text, want, c);
+        for (int k = 0; k < 4; k++) {
+            expect(want, sizeof want, d, 0, "<td>%s</td>", byes[k]);
+            has(text, want, c);
+        }
+        expect(want, sizeof want, d, 0, "<p class=\"legend\">%s</p>", "print.legend_points");
+        has(text, want, c);
+        free(text);
+
+        /* CSV keeps the English words in every language. */
+        text = export_pairings(pl, EXPORT_CSV, (ExportLang)l, 0, &len);
+        ck_assert_ptr_nonnull(text);
+        for (int k = 0; k < 4; k++) {
+            expect(want, sizeof want, en, 0, ",%s,", byes[k]);
+            has(text, want, c);
+        }
+        free(text);
+        json_decref(d);
+    }
+    json_decref(en);
+    json_decref(none);
+    json_decref(ct);
+    json_decref(pl);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("export");
@@ -192,6 +400,7 @@ int main(void)
     tcase_add_test(tc, csv_quoting_and_guard);
     tcase_add_test(tc, html_escapes_everything);
     tcase_add_test(tc, formats_and_languages);
+    tcase_add_test(tc, page_words_are_the_translations);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -42,7 +42,7 @@ export async function request(method, path, body, opts = {}) {
     let res;
     try {
       res = await fetch(path.startsWith('/') ? path : `${BASE}/${path}`, init);
-    } catch (e) {
+    } catch {
       if (attempt < retry) { await sleep(delay); delay = Math.min(delay * 2, 4000); continue; }
       throw new ApiError(0, { message: 'network', code: 'network' });
     }

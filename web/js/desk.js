@@ -17,7 +17,6 @@ import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standi
 const app = $('#app');
 const conn = connectionBadge();
 let me = null;
-let spec = null;          // the server's OpenAPI document: which optional fields it knows
 let cleanup = [];         // what the current view must close when we leave it
 let alertState = { tid: null, list: [], stream: null };
 const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'exports', 'settings'];
@@ -29,7 +28,6 @@ async function start() {
   onLanguageChange(() => route());
   $('#logout').addEventListener('click', async () => { await api.logout().catch(() => {}); location.hash = '#/login'; });
   window.addEventListener('hashchange', route);
-  try { spec = await api.get('openapi.json'); } catch { spec = null; }
   route();
 }
 
@@ -98,10 +96,6 @@ function showLogin() {
 }
 
 // ---------- tournaments ----------
-function knows(schema, field) {
-  return !!(spec && spec.components && spec.components.schemas[schema] && spec.components.schemas[schema].properties[field]);
-}
-
 async function showHome() {
   const list = await api.get('tournaments');
   render(app, html`<h2 data-i18n="desk.tournaments"></h2>
@@ -126,12 +120,12 @@ function tournamentForm(tour) {
     <label for="t-rounds" data-i18n="desk.rounds"></label><input id="t-rounds" name="rounds" type="number" min="1" max="99" value="${tour ? tour.rounds ?? '' : 9}">
     <label for="t-tc" data-i18n="desk.time_control"></label><input id="t-tc" name="time_control" required value="${tour ? tour.time_control : '5400+30'}">
     <span class="hint" data-i18n="desk.time_control_hint"></span>
-    ${knows('TournamentInput', 'points') ? html`<label for="t-points" data-i18n="desk.points"></label>
-      <input id="t-points" name="points" value="${tour && tour.points ? [tour.points.win, tour.points.draw, tour.points.loss, tour.points.bye].join(' ') : '1 0.5 0 1'}">
-      <span class="hint" data-i18n="desk.points_hint"></span>` : ''}
-    ${knows('TournamentInput', 'tiebreaks') ? html`<label for="t-tb" data-i18n="desk.tiebreaks"></label>
-      <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
-      <span class="hint" data-i18n="desk.tiebreaks_hint"></span>` : ''}
+    <label for="t-points" data-i18n="desk.points"></label>
+    <input id="t-points" name="points" value="${tour && tour.points ? [tour.points.win, tour.points.draw, tour.points.loss, tour.points.bye].join(' ') : '1 0.5 0 1'}">
+    <span class="hint" data-i18n="desk.points_hint"></span>
+    <label for="t-tb" data-i18n="desk.tiebreaks"></label>
+    <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
+    <span class="hint" data-i18n="desk.tiebreaks_hint"></span>
     <fieldset class="span-all"><legend data-i18n="desk.laws"></legend><div class="form-grid">
       <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
       <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
@@ -169,11 +163,9 @@ function bindTournamentForm(tour) {
     if (f.rounds.value) body.rounds = Number(f.rounds.value);
     if (f.place.value) body.place = f.place.value;
     if (f.start_date.value) body.start_date = f.start_date.value;
-    if (f.points) {
-      const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
-      body.points = { win, draw, loss, bye };
-    }
-    if (f.tiebreaks) body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean).join(',');
+    const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
+    body.points = { win, draw, loss, bye };
+    body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean).join(',');
     try {
       const saved = tour ? await api.patch(`tournaments/${tour.id}`, body) : await api.post('tournaments', body);
       toast(t(tour ? 'desk.saved' : 'desk.created'));
@@ -205,10 +197,8 @@ async function viewPlayers(tour, head) {
   const players = await api.get(`tournaments/${tour.id}/players`);
   const pins = pinStore(tour.id);
   const known = pins.all();
-  const canBye = !!(spec && spec.paths && spec.paths['/tournaments/{tid}/players/{pid}/byes']);
   // Forbidden pairs: players the pairing must never put on one board.
-  const canForbid = !!(spec && spec.paths && spec.paths['/tournaments/{tid}/forbidden']);
-  const forbidden = canForbid ? await api.get(`tournaments/${tour.id}/forbidden`).catch(() => []) : [];
+  const forbidden = await api.get(`tournaments/${tour.id}/forbidden`).catch(() => []);
   // The server's pairing numbers (C.04.2), shown in the # column.
   players.sort((a, b) => (a.tpn ?? Infinity) - (b.tpn ?? Infinity) || a.id - b.id);
   render(app, html`${head}
@@ -223,7 +213,7 @@ async function viewPlayers(tour, head) {
       <td class="no-print"><button type="button" data-act="edit" data-i18n="desk.edit"></button>
       <button type="button" data-act="pin" data-i18n="desk.new_pin"></button>
       <button type="button" data-act="status" data-i18n="${p.status === 'withdrawn' ? 'desk.reinstate' : 'desk.withdraw'}"></button>
-      ${canBye ? html`<button type="button" data-act="bye" data-i18n="desk.bye"></button>` : ''}</td></tr>`)}</tbody></table>
+      <button type="button" data-act="bye" data-i18n="desk.bye"></button></td></tr>`)}</tbody></table>
     <h2 class="no-print" data-i18n="desk.add_player"></h2>
     <form id="padd" class="toolbar no-print" autocomplete="off">
       <label for="pa-name" class="sr-only" data-i18n="view.name"></label><input id="pa-name" name="name" required data-i18n-attr="placeholder:view.name">
@@ -236,7 +226,7 @@ async function viewPlayers(tour, head) {
       <p class="muted" data-i18n="desk.import_hint"></p>
       <textarea id="pimport" class="w-full" rows="6" aria-label="CSV"></textarea>
       <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>
-    ${canForbid ? html`<section id="forbidden" class="no-print"><h2 data-i18n="desk.forbidden"></h2>
+    <section id="forbidden" class="no-print"><h2 data-i18n="desk.forbidden"></h2>
       <p class="muted" data-i18n="desk.forbidden_hint"></p>
       ${forbidden.length ? html`<ul id="fb-list">${forbidden.map((f) => html`<li data-a="${f.players[0]}" data-b="${f.players[1]}">${f.names[0]} – ${f.names[1]}
         ${f.first_round || f.last_round ? html`<span class="muted">(${t('desk.forbidden_rounds', { from: f.first_round || 1, to: f.last_round || '…' })})</span>` : ''}
@@ -245,31 +235,29 @@ async function viewPlayers(tour, head) {
       <form id="fb-add" class="toolbar" autocomplete="off">
         <label for="fb-a" class="sr-only" data-i18n="desk.forbidden_player1"></label><select id="fb-a" name="a" required>${players.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</select>
         <label for="fb-b" class="sr-only" data-i18n="desk.forbidden_player2"></label><select id="fb-b" name="b" required>${players.map((p, i) => html`<option value="${p.id}" ${i === 1 ? html`selected` : ''}>${p.name}</option>`)}</select>
-        <button class="primary" data-i18n="desk.forbidden_add"></button></form></section>` : ''}`);
-  if (canForbid) {
-    const names = (ids) => ids.map((id) => (players.find((p) => p.id === id) || { name: `#${id}` }).name);
-    $('#fb-add').addEventListener('submit', async (e) => {
-      e.preventDefault();
-      const ids = [Number(e.target.a.value), Number(e.target.b.value)];
-      try {
-        await api.post(`tournaments/${tour.id}/forbidden`, { players: ids });
-        const [a, b] = names(ids);
-        toast(t('desk.forbidden_added', { a, b }));
-        route();
-      } catch (err) { toast(errorText(err), 'error'); }
-    });
-    $('#forbidden').addEventListener('click', async (e) => {
-      if (e.target.dataset.act !== 'fb-remove') return;
-      const li = e.target.closest('li');
-      const ids = [Number(li.dataset.a), Number(li.dataset.b)];
-      try {
-        await api.post(`tournaments/${tour.id}/forbidden/remove`, { players: ids });
-        const [a, b] = names(ids);
-        toast(t('desk.forbidden_removed', { a, b }));
-        route();
-      } catch (err) { toast(errorText(err), 'error'); }
-    });
-  }
+        <button class="primary" data-i18n="desk.forbidden_add"></button></form></section>`);
+  const names = (ids) => ids.map((id) => (players.find((p) => p.id === id) || { name: `#${id}` }).name);
+  $('#fb-add').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const ids = [Number(e.target.a.value), Number(e.target.b.value)];
+    try {
+      await api.post(`tournaments/${tour.id}/forbidden`, { players: ids });
+      const [a, b] = names(ids);
+      toast(t('desk.forbidden_added', { a, b }));
+      route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  });
+  $('#forbidden').addEventListener('click', async (e) => {
+    if (e.target.dataset.act !== 'fb-remove') return;
+    const li = e.target.closest('li');
+    const ids = [Number(li.dataset.a), Number(li.dataset.b)];
+    try {
+      await api.post(`tournaments/${tour.id}/forbidden/remove`, { players: ids });
+      const [a, b] = names(ids);
+      toast(t('desk.forbidden_removed', { a, b }));
+      route();
+    } catch (err) { toast(errorText(err), 'error'); }
+  });
   const add = async (body) => {
     const r = await api.post(`tournaments/${tour.id}/players`, body);
     pins.put(r.player.id, r.credentials.pin);
@@ -559,10 +547,9 @@ async function viewCrosstable(tour, head) {
 }
 
 async function viewExports(tour, head) {
-  const trf = spec && spec.paths && spec.paths['/tournaments/{tid}/trf'];
   render(app, html`${head}<ul class="exports">
     <li><a href="${api.BASE}/tournaments/${tour.id}/pgn" download="tournament-${tour.id}.pgn" data-i18n="desk.export_pgn"></a></li>
-    ${trf ? html`<li><a href="${api.BASE}/tournaments/${tour.id}/trf" download="tournament-${tour.id}.trf" data-i18n="desk.export_trf"></a></li>` : ''}
+    <li><a href="${api.BASE}/tournaments/${tour.id}/trf" download="tournament-${tour.id}.trf" data-i18n="desk.export_trf"></a></li>
     <li><button type="button" id="csv" data-i18n="desk.export_csv"></button></li>
     <li><a href="${exportHref(`tournaments/${tour.id}/standings`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_html"></a></li>
     <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_crosstable_html"></a></li>

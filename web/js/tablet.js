@@ -35,7 +35,7 @@ async function start() {
 async function route() {
   try {
     me = await api.whoami();
-  } catch (e) {
+  } catch {
     me = { role: 'anonymous' };
   }
   // A link with the player's token (e.g. from a printed slip) signs in at once.

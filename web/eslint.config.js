@@ -1,0 +1,30 @@
+// ESLint's settings for the pages' scripts (ES modules in the browser) and the
+// browser tests (ES modules under node).  Run from the project root:
+//   web/node_modules/.bin/eslint -c web/eslint.config.js web/js tests/browser
+// (meson test --suite unit runs it as the test "eslint").
+
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  {
+    ignores: ['**/node_modules/**'],
+  },
+  js.configs.recommended,
+  {
+    files: ['web/js/**/*.js'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    files: ['tests/browser/**/*.mjs'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+  },
+];
