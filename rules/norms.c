@@ -164,7 +164,13 @@ void norms_check(NormTitle title, const NormOpponent *opp, int n, int score,
                 break;
             }
     }
-    c->possible = c->norm || (remaining > 0 && c->need >= 0 && n + remaining >= min_games);
+    /* Still possible: the score can be reached and the counts can still be
+     * met if every remaining opponent helps (a GM, from another federation). */
+    int fin = n + remaining;
+    bool counts = 2 * (c->titled + remaining) >= fin &&
+                  3 * (c->title_holders + remaining) >= fin && c->title_holders + remaining >= 3 &&
+                  5 * c->unrated <= fin;
+    c->possible = c->norm || (remaining > 0 && c->need >= 0 && fin >= min_games && counts);
 }
 
 bool norms_swiss_exception(const Tournament *t)

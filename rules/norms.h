@@ -90,7 +90,8 @@ typedef struct NormCheck {
 
     int remaining;      /* rounds left in the event */
     int need;           /* tenths from the remaining rounds, -1 out of reach */
-    bool possible;      /* norm, or reachable in the remaining rounds */
+    bool possible;      /* norm, or score, games and title counts all still
+                           reachable in the remaining rounds */
 } NormCheck;
 
 typedef struct NormRow {

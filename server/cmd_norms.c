@@ -50,29 +50,50 @@ static void missing(const NormCheck *c, char *buf, size_t len)
         }
 }
 
-/* "a draw in round 9 gives an IM norm", "needs 1.5 from rounds 8-9", ... */
+/*
+ * "a draw in round 9 gives an IM norm" when the score is all that is left;
+ * "GM norm needs a draw in round 9, and: title holders 1/3" when the
+ * remaining opponents must also bring what the opposition still lacks.
+ */
 static void outlook(const NormCheck *c, int rounds, char *buf, size_t len)
 {
     const char *t = norms_level(c->title)->name;
     const char *an = c->title == NORM_IM ? "an" : "a";
-    char p[16];
+    char p[16], what[48];
     if (c->norm && !c->remaining) {
         snprintf(buf, len, "%s norm", t);
-    } else if (c->need < 0 || !c->possible) {
+        return;
+    }
+    if (c->need < 0 || !c->possible) {
         snprintf(buf, len, "no %s norm", t);
-    } else if (c->remaining == 1) {
-        const char *res = c->need == 0 ? "any result" : c->need == 5 ? "a draw" : "a win";
-        snprintf(buf, len, "%s in round %d gives %s %s norm", res, rounds + 1, an, t);
+        return;
+    }
+    if (c->remaining == 1) {
+        snprintf(what, sizeof what, "%s in round %d",
+                 c->need == 0 ? "any result" : c->need == 5 ? "a draw" : "a win", rounds + 1);
+    } else if (c->need == 0) {
+        snprintf(what, sizeof what, "any results in rounds %d-%d", rounds + 1,
+                 rounds + c->remaining);
     } else {
         points(c->need, p, sizeof p);
-        snprintf(buf, len, "%s norm needs %s from rounds %d-%d", t, p, rounds + 1,
+        snprintf(what, sizeof what, "%s from rounds %d-%d", p, rounds + 1,
                  rounds + c->remaining);
     }
+    NormCheck rest = *c;
+    rest.ok_games = rest.ok_average = rest.ok_performance = true;
+    char m[200];
+    missing(&rest, m, sizeof m);
+    if (m[0])
+        snprintf(buf, len, "%s norm needs %s, and: %s", t, what, m);
+    else if (c->remaining == 1)
+        snprintf(buf, len, "%s gives %s %s norm", what, an, t);
+    else
+        snprintf(buf, len, "%s norm needs %s", t, what);
 }
 
 static void print_json(const Tournament *t, const NormReport *r)
 {
-    char s[16], m[200], o[120];
+    char s[16], m[200], o[320];
     printf("{\"rounds\":%d,\"total_rounds\":%d,\"swiss_exception\":%s,\"players\":[", r->rounds,
            r->total_rounds, r->swiss_exception ? "true" : "false");
     for (int i = 0; i < r->n_rows; i++) {
@@ -120,7 +141,7 @@ static void print_text(const Tournament *t, const NormReport *r, bool all)
     printf("FIDE title norms (B.01), after round %d of %d%s\n", r->rounds, r->total_rounds,
            r->swiss_exception ? "; Swiss exception: federation rules waived" : "");
     int shown = 0;
-    char s[16], m[200], o[120];
+    char s[16], m[200], o[320];
     for (int i = 0; i < r->n_rows; i++) {
         const NormRow *w = &r->rows[i];
         const TrnPlayer *p = tournament_player(t, w->player);
