@@ -418,3 +418,8 @@ const Command cmd_trf = {
             "Exit status: 0 ok, 2 bad arguments, 3 invalid file (FILE:LINE:COLUMN: why).\n",
     .run = run_trf,
 };
+
+int cmd_trf_load(const char *cmd, const char *path, int flags, Tournament **t)
+{
+    return load(cmd, path, flags, t);
+}

@@ -22,6 +22,8 @@ static const Command *const commands[] = {
     &cmd_check,
     &cmd_backup,
     &cmd_restore,
+    &cmd_ratings,
+    &cmd_norms,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };

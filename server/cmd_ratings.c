@@ -1,0 +1,256 @@
+/*
+ * cmd_ratings.c — `arbiter ratings FILE.trf`: the FIDE rating change of
+ * every player of a tournament (B.02, see rules/rating.h), as a text table
+ * or as JSON (one object per player, figures unrounded).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "rating.h"
+#include "trf.h"
+
+/* Hundredths as a decimal ("7.6", "-12.25", "0"): exact, no trailing zeros. */
+static void centi(long long v, char *buf, size_t len)
+{
+    const char *sign = v < 0 ? "-" : "";
+    long long a = v < 0 ? -v : v;
+    if (a % 100 == 0)
+        snprintf(buf, len, "%s%lld", sign, a / 100);
+    else if (a % 10 == 0)
+        snprintf(buf, len, "%s%lld.%lld", sign, a / 100, (a % 100) / 10);
+    else
+        snprintf(buf, len, "%s%lld.%02lld", sign, a / 100, a % 100);
+}
+
+/* A change in hundredths rounded to a whole point, halves away from zero. */
+static long long rounded(long long v)
+{
+    return v >= 0 ? (v + 50) / 100 : -((-v + 50) / 100);
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    putchar('"');
+}
+
+static const char *initial_word(RatingInitial s)
+{
+    switch (s) {
+    case RATING_INITIAL_OK: return "ok";
+    case RATING_INITIAL_FEW_GAMES: return "fewer than 5 games against rated opponents";
+    case RATING_INITIAL_ZERO: return "no points against rated opponents";
+    case RATING_INITIAL_BELOW_FLOOR: return "below the rating floor 1400";
+    default: return "";
+    }
+}
+
+static const char *KINDS[] = {"standard", "rapid", "blitz"};
+
+static void print_json(const Tournament *t, const RatingReport *r)
+{
+    char a[32], b[32];
+    printf("[");
+    for (int i = 0; i < r->n_rows; i++) {
+        const RatingRow *w = &r->rows[i];
+        const TrnPlayer *p = tournament_player(t, w->player);
+        printf("%s\n{\"start_rank\":%d,\"name\":", i ? "," : "", w->player);
+        json_string(p->name);
+        centi(w->score, a, sizeof a);
+        printf(",\"rating\":%d,\"kind\":\"%s\",\"rated_games\":%d,\"score\":%s", w->rating,
+               KINDS[r->kind], w->rated_games, a);
+        if (w->rating > 0) {
+            centi(w->expected, a, sizeof a);
+            centi(w->change, b, sizeof b);
+            printf(",\"k\":%d,\"expected\":%s,\"rating_change\":%s,\"new_rating\":%lld", w->k, a,
+                   b, w->rating + rounded(w->change));
+        } else {
+            printf(",\"k\":null,\"expected\":null,\"rating_change\":null,\"initial_ra\":%d,"
+                   "\"initial_percentage\":%d,\"initial_rating\":",
+                   w->initial_ra, w->initial_p);
+            if (w->initial == RATING_INITIAL_OK)
+                printf("%d", w->initial_rating);
+            else
+                printf("null");
+            printf(",\"initial_status\":");
+            json_string(initial_word(w->initial));
+        }
+        printf(",\"games\":[");
+        for (int g = 0; g < w->n_games; g++) {
+            const RatingGame *x = &w->games[g];
+            centi(x->score, a, sizeof a);
+            printf("%s{\"round\":%d,\"opponent\":%d,\"opponent_rating\":%d,\"score\":%s",
+                   g ? "," : "", x->round, x->opponent, x->opp_rating, a);
+            if (w->rating > 0) {
+                centi(x->expected, a, sizeof a);
+                centi(x->change, b, sizeof b);
+                printf(",\"expected\":%s,\"change\":%s", a, b);
+            }
+            printf("}");
+        }
+        printf("]}");
+    }
+    printf("\n]\n");
+}
+
+/* Display width of a UTF-8 string (continuation bytes do not count). */
+static int width(const char *s)
+{
+    int w = 0;
+    for (; *s; s++)
+        w += ((unsigned char)*s & 0xC0) != 0x80;
+    return w;
+}
+
+static void print_text(const Tournament *t, const RatingReport *r)
+{
+    int nw = 4;
+    for (int i = 0; i < r->n_rows; i++) {
+        int w = width(tournament_player(t, r->rows[i].player)->name);
+        nw = w > nw ? w : nw;
+    }
+    printf("FIDE rating changes (%s, B.02 2024), after round %d\n", KINDS[r->kind], r->rounds);
+    printf("%4s  %-*s %5s %3s %5s %6s %7s %8s %5s\n", "SNo", nw, "Name", "Rtg", "K", "Games",
+           "Score", "Exp", "Change", "New");
+    char s[32], e[32], c[32];
+    for (int i = 0; i < r->n_rows; i++) {
+        const RatingRow *w = &r->rows[i];
+        const TrnPlayer *p = tournament_player(t, w->player);
+        centi(w->score, s, sizeof s);
+        printf("%4d  %s%*s %5d", w->player, p->name, nw - width(p->name), "", w->rating);
+        if (w->rating > 0) {
+            centi(w->expected, e, sizeof e);
+            snprintf(c, sizeof c, "%+.2f", (double)w->change / 100.0);
+            printf(" %3d %5d %6s %7s %8s %5lld\n", w->k, w->rated_games, s, e, c,
+                   w->rating + rounded(w->change));
+        } else if (w->initial == RATING_INITIAL_OK) {
+            printf(" %3s %5d %6s %7s %8s %5d  first rating (Ra %d, p %d%%)\n", "-",
+                   w->rated_games, s, "-", "-", w->initial_rating, w->initial_ra, w->initial_p);
+        } else {
+            printf(" %3s %5d %6s %7s %8s %5s  no first rating: %s\n", "-", w->rated_games, s,
+                   "-", "-", "-", initial_word(w->initial));
+        }
+    }
+}
+
+static int run_ratings(int argc, char **argv)
+{
+    const char *path = NULL, *format = "text", *kind = NULL;
+    RatingOptions opt = {0};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (strcmp(a, "--k") == 0 && val) {
+            opt.force_k = (int)strtol(val, &end, 10);
+            i++;
+            if (*end || opt.force_k < 1 || opt.force_k > 100) {
+                fprintf(stderr, "arbiter ratings: --k is a number from 1 to 100\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--format") == 0 && val) {
+            format = val;
+            i++;
+            if (strcmp(format, "text") && strcmp(format, "json")) {
+                fprintf(stderr, "arbiter ratings: --format is text or json\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--kind") == 0 && val) {
+            kind = val;
+            i++;
+            if (strcmp(kind, "standard") && strcmp(kind, "rapid") && strcmp(kind, "blitz")) {
+                fprintf(stderr, "arbiter ratings: --kind is standard, rapid or blitz\n");
+                return 2;
+            }
+        } else if (strcmp(a, "--rounds") == 0 && val) {
+            opt.rounds = (int)strtol(val, &end, 10);
+            i++;
+            if (*end || opt.rounds < 1 || opt.rounds > TRN_MAX_ROUNDS) {
+                fprintf(stderr, "arbiter ratings: --rounds is a number from 1 to %d\n",
+                        TRN_MAX_ROUNDS);
+                return 2;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "arbiter ratings: unknown option '%s' (see 'arbiter help "
+                            "ratings')\n", a);
+            return 2;
+        } else if (!path) {
+            path = a;
+        } else {
+            fprintf(stderr, "arbiter ratings: one file only\n");
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "usage: arbiter ratings FILE.trf [--k N] [--format text|json]\n");
+        return 2;
+    }
+    Tournament *t;
+    int rc = cmd_trf_load("ratings", path, 0, &t);
+    if (rc)
+        return rc;
+    if (kind)
+        opt.kind = strcmp(kind, "rapid") == 0   ? RATING_RAPID
+                   : strcmp(kind, "blitz") == 0 ? RATING_BLITZ
+                                                : RATING_STANDARD;
+    else
+        opt.kind = rating_kind_for_control(t->encoded_tc);
+    RatingReport *r;
+    rc = rating_event(t, &opt, &r);
+    if (rc) {
+        fprintf(stderr, "arbiter ratings: %s\n", rc < 0 ? "out of memory" : "bad option");
+        tournament_free(t);
+        return rc < 0 ? 1 : 2;
+    }
+    if (strcmp(format, "json") == 0)
+        print_json(t, r);
+    else
+        print_text(t, r);
+    rating_report_free(r);
+    tournament_free(t);
+    return 0;
+}
+
+const Command cmd_ratings = {
+    .name = "ratings",
+    .summary = "FIDE rating change of every player of a TRF",
+    .help = "usage: arbiter ratings FILE.trf [--k N] [--format text|json] [--rounds N]\n"
+            "                       [--kind standard|rapid|blitz]\n\n"
+            "Prints each player's FIDE rating change for the tournament in FILE (TRF16\n"
+            "or TRF-2026) under the FIDE Rating Regulations effective from 1 March 2024\n"
+            "(Handbook B.02): expected score from table 8.1(b) with the 400-point rule\n"
+            "in every game, change K x (W - We) per game.  Rated games are the games\n"
+            "played over the board (1 = 0) against rated opponents; forfeits, games of\n"
+            "less than one move and byes do not count.  Unrated players get their\n"
+            "first rating from this event when they played at least 5 rated opponents\n"
+            "and scored against them: Ra + dp with two hypothetical draws against\n"
+            "1800s, published only from 1400.\n\n"
+            "  --k N       one K for everybody.  Default: 10 from a 2400 rating, 40 under\n"
+            "              2300 until the year of the 18th birthday (TRF birth date and\n"
+            "              the 042 start date), else 20; 20 in rapid and blitz; K x games\n"
+            "              at most 700.  New players (K 40 for their first 30 games)\n"
+            "              cannot be told from a TRF: give --k 40.\n"
+            "  --kind K    standard, rapid or blitz.  Default: from the 222 time control\n"
+            "              (base + 60 x increment: up to 10 min blitz, under 60 min\n"
+            "              rapid), else standard.\n"
+            "  --rounds N  changes after round N.\n"
+            "  --format    text (default) or json: an array with one object per player:\n"
+            "              start_rank, name, rating, kind, rated_games, score, k,\n"
+            "              expected, rating_change (unrounded), new_rating, games[]; for\n"
+            "              unrated players initial_ra, initial_percentage,\n"
+            "              initial_rating, initial_status.\n\n"
+            "Exit status: 0 ok, 2 bad arguments, 3 invalid file (the message gives\n"
+            "FILE:LINE:COLUMN and what is wrong), 1 cannot read the file.\n",
+    .run = run_ratings,
+};
