@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "admin.h"
+#include "alerts.h"
+#include "tournaments.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 

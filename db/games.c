@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
 #include "event_json.h"
+#include "rounds.h"
 
 /* Games kept in memory: every game not over, and the KEEP_DONE that ended
  * last (players confirm a result, the arbiter corrects one, soon after the

@@ -16,10 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
 #include "berger.h"
 #include "pairing_check.h"
+#include "rounds.h"
 #include "tournament_io.h"
+#include "tournaments.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 

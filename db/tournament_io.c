@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
 #include "berger.h"
 #include "dutch.h"
 #include "forbidden.h"
+#include "rounds.h"
 #include "tiebreak.h"
+#include "tournaments.h"
 #include "tpn.h"
 #include "trf.h"
 
@@ -28,177 +30,6 @@ static const char *jstr(json_t *o, const char *k)
 static int64_t jint(json_t *o, const char *k)
 {
     return json_integer_value(json_object_get(o, k));
-}
-
-/* ---- settings ---- */
-
-static const char *const POINT_KEYS[] = {"win", "draw", "loss", "bye"};
-
-/* A number of points as tenths: 0 and *TENTHS, or -1 when it is not a
- * multiple of 0.1 between 0 and 10. */
-static int tenths_of(json_t *v, TrnPoints *tenths)
-{
-    if (!json_is_number(v))
-        return -1;
-    double x = json_number_value(v) * TRN_POINT;
-    if (!(x >= 0 && x <= 10 * TRN_POINT))
-        return -1;
-    double r = (double)(long)(x + 0.5);
-    if (x - r > 1e-6 || r - x > 1e-6)
-        return -1;
-    *tenths = (TrnPoints)r;
-    return 0;
-}
-
-/* The tie-break list of a body as one comma-separated string, or NULL
- * (absent); *BAD is set when it has the wrong type. */
-static char *tiebreak_text(json_t *v, int *bad)
-{
-    *bad = 0;
-    if (!v)
-        return NULL;
-    if (json_is_string(v))
-        return strdup(json_string_value(v));
-    if (!json_is_array(v)) {
-        *bad = 1;
-        return NULL;
-    }
-    size_t len = 1, i;
-    json_t *e;
-    json_array_foreach(v, i, e)
-    {
-        if (!json_is_string(e)) {
-            *bad = 1;
-            return NULL;
-        }
-        len += strlen(json_string_value(e)) + 1;
-    }
-    char *s = calloc(1, len);
-    if (!s)
-        return NULL;
-    json_array_foreach(v, i, e)
-    {
-        if (i)
-            strcat(s, ",");
-        strcat(s, json_string_value(e));
-    }
-    return s;
-}
-
-/* True for an empty or all-blank list: the system's default. */
-static int blank(const char *s)
-{
-    return s[strspn(s, " \t,;")] == 0;
-}
-
-/* Parses a tie-break list into SPECS; 0, or STORE_E_INVALID with ERR. */
-static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *err, size_t n)
-{
-    char why[160] = "";
-    if (tiebreak_parse(text, specs, TB_MAX_SPECS - 1, count, why, sizeof why))
-        return ERR(STORE_E_INVALID, "tiebreaks: %s", why);
-    return 0;
-}
-
-int tio_settings_check(json_t *in, char *err, size_t n)
-{
-    json_t *pts = json_object_get(in, "points");
-    if (pts) {
-        if (!json_is_object(pts))
-            return ERR(STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
-        const char *k;
-        json_t *v;
-        json_object_foreach(pts, k, v)
-        {
-            int known = 0;
-            for (int i = 0; i < 4; i++)
-                known |= strcmp(k, POINT_KEYS[i]) == 0;
-            if (!known)
-                return ERR(STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
-                           k);
-            TrnPoints t;
-            if (tenths_of(v, &t))
-                return ERR(STORE_E_INVALID,
-                           "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
-        }
-    }
-    int bad;
-    char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
-    if (bad)
-        return ERR(STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
-                                    "or an array of tie-break names");
-    int rc = 0;
-    if (text && !blank(text)) {
-        TbSpec specs[TB_MAX_SPECS];
-        int count = 0;
-        rc = tiebreaks_parse(text, specs, &count, err, n);
-    }
-    free(text);
-    return rc;
-}
-
-int tio_settings_store(Store *s, int64_t tid, json_t *in)
-{
-    /* The requested-bye rules; the server checked the ranges. */
-    static const char *const BYE_SQL[2] = {
-        "UPDATE tournaments SET bye_limit = ?2 WHERE id = ?1",
-        "UPDATE tournaments SET bye_last_rounds = ?2 WHERE id = ?1"};
-    static const char *const BYE_KEYS[2] = {"bye_limit", "bye_last_rounds"};
-    for (int i = 0; i < 2; i++) {
-        json_t *v = json_object_get(in, BYE_KEYS[i]);
-        int rc = json_is_integer(v) ? store_run(s, NULL, BYE_SQL[i], "ii", tid,
-                                                (int64_t)json_integer_value(v))
-                                    : 0;
-        if (rc)
-            return rc;
-    }
-    json_t *pts = json_object_get(in, "points");
-    if (json_is_object(pts)) {
-        json_t *cur = store_row(s, "SELECT points AS points_json FROM tournaments WHERE id = ?1",
-                                "i", tid);
-        json_t *merged = json_object();
-        for (int i = 0; i < 4; i++) {
-            json_t *v = json_object_get(pts, POINT_KEYS[i]);
-            if (!v)
-                v = json_object_get(json_object_get(cur, "points"), POINT_KEYS[i]);
-            TrnPoints t = 0;
-            if (v && tenths_of(v, &t) == 0)
-                json_object_set_new(merged, POINT_KEYS[i], json_real((double)t / TRN_POINT));
-        }
-        json_decref(cur);
-        char *text = json_dumps(merged, JSON_COMPACT);
-        json_decref(merged);
-        int rc = text ? store_run(s, NULL, "UPDATE tournaments SET points = ?2 WHERE id = ?1",
-                                  "is", tid, text)
-                      : -ENOMEM;
-        free(text);
-        if (rc)
-            return rc;
-    }
-    int bad;
-    char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
-    if (!text)
-        return 0;
-    TbSpec specs[TB_MAX_SPECS];
-    int count = 0;
-    char err[160];
-    int rc = blank(text) ? 0 : tiebreaks_parse(text, specs, &count, err, sizeof err);
-    free(text);
-    if (rc)
-        return rc;
-    json_t *arr = json_array();
-    for (int i = 0; i < count; i++) {
-        char name[32];
-        tiebreak_spec_name(&specs[i], name, sizeof name);
-        json_array_append_new(arr, json_string(name));
-    }
-    char *js = json_dumps(arr, JSON_COMPACT);
-    json_decref(arr);
-    rc = js ? store_run(s, NULL, "UPDATE tournaments SET tiebreaks = ?2 WHERE id = ?1", "is",
-                        tid, js)
-            : -ENOMEM;
-    free(js);
-    return rc;
 }
 
 /* ---- building ---- */
@@ -245,19 +76,6 @@ static int tpn_of(const int64_t *ids, int np, int64_t id)
 static void copy(char *dst, size_t cap, const char *src)
 {
     snprintf(dst, cap, "%s", src ? src : "");
-}
-
-/* The point system of a tournament row's "points" object. */
-static void point_system(json_t *pts, TrnPointSystem *ps)
-{
-    tournament_points_default(ps);
-    TrnPoints v[4] = {ps->win_white, ps->draw_white, ps->loss_white, ps->pab};
-    for (int i = 0; i < 4; i++)
-        tenths_of(json_object_get(pts, POINT_KEYS[i]), &v[i]);
-    ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v[0];
-    ps->draw_white = ps->draw_black = ps->hpb = v[1];
-    ps->loss_white = ps->loss_black = v[2];
-    ps->pab = v[3];
 }
 
 /* The player rows of TID in TPN order (row k has number k + 1, also
@@ -379,7 +197,7 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
              double_rr > 0 && t->n_rounds >= double_rr ? "FIDE_DOUBLEROUNDROBIN"
                                                         : "FIDE_ROUNDROBIN");
     t->initial_colour = TRN_WHITE;
-    point_system(json_object_get(tour, "points"), &t->points);
+    tournaments_point_system(json_object_get(tour, "points"), &t->points);
     TrnPointSystem def;
     tournament_points_default(&def);
     t->points_given = memcmp(&def, &t->points, sizeof def) != 0;

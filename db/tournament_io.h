@@ -34,22 +34,6 @@
 #include "tournament.h"
 
 /*
- * Checks the optional "points" ({"win","draw","loss","bye"}, numbers in
- * tenths of a point from 0 to 10) and "tiebreaks" (a string such as
- * "BH/C1,BH,SB,DE", or an array of such names) of a tournament body.
- * Returns 0, or STORE_E_INVALID with the reason in ERR.
- */
-int tio_settings_check(json_t *in, char *err, size_t n);
-
-/*
- * Stores the "points", "tiebreaks", "bye_limit" and "bye_last_rounds" of
- * IN (already checked) for tournament TID; absent fields are left as they
- * are.  Returns 0 or the
- * store's error.
- */
-int tio_settings_store(Store *s, int64_t tid, json_t *in);
-
-/*
  * Builds tournament TID with the rounds 1..ROUNDS (0 = every round that
  * exists).  *IDS gets a malloc'd array mapping start rank - 1 to player id
  * (caller frees), *OUT the Tournament (tournament_free).  Returns 0,

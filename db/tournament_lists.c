@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "players.h"
+#include "rounds.h"
 #include "tournament_io.h"
 
 static int64_t jint(json_t *o, const char *k)

@@ -1,0 +1,108 @@
+/*
+ * sessions.c — users, player credentials and sessions.  See sessions.h.
+ */
+#include "sessions.h"
+
+#include <stdio.h>
+
+#include "alerts.h"
+
+#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+
+/* ---- arbiter users ---- */
+
+int admin_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n)
+{
+    int rc = store_run(s, NULL, "INSERT INTO users(username, pwhash, created_ms) VALUES (?1, ?2, ?3)",
+                       "ssi", username, pwhash, store_now_ms());
+    if (rc == STORE_E_CONFLICT)
+        return ERR(rc, "there is already a user '%s'", username);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the user was refused by the store") : rc;
+    json_t *d = json_pack("{s:s}", "username", username);
+    admin_audit(s, 0, 0, "user.add", "user", d);
+    json_decref(d);
+    return 0;
+}
+
+json_t *admin_user_by_name(Store *s, const char *username)
+{
+    return store_row(s, "SELECT id, username, pwhash FROM users WHERE username = ?1", "s",
+                     username);
+}
+
+int64_t admin_user_count(Store *s)
+{
+    return store_int(s, 0, "SELECT count(*) FROM users", "");
+}
+
+/* ---- sessions ---- */
+
+int admin_session_create(Store *s, const char *token_hash, int64_t user, int64_t player,
+                         const char *csrf, int64_t expires_ms)
+{
+    store_run(s, NULL, "DELETE FROM sessions WHERE expires_ms < ?1", "i", store_now_ms());
+    return store_run(s, NULL,
+                     "INSERT INTO sessions(token_hash, user_id, player_id, csrf, created_ms, "
+                     "expires_ms) VALUES (?1, nullif(?2, 0), nullif(?3, 0), ?4, ?5, ?6)",
+                     "siisii", token_hash, user, player, csrf, store_now_ms(), expires_ms);
+}
+
+int admin_session_delete(Store *s, const char *token_hash)
+{
+    return store_run(s, NULL, "DELETE FROM sessions WHERE token_hash = ?1", "s", token_hash);
+}
+
+/* ---- player credentials ---- */
+
+int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
+                             const char *token_hash)
+{
+    return store_run(s, NULL,
+                     "INSERT INTO player_credentials(player_id, tournament_id, pin_hash, "
+                     "token_hash) VALUES (?1, ?2, ?3, ?4)",
+                     "iiss", pid, tid, pin_hash, token_hash);
+}
+
+int admin_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
+                          const char *token_hash, int64_t user, char *err, size_t n)
+{
+    int changes = 0;
+    int rc = store_run(s, &changes,
+                       "UPDATE player_credentials SET pin_hash = ?3, token_hash = ?4 "
+                       "WHERE player_id = ?1 AND tournament_id = ?2",
+                       "iiss", pid, tid, pin_hash, token_hash);
+    if (rc)
+        return rc > 0 ? ERR(STORE_E_CONFLICT, "that PIN is already in use, try again") : rc;
+    if (!changes)
+        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+                   (long long)tid);
+    /* Old player sessions stop working with the old secrets. */
+    store_run(s, NULL, "DELETE FROM sessions WHERE player_id = ?1", "i", pid);
+    json_t *d = json_pack("{s:I}", "id", (json_int_t)pid);
+    admin_audit(s, user, 0, "player.credentials", "player", d);
+    json_decref(d);
+    return 0;
+}
+
+int admin_pin_taken(Store *s, int64_t tid, const char *pin_hash)
+{
+    return store_int(s, 0, "SELECT count(*) FROM player_credentials WHERE tournament_id = ?1 AND "
+                           "pin_hash = ?2", "is", tid, pin_hash) > 0;
+}
+
+json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash)
+{
+    return store_row(s,
+                     "SELECT player_id AS id, tournament_id FROM player_credentials "
+                     "WHERE tournament_id = ?1 AND pin_hash = ?2",
+                     "is", tid, pin_hash);
+}
+
+json_t *admin_player_by_token(Store *s, const char *token_hash)
+{
+    return store_row(s,
+                     "SELECT player_id AS id, tournament_id FROM player_credentials "
+                     "WHERE token_hash = ?1",
+                     "s", token_hash);
+}
