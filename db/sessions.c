@@ -3,7 +3,9 @@
  */
 #include "sessions.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "alerts.h"
 
@@ -51,6 +53,39 @@ int admin_session_create(Store *s, const char *token_hash, int64_t user, int64_t
 int admin_session_delete(Store *s, const char *token_hash)
 {
     return store_run(s, NULL, "DELETE FROM sessions WHERE token_hash = ?1", "s", token_hash);
+}
+
+static const char SQL_SESSION[] =
+    "SELECT s.user_id, s.player_id, s.csrf, u.username, p.tournament_id, s.expires_ms "
+    "FROM sessions s LEFT JOIN users u ON u.id = s.user_id "
+    "LEFT JOIN players p ON p.id = s.player_id "
+    "WHERE s.token_hash = ?1 AND s.expires_ms > ?2";
+
+/* Column COL of ST as text into DST (CAP bytes), "" for NULL. */
+static void column_copy(sqlite3_stmt *st, int col, char *dst, size_t cap)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+int sessions_lookup(Store *s, const char *token_hash, int64_t now_ms, SessionsCaller *out)
+{
+    memset(out, 0, sizeof *out);
+    sqlite3_stmt *st = store_stmt(s, SQL_SESSION);
+    if (!st)
+        return -EIO;
+    store_bind(st, "si", token_hash, now_ms);
+    int found = sqlite3_step(st) == SQLITE_ROW;
+    if (found) {
+        out->user_id = sqlite3_column_int64(st, 0); /* NULL reads as 0 */
+        out->player_id = sqlite3_column_int64(st, 1);
+        out->tournament_id = sqlite3_column_int64(st, 4);
+        out->expires_ms = sqlite3_column_int64(st, 5);
+        column_copy(st, 2, out->csrf, sizeof out->csrf);
+        column_copy(st, 3, out->username, sizeof out->username);
+    }
+    sqlite3_reset(st);
+    return found;
 }
 
 /* ---- player credentials ---- */
@@ -105,4 +140,20 @@ json_t *admin_player_by_token(Store *s, const char *token_hash)
                      "SELECT player_id AS id, tournament_id FROM player_credentials "
                      "WHERE token_hash = ?1",
                      "s", token_hash);
+}
+
+int sessions_lookup_token(Store *s, const char *token_hash, int64_t *player, int64_t *tid)
+{
+    sqlite3_stmt *st = store_stmt(
+        s, "SELECT player_id, tournament_id FROM player_credentials WHERE token_hash = ?1");
+    if (!st)
+        return -EIO;
+    store_bind(st, "s", token_hash);
+    int found = sqlite3_step(st) == SQLITE_ROW;
+    if (found) {
+        *player = sqlite3_column_int64(st, 0);
+        *tid = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_reset(st);
+    return found;
 }

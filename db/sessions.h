@@ -53,4 +53,24 @@ int admin_pin_taken(Store *s, int64_t tid, const char *pin_hash);
 json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash);
 json_t *admin_player_by_token(Store *s, const char *token_hash);
 
+/* What the hash of a session cookie resolves to. */
+typedef struct SessionsCaller {
+    int64_t user_id;       /* the arbiter; 0 in a player's session */
+    int64_t player_id;     /* the player; 0 in an arbiter's session */
+    int64_t tournament_id; /* the player's tournament */
+    int64_t expires_ms;
+    char csrf[48];         /* the session's CSRF token */
+    char username[64];     /* the arbiter's name ("" for a player) */
+} SessionsCaller;
+
+/* The session of TOKEN_HASH still valid at NOW_MS: 1 with *OUT filled, 0
+ * when there is none, -EIO when the query cannot run.  Meant for every
+ * request the server's cache misses: a cached statement, no JSON. */
+int sessions_lookup(Store *s, const char *token_hash, int64_t now_ms, SessionsCaller *out);
+
+/* The player whose token hashes to TOKEN_HASH: 1 with *PLAYER and *TID, 0
+ * when there is none, -EIO when the query cannot run.  Like
+ * sessions_lookup, for the uncached path of a bearer token. */
+int sessions_lookup_token(Store *s, const char *token_hash, int64_t *player, int64_t *tid);
+
 #endif
