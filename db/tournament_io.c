@@ -145,36 +145,10 @@ static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
                    b->result == TRN_RES_FORFEIT_WIN ? TRN_RES_FORFEIT_WIN : TRN_RES_FORFEIT_LOSS};
 }
 
-int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
-              size_t n)
+/* The tournament-wide fields of T (NP players) from its row TOUR: names,
+ * dates, the system line of the report, points and tie-breaks. */
+static void fill_head(Tournament *t, json_t *tour, int np)
 {
-    *out = NULL;
-    *ids_out = NULL;
-    json_t *tour = tournament_row(s, tid);
-    if (!tour)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
-    if (rounds <= 0)
-        rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
-                                      "tournament_id = ?1", "i", tid);
-    json_t *players = players_by_tpn(s, tid);
-    json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games WHERE "
-                                  "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
-                               "ii", tid, (int64_t)rounds);
-    json_t *byes = store_rows(s, "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
-                                 "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "
-                                 "ORDER BY round, player_id", "ii", tid, (int64_t)rounds);
-    Tournament *t = tournament_new();
-    int np = (int)json_array_size(players);
-    int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
-    int rc = 0;
-    if (!t || !ids || !players || !games || !byes) {
-        rc = -ENOMEM;
-        goto fail;
-    }
-    if (np > TRN_MAX_PLAYERS || rounds > TRN_MAX_ROUNDS) {
-        rc = ERR(STORE_E_INVALID, "too many players or rounds for a tournament report");
-        goto fail;
-    }
     copy(t->name, sizeof t->name, jstr(tour, "name"));
     copy(t->city, sizeof t->city, jstr(tour, "place"));
     copy(t->start_date, sizeof t->start_date, jstr(tour, "start_date"));
@@ -212,6 +186,41 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
     }
     if (!t->tiebreaks[0])
         copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
+}
+
+int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
+              size_t n)
+{
+    *out = NULL;
+    *ids_out = NULL;
+    json_t *tour = tournament_row(s, tid);
+    if (!tour)
+        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    if (rounds <= 0)
+        rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
+                                      "tournament_id = ?1", "i", tid);
+    json_t *players = players_by_tpn(s, tid);
+    json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games WHERE "
+                                  "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
+                               "ii", tid, (int64_t)rounds);
+    json_t *byes = store_rows(s, "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
+                                 "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "
+                                 "ORDER BY round, player_id", "ii", tid, (int64_t)rounds);
+    Tournament *t = tournament_new();
+    int np = (int)json_array_size(players);
+    int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
+    int rc = 0;
+    if (!t || !ids || !players || !games || !byes) {
+        rc = -ENOMEM;
+        goto fail;
+    }
+    if (np > TRN_MAX_PLAYERS || rounds > TRN_MAX_ROUNDS) {
+        rc = ERR(STORE_E_INVALID, "too many players or rounds for a tournament report");
+        goto fail;
+    }
+    fill_head(t, tour, np);
+    size_t k;
+    json_t *v;
     for (int i = 0; i < np; i++) {
         json_t *p = json_array_get(players, (size_t)i);
         TrnPlayer *tp = tournament_add_player(t, i + 1);
