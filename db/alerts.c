@@ -20,7 +20,7 @@ static void fix_resolved(json_t *a)
     json_object_del(a, "resolved_int");
 }
 
-json_t *admin_alerts_list(Store *s, int64_t tid, int64_t after_id)
+json_t *alerts_list(Store *s, int64_t tid, int64_t after_id)
 {
     json_t *rows = store_rows(s, SQL_ALERTS, "ii", tid, after_id);
     size_t i;
@@ -29,7 +29,7 @@ json_t *admin_alerts_list(Store *s, int64_t tid, int64_t after_id)
     return rows;
 }
 
-int admin_alert_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
+int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
                     int64_t at_ms, int64_t *id)
 {
     int rc = store_run(s, NULL,
@@ -41,7 +41,7 @@ int admin_alert_add(Store *s, int64_t tid, int64_t gid, const char *kind, const 
     return rc;
 }
 
-int admin_alert_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
+int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
                         char *err, size_t n)
 {
     int changes = 0;
@@ -60,7 +60,7 @@ int admin_alert_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t
     return 0;
 }
 
-int admin_audit(Store *s, int64_t user, int64_t player, const char *action, const char *target,
+int alerts_audit_add(Store *s, int64_t user, int64_t player, const char *action, const char *target,
                 json_t *detail)
 {
     char *d = detail ? json_dumps(detail, JSON_COMPACT) : NULL;

@@ -22,22 +22,22 @@
 /* The alerts of tournament TID with an id above AFTER_ID, oldest first:
  * [{id, tournament_id, game_id, kind, at_ms, message, resolved}] (the
  * caller owns it). */
-json_t *admin_alerts_list(Store *s, int64_t tid, int64_t after_id);
+json_t *alerts_list(Store *s, int64_t tid, int64_t after_id);
 
 /* Adds an alert of tournament TID about game GID (0 = none); *ID (if not
  * NULL) gets its id.  Returns 0 or the store's error. */
-int admin_alert_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
+int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
                     int64_t at_ms, int64_t *id);
 
 /* Marks alert AID of TID resolved (RESOLVED nonzero) or open again: 0 with
  * *OUT the alert (caller owns), or STORE_E_NOT_FOUND with ERR. */
-int admin_alert_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
+int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
                         char *err, size_t n);
 
 /* Appends ACTION on TARGET by arbiter USER or player PLAYER (0 = none) to
  * the audit log with DETAIL (may be NULL; borrowed).  Returns 0 or the
  * store's error. */
-int admin_audit(Store *s, int64_t user, int64_t player, const char *action, const char *target,
+int alerts_audit_add(Store *s, int64_t user, int64_t player, const char *action, const char *target,
                 json_t *detail);
 
 #endif

@@ -37,24 +37,24 @@ static const char SQL_P_GET[] =
     "SELECT id, tournament_id, name, rating, rating_estimate, title, federation, fide_id, sex, "
     "birth, status FROM players WHERE tournament_id = ?1 AND id = ?2";
 
-json_t *admin_players_list(Store *s, int64_t tid)
+json_t *players_list(Store *s, int64_t tid)
 {
     json_t *rows = store_rows(s, SQL_P_LIST, "i", tid);
     tpn_annotate(s, tid, rows);
     return rows;
 }
 
-json_t *admin_player_get(Store *s, int64_t tid, int64_t pid)
+json_t *players_get(Store *s, int64_t tid, int64_t pid)
 {
     json_t *p = store_row(s, SQL_P_GET, "ii", tid, pid);
     tpn_annotate(s, tid, p);
     return p;
 }
 
-int admin_player_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
+int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
                         const char *token_hash, int64_t user, json_t **out, char *err, size_t n)
 {
-    if (!admin_exists(s, 't', 0, tid))
+    if (!tournaments_exists(s, 't', 0, tid))
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     /* A round robin's table is laid out for its players from round 1 on. */
     if (store_int(s, 0, "SELECT count(*) FROM tournaments t WHERE id = ?1 AND system = "
@@ -82,13 +82,13 @@ int admin_player_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
     if (rc)
         return rc > 0 ? ERR(rc, "the pairing number was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "input", in);
-    admin_audit(s, user, 0, "player.create", "player", d);
+    alerts_audit_add(s, user, 0, "player.create", "player", d);
     json_decref(d);
-    *out = admin_player_get(s, tid, pid);
+    *out = players_get(s, tid, pid);
     return 0;
 }
 
-int admin_player_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
+int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
                         json_t **out, char *err, size_t n)
 {
     if (store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 AND id = ?2", "ii",
@@ -110,8 +110,8 @@ int admin_player_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t 
     if (rc)
         return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "changes", in);
-    admin_audit(s, user, 0, "player.update", "player", d);
+    alerts_audit_add(s, user, 0, "player.update", "player", d);
     json_decref(d);
-    *out = admin_player_get(s, tid, pid);
+    *out = players_get(s, tid, pid);
     return 0;
 }

@@ -41,12 +41,12 @@ static const char SQL_GAME_SUMMARY[] =
     " b.name AS black_name, g.status, g.result FROM games g JOIN players w ON w.id = g.white_id"
     " JOIN players b ON b.id = g.black_id WHERE g.id = ?1";
 
-json_t *admin_game_summary(Store *s, int64_t gid)
+json_t *rounds_game_summary(Store *s, int64_t gid)
 {
     return store_row(s, SQL_GAME_SUMMARY, "i", gid);
 }
 
-json_t *admin_round_get(Store *s, int64_t tid, int64_t rn)
+json_t *rounds_get(Store *s, int64_t tid, int64_t rn)
 {
     json_t *r = store_row(s,
                           "SELECT tournament_id, number, status, started_ms AS started_at "
@@ -57,7 +57,7 @@ json_t *admin_round_get(Store *s, int64_t tid, int64_t rn)
     return r;
 }
 
-json_t *admin_rounds_list(Store *s, int64_t tid)
+json_t *rounds_list(Store *s, int64_t tid)
 {
     json_t *nums = store_rows(s, "SELECT number FROM rounds WHERE tournament_id = ?1 ORDER BY number",
                               "i", tid);
@@ -66,7 +66,7 @@ json_t *admin_rounds_list(Store *s, int64_t tid)
     json_t *v;
     json_array_foreach(nums, i, v)
     {
-        json_t *r = admin_round_get(s, tid, jint(v, "number"));
+        json_t *r = rounds_get(s, tid, jint(v, "number"));
         if (r)
             json_array_append_new(out, r);
     }
@@ -132,10 +132,10 @@ static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gi
     return 0;
 }
 
-int admin_round_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out,
+int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out,
                        char *err, size_t n)
 {
-    if (!admin_exists(s, 't', 0, tid))
+    if (!tournaments_exists(s, 't', 0, tid))
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int64_t rn = store_int(s, 0, "SELECT max(number) FROM rounds WHERE tournament_id = ?1", "i",
                            tid) + 1;
@@ -161,13 +161,13 @@ int admin_round_create(Store *s, int64_t tid, json_t *pairings, int64_t user, js
     if (rc)
         return rc > 0 ? ERR(rc, "the pairing numbers were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I}", "tournament", (json_int_t)tid, "round", (json_int_t)rn);
-    admin_audit(s, user, 0, "round.create", "round", d);
+    alerts_audit_add(s, user, 0, "round.create", "round", d);
     json_decref(d);
-    *out = admin_round_get(s, tid, rn);
+    *out = rounds_get(s, tid, rn);
     return 0;
 }
 
-int admin_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
+int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
                       char *err, size_t n)
 {
     json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
@@ -184,16 +184,16 @@ int admin_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t use
     if (rc)
         return rc;
     json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "input", in);
-    admin_audit(s, user, 0, "game.create", "game", d);
+    alerts_audit_add(s, user, 0, "game.create", "game", d);
     json_decref(d);
-    *out = admin_game_summary(s, gid);
+    *out = rounds_game_summary(s, gid);
     return 0;
 }
 
-int admin_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **out, char *err,
+int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **out, char *err,
                       size_t n)
 {
-    json_t *g = admin_game_summary(s, gid);
+    json_t *g = rounds_game_summary(s, gid);
     if (!g)
         return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
     int64_t tid = jint(g, "tournament_id"), rn = jint(g, "round");
@@ -229,13 +229,13 @@ int admin_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **
     if (rc)
         return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "changes", in);
-    admin_audit(s, user, 0, "game.update", "game", d);
+    alerts_audit_add(s, user, 0, "game.update", "game", d);
     json_decref(d);
-    *out = admin_game_summary(s, gid);
+    *out = rounds_game_summary(s, gid);
     return 0;
 }
 
-int admin_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
+int rounds_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
 {
     sqlite3_stmt *st = store_stmt(s, "SELECT white_id, black_id FROM games WHERE id = ?1");
     if (!st)
@@ -251,26 +251,26 @@ int admin_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
     return rc;
 }
 
-int64_t admin_player_current_game(Store *s, int64_t pid)
+int64_t rounds_player_current_game(Store *s, int64_t pid)
 {
     return store_int(s, 0,
                      "SELECT id FROM games WHERE white_id = ?1 OR black_id = ?1 "
                      "ORDER BY round DESC LIMIT 1", "i", pid);
 }
 
-json_t *admin_round_game_ids(Store *s, int64_t tid, int64_t rn)
+json_t *rounds_game_ids(Store *s, int64_t tid, int64_t rn)
 {
     return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 AND round = ?2 "
                          "ORDER BY board", "ii", tid, rn);
 }
 
-json_t *admin_tournament_game_ids(Store *s, int64_t tid)
+json_t *rounds_tournament_game_ids(Store *s, int64_t tid)
 {
     return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 ORDER BY round, board",
                       "i", tid);
 }
 
-int admin_round_set_status(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms)
+int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms)
 {
     return store_run(s, NULL,
                      "UPDATE rounds SET status = ?3, started_ms = coalesce(started_ms, ?4) "

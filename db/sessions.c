@@ -13,7 +13,7 @@
 
 /* ---- arbiter users ---- */
 
-int admin_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n)
+int sessions_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n)
 {
     int rc = store_run(s, NULL, "INSERT INTO users(username, pwhash, created_ms) VALUES (?1, ?2, ?3)",
                        "ssi", username, pwhash, store_now_ms());
@@ -22,25 +22,25 @@ int admin_user_add(Store *s, const char *username, const char *pwhash, char *err
     if (rc)
         return rc > 0 ? ERR(rc, "the user was refused by the store") : rc;
     json_t *d = json_pack("{s:s}", "username", username);
-    admin_audit(s, 0, 0, "user.add", "user", d);
+    alerts_audit_add(s, 0, 0, "user.add", "user", d);
     json_decref(d);
     return 0;
 }
 
-json_t *admin_user_by_name(Store *s, const char *username)
+json_t *sessions_user_find(Store *s, const char *username)
 {
     return store_row(s, "SELECT id, username, pwhash FROM users WHERE username = ?1", "s",
                      username);
 }
 
-int64_t admin_user_count(Store *s)
+int64_t sessions_user_count(Store *s)
 {
     return store_int(s, 0, "SELECT count(*) FROM users", "");
 }
 
 /* ---- sessions ---- */
 
-int admin_session_create(Store *s, const char *token_hash, int64_t user, int64_t player,
+int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t player,
                          const char *csrf, int64_t expires_ms)
 {
     store_run(s, NULL, "DELETE FROM sessions WHERE expires_ms < ?1", "i", store_now_ms());
@@ -50,7 +50,7 @@ int admin_session_create(Store *s, const char *token_hash, int64_t user, int64_t
                      "siisii", token_hash, user, player, csrf, store_now_ms(), expires_ms);
 }
 
-int admin_session_delete(Store *s, const char *token_hash)
+int sessions_delete(Store *s, const char *token_hash)
 {
     return store_run(s, NULL, "DELETE FROM sessions WHERE token_hash = ?1", "s", token_hash);
 }
@@ -99,7 +99,7 @@ int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin
                      "iiss", pid, tid, pin_hash, token_hash);
 }
 
-int admin_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
+int sessions_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
                           const char *token_hash, int64_t user, char *err, size_t n)
 {
     int changes = 0;
@@ -115,18 +115,18 @@ int admin_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_ha
     /* Old player sessions stop working with the old secrets. */
     store_run(s, NULL, "DELETE FROM sessions WHERE player_id = ?1", "i", pid);
     json_t *d = json_pack("{s:I}", "id", (json_int_t)pid);
-    admin_audit(s, user, 0, "player.credentials", "player", d);
+    alerts_audit_add(s, user, 0, "player.credentials", "player", d);
     json_decref(d);
     return 0;
 }
 
-int admin_pin_taken(Store *s, int64_t tid, const char *pin_hash)
+int sessions_pin_taken(Store *s, int64_t tid, const char *pin_hash)
 {
     return store_int(s, 0, "SELECT count(*) FROM player_credentials WHERE tournament_id = ?1 AND "
                            "pin_hash = ?2", "is", tid, pin_hash) > 0;
 }
 
-json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash)
+json_t *sessions_player_by_pin(Store *s, int64_t tid, const char *pin_hash)
 {
     return store_row(s,
                      "SELECT player_id AS id, tournament_id FROM player_credentials "
@@ -134,7 +134,7 @@ json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash)
                      "is", tid, pin_hash);
 }
 
-json_t *admin_player_by_token(Store *s, const char *token_hash)
+json_t *sessions_player_by_token(Store *s, const char *token_hash)
 {
     return store_row(s,
                      "SELECT player_id AS id, tournament_id FROM player_credentials "

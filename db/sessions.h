@@ -22,19 +22,19 @@
 
 /* Adds an arbiter USERNAME with the password hash PWHASH: 0, or
  * STORE_E_CONFLICT (the name is taken) with ERR.  Audited. */
-int admin_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n);
+int sessions_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n);
 /* {"id", "username", "pwhash"} of USERNAME or NULL (caller owns). */
-json_t *admin_user_by_name(Store *s, const char *username);
+json_t *sessions_user_find(Store *s, const char *username);
 /* How many arbiter users there are. */
-int64_t admin_user_count(Store *s);
+int64_t sessions_user_count(Store *s);
 
 /* Opens a session for TOKEN_HASH of arbiter USER or player PLAYER (the other
  * 0) with its CSRF token, valid until EXPIRES_MS; expired sessions are
  * dropped on the way.  Returns 0 or the store's error. */
-int admin_session_create(Store *s, const char *token_hash, int64_t user, int64_t player,
+int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t player,
                          const char *csrf, int64_t expires_ms);
 /* Closes the session of TOKEN_HASH (none is fine).  0 or the store's error. */
-int admin_session_delete(Store *s, const char *token_hash);
+int sessions_delete(Store *s, const char *token_hash);
 
 /* Stores the first credentials of player PID of TID.  Returns 0, a positive
  * STORE_E_* when the store refuses them (a PIN hash already taken), or a
@@ -44,14 +44,14 @@ int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin
 /* Replaces the credentials of player PID of TID and closes his sessions:
  * 0, or STORE_E_CONFLICT (PIN taken) / STORE_E_NOT_FOUND with ERR.
  * Audited as USER. */
-int admin_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
+int sessions_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
                           const char *token_hash, int64_t user, char *err, size_t n);
 /* 1 when PIN_HASH is already some player's PIN in tournament TID. */
-int admin_pin_taken(Store *s, int64_t tid, const char *pin_hash);
+int sessions_pin_taken(Store *s, int64_t tid, const char *pin_hash);
 /* The player signing in with a PIN of tournament TID / with a token:
  * {"id", "tournament_id"} or NULL (caller owns). */
-json_t *admin_player_by_pin(Store *s, int64_t tid, const char *pin_hash);
-json_t *admin_player_by_token(Store *s, const char *token_hash);
+json_t *sessions_player_by_pin(Store *s, int64_t tid, const char *pin_hash);
+json_t *sessions_player_by_token(Store *s, const char *token_hash);
 
 /* What the hash of a session cookie resolves to. */
 typedef struct SessionsCaller {

@@ -188,7 +188,7 @@ static void fill_head(Tournament *t, json_t *tour, int np)
         copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
 }
 
-int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
+int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
               size_t n)
 {
     *out = NULL;
@@ -293,7 +293,7 @@ static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const cha
                      "iiisii", tid, rn, pid, kind, store_now_ms(), opp);
 }
 
-json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn)
+json_t *tournament_io_round_byes(Store *s, int64_t tid, int64_t rn)
 {
     json_t *b = store_rows(s, "SELECT player_id, kind, opponent_id FROM byes WHERE "
                               "tournament_id = ?1 AND round = ?2 ORDER BY player_id",
@@ -301,7 +301,7 @@ json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn)
     return b ? b : json_array();
 }
 
-json_t *tio_byes_list(Store *s, int64_t tid)
+json_t *tournament_io_byes_list(Store *s, int64_t tid)
 {
     json_t *b = store_rows(s, "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
                               "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
@@ -428,7 +428,7 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
     return 0;
 }
 
-int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n)
+int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n)
 {
     *out = NULL;
     json_t *tour = tournament_row(s, tid);
@@ -457,7 +457,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
                  (long long)open);
         goto done;
     }
-    rc = tio_build(s, tid, (int)rn - 1, &t, &ids, err, n);
+    rc = tournament_io_build(s, tid, (int)rn - 1, &t, &ids, err, n);
     if (rc)
         goto done;
     if (t->n_players < 2) {
@@ -477,7 +477,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
     }
     if (rc)
         goto done;
-    rc = admin_round_create(s, tid, pairings, user, out, err, n);
+    rc = rounds_create(s, tid, pairings, user, out, err, n);
     if (rc)
         goto done;
     size_t k;
@@ -504,7 +504,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
         rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
         goto done;
     }
-    json_object_set_new(*out, "byes", tio_round_byes(s, tid, rn));
+    json_object_set_new(*out, "byes", tournament_io_round_byes(s, tid, rn));
 done:
     if (rc) {
         json_decref(*out);
@@ -526,7 +526,7 @@ static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char 
     int64_t rounds = jint(tour, "rounds");
     if (rounds > 0 && rn > rounds)
         return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
-    if (admin_exists(s, 'r', tid, rn))
+    if (tournaments_exists(s, 'r', tid, rn))
         return ERR(STORE_E_STATE, "round %lld is already paired; byes can only be requested "
                                   "or cancelled for rounds not yet paired", (long long)rn);
     return 0;
@@ -573,7 +573,7 @@ static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, in
     return 0;
 }
 
-int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
+int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
                     int64_t user, json_t **out, char *err, size_t n)
 {
     *out = NULL;
@@ -593,7 +593,7 @@ int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *
     if (none) {
         rc = bye_cancel(s, tid, pid, rn, out, err, n);
         if (!rc)
-            admin_audit(s, user, 0, "bye.cancel", "player", *out);
+            alerts_audit_add(s, user, 0, "bye.cancel", "player", *out);
         goto done;
     }
     if (strcmp(jstr(p, "status"), "withdrawn") == 0) {
@@ -615,7 +615,7 @@ int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *
     }
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
                      (json_int_t)pid, "round", (json_int_t)rn, "kind", kind);
-    admin_audit(s, user, 0, "bye.request", "player", *out);
+    alerts_audit_add(s, user, 0, "bye.request", "player", *out);
 done:
     json_decref(p);
     json_decref(tour);
@@ -638,7 +638,7 @@ static int standings_of(const Tournament *t, int rr, int rounds, Standings **st)
     return tiebreak_standings(t, specs, count, &opt, st);
 }
 
-void tio_standings_clear(TioStandings *ts)
+void tournament_io_standings_clear(TournamentIoStandings *ts)
 {
     if (!ts)
         return;
@@ -649,7 +649,7 @@ void tio_standings_clear(TioStandings *ts)
     memset(ts, 0, sizeof *ts);
 }
 
-int tio_standings_build(Store *s, int64_t tid, TioStandings *ts)
+int tournament_io_standings_build(Store *s, int64_t tid, TournamentIoStandings *ts)
 {
     memset(ts, 0, sizeof *ts);
     ts->rows = json_array();
@@ -675,7 +675,7 @@ int tio_standings_build(Store *s, int64_t tid, TioStandings *ts)
         rc = -ENOMEM;
         goto out;
     }
-    if (np == 0 || tio_build(s, tid, rounds, &ts->t, &ts->ids, err, sizeof err))
+    if (np == 0 || tournament_io_build(s, tid, rounds, &ts->t, &ts->ids, err, sizeof err))
         goto out;
     ts->rounds = rounds;
     if (rounds == 0 || standings_of(ts->t, ts->round_robin, rounds, &st)) {
@@ -728,25 +728,25 @@ out:
     tiebreak_standings_free(st);
     json_decref(players);
     if (rc)
-        tio_standings_clear(ts);
+        tournament_io_standings_clear(ts);
     return rc;
 }
 
-json_t *tio_standings(Store *s, int64_t tid)
+json_t *tournament_io_standings(Store *s, int64_t tid)
 {
-    TioStandings ts;
-    if (tio_standings_build(s, tid, &ts))
+    TournamentIoStandings ts;
+    if (tournament_io_standings_build(s, tid, &ts))
         return json_array();
     json_t *rows = json_incref(ts.rows);
-    tio_standings_clear(&ts);
+    tournament_io_standings_clear(&ts);
     return rows;
 }
 
-char *tio_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n)
+char *tournament_io_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n)
 {
     Tournament *t = NULL;
     int64_t *ids = NULL;
-    if (tio_build(s, tid, 0, &t, &ids, err, n))
+    if (tournament_io_build(s, tid, 0, &t, &ids, err, n))
         return NULL;
     json_t *tour = tournament_row(s, tid);
     int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;

@@ -33,7 +33,7 @@ static int64_t jint(json_t *o, const char *k)
     return json_integer_value(json_object_get(o, k));
 }
 
-int admin_exists(Store *s, char kind, int64_t parent, int64_t id)
+int tournaments_exists(Store *s, char kind, int64_t parent, int64_t id)
 {
     switch (kind) {
     case 't':
@@ -53,7 +53,7 @@ int admin_exists(Store *s, char kind, int64_t parent, int64_t id)
     return 0;
 }
 
-json_t *admin_default_settings(void)
+json_t *tournaments_settings_default(void)
 {
     GameSettings gs;
     game_settings_default(&gs);
@@ -66,7 +66,7 @@ json_t *admin_default_settings(void)
     return o;
 }
 
-int admin_settings_check(json_t *settings, const char *time_control, char *err, size_t n)
+int tournaments_settings_check(json_t *settings, const char *time_control, char *err, size_t n)
 {
     json_t *o = settings ? json_deep_copy(settings) : json_object();
     if (time_control)
@@ -121,7 +121,7 @@ static void set_status(Store *s, json_t *t)
     json_object_set_new(t, "status", json_string(st));
 }
 
-json_t *admin_tournaments_list(Store *s)
+json_t *tournaments_list(Store *s)
 {
     json_t *list = store_rows(s, SQL_T_LIST, "");
     size_t i;
@@ -130,7 +130,7 @@ json_t *admin_tournaments_list(Store *s)
     return list;
 }
 
-json_t *admin_tournament_get(Store *s, int64_t tid)
+json_t *tournaments_get(Store *s, int64_t tid)
 {
     json_t *t = store_row(s, SQL_T_GET, "i", tid);
     if (t)
@@ -138,9 +138,9 @@ json_t *admin_tournament_get(Store *s, int64_t tid)
     return t;
 }
 
-int admin_tournament_create(Store *s, json_t *in, int64_t user, json_t **out, char *err, size_t n)
+int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *err, size_t n)
 {
-    json_t *settings = admin_default_settings();
+    json_t *settings = tournaments_settings_default();
     json_t *given = json_object_get(in, "settings");
     if (given)
         json_object_update(settings, given);
@@ -159,24 +159,24 @@ int admin_tournament_create(Store *s, json_t *in, int64_t user, json_t **out, ch
     int64_t id = sqlite3_last_insert_rowid(store_db(s));
     if (!has_int(in, "rounds"))
         store_run(s, NULL, "UPDATE tournaments SET rounds = NULL WHERE id = ?1", "i", id);
-    rc = tio_settings_store(s, id, in);
+    rc = tournaments_options_store(s, id, in);
     if (rc)
         return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
-    admin_audit(s, user, 0, "tournament.create", "tournament", in);
-    *out = admin_tournament_get(s, id);
+    alerts_audit_add(s, user, 0, "tournament.create", "tournament", in);
+    *out = tournaments_get(s, id);
     return 0;
 }
 
-int admin_tournament_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out,
+int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out,
                             char *err, size_t n)
 {
-    json_t *t = admin_tournament_get(s, tid);
+    json_t *t = tournaments_get(s, tid);
     if (!t)
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     json_t *settings = json_deep_copy(json_object_get(t, "settings"));
     if (!json_is_object(settings)) {
         json_decref(settings);
-        settings = admin_default_settings();
+        settings = tournaments_settings_default();
     }
     json_t *given = json_object_get(in, "settings");
     if (given)
@@ -195,13 +195,13 @@ int admin_tournament_update(Store *s, int64_t tid, json_t *in, int64_t user, jso
     free(st);
     if (rc)
         return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
-    rc = tio_settings_store(s, tid, in);
+    rc = tournaments_options_store(s, tid, in);
     if (rc)
         return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)tid, "changes", in);
-    admin_audit(s, user, 0, "tournament.update", "tournament", d);
+    alerts_audit_add(s, user, 0, "tournament.update", "tournament", d);
     json_decref(d);
-    *out = admin_tournament_get(s, tid);
+    *out = tournaments_get(s, tid);
     return 0;
 }
 
@@ -275,7 +275,7 @@ static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *er
     return 0;
 }
 
-int tio_settings_check(json_t *in, char *err, size_t n)
+int tournaments_options_check(json_t *in, char *err, size_t n)
 {
     json_t *pts = json_object_get(in, "points");
     if (pts) {
@@ -312,7 +312,7 @@ int tio_settings_check(json_t *in, char *err, size_t n)
     return rc;
 }
 
-int tio_settings_store(Store *s, int64_t tid, json_t *in)
+int tournaments_options_store(Store *s, int64_t tid, json_t *in)
 {
     /* The requested-bye rules; the server checked the ranges. */
     static const char *const BYE_SQL[2] = {
