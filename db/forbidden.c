@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "admin.h"
+#include "alerts.h"
+#include "tournaments.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -95,12 +96,12 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
                                     "twice", (long long)p1);
     if (first && last && first > last)
         return ERR(STORE_E_INVALID, "first_round %d is after last_round %d", first, last);
-    if (!admin_exists(s, 't', 0, tid))
+    if (!tournaments_exists(s, 't', 0, tid))
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int64_t a = p1 < p2 ? p1 : p2, b = p1 < p2 ? p2 : p1;
     int64_t pl[2] = {a, b};
     for (int i = 0; i < 2; i++)
-        if (!admin_exists(s, 'p', tid, pl[i]))
+        if (!tournaments_exists(s, 'p', tid, pl[i]))
             return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
                        (long long)pl[i], (long long)tid);
     int changes = 0, rc;
@@ -122,7 +123,7 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
                    (long long)a, (long long)b);
     json_t *d = json_pack("{s:I,s:[I,I]}", "tournament", (json_int_t)tid, "players",
                           (json_int_t)a, (json_int_t)b);
-    admin_audit(s, user, 0, add ? "forbidden.add" : "forbidden.remove", "tournament", d);
+    alerts_audit_add(s, user, 0, add ? "forbidden.add" : "forbidden.remove", "tournament", d);
     json_decref(d);
     if (add) {
         json_t *rows = list(s, tid, a, b);

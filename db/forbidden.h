@@ -1,7 +1,7 @@
 /*
  * forbidden.h — forbidden pairs of a tournament (table forbidden_pairs):
  * two players who must not be paired with each other, in every round or
- * in a round range.  The arbiter keeps the list; tio_build() hands it to
+ * in a round range.  The arbiter keeps the list; tournament_io_build() hands it to
  * the rules Tournament so the Dutch engine pairs around it, the round
  * check reports it (FORBIDDEN) and the rating report writes it.
  *

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
 #include "event_json.h"
+#include "rounds.h"
 
 /* Games kept in memory: every game not over, and the KEEP_DONE that ended
  * last (players confirm a result, the arbiter corrects one, soon after the
@@ -203,7 +204,7 @@ static const char SQL_EVENTS[] =
 static int load_entry(Store *s, int64_t gid, Entry **out, json_t **summary, char *err, size_t n)
 {
     *out = NULL;
-    json_t *sum = admin_game_summary(s, gid);
+    json_t *sum = rounds_game_summary(s, gid);
     if (!sum)
         return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
     Entry *e = calloc(1, sizeof *e);
@@ -491,7 +492,7 @@ json_t *games_events(Store *s, int64_t gid, int64_t after_id)
 json_t *games_updates_since(Store *s, int64_t gid, int64_t after_id)
 {
     json_t *arr = json_array();
-    json_t *sum = admin_game_summary(s, gid);
+    json_t *sum = rounds_game_summary(s, gid);
     GameSettings gs;
     char err[256];
     GameState *st = NULL;
@@ -560,7 +561,7 @@ static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, cons
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     int64_t id = 0;
-    if (admin_alert_add(s, out->tid, out->gid, kind, msg, at, &id))
+    if (alerts_add(s, out->tid, out->gid, kind, msg, at, &id))
         return;
     if (!out->alerts)
         out->alerts = json_array();
@@ -753,10 +754,10 @@ int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameO
         next = "running";
     }
     int64_t now = store_now_ms();
-    int rc = admin_round_set_status(s, tid, rn, next, now);
+    int rc = rounds_status_set(s, tid, rn, next, now);
     if (rc)
         return ERR(rc > 0 ? rc : STORE_E_STATE, "the round could not be changed");
-    json_t *ids = admin_round_game_ids(s, tid, rn);
+    json_t *ids = rounds_game_ids(s, tid, rn);
     size_t i;
     json_t *row;
     GameOutcome **tail = out;

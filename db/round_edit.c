@@ -2,12 +2,12 @@
  * round_edit.c — arbiter edits of a pending round and its criteria report
  * (see round_edit.h).
  *
- * The report rebuilds the tournament from the store with tio_build(), then
+ * The report rebuilds the tournament from the store with tournament_io_build(), then
  * turns round RN's column into what the pairing engines see before pairing:
  * only absences (requested byes, and for a pending round the withdrawn
  * players), while the round's boards and pairing-allocated / free byes
  * become the proposal handed to pc_check().  So the report judges the round
- * with exactly the facts tio_pair_next_round() paired it from.
+ * with exactly the facts tournament_io_pair_next_round() paired it from.
  */
 #include "round_edit.h"
 
@@ -16,10 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
 #include "berger.h"
 #include "pairing_check.h"
+#include "rounds.h"
 #include "tournament_io.h"
+#include "tournaments.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -121,7 +123,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     const char *system = jstr(round, "system");
     json_t *games = store_rows(s, "SELECT board, white_id, black_id FROM games WHERE "
                                   "tournament_id = ?1 AND round = ?2 ORDER BY board", "ii", tid, rn);
-    json_t *byes = tio_round_byes(s, tid, rn);
+    json_t *byes = tournament_io_round_byes(s, tid, rn);
     json_t *gone = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
                                  "status = 'withdrawn'", "i", tid);
     Tournament *t = NULL;
@@ -129,7 +131,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     bool *withdrawn = NULL;
     PcProposal prop = {0};
     PcReport rep = {0};
-    int rc = tio_build(s, tid, (int)rn, &t, &ids, err, n);
+    int rc = tournament_io_build(s, tid, (int)rn, &t, &ids, err, n);
     if (rc)
         goto done;
     int np = t->n_players;
@@ -236,7 +238,7 @@ static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
 
 static int player_in(Store *s, int64_t tid, int64_t pid, char *err, size_t n)
 {
-    if (!admin_exists(s, 'p', tid, pid))
+    if (!tournaments_exists(s, 'p', tid, pid))
         return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                    (long long)tid);
     return 0;
@@ -244,9 +246,9 @@ static int player_in(Store *s, int64_t tid, int64_t pid, char *err, size_t n)
 
 static json_t *round_out(Store *s, int64_t tid, int64_t rn)
 {
-    json_t *r = admin_round_get(s, tid, rn);
+    json_t *r = rounds_get(s, tid, rn);
     if (r)
-        json_object_set_new(r, "byes", tio_round_byes(s, tid, rn));
+        json_object_set_new(r, "byes", tournament_io_round_byes(s, tid, rn));
     return r;
 }
 
@@ -329,7 +331,7 @@ int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *k
     json_t *d = json_pack("{s:I,s:I,s:I,s:s,s:I}", "tournament", (json_int_t)tid, "round",
                           (json_int_t)rn, "player", (json_int_t)pid, "kind", kind,
                           "removed_game", (json_int_t)(strcmp(kind, "none") ? seat.gid : 0));
-    admin_audit(s, user, 0, "round.bye", "round", d);
+    alerts_audit_add(s, user, 0, "round.bye", "round", d);
     json_decref(d);
     *out = round_out(s, tid, rn);
     return *out ? 0 : -ENOMEM;
@@ -373,7 +375,7 @@ int round_edit_swap(Store *s, int64_t tid, int64_t rn, int64_t a, int64_t b, int
         return rc > 0 ? ERR(rc, "the swap was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I,s:[I,I]}", "tournament", (json_int_t)tid, "round",
                           (json_int_t)rn, "players", (json_int_t)a, (json_int_t)b);
-    admin_audit(s, user, 0, "round.swap", "round", d);
+    alerts_audit_add(s, user, 0, "round.swap", "round", d);
     json_decref(d);
     *out = round_out(s, tid, rn);
     return *out ? 0 : -ENOMEM;

@@ -36,7 +36,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
  * "zero", "free") or removes it ("none").  A player on a board leaves it for
  * the bye: the board is deleted and the opponent left unpaired (the way to
  * take a pairing apart before pairing by hand).  Returns 0 with *OUT the
- * round (as admin_round_get plus "byes"), or STORE_E_NOT_FOUND /
+ * round (as rounds_get plus "byes"), or STORE_E_NOT_FOUND /
  * STORE_E_STATE with ERR.
  */
 int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind,

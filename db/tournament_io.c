@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
 #include "berger.h"
 #include "dutch.h"
 #include "forbidden.h"
+#include "rounds.h"
 #include "tiebreak.h"
+#include "tournaments.h"
 #include "tpn.h"
 #include "trf.h"
 
@@ -28,177 +30,6 @@ static const char *jstr(json_t *o, const char *k)
 static int64_t jint(json_t *o, const char *k)
 {
     return json_integer_value(json_object_get(o, k));
-}
-
-/* ---- settings ---- */
-
-static const char *const POINT_KEYS[] = {"win", "draw", "loss", "bye"};
-
-/* A number of points as tenths: 0 and *TENTHS, or -1 when it is not a
- * multiple of 0.1 between 0 and 10. */
-static int tenths_of(json_t *v, TrnPoints *tenths)
-{
-    if (!json_is_number(v))
-        return -1;
-    double x = json_number_value(v) * TRN_POINT;
-    if (!(x >= 0 && x <= 10 * TRN_POINT))
-        return -1;
-    double r = (double)(long)(x + 0.5);
-    if (x - r > 1e-6 || r - x > 1e-6)
-        return -1;
-    *tenths = (TrnPoints)r;
-    return 0;
-}
-
-/* The tie-break list of a body as one comma-separated string, or NULL
- * (absent); *BAD is set when it has the wrong type. */
-static char *tiebreak_text(json_t *v, int *bad)
-{
-    *bad = 0;
-    if (!v)
-        return NULL;
-    if (json_is_string(v))
-        return strdup(json_string_value(v));
-    if (!json_is_array(v)) {
-        *bad = 1;
-        return NULL;
-    }
-    size_t len = 1, i;
-    json_t *e;
-    json_array_foreach(v, i, e)
-    {
-        if (!json_is_string(e)) {
-            *bad = 1;
-            return NULL;
-        }
-        len += strlen(json_string_value(e)) + 1;
-    }
-    char *s = calloc(1, len);
-    if (!s)
-        return NULL;
-    json_array_foreach(v, i, e)
-    {
-        if (i)
-            strcat(s, ",");
-        strcat(s, json_string_value(e));
-    }
-    return s;
-}
-
-/* True for an empty or all-blank list: the system's default. */
-static int blank(const char *s)
-{
-    return s[strspn(s, " \t,;")] == 0;
-}
-
-/* Parses a tie-break list into SPECS; 0, or STORE_E_INVALID with ERR. */
-static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *err, size_t n)
-{
-    char why[160] = "";
-    if (tiebreak_parse(text, specs, TB_MAX_SPECS - 1, count, why, sizeof why))
-        return ERR(STORE_E_INVALID, "tiebreaks: %s", why);
-    return 0;
-}
-
-int tio_settings_check(json_t *in, char *err, size_t n)
-{
-    json_t *pts = json_object_get(in, "points");
-    if (pts) {
-        if (!json_is_object(pts))
-            return ERR(STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
-        const char *k;
-        json_t *v;
-        json_object_foreach(pts, k, v)
-        {
-            int known = 0;
-            for (int i = 0; i < 4; i++)
-                known |= strcmp(k, POINT_KEYS[i]) == 0;
-            if (!known)
-                return ERR(STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
-                           k);
-            TrnPoints t;
-            if (tenths_of(v, &t))
-                return ERR(STORE_E_INVALID,
-                           "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
-        }
-    }
-    int bad;
-    char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
-    if (bad)
-        return ERR(STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
-                                    "or an array of tie-break names");
-    int rc = 0;
-    if (text && !blank(text)) {
-        TbSpec specs[TB_MAX_SPECS];
-        int count = 0;
-        rc = tiebreaks_parse(text, specs, &count, err, n);
-    }
-    free(text);
-    return rc;
-}
-
-int tio_settings_store(Store *s, int64_t tid, json_t *in)
-{
-    /* The requested-bye rules; the server checked the ranges. */
-    static const char *const BYE_SQL[2] = {
-        "UPDATE tournaments SET bye_limit = ?2 WHERE id = ?1",
-        "UPDATE tournaments SET bye_last_rounds = ?2 WHERE id = ?1"};
-    static const char *const BYE_KEYS[2] = {"bye_limit", "bye_last_rounds"};
-    for (int i = 0; i < 2; i++) {
-        json_t *v = json_object_get(in, BYE_KEYS[i]);
-        int rc = json_is_integer(v) ? store_run(s, NULL, BYE_SQL[i], "ii", tid,
-                                                (int64_t)json_integer_value(v))
-                                    : 0;
-        if (rc)
-            return rc;
-    }
-    json_t *pts = json_object_get(in, "points");
-    if (json_is_object(pts)) {
-        json_t *cur = store_row(s, "SELECT points AS points_json FROM tournaments WHERE id = ?1",
-                                "i", tid);
-        json_t *merged = json_object();
-        for (int i = 0; i < 4; i++) {
-            json_t *v = json_object_get(pts, POINT_KEYS[i]);
-            if (!v)
-                v = json_object_get(json_object_get(cur, "points"), POINT_KEYS[i]);
-            TrnPoints t = 0;
-            if (v && tenths_of(v, &t) == 0)
-                json_object_set_new(merged, POINT_KEYS[i], json_real((double)t / TRN_POINT));
-        }
-        json_decref(cur);
-        char *text = json_dumps(merged, JSON_COMPACT);
-        json_decref(merged);
-        int rc = text ? store_run(s, NULL, "UPDATE tournaments SET points = ?2 WHERE id = ?1",
-                                  "is", tid, text)
-                      : -ENOMEM;
-        free(text);
-        if (rc)
-            return rc;
-    }
-    int bad;
-    char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
-    if (!text)
-        return 0;
-    TbSpec specs[TB_MAX_SPECS];
-    int count = 0;
-    char err[160];
-    int rc = blank(text) ? 0 : tiebreaks_parse(text, specs, &count, err, sizeof err);
-    free(text);
-    if (rc)
-        return rc;
-    json_t *arr = json_array();
-    for (int i = 0; i < count; i++) {
-        char name[32];
-        tiebreak_spec_name(&specs[i], name, sizeof name);
-        json_array_append_new(arr, json_string(name));
-    }
-    char *js = json_dumps(arr, JSON_COMPACT);
-    json_decref(arr);
-    rc = js ? store_run(s, NULL, "UPDATE tournaments SET tiebreaks = ?2 WHERE id = ?1", "is",
-                        tid, js)
-            : -ENOMEM;
-    free(js);
-    return rc;
 }
 
 /* ---- building ---- */
@@ -245,19 +76,6 @@ static int tpn_of(const int64_t *ids, int np, int64_t id)
 static void copy(char *dst, size_t cap, const char *src)
 {
     snprintf(dst, cap, "%s", src ? src : "");
-}
-
-/* The point system of a tournament row's "points" object. */
-static void point_system(json_t *pts, TrnPointSystem *ps)
-{
-    tournament_points_default(ps);
-    TrnPoints v[4] = {ps->win_white, ps->draw_white, ps->loss_white, ps->pab};
-    for (int i = 0; i < 4; i++)
-        tenths_of(json_object_get(pts, POINT_KEYS[i]), &v[i]);
-    ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v[0];
-    ps->draw_white = ps->draw_black = ps->hpb = v[1];
-    ps->loss_white = ps->loss_black = v[2];
-    ps->pab = v[3];
 }
 
 /* The player rows of TID in TPN order (row k has number k + 1, also
@@ -327,7 +145,50 @@ static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
                    b->result == TRN_RES_FORFEIT_WIN ? TRN_RES_FORFEIT_WIN : TRN_RES_FORFEIT_LOSS};
 }
 
-int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
+/* The tournament-wide fields of T (NP players) from its row TOUR: names,
+ * dates, the system line of the report, points and tie-breaks. */
+static void fill_head(Tournament *t, json_t *tour, int np)
+{
+    copy(t->name, sizeof t->name, jstr(tour, "name"));
+    copy(t->city, sizeof t->city, jstr(tour, "place"));
+    copy(t->start_date, sizeof t->start_date, jstr(tour, "start_date"));
+    /* The report writes dates as YYYY/MM/DD; the desk sends YYYY-MM-DD. */
+    if (strlen(t->start_date) == 10 && t->start_date[4] == '-' && t->start_date[7] == '-')
+        t->start_date[4] = t->start_date[7] = '/';
+    copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
+    copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
+    int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
+    t->n_rounds = (int)jint(tour, "rounds");
+    /* Line 192 tells a reader of the report how the event was paired, and
+     * so whether forfeits count as games (round robin, C.07).  A double
+     * round robin is paired with the first cycle's last two rounds swapped
+     * (pair_berger), which is what FIDE_DOUBLEROUNDROBIN means. */
+    if (strcmp(jstr(tour, "system"), "swiss") == 0)
+        copy(t->system, sizeof t->system, "FIDE_DUTCH_2025");
+    int double_rr = berger_rounds(np, BERGER_DOUBLE);
+    if (rr)
+        copy(t->system, sizeof t->system,
+             double_rr > 0 && t->n_rounds >= double_rr ? "FIDE_DOUBLEROUNDROBIN"
+                                                        : "FIDE_ROUNDROBIN");
+    t->initial_colour = TRN_WHITE;
+    tournaments_point_system(json_object_get(tour, "points"), &t->points);
+    TrnPointSystem def;
+    tournament_points_default(&def);
+    t->points_given = memcmp(&def, &t->points, sizeof def) != 0;
+    json_t *tb = json_object_get(tour, "tiebreaks");
+    size_t k;
+    json_t *v;
+    json_array_foreach(tb, k, v)
+    {
+        size_t len = strlen(t->tiebreaks);
+        snprintf(t->tiebreaks + len, sizeof t->tiebreaks - len, "%s%s", k ? "," : "",
+                 json_string_value(v));
+    }
+    if (!t->tiebreaks[0])
+        copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
+}
+
+int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
               size_t n)
 {
     *out = NULL;
@@ -357,43 +218,9 @@ int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids
         rc = ERR(STORE_E_INVALID, "too many players or rounds for a tournament report");
         goto fail;
     }
-    copy(t->name, sizeof t->name, jstr(tour, "name"));
-    copy(t->city, sizeof t->city, jstr(tour, "place"));
-    copy(t->start_date, sizeof t->start_date, jstr(tour, "start_date"));
-    /* The report writes dates as YYYY/MM/DD; the desk sends YYYY-MM-DD. */
-    if (strlen(t->start_date) == 10 && t->start_date[4] == '-' && t->start_date[7] == '-')
-        t->start_date[4] = t->start_date[7] = '/';
-    copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
-    copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
-    int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
-    t->n_rounds = (int)jint(tour, "rounds");
-    /* Line 192 tells a reader of the report how the event was paired, and
-     * so whether forfeits count as games (round robin, C.07).  A double
-     * round robin is paired with the first cycle's last two rounds swapped
-     * (pair_berger), which is what FIDE_DOUBLEROUNDROBIN means. */
-    if (strcmp(jstr(tour, "system"), "swiss") == 0)
-        copy(t->system, sizeof t->system, "FIDE_DUTCH_2025");
-    int double_rr = berger_rounds(np, BERGER_DOUBLE);
-    if (rr)
-        copy(t->system, sizeof t->system,
-             double_rr > 0 && t->n_rounds >= double_rr ? "FIDE_DOUBLEROUNDROBIN"
-                                                        : "FIDE_ROUNDROBIN");
-    t->initial_colour = TRN_WHITE;
-    point_system(json_object_get(tour, "points"), &t->points);
-    TrnPointSystem def;
-    tournament_points_default(&def);
-    t->points_given = memcmp(&def, &t->points, sizeof def) != 0;
-    json_t *tb = json_object_get(tour, "tiebreaks");
+    fill_head(t, tour, np);
     size_t k;
     json_t *v;
-    json_array_foreach(tb, k, v)
-    {
-        size_t len = strlen(t->tiebreaks);
-        snprintf(t->tiebreaks + len, sizeof t->tiebreaks - len, "%s%s", k ? "," : "",
-                 json_string_value(v));
-    }
-    if (!t->tiebreaks[0])
-        copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
     for (int i = 0; i < np; i++) {
         json_t *p = json_array_get(players, (size_t)i);
         TrnPlayer *tp = tournament_add_player(t, i + 1);
@@ -466,7 +293,7 @@ static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const cha
                      "iiisii", tid, rn, pid, kind, store_now_ms(), opp);
 }
 
-json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn)
+json_t *tournament_io_round_byes(Store *s, int64_t tid, int64_t rn)
 {
     json_t *b = store_rows(s, "SELECT player_id, kind, opponent_id FROM byes WHERE "
                               "tournament_id = ?1 AND round = ?2 ORDER BY player_id",
@@ -474,7 +301,7 @@ json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn)
     return b ? b : json_array();
 }
 
-json_t *tio_byes_list(Store *s, int64_t tid)
+json_t *tournament_io_byes_list(Store *s, int64_t tid)
 {
     json_t *b = store_rows(s, "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
                               "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
@@ -601,7 +428,7 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
     return 0;
 }
 
-int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n)
+int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n)
 {
     *out = NULL;
     json_t *tour = tournament_row(s, tid);
@@ -630,7 +457,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
                  (long long)open);
         goto done;
     }
-    rc = tio_build(s, tid, (int)rn - 1, &t, &ids, err, n);
+    rc = tournament_io_build(s, tid, (int)rn - 1, &t, &ids, err, n);
     if (rc)
         goto done;
     if (t->n_players < 2) {
@@ -650,7 +477,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
     }
     if (rc)
         goto done;
-    rc = admin_round_create(s, tid, pairings, user, out, err, n);
+    rc = rounds_create(s, tid, pairings, user, out, err, n);
     if (rc)
         goto done;
     size_t k;
@@ -677,7 +504,7 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
         rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
         goto done;
     }
-    json_object_set_new(*out, "byes", tio_round_byes(s, tid, rn));
+    json_object_set_new(*out, "byes", tournament_io_round_byes(s, tid, rn));
 done:
     if (rc) {
         json_decref(*out);
@@ -699,7 +526,7 @@ static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char 
     int64_t rounds = jint(tour, "rounds");
     if (rounds > 0 && rn > rounds)
         return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
-    if (admin_exists(s, 'r', tid, rn))
+    if (tournaments_exists(s, 'r', tid, rn))
         return ERR(STORE_E_STATE, "round %lld is already paired; byes can only be requested "
                                   "or cancelled for rounds not yet paired", (long long)rn);
     return 0;
@@ -746,7 +573,7 @@ static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, in
     return 0;
 }
 
-int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
+int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
                     int64_t user, json_t **out, char *err, size_t n)
 {
     *out = NULL;
@@ -766,7 +593,7 @@ int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *
     if (none) {
         rc = bye_cancel(s, tid, pid, rn, out, err, n);
         if (!rc)
-            admin_audit(s, user, 0, "bye.cancel", "player", *out);
+            alerts_audit_add(s, user, 0, "bye.cancel", "player", *out);
         goto done;
     }
     if (strcmp(jstr(p, "status"), "withdrawn") == 0) {
@@ -788,7 +615,7 @@ int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *
     }
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
                      (json_int_t)pid, "round", (json_int_t)rn, "kind", kind);
-    admin_audit(s, user, 0, "bye.request", "player", *out);
+    alerts_audit_add(s, user, 0, "bye.request", "player", *out);
 done:
     json_decref(p);
     json_decref(tour);
@@ -811,7 +638,7 @@ static int standings_of(const Tournament *t, int rr, int rounds, Standings **st)
     return tiebreak_standings(t, specs, count, &opt, st);
 }
 
-void tio_standings_clear(TioStandings *ts)
+void tournament_io_standings_clear(TournamentIoStandings *ts)
 {
     if (!ts)
         return;
@@ -822,7 +649,7 @@ void tio_standings_clear(TioStandings *ts)
     memset(ts, 0, sizeof *ts);
 }
 
-int tio_standings_build(Store *s, int64_t tid, TioStandings *ts)
+int tournament_io_standings_build(Store *s, int64_t tid, TournamentIoStandings *ts)
 {
     memset(ts, 0, sizeof *ts);
     ts->rows = json_array();
@@ -848,7 +675,7 @@ int tio_standings_build(Store *s, int64_t tid, TioStandings *ts)
         rc = -ENOMEM;
         goto out;
     }
-    if (np == 0 || tio_build(s, tid, rounds, &ts->t, &ts->ids, err, sizeof err))
+    if (np == 0 || tournament_io_build(s, tid, rounds, &ts->t, &ts->ids, err, sizeof err))
         goto out;
     ts->rounds = rounds;
     if (rounds == 0 || standings_of(ts->t, ts->round_robin, rounds, &st)) {
@@ -901,25 +728,25 @@ out:
     tiebreak_standings_free(st);
     json_decref(players);
     if (rc)
-        tio_standings_clear(ts);
+        tournament_io_standings_clear(ts);
     return rc;
 }
 
-json_t *tio_standings(Store *s, int64_t tid)
+json_t *tournament_io_standings(Store *s, int64_t tid)
 {
-    TioStandings ts;
-    if (tio_standings_build(s, tid, &ts))
+    TournamentIoStandings ts;
+    if (tournament_io_standings_build(s, tid, &ts))
         return json_array();
     json_t *rows = json_incref(ts.rows);
-    tio_standings_clear(&ts);
+    tournament_io_standings_clear(&ts);
     return rows;
 }
 
-char *tio_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n)
+char *tournament_io_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n)
 {
     Tournament *t = NULL;
     int64_t *ids = NULL;
-    if (tio_build(s, tid, 0, &t, &ids, err, n))
+    if (tournament_io_build(s, tid, 0, &t, &ids, err, n))
         return NULL;
     json_t *tour = tournament_row(s, tid);
     int rr = tour && strcmp(jstr(tour, "system"), "roundrobin") == 0;

@@ -34,40 +34,24 @@
 #include "tournament.h"
 
 /*
- * Checks the optional "points" ({"win","draw","loss","bye"}, numbers in
- * tenths of a point from 0 to 10) and "tiebreaks" (a string such as
- * "BH/C1,BH,SB,DE", or an array of such names) of a tournament body.
- * Returns 0, or STORE_E_INVALID with the reason in ERR.
- */
-int tio_settings_check(json_t *in, char *err, size_t n);
-
-/*
- * Stores the "points", "tiebreaks", "bye_limit" and "bye_last_rounds" of
- * IN (already checked) for tournament TID; absent fields are left as they
- * are.  Returns 0 or the
- * store's error.
- */
-int tio_settings_store(Store *s, int64_t tid, json_t *in);
-
-/*
  * Builds tournament TID with the rounds 1..ROUNDS (0 = every round that
  * exists).  *IDS gets a malloc'd array mapping start rank - 1 to player id
  * (caller frees), *OUT the Tournament (tournament_free).  Returns 0,
  * STORE_E_NOT_FOUND, STORE_E_INVALID (too many players) with ERR, or
  * -ENOMEM.
  */
-int tio_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids, char *err,
+int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids, char *err,
               size_t n);
 
 /*
  * Pairs and creates the next round of tournament TID (inside a writer job):
  * Dutch for "swiss", Berger for "roundrobin".  Stores the games and the
  * pairing-allocated bye.  Returns 0 with *OUT the round (as
- * admin_round_get, plus "byes"), STORE_E_STATE when the previous round is
+ * rounds_get, plus "byes"), STORE_E_STATE when the previous round is
  * not finished or the system is manual, STORE_E_CONFLICT when no valid
  * pairing exists, with the reason in ERR.
  */
-int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n);
+int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n);
 
 /*
  * Records a requested bye of player PID in round RN (KIND "half" or
@@ -82,49 +66,49 @@ int tio_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char 
  * STORE_E_STATE (round already paired, player withdrawn), STORE_E_CONFLICT
  * (a bye already there, over the limit, in the last rounds).
  */
-int tio_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
+int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
                     int64_t user, json_t **out, char *err, size_t n);
 
 /* The byes of round RN of TID: [{player_id, kind, opponent_id}] (never
  * NULL; opponent_id is null except in a round robin). */
-json_t *tio_round_byes(Store *s, int64_t tid, int64_t rn);
+json_t *tournament_io_round_byes(Store *s, int64_t tid, int64_t rn);
 
 /* Every bye of TID, requested or given by the pairing, by round then
  * player: [{round, player_id, player_name, kind, opponent_id, created_at}]
  * (never NULL). */
-json_t *tio_byes_list(Store *s, int64_t tid);
+json_t *tournament_io_byes_list(Store *s, int64_t tid);
 
 /*
  * Standings after the rounds with results, with the tournament's point
  * system and tie-breaks (its own list, else Swiss BH/C1,BH,SB,DE and round
  * robin DE,SB,WIN): [{rank, player, points, games, tiebreaks{}}].
  */
-json_t *tio_standings(Store *s, int64_t tid);
+json_t *tournament_io_standings(Store *s, int64_t tid);
 
 /* The standings together with what they were computed from, for the
- * printed lists (crosstable): the same rows tio_standings answers. */
-typedef struct TioStandings {
+ * printed lists (crosstable): the same rows tournament_io_standings answers. */
+typedef struct TournamentIoStandings {
     Tournament *t;     /* after `rounds` rounds; NULL without players */
     int64_t *ids;      /* start rank - 1 -> player id */
     int rounds;        /* rounds counted: the last one with a result (0 = none) */
     int round_robin;
-    json_t *rows;      /* as tio_standings */
+    json_t *rows;      /* as tournament_io_standings */
     json_t *tiebreaks; /* the tie-break names in order, PTS not included */
-} TioStandings;
+} TournamentIoStandings;
 
 /*
  * Fills *TS for tournament TID (an unknown tournament gives no rows).
- * Returns 0 (release with tio_standings_clear) or -ENOMEM.
+ * Returns 0 (release with tournament_io_standings_clear) or -ENOMEM.
  */
-int tio_standings_build(Store *s, int64_t tid, TioStandings *ts);
+int tournament_io_standings_build(Store *s, int64_t tid, TournamentIoStandings *ts);
 
-/* Frees what *TS holds and zeroes it; a zeroed TioStandings is fine. */
-void tio_standings_clear(TioStandings *ts);
+/* Frees what *TS holds and zeroes it; a zeroed TournamentIoStandings is fine. */
+void tournament_io_standings_clear(TournamentIoStandings *ts);
 
 /*
  * The tournament as a TRF of FLAVOUR (16 or 26), lines ending in CR.
  * Returns a malloc'd buffer (length in *LEN) or NULL with ERR.
  */
-char *tio_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n);
+char *tournament_io_trf(Store *s, int64_t tid, int flavour, size_t *len, char *err, size_t n);
 
 #endif

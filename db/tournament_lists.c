@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "players.h"
+#include "rounds.h"
 #include "tournament_io.h"
 
 static int64_t jint(json_t *o, const char *k)
@@ -93,13 +94,13 @@ static json_t *cell(const TrnGame *g, int rn, const int64_t *ids, int np)
     return c;
 }
 
-json_t *tlist_crosstable(Store *s, int64_t tid)
+json_t *tournament_lists_crosstable(Store *s, int64_t tid)
 {
     json_t *head = tournament_head(s, tid);
     if (!head)
         return NULL;
-    TioStandings ts;
-    if (tio_standings_build(s, tid, &ts)) {
+    TournamentIoStandings ts;
+    if (tournament_io_standings_build(s, tid, &ts)) {
         json_decref(head);
         return NULL;
     }
@@ -118,7 +119,7 @@ json_t *tlist_crosstable(Store *s, int64_t tid)
     }
     json_t *out = json_pack("{s:o,s:i,s:O,s:O}", "tournament", head, "after_round", ts.rounds,
                             "tiebreaks", ts.tiebreaks, "rows", ts.rows);
-    tio_standings_clear(&ts);
+    tournament_io_standings_clear(&ts);
     return out;
 }
 
@@ -142,19 +143,19 @@ static json_t *entry(json_t *players, const Tournament *t, const int64_t *ids, i
                      "points", pts);
 }
 
-json_t *tlist_pairings(Store *s, int64_t tid, int64_t rn)
+json_t *tournament_lists_pairings(Store *s, int64_t tid, int64_t rn)
 {
-    json_t *round = admin_round_get(s, tid, rn);
+    json_t *round = rounds_get(s, tid, rn);
     if (!round)
         return NULL;
     json_t *head = tournament_head(s, tid);
-    json_t *players = admin_players_list(s, tid);
+    json_t *players = players_list(s, tid);
     /* Points before the round: the rounds before it (rounds = 0 would
-     * mean every round to tio_build, so round 1 asks for all, unused). */
+     * mean every round to tournament_io_build, so round 1 asks for all, unused). */
     Tournament *t = NULL;
     int64_t *ids = NULL;
     char err[160];
-    if (tio_build(s, tid, rn > 1 ? (int)rn - 1 : 0, &t, &ids, err, sizeof err))
+    if (tournament_io_build(s, tid, rn > 1 ? (int)rn - 1 : 0, &t, &ids, err, sizeof err))
         t = NULL;
     int with_points = rn > 1;
     json_t *boards = json_array(), *byes = json_array();
@@ -170,7 +171,7 @@ json_t *tlist_pairings(Store *s, int64_t tid, int64_t rn)
                                         "black",
                                         entry(players, t, ids, with_points,
                                               jint(g, "black_id"))));
-    json_t *bl = tio_round_byes(s, tid, rn);
+    json_t *bl = tournament_io_round_byes(s, tid, rn);
     json_array_foreach(bl, i, g)
         json_array_append_new(byes, json_pack("{s:O,s:o}", "kind", get(g, "kind"),
                                               "player",

@@ -6,7 +6,7 @@
  * (server/export.h); nothing here knows a format.
  *
  * The crosstable's points, ranks and tie-breaks are the standings route's
- * own rows (tio_standings_build), so the two can never disagree; the round
+ * own rows (tournament_io_standings_build), so the two can never disagree; the round
  * cells come from the same rules Tournament those rows were computed from.
  * Players are referred to by start rank (TPN: rating descending, then
  * registration order), as in the TRF.
@@ -34,7 +34,7 @@
  * result yet); text the chess-results cell ("12w1", "7b½", "3w+", "PAB").
  * NULL when the tournament does not exist; the caller owns the answer.
  */
-json_t *tlist_crosstable(Store *s, int64_t tid);
+json_t *tournament_lists_crosstable(Store *s, int64_t tid);
 
 /*
  * The pairing list of round RN of TID:
@@ -46,6 +46,6 @@ json_t *tlist_crosstable(Store *s, int64_t tid);
  * "free" (the free player of a round robin).  NULL when the round does not
  * exist; the caller owns the answer.
  */
-json_t *tlist_pairings(Store *s, int64_t tid, int64_t rn);
+json_t *tournament_lists_pairings(Store *s, int64_t tid, int64_t rn);
 
 #endif

@@ -1,5 +1,6 @@
 /*
- * auth.c — sessions, credentials, CSRF, and the hashes they need.
+ * auth.c — sessions, credentials, CSRF, and the hashes they need.  The
+ * queries are db/sessions.h's; this file hashes, caches and decides.
  */
 #include "auth.h"
 
@@ -13,6 +14,7 @@
 
 #include "errors.h"
 #include "security.h"
+#include "sessions.h"
 
 /* ---- SHA-256 (FIPS 180-4), for looking up 256-bit random secrets ---- */
 
@@ -144,14 +146,6 @@ int auth_password_check(const char *password, const char *hash)
 }
 
 /* ---- resolving the caller ---- */
-
-static const char SQL_SESSION[] =
-    "SELECT s.user_id, s.player_id, s.csrf, u.username, p.tournament_id, s.expires_ms "
-    "FROM sessions s LEFT JOIN users u ON u.id = s.user_id "
-    "LEFT JOIN players p ON p.id = s.player_id "
-    "WHERE s.token_hash = ?1 AND s.expires_ms > ?2";
-static const char SQL_TOKEN[] =
-    "SELECT player_id, tournament_id FROM player_credentials WHERE token_hash = ?1";
 
 /* ---- a cache of resolved secrets ----
  *
@@ -327,14 +321,8 @@ int auth_resolve(Req *r)
     char hash[65];
     auth_sha256_hex(secret, strlen(secret), hash);
     if (bearer) {
-        sqlite3_stmt *st = store_stmt(s, SQL_TOKEN);
-        store_bind(st, "s", hash);
-        if (sqlite3_step(st) == SQLITE_ROW) {
+        if (sessions_lookup_token(s, hash, &r->auth.player_id, &r->auth.tournament_id) > 0)
             r->auth.role = ROLE_PLAYER;
-            r->auth.player_id = sqlite3_column_int64(st, 0);
-            r->auth.tournament_id = sqlite3_column_int64(st, 1);
-        }
-        sqlite3_reset(st);
         if (r->auth.role == ROLE_ANON) {
             http_error(r, API_E_UNAUTHORIZED,
                        "this token is not valid (it may have been replaced)");
@@ -343,25 +331,22 @@ int auth_resolve(Req *r)
         cache_put(secret, kind, gen, now, now + CACHE_TTL_MS, &r->auth);
         return 0;
     }
-    sqlite3_stmt *st = store_stmt(s, SQL_SESSION);
-    store_bind(st, "si", hash, now);
+    SessionsCaller c;
     int64_t expires = 0;
-    if (sqlite3_step(st) == SQLITE_ROW) {
+    if (sessions_lookup(s, hash, now, &c) > 0) {
         r->auth.by_cookie = 1;
-        snprintf(r->auth.csrf, sizeof r->auth.csrf, "%s", sqlite3_column_text(st, 2));
-        if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
+        snprintf(r->auth.csrf, sizeof r->auth.csrf, "%s", c.csrf);
+        if (c.user_id) {
             r->auth.role = ROLE_ARBITER;
-            r->auth.user_id = sqlite3_column_int64(st, 0);
-            snprintf(r->auth.username, sizeof r->auth.username, "%s",
-                     sqlite3_column_text(st, 3));
+            r->auth.user_id = c.user_id;
+            snprintf(r->auth.username, sizeof r->auth.username, "%s", c.username);
         } else {
             r->auth.role = ROLE_PLAYER;
-            r->auth.player_id = sqlite3_column_int64(st, 1);
-            r->auth.tournament_id = sqlite3_column_int64(st, 4);
+            r->auth.player_id = c.player_id;
+            r->auth.tournament_id = c.tournament_id;
         }
-        expires = sqlite3_column_int64(st, 5);
+        expires = c.expires_ms;
     }
-    sqlite3_reset(st);
     if (r->auth.role != ROLE_ANON) {
         int64_t until = expires < now + CACHE_TTL_MS ? expires : now + CACHE_TTL_MS;
         cache_put(secret, kind, gen, now, until, &r->auth);

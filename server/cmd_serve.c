@@ -17,7 +17,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "admin.h"
+#include "sessions.h"
 #include "auth.h"
 #include "backup.h"
 #include "backups.h"
@@ -40,11 +40,11 @@ typedef struct Startup {
 static int run_startup(Store *s, WriterJob *job)
 {
     Startup *su = job->arg;
-    if (admin_user_count(s) == 0) {
+    if (sessions_user_count(s) == 0) {
         char hash[256], err[200];
         if (auth_random_hex(su->password, 12) || auth_password_hash(su->password, hash, sizeof hash))
             return -EIO;
-        int rc = admin_user_add(s, "arbiter", hash, err, sizeof err);
+        int rc = sessions_user_add(s, "arbiter", hash, err, sizeof err);
         if (rc)
             return rc;
         su->created = 1;

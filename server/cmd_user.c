@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "sessions.h"
 #include "auth.h"
 #include "commands.h"
 #include "store.h"
@@ -64,7 +64,7 @@ static int run(int argc, char **argv)
     }
     int rc = store_begin(s);
     if (rc == 0)
-        rc = admin_user_add(s, name, hash, err, sizeof err);
+        rc = sessions_user_add(s, name, hash, err, sizeof err);
     if (rc == 0)
         rc = store_commit(s);
     else

@@ -35,7 +35,7 @@ int export_format_parse(const char *text, ExportFormat *out);
 int export_lang_parse(const char *text, ExportLang *out);
 
 /*
- * The crosstable CT (tlist_crosstable) as FORMAT, an HTML page's words in
+ * The crosstable CT (tournament_lists_crosstable) as FORMAT, an HTML page's words in
  * LANG; with ROUNDS zero, the
  * standings table (no round columns; JSON is then the caller's business and
  * this answers the rows).  Returns a malloc'd text (length in *LEN) or NULL
@@ -45,7 +45,7 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
                         size_t *len);
 
 /*
- * The players of the pairing list PL (tlist_pairings) in alphabetical order
+ * The players of the pairing list PL (tournament_lists_pairings) in alphabetical order
  * (collate_names_cmp: case and diacritics folded, Latin before Cyrillic;
  * then start rank), each once: [{player{...}, board, colour ("w"/"b"/null),
  * opponent{...}|null, bye (kind or null), result}].  A new array (caller

@@ -11,7 +11,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "admin.h"
+#include "rounds.h"
 
 enum { SLOTS = 8192, LOCKS = 16, TTL_MS = 10000 };
 
@@ -50,7 +50,7 @@ int gamecache_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
         *black = c.black;
         return 0;
     }
-    int rc = admin_game_players(s, gid, white, black);
+    int rc = rounds_game_players(s, gid, white, black);
     if (rc)
         return rc;
     pthread_mutex_lock(m);

@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "admin.h"
+#include "tournaments.h"
 #include "auth.h"
 #include "gamecache.h"
 #include "errors.h"
@@ -282,7 +282,7 @@ static int check_ids(Req *r, const char *pattern)
                  * first in the path. */
                 int64_t w, b;
                 if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
-                                    : !admin_exists(s, kinds[k], r->id[0], r->id[n]))
+                                    : !tournaments_exists(s, kinds[k], r->id[0], r->id[n]))
                     return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
                                       (long long)r->id[n]), -1;
             }

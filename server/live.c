@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
+#include "rounds.h"
 #include "auth.h"
 #include "errors.h"
 #include "flags.h"
@@ -153,7 +154,7 @@ int route_game_stream(Req *r)
     Store *s;
     if (!stream_begin(r, &last, &s))
         return ROUTE_DONE;
-    json_t *sum = admin_game_summary(s, r->id[0]);
+    json_t *sum = rounds_game_summary(s, r->id[0]);
     if (!sum)
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]);
     json_decref(sum);
@@ -259,7 +260,7 @@ int route_alerts_stream(Req *r)
     Stream *st = stream_attach(r, 'a');
     if (!st)
         return ROUTE_DONE;
-    json_t *alerts = admin_alerts_list(s, r->id[0], last);
+    json_t *alerts = alerts_list(s, r->id[0], last);
     Buf b = {0};
     int64_t seen = last;
     size_t i;

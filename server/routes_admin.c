@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
+#include "players.h"
+#include "rounds.h"
+#include "sessions.h"
+#include "tournaments.h"
 #include "auth.h"
 #include "errors.h"
 #include "games.h"
@@ -65,7 +69,7 @@ static const JsonField TOURNAMENT_FIELDS[] = {
 int route_tournaments_list(Req *r)
 {
     Store *s = reader(r);
-    return s ? http_json(r, 200, admin_tournaments_list(s)) : ROUTE_DONE;
+    return s ? http_json(r, 200, tournaments_list(s)) : ROUTE_DONE;
 }
 
 int route_tournament_get(Req *r)
@@ -73,7 +77,7 @@ int route_tournament_get(Req *r)
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *t = admin_tournament_get(s, r->id[0]);
+    json_t *t = tournaments_get(s, r->id[0]);
     if (!t)
         return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
     return http_json(r, 200, t);
@@ -91,8 +95,8 @@ static int check_tournament_body(Req *r, int create)
     if (create && !json_object_get(r->in, "time_control"))
         return http_error(r, API_E_MISSING_FIELD, "missing field 'time_control'"), -1;
     char err[200] = "";
-    if (admin_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err, sizeof err) ||
-        tio_settings_check(r->in, err, sizeof err))
+    if (tournaments_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err, sizeof err) ||
+        tournaments_options_check(r->in, err, sizeof err))
         return http_error(r, API_E_INVALID_VALUE, "%s", err), -1;
     return 0;
 }
@@ -100,7 +104,7 @@ static int check_tournament_body(Req *r, int create)
 static int run_tournament_create(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return admin_tournament_create(s, r->in, r->auth.user_id, &r->result, r->err, sizeof r->err);
+    return tournaments_create(s, r->in, r->auth.user_id, &r->result, r->err, sizeof r->err);
 }
 
 int route_tournament_create(Req *r)
@@ -113,7 +117,7 @@ int route_tournament_create(Req *r)
 static int run_tournament_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return admin_tournament_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
+    return tournaments_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
                                    sizeof r->err);
 }
 
@@ -144,7 +148,7 @@ static const JsonField PLAYER_FIELDS[] = {
 
 bool route_tournament_exists(Req *r, Store *s)
 {
-    json_t *t = admin_tournament_get(s, r->id[0]);
+    json_t *t = tournaments_get(s, r->id[0]);
     if (!t) {
         http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
         return false;
@@ -160,7 +164,7 @@ int route_players_list(Req *r)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, admin_players_list(s, r->id[0]));
+    return http_json(r, 200, players_list(s, r->id[0]));
 }
 
 int route_player_get(Req *r)
@@ -168,7 +172,7 @@ int route_player_get(Req *r)
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *p = admin_player_get(s, r->id[0], r->id[1]);
+    json_t *p = players_get(s, r->id[0], r->id[1]);
     if (!p)
         return http_error(r, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
@@ -198,13 +202,13 @@ static int run_player_create(Store *s, WriterJob *job)
     Req *r = job->arg;
     Creds *c = r->data;
     /* A PIN must be unique within the tournament: draw again on a clash. */
-    for (int attempt = 0; attempt < 16 && admin_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
+    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
         if (auth_random_pin(c->pin, 6))
             return -EIO;
         auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     }
     json_t *p = NULL;
-    int rc = admin_player_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
+    int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
                                  &p, r->err, sizeof r->err);
     if (rc == 0)
         r->result = json_pack("{s:o,s:{s:O,s:s,s:s}}", "player", p, "credentials", "player_id",
@@ -227,7 +231,7 @@ int route_player_create(Req *r)
 static int run_player_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return admin_player_update(s, r->id[0], r->id[1], r->in, r->auth.user_id, &r->result, r->err,
+    return players_update(s, r->id[0], r->id[1], r->in, r->auth.user_id, &r->result, r->err,
                                sizeof r->err);
 }
 
@@ -243,12 +247,12 @@ static int run_credentials(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     Creds *c = r->data;
-    for (int attempt = 0; attempt < 16 && admin_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
+    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
         if (auth_random_pin(c->pin, 6))
             return -EIO;
         auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     }
-    int rc = admin_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
+    int rc = sessions_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
                                    r->auth.user_id, r->err, sizeof r->err);
     if (rc == 0)
         r->result = json_pack("{s:I,s:s,s:s}", "player_id", (json_int_t)r->id[1], "pin", c->pin,
@@ -284,7 +288,7 @@ int route_rounds_list(Req *r)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, admin_rounds_list(s, r->id[0]));
+    return http_json(r, 200, rounds_list(s, r->id[0]));
 }
 
 int route_round_get(Req *r)
@@ -292,7 +296,7 @@ int route_round_get(Req *r)
     Store *s = reader(r);
     if (!s)
         return ROUTE_DONE;
-    json_t *round = admin_round_get(s, r->id[0], r->id[1]);
+    json_t *round = rounds_get(s, r->id[0], r->id[1]);
     if (!round)
         return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
@@ -304,10 +308,10 @@ static int run_round_create(Store *s, WriterJob *job)
     Req *r = job->arg;
     json_t *p = json_object_get(r->in, "pairings");
     if (!p) /* no pairings given: the tournament's pairing system decides */
-        return tio_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
+        return tournament_io_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
                                    sizeof r->err);
     json_t *empty = json_array();
-    int rc = admin_round_create(s, r->id[0], p ? p : empty, r->auth.user_id, &r->result, r->err,
+    int rc = rounds_create(s, r->id[0], p ? p : empty, r->auth.user_id, &r->result, r->err,
                                 sizeof r->err);
     json_decref(empty);
     return rc;
@@ -343,7 +347,7 @@ int route_round_create(Req *r)
 static int run_add_game(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return admin_pairing_add(s, r->id[0], r->id[1], r->in, r->auth.user_id, &r->result, r->err,
+    return rounds_pairing_add(s, r->id[0], r->id[1], r->in, r->auth.user_id, &r->result, r->err,
                              sizeof r->err);
 }
 
@@ -378,9 +382,9 @@ static int run_round_act(Store *s, WriterJob *job)
     if (rc == 0) {
         json_t *d = json_pack("{s:I,s:I,s:s}", "tournament", (json_int_t)r->id[0], "round",
                               (json_int_t)r->id[1], "action", game_event_type_name(ra->type));
-        admin_audit(s, r->auth.user_id, 0, "round.action", "round", d);
+        alerts_audit_add(s, r->auth.user_id, 0, "round.action", "round", d);
         json_decref(d);
-        r->result = admin_round_get(s, r->id[0], r->id[1]);
+        r->result = rounds_get(s, r->id[0], r->id[1]);
     }
     return rc;
 }
@@ -442,7 +446,7 @@ int route_standings(Req *r)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, admin_standings(s, r->id[0]));
+    return http_json(r, 200, tournament_io_standings(s, r->id[0]));
 }
 
 int route_alerts_list(Req *r)
@@ -454,7 +458,7 @@ int route_alerts_list(Req *r)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, admin_alerts_list(s, r->id[0], 0));
+    return http_json(r, 200, alerts_list(s, r->id[0], 0));
 }
 
 static const JsonField ALERT_FIELDS[] = {
@@ -465,7 +469,7 @@ static const JsonField ALERT_FIELDS[] = {
 static int run_alert_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return admin_alert_resolve(s, r->id[0], r->id[1],
+    return alerts_resolve(s, r->id[0], r->id[1],
                                json_is_true(json_object_get(r->in, "resolved")), &r->result,
                                r->err, sizeof r->err);
 }

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "players.h"
+#include "rounds.h"
+#include "sessions.h"
 #include "auth.h"
 #include "errors.h"
 #include "jsonin.h"
@@ -100,7 +102,7 @@ static int run_session(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     NewSession *ns = r->data;
-    int rc = admin_session_create(s, ns->hash, ns->user, ns->player, ns->csrf, ns->expires);
+    int rc = sessions_create(s, ns->hash, ns->user, ns->player, ns->csrf, ns->expires);
     if (rc > 0)
         snprintf(r->err, sizeof r->err, "the session could not be created");
     return rc;
@@ -161,7 +163,7 @@ int route_login(Req *r)
     snprintf(key, sizeof key, "user:%s", jsonin_str(r->in, "username", ""));
     if (limited(key))
         return http_error(r, API_E_RATE, "too many failed attempts; wait a minute");
-    json_t *u = admin_user_by_name(s, jsonin_str(r->in, "username", ""));
+    json_t *u = sessions_user_find(s, jsonin_str(r->in, "username", ""));
     int ok = u && auth_password_check(jsonin_str(r->in, "password", ""),
                                       json_string_value(json_object_get(u, "pwhash")));
     security_throttle_result(r, ok);
@@ -216,10 +218,10 @@ int route_player_login(Req *r)
     json_t *p;
     if (pin) {
         auth_pin_hash(tid, pin, hash);
-        p = admin_player_by_pin(s, tid, hash);
+        p = sessions_player_by_pin(s, tid, hash);
     } else {
         auth_sha256_hex(token, strlen(token), hash);
-        p = admin_player_by_token(s, hash);
+        p = sessions_player_by_token(s, hash);
     }
     security_throttle_result(r, p != NULL);
     if (!p) {
@@ -235,16 +237,16 @@ int route_player_login(Req *r)
         return http_error(r, API_E_INTERNAL, "no randomness available");
     ns->player = pid;
     ns->tid = tid;
-    ns->gid = admin_player_current_game(s, pid);
+    ns->gid = rounds_player_current_game(s, pid);
     ns->expires = store_now_ms() + PLAYER_SESSION_MS;
-    ns->who = admin_player_get(s, tid, pid);
+    ns->who = players_get(s, tid, pid);
     return http_submit(r, run_session, finish_session);
 }
 
 static int run_logout(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return admin_session_delete(s, r->data);
+    return sessions_delete(s, r->data);
 }
 
 static void finish_logout(Req *r, int rc)
@@ -290,11 +292,11 @@ int route_me(Req *r)
                                            r->auth.username, "player", "game_id", "colour",
                                            "csrf_token", csrf));
     if (r->auth.role == ROLE_PLAYER) {
-        int64_t gid = admin_player_current_game(s, r->auth.player_id);
-        json_t *p = admin_player_get(s, r->auth.tournament_id, r->auth.player_id);
+        int64_t gid = rounds_player_current_game(s, r->auth.player_id);
+        json_t *p = players_get(s, r->auth.tournament_id, r->auth.player_id);
         const char *colour = NULL;
         if (gid) {
-            json_t *g = admin_game_summary(s, gid);
+            json_t *g = rounds_game_summary(s, gid);
             colour = json_integer_value(json_object_get(g, "white_id")) == r->auth.player_id
                          ? "white" : "black";
             json_decref(g);

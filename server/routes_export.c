@@ -15,7 +15,6 @@
 
 #include <microhttpd.h>
 
-#include "admin.h"
 #include "errors.h"
 #include "export.h"
 #include "routes.h"
@@ -75,7 +74,7 @@ static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *ct = tlist_crosstable(s, r->id[0]);
+    json_t *ct = tournament_lists_crosstable(s, r->id[0]);
     if (!ct)
         return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
     size_t len = 0;
@@ -109,7 +108,7 @@ int route_standings_export(Req *r)
         return http_error(r, API_E_INTERNAL, "the store is not available");
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, admin_standings(s, r->id[0]));
+    return http_json(r, 200, tournament_io_standings(s, r->id[0]));
 }
 
 int route_round_pairings(Req *r)
@@ -128,7 +127,7 @@ int route_round_pairings(Req *r)
         return http_error(r, API_E_INTERNAL, "the store is not available");
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    json_t *pl = tlist_pairings(s, r->id[0], r->id[1]);
+    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
     if (!pl)
         return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);

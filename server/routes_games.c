@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "admin.h"
+#include "alerts.h"
+#include "players.h"
+#include "rounds.h"
+#include "tournaments.h"
 #include "auth.h"
 #include "errors.h"
 #include "event_json.h"
@@ -37,8 +40,8 @@ json_t *live_game_state(Req *r, Store *s, int64_t gid, int *code)
         return NULL;
     }
     int64_t tid = json_integer_value(json_object_get(sum, "tournament_id"));
-    json_t *w = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
-    json_t *b = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
+    json_t *w = players_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
+    json_t *b = players_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
     int64_t now = store_now_ms();
     json_t *o = json_pack("{s:o,s:o,s:o,s:I}", "game", sum, "white", w ? w : json_null(), "black",
                           b ? b : json_null(), "now_ms", (json_int_t)now);
@@ -70,7 +73,7 @@ static const JsonField GAME_UPDATE_FIELDS[] = {
 static int run_game_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    int rc = admin_game_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
+    int rc = rounds_game_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
                                sizeof r->err);
     if (rc == 0)
         games_evict(r->srv->games, r->id[0]);
@@ -104,9 +107,9 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
         if (games_load(s, gid, &st, &sum, err, sizeof err))
             continue;
         int64_t tid = json_integer_value(json_object_get(sum, "tournament_id"));
-        json_t *t = admin_tournament_get(s, tid);
-        json_t *w = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
-        json_t *b = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
+        json_t *t = tournaments_get(s, tid);
+        json_t *w = players_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
+        json_t *b = players_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
         pgn_write_game(&out, st, sum, t, w, b);
         json_decref(t);
         json_decref(w);
@@ -128,7 +131,7 @@ int route_game_pgn(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *sum = admin_game_summary(s, r->id[0]);
+    json_t *sum = rounds_game_summary(s, r->id[0]);
     if (!sum)
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]);
     json_decref(sum);
@@ -142,7 +145,7 @@ int route_round_pgn(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *round = admin_round_get(s, r->id[0], r->id[1]);
+    json_t *round = rounds_get(s, r->id[0], r->id[1]);
     if (!round)
         return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
@@ -150,7 +153,7 @@ int route_round_pgn(Req *r)
     char name[48];
     snprintf(name, sizeof name, "tournament-%lld-round-%lld", (long long)r->id[0],
              (long long)r->id[1]);
-    return pgn_reply(r, admin_round_game_ids(s, r->id[0], r->id[1]), name);
+    return pgn_reply(r, rounds_game_ids(s, r->id[0], r->id[1]), name);
 }
 
 int route_tournament_pgn(Req *r)
@@ -162,7 +165,7 @@ int route_tournament_pgn(Req *r)
         return ROUTE_DONE;
     char name[32];
     snprintf(name, sizeof name, "tournament-%lld", (long long)r->id[0]);
-    return pgn_reply(r, admin_tournament_game_ids(s, r->id[0]), name);
+    return pgn_reply(r, rounds_tournament_game_ids(s, r->id[0]), name);
 }
 
 /* ---- actions ---- */
@@ -192,7 +195,7 @@ static int run_action(Store *s, WriterJob *job)
     if (rc == 0 && j->arbiter && j->out.event_id) {
         json_t *d = json_pack("{s:I,s:o}", "game", (json_int_t)r->id[0], "event",
                               event_json_to_json(&j->out.ev));
-        admin_audit(s, r->auth.user_id, 0, "game.arbiter", "game", d);
+        alerts_audit_add(s, r->auth.user_id, 0, "game.arbiter", "game", d);
         json_decref(d);
     }
     return rc;

@@ -12,7 +12,7 @@
 
 #include <microhttpd.h>
 
-#include "admin.h"
+#include "tournaments.h"
 #include "auth.h"
 #include "errors.h"
 #include "forbidden.h"
@@ -25,7 +25,7 @@ int route_tournament_trf(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    if (!admin_exists(s, 't', 0, r->id[0]))
+    if (!tournaments_exists(s, 't', 0, r->id[0]))
         return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
     /* The query string, if any: only flavour=16 or flavour=26. */
     int flavour = 26;
@@ -39,7 +39,7 @@ int route_tournament_trf(Req *r)
     }
     char err[200] = "";
     size_t len = 0;
-    char *text = tio_trf(s, r->id[0], flavour, &len, err, sizeof err);
+    char *text = tournament_io_trf(s, r->id[0], flavour, &len, err, sizeof err);
     if (!text)
         return http_error(r, API_E_INTERNAL, "%s", err);
     char disp[96];
@@ -60,7 +60,7 @@ static const JsonField BYE_FIELDS[] = {
 static int run_bye(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return tio_bye_request(s, r->id[0], r->id[1], jsonin_int(r->in, "round", 0),
+    return tournament_io_bye_request(s, r->id[0], r->id[1], jsonin_int(r->in, "round", 0),
                            jsonin_str(r->in, "kind", "zero"), r->auth.user_id, &r->result,
                            r->err, sizeof r->err);
 }
@@ -81,7 +81,7 @@ int route_byes_list(Req *r)
         return http_error(r, API_E_INTERNAL, "the store is not available");
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, tio_byes_list(s, r->id[0]));
+    return http_json(r, 200, tournament_io_byes_list(s, r->id[0]));
 }
 
 /* Forbidden pairs: {"players": [id, id]}, optionally limited to a round

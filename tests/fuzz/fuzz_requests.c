@@ -26,7 +26,10 @@
 #include <jansson.h>
 #include <microhttpd.h>
 
-#include "admin.h"
+#include "players.h"
+#include "rounds.h"
+#include "sessions.h"
+#include "tournaments.h"
 #include "http.h"
 #include "store.h"
 
@@ -73,10 +76,10 @@ static void setup(void)
     json_t *out = NULL;
     if (store_open(path, 0, &s, err, sizeof err) != 0)
         abort();
-    if (admin_user_add(s, "arbiter", "no-hash", err, sizeof err) < 0)
+    if (sessions_user_add(s, "arbiter", "no-hash", err, sizeof err) < 0)
         abort();
     json_t *t = json_pack("{s:s,s:s}", "name", "Fuzz Open", "time_control", "5400+30");
-    if (admin_tournament_create(s, t, 1, &out, err, sizeof err) != 0)
+    if (tournaments_create(s, t, 1, &out, err, sizeof err) != 0)
         abort();
     json_decref(t);
     tid = id_of(out);
@@ -85,18 +88,18 @@ static void setup(void)
         char pin[65], token[65];
         snprintf(pin, sizeof pin, "%064d", i);
         snprintf(token, sizeof token, "%064d", 10 + i);
-        if (admin_player_create(s, tid, p, pin, token, 1, &out, err, sizeof err) != 0)
+        if (players_create(s, tid, p, pin, token, 1, &out, err, sizeof err) != 0)
             abort();
         json_decref(p);
         *(i ? &black_id : &white_id) = id_of(out);
     }
     json_t *pairings = json_pack("[{s:I,s:I}]", "white_id", (json_int_t)white_id, "black_id",
                                  (json_int_t)black_id);
-    if (admin_round_create(s, tid, pairings, 1, &out, err, sizeof err) != 0)
+    if (rounds_create(s, tid, pairings, 1, &out, err, sizeof err) != 0)
         abort();
     json_decref(pairings);
     json_decref(out);
-    json_t *ids = admin_round_game_ids(s, tid, 1);
+    json_t *ids = rounds_game_ids(s, tid, 1);
     gid = json_integer_value(json_object_get(json_array_get(ids, 0), "id"));
     json_decref(ids);
     if (gid <= 0)

@@ -1,0 +1,73 @@
+/*
+ * alerts.c — alerts and the audit log.  See alerts.h.
+ */
+#include "alerts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+
+static const char SQL_ALERTS[] =
+    "SELECT id, tournament_id, game_id, kind, at_ms, message, resolved <> 0 AS resolved_int "
+    "FROM alerts WHERE tournament_id = ?1 AND id > ?2 ORDER BY id";
+
+/* SQLite has no boolean: the column comes back as an integer. */
+static void fix_resolved(json_t *a)
+{
+    json_object_set_new(a, "resolved",
+                        json_boolean(json_integer_value(json_object_get(a, "resolved_int"))));
+    json_object_del(a, "resolved_int");
+}
+
+json_t *alerts_list(Store *s, int64_t tid, int64_t after_id)
+{
+    json_t *rows = store_rows(s, SQL_ALERTS, "ii", tid, after_id);
+    size_t i;
+    json_t *a;
+    json_array_foreach(rows, i, a) fix_resolved(a);
+    return rows;
+}
+
+int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
+                    int64_t at_ms, int64_t *id)
+{
+    int rc = store_run(s, NULL,
+                       "INSERT INTO alerts(tournament_id, game_id, kind, at_ms, message) "
+                       "VALUES (?1, nullif(?2, 0), ?3, ?4, ?5)",
+                       "iisis", tid, gid, kind, at_ms, message);
+    if (rc == 0 && id)
+        *id = sqlite3_last_insert_rowid(store_db(s));
+    return rc;
+}
+
+int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
+                        char *err, size_t n)
+{
+    int changes = 0;
+    int rc = store_run(s, &changes, "UPDATE alerts SET resolved = ?3 WHERE tournament_id = ?1 "
+                                    "AND id = ?2", "iid", tid, aid, resolved);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+    if (!changes)
+        return ERR(STORE_E_NOT_FOUND, "no alert %lld in tournament %lld", (long long)aid,
+                   (long long)tid);
+    *out = store_row(s,
+                     "SELECT id, tournament_id, game_id, kind, at_ms, message, resolved <> 0 AS "
+                     "resolved_int FROM alerts WHERE id = ?1", "i", aid);
+    if (*out)
+        fix_resolved(*out);
+    return 0;
+}
+
+int alerts_audit_add(Store *s, int64_t user, int64_t player, const char *action, const char *target,
+                json_t *detail)
+{
+    char *d = detail ? json_dumps(detail, JSON_COMPACT) : NULL;
+    int rc = store_run(s, NULL,
+                       "INSERT INTO audit(at_ms, user_id, player_id, action, target, detail) "
+                       "VALUES (?1, nullif(?2, 0), nullif(?3, 0), ?4, ?5, coalesce(?6, '{}'))",
+                       "iiisss", store_now_ms(), user, player, action, target, d);
+    free(d);
+    return rc;
+}

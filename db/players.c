@@ -1,0 +1,117 @@
+/*
+ * players.c — player rows.  See players.h.  Every write checks its
+ * preconditions inside the caller's transaction, so a refused request
+ * writes nothing.
+ */
+#include "players.h"
+
+#include <stdio.h>
+
+#include "alerts.h"
+#include "sessions.h"
+#include "tournaments.h"
+#include "tpn.h"
+
+#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+
+static const char *jstr(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int has_int(json_t *o, const char *k)
+{
+    return json_is_integer(json_object_get(o, k));
+}
+
+static int64_t jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+static const char SQL_P_LIST[] =
+    "SELECT id, tournament_id, name, rating, rating_estimate, title, federation, fide_id, sex, "
+    "birth, status FROM players WHERE tournament_id = ?1 ORDER BY id";
+static const char SQL_P_GET[] =
+    "SELECT id, tournament_id, name, rating, rating_estimate, title, federation, fide_id, sex, "
+    "birth, status FROM players WHERE tournament_id = ?1 AND id = ?2";
+
+json_t *players_list(Store *s, int64_t tid)
+{
+    json_t *rows = store_rows(s, SQL_P_LIST, "i", tid);
+    tpn_annotate(s, tid, rows);
+    return rows;
+}
+
+json_t *players_get(Store *s, int64_t tid, int64_t pid)
+{
+    json_t *p = store_row(s, SQL_P_GET, "ii", tid, pid);
+    tpn_annotate(s, tid, p);
+    return p;
+}
+
+int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
+                        const char *token_hash, int64_t user, json_t **out, char *err, size_t n)
+{
+    if (!tournaments_exists(s, 't', 0, tid))
+        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    /* A round robin's table is laid out for its players from round 1 on. */
+    if (store_int(s, 0, "SELECT count(*) FROM tournaments t WHERE id = ?1 AND system = "
+                        "'roundrobin' AND EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = "
+                        "t.id)", "i", tid))
+        return ERR(STORE_E_STATE, "round 1 of this round robin is paired: its table cannot "
+                                  "take another player");
+    int rc = store_run(s, NULL,
+                       "INSERT INTO players(tournament_id, name, rating, title, federation, fide_id,"
+                       " sex, birth, status, rating_estimate) VALUES (?1, ?2, ?3, coalesce(?4, ''),"
+                       " coalesce(?5, ''), coalesce(?6, ''), coalesce(?7, ''), coalesce(?8, ''),"
+                       " coalesce(?9, 'active'), ?10)",
+                       "is" "i" "ssssss" "i", tid, jstr(in, "name"), jint(in, "rating"),
+                       jstr(in, "title"), jstr(in, "federation"), jstr(in, "fide_id"),
+                       jstr(in, "sex"), jstr(in, "birth"), jstr(in, "status"),
+                       jint(in, "rating_estimate"));
+    if (rc)
+        return rc > 0 ? ERR(rc, "the player was refused by the store") : rc;
+    int64_t pid = sqlite3_last_insert_rowid(store_db(s));
+    rc = sessions_credentials_add(s, tid, pid, pin_hash, token_hash);
+    if (rc)
+        return rc > 0 ? ERR(STORE_E_CONFLICT, "that PIN is already in use, try again") : rc;
+    /* A late entry after the freeze gets the next free number. */
+    rc = tpn_freeze(s, tid);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the pairing number was refused by the store") : rc;
+    json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "input", in);
+    alerts_audit_add(s, user, 0, "player.create", "player", d);
+    json_decref(d);
+    *out = players_get(s, tid, pid);
+    return 0;
+}
+
+int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
+                        json_t **out, char *err, size_t n)
+{
+    if (store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 AND id = ?2", "ii",
+                  tid, pid) == 0)
+        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+                   (long long)tid);
+    int rc = store_run(s, NULL,
+                       "UPDATE players SET name = coalesce(?2, name), rating = CASE WHEN ?3 >= 0 "
+                       "THEN ?3 ELSE rating END, title = coalesce(?4, title), federation = "
+                       "coalesce(?5, federation), fide_id = coalesce(?6, fide_id), sex = "
+                       "coalesce(?7, sex), birth = coalesce(?8, birth), status = coalesce(?9, status), "
+                       "rating_estimate = CASE WHEN ?10 >= 0 THEN ?10 ELSE rating_estimate END "
+                       "WHERE id = ?1",
+                       "is" "i" "ssssss" "i", pid, jstr(in, "name"),
+                       has_int(in, "rating") ? jint(in, "rating") : (int64_t)-1, jstr(in, "title"),
+                       jstr(in, "federation"), jstr(in, "fide_id"), jstr(in, "sex"),
+                       jstr(in, "birth"), jstr(in, "status"),
+                       has_int(in, "rating_estimate") ? jint(in, "rating_estimate") : (int64_t)-1);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+    json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "changes", in);
+    alerts_audit_add(s, user, 0, "player.update", "player", d);
+    json_decref(d);
+    *out = players_get(s, tid, pid);
+    return 0;
+}

@@ -1,0 +1,279 @@
+/*
+ * rounds.c — rounds and their games' rows.  See rounds.h.  Every write
+ * checks its preconditions inside the caller's transaction, so a refused
+ * request writes nothing.
+ */
+#include "rounds.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alerts.h"
+#include "tournaments.h"
+#include "tpn.h"
+
+#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+
+static const char *jstr(json_t *o, const char *k)
+{
+    json_t *v = json_object_get(o, k);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int has_int(json_t *o, const char *k)
+{
+    return json_is_integer(json_object_get(o, k));
+}
+
+static int64_t jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+static const char SQL_GAMES_OF_ROUND[] =
+    "SELECT g.id, g.tournament_id, g.round, g.board, g.white_id, g.black_id, w.name AS white_name,"
+    " b.name AS black_name, g.status, g.result FROM games g JOIN players w ON w.id = g.white_id"
+    " JOIN players b ON b.id = g.black_id WHERE g.tournament_id = ?1 AND g.round = ?2"
+    " ORDER BY g.board";
+static const char SQL_GAME_SUMMARY[] =
+    "SELECT g.id, g.tournament_id, g.round, g.board, g.white_id, g.black_id, w.name AS white_name,"
+    " b.name AS black_name, g.status, g.result FROM games g JOIN players w ON w.id = g.white_id"
+    " JOIN players b ON b.id = g.black_id WHERE g.id = ?1";
+
+json_t *rounds_game_summary(Store *s, int64_t gid)
+{
+    return store_row(s, SQL_GAME_SUMMARY, "i", gid);
+}
+
+json_t *rounds_get(Store *s, int64_t tid, int64_t rn)
+{
+    json_t *r = store_row(s,
+                          "SELECT tournament_id, number, status, started_ms AS started_at "
+                          "FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+                          "ii", tid, rn);
+    if (r)
+        json_object_set_new(r, "games", store_rows(s, SQL_GAMES_OF_ROUND, "ii", tid, rn));
+    return r;
+}
+
+json_t *rounds_list(Store *s, int64_t tid)
+{
+    json_t *nums = store_rows(s, "SELECT number FROM rounds WHERE tournament_id = ?1 ORDER BY number",
+                              "i", tid);
+    json_t *out = json_array();
+    size_t i;
+    json_t *v;
+    json_array_foreach(nums, i, v)
+    {
+        json_t *r = rounds_get(s, tid, jint(v, "number"));
+        if (r)
+            json_array_append_new(out, r);
+    }
+    json_decref(nums);
+    return out;
+}
+
+/* Makes way for a game of player PID in round RN of TID: STORE_E_CONFLICT
+ * when the player has a requested bye there (the arbiter cancels it
+ * first); a bye the pairing gave (PAB, free round, forfeit win) gives way
+ * to the game. */
+static int bye_make_way(Store *s, int64_t tid, int64_t rn, int64_t pid, char *err, size_t n)
+{
+    json_t *b = store_row(s, "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                             "player_id = ?3", "iii", tid, rn, pid);
+    if (!b)
+        return 0;
+    const char *kind = jstr(b, "kind");
+    int requested = strcmp(kind, "half") == 0 || strcmp(kind, "zero") == 0;
+    if (requested)
+        snprintf(err, n, "player %lld has a requested %s-point bye in round %lld; cancel it "
+                 "first", (long long)pid, kind, (long long)rn);
+    json_decref(b);
+    if (requested)
+        return STORE_E_CONFLICT;
+    return store_run(s, NULL, "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                              "player_id = ?3", "iii", tid, rn, pid);
+}
+
+/* Inserts one pairing of round RN after checking both players. */
+static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gid, char *err,
+                       size_t n)
+{
+    int64_t w = jint(p, "white_id"), b = jint(p, "black_id");
+    int64_t board = has_int(p, "board") ? jint(p, "board")
+                    : store_int(s, 0, "SELECT max(board) FROM games WHERE tournament_id = ?1 AND "
+                                      "round = ?2", "ii", tid, rn) + 1;
+    if (w == b)
+        return ERR(STORE_E_INVALID, "a player cannot play himself (player %lld)", (long long)w);
+    int64_t ids[2] = {w, b};
+    for (int i = 0; i < 2; i++) {
+        if (store_int(s, 0, "SELECT count(*) FROM players WHERE id = ?1 AND tournament_id = ?2",
+                      "ii", ids[i], tid) == 0)
+            return ERR(STORE_E_INVALID, "player %lld is not in tournament %lld",
+                       (long long)ids[i], (long long)tid);
+        if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
+                            "AND (white_id = ?3 OR black_id = ?3)", "iii", tid, rn, ids[i]))
+            return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
+                       (long long)ids[i], (long long)rn);
+        int rc = bye_make_way(s, tid, rn, ids[i], err, n);
+        if (rc)
+            return rc;
+    }
+    int rc = store_run(s, NULL,
+                       "INSERT INTO games(tournament_id, round, board, white_id, black_id) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5)",
+                       "iiiii", tid, rn, board, w, b);
+    if (rc == STORE_E_CONFLICT)
+        return ERR(rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the pairing was refused by the store") : rc;
+    *gid = sqlite3_last_insert_rowid(store_db(s));
+    return 0;
+}
+
+int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out,
+                       char *err, size_t n)
+{
+    if (!tournaments_exists(s, 't', 0, tid))
+        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    int64_t rn = store_int(s, 0, "SELECT max(number) FROM rounds WHERE tournament_id = ?1", "i",
+                           tid) + 1;
+    int rc = store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (?1, ?2)", "ii",
+                       tid, rn);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the round was refused by the store") : rc;
+    size_t i;
+    json_t *p;
+    json_array_foreach(pairings, i, p)
+    {
+        int64_t gid;
+        rc = add_pairing(s, tid, rn, p, &gid, err, n);
+        if (rc) {
+            char tmp[200];
+            snprintf(tmp, sizeof tmp, "%s", err);
+            snprintf(err, n, "pairings[%zu]: %s", i, tmp);
+            return rc;
+        }
+    }
+    /* Pairing round 4 (round 1 of a round robin) fixes the numbers. */
+    rc = tpn_freeze(s, tid);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the pairing numbers were refused by the store") : rc;
+    json_t *d = json_pack("{s:I,s:I}", "tournament", (json_int_t)tid, "round", (json_int_t)rn);
+    alerts_audit_add(s, user, 0, "round.create", "round", d);
+    json_decref(d);
+    *out = rounds_get(s, tid, rn);
+    return 0;
+}
+
+int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
+                      char *err, size_t n)
+{
+    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+                          "ii", tid, rn);
+    if (!r)
+        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+                   (long long)tid);
+    int pending = strcmp(jstr(r, "status"), "pending") == 0;
+    json_decref(r);
+    if (!pending)
+        return ERR(STORE_E_STATE, "round %lld has already started", (long long)rn);
+    int64_t gid;
+    int rc = add_pairing(s, tid, rn, in, &gid, err, n);
+    if (rc)
+        return rc;
+    json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "input", in);
+    alerts_audit_add(s, user, 0, "game.create", "game", d);
+    json_decref(d);
+    *out = rounds_game_summary(s, gid);
+    return 0;
+}
+
+int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **out, char *err,
+                      size_t n)
+{
+    json_t *g = rounds_game_summary(s, gid);
+    if (!g)
+        return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
+    int64_t tid = jint(g, "tournament_id"), rn = jint(g, "round");
+    int64_t w = has_int(in, "white_id") ? jint(in, "white_id") : jint(g, "white_id");
+    int64_t b = has_int(in, "black_id") ? jint(in, "black_id") : jint(g, "black_id");
+    int64_t board = has_int(in, "board") ? jint(in, "board") : jint(g, "board");
+    int pending = strcmp(jstr(g, "status"), "pending") == 0;
+    json_decref(g);
+    if (!pending ||
+        store_int(s, 0, "SELECT count(*) FROM game_events WHERE game_id = ?1", "i", gid) > 0)
+        return ERR(STORE_E_STATE, "game %lld has already started", (long long)gid);
+    if (w == b)
+        return ERR(STORE_E_INVALID, "a player cannot play himself");
+    int64_t ids[2] = {w, b};
+    for (int i = 0; i < 2; i++) {
+        if (store_int(s, 0, "SELECT count(*) FROM players WHERE id = ?1 AND tournament_id = ?2",
+                      "ii", ids[i], tid) == 0)
+            return ERR(STORE_E_INVALID, "player %lld is not in tournament %lld",
+                       (long long)ids[i], (long long)tid);
+        if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
+                            "AND id <> ?4 AND (white_id = ?3 OR black_id = ?3)",
+                      "iiii", tid, rn, ids[i], gid))
+            return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
+                       (long long)ids[i], (long long)rn);
+        int rc = bye_make_way(s, tid, rn, ids[i], err, n);
+        if (rc)
+            return rc;
+    }
+    int rc = store_run(s, NULL, "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
+                                "WHERE id = ?1", "iiii", gid, w, b, board);
+    if (rc == STORE_E_CONFLICT)
+        return ERR(rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+    if (rc)
+        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+    json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "changes", in);
+    alerts_audit_add(s, user, 0, "game.update", "game", d);
+    json_decref(d);
+    *out = rounds_game_summary(s, gid);
+    return 0;
+}
+
+int rounds_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
+{
+    sqlite3_stmt *st = store_stmt(s, "SELECT white_id, black_id FROM games WHERE id = ?1");
+    if (!st)
+        return -EIO;
+    store_bind(st, "i", gid);
+    int rc = STORE_E_NOT_FOUND;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        *white = sqlite3_column_int64(st, 0);
+        *black = sqlite3_column_int64(st, 1);
+        rc = 0;
+    }
+    sqlite3_reset(st);
+    return rc;
+}
+
+int64_t rounds_player_current_game(Store *s, int64_t pid)
+{
+    return store_int(s, 0,
+                     "SELECT id FROM games WHERE white_id = ?1 OR black_id = ?1 "
+                     "ORDER BY round DESC LIMIT 1", "i", pid);
+}
+
+json_t *rounds_game_ids(Store *s, int64_t tid, int64_t rn)
+{
+    return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 AND round = ?2 "
+                         "ORDER BY board", "ii", tid, rn);
+}
+
+json_t *rounds_tournament_game_ids(Store *s, int64_t tid)
+{
+    return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 ORDER BY round, board",
+                      "i", tid);
+}
+
+int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms)
+{
+    return store_run(s, NULL,
+                     "UPDATE rounds SET status = ?3, started_ms = coalesce(started_ms, ?4) "
+                     "WHERE tournament_id = ?1 AND number = ?2",
+                     "iisi", tid, rn, status, at_ms);
+}
