@@ -1,5 +1,5 @@
 /*
- * alerts.h — the arbiter's alerts (tables alerts) and the audit log (table
+ * alerts.h — the arbiter's alerts (table alerts) and the audit log (table
  * audit): the two records the store keeps of what happened, the first for
  * the arbiter to act on, the second for the record.
  *
