@@ -292,10 +292,10 @@ static int check_ids(Req *r, const char *pattern)
 static int dispatch_api(Req *r, const char *path)
 {
     int path_found = 0, bad_id = 0;
-    for (int i = 0; i < http_route_count; i++) {
+    for (int i = 0; i < routes_count; i++) {
         int64_t id[4] = {0};
         int bad = 0;
-        if (!match(http_routes[i].pattern, path, id, &bad))
+        if (!match(routes_table[i].pattern, path, id, &bad))
             continue;
         if (bad) {
             /* "/alerts/stream" may look like "/alerts/{aid}": a literal
@@ -305,9 +305,9 @@ static int dispatch_api(Req *r, const char *path)
         }
         path_found = 1;
         int m = r->method == HTTP_HEAD ? HTTP_GET : r->method;
-        if (http_routes[i].method != m)
+        if (routes_table[i].method != m)
             continue;
-        r->route = http_routes[i].pattern;
+        r->route = routes_table[i].pattern;
         memcpy(r->id, id, sizeof id);
         if (r->too_large)
             return http_error(r, API_E_TOO_LARGE, "the body is larger than %d bytes",
@@ -323,9 +323,9 @@ static int dispatch_api(Req *r, const char *path)
         int rc = auth_resolve(r);
         if (rc)
             return ROUTE_DONE;
-        if (check_ids(r, http_routes[i].pattern))
+        if (check_ids(r, routes_table[i].pattern))
             return ROUTE_DONE;
-        return http_routes[i].fn(r);
+        return routes_table[i].fn(r);
     }
     if (path_found)
         return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
@@ -573,7 +573,7 @@ void http_stop(Server *srv)
     /* In-flight writes finish (the writer is still running). */
     for (int i = 0; i < 500 && atomic_load(&inflight) > 0; i++)
         usleep(10000);
-    hub_close_all(srv->hub);
+    sse_close_all(srv->hub);
     usleep(50000);
     MHD_stop_daemon(srv->mhd);
     srv->mhd = NULL;

@@ -107,8 +107,8 @@ typedef struct Route {
 } Route;
 
 /* The route table (routes.c); the OpenAPI document must list exactly these. */
-extern const Route http_routes[];
-extern const int http_route_count;
+extern const Route routes_table[];
+extern const int routes_count;
 
 /* Starts serving on ADDR ("host:port") with THREADS polling threads.
  * Returns 0 or a negative value with a message in ERR. */

@@ -22,12 +22,12 @@ void live_game(Server *srv, GameOutcome *o)
     char topic[2][32];
     snprintf(topic[0], sizeof topic[0], "g:%lld", (long long)o->gid);
     snprintf(topic[1], sizeof topic[1], "t:%lld", (long long)o->tid);
-    if (o->event_id && (hub_listened(srv->hub, topic[0]) || hub_listened(srv->hub, topic[1]))) {
+    if (o->event_id && (sse_listened(srv->hub, topic[0]) || sse_listened(srv->hub, topic[1]))) {
         /* Rendered once, shared with the answer (games_outcome_answer). */
         const char *data = games_outcome_text(o, NULL);
         if (data) {
-            hub_publish(srv->hub, topic[0], o->event_id, "game", data);
-            hub_publish(srv->hub, topic[1], o->event_id, "game", data);
+            sse_publish(srv->hub, topic[0], o->event_id, "game", data);
+            sse_publish(srv->hub, topic[1], o->event_id, "game", data);
         }
     }
     if (o->event_id && !srv->quiet)
@@ -43,7 +43,7 @@ void live_game(Server *srv, GameOutcome *o)
         {
             char *data = json_dumps(a, JSON_COMPACT);
             if (data) {
-                hub_publish(srv->hub, at, json_integer_value(json_object_get(a, "id")), "alert",
+                sse_publish(srv->hub, at, json_integer_value(json_object_get(a, "id")), "alert",
                             data);
                 free(data);
             }
@@ -56,11 +56,11 @@ void live_round(Server *srv, int64_t tid, json_t *round)
 {
     char topic[32];
     snprintf(topic, sizeof topic, "t:%lld", (long long)tid);
-    if (!hub_listened(srv->hub, topic))
+    if (!sse_listened(srv->hub, topic))
         return;
     char *data = json_dumps(round, JSON_COMPACT);
     if (data) {
-        hub_publish(srv->hub, topic, 0, "round", data);
+        sse_publish(srv->hub, topic, 0, "round", data);
         free(data);
     }
 }
@@ -141,7 +141,7 @@ static Stream *stream_attach(Req *r, char kind)
 {
     char topic[32];
     snprintf(topic, sizeof topic, "%c:%lld", kind, (long long)r->id[0]);
-    Stream *st = hub_attach(r->srv->hub, topic);
+    Stream *st = sse_attach(r->srv->hub, topic);
     if (!st)
         http_error(r, API_E_INTERNAL, "out of memory");
     return st;
@@ -168,7 +168,7 @@ int route_game_stream(Req *r)
         int code = 0;
         json_t *state = live_game_state(r, s, r->id[0], &code);
         if (!state) {
-            hub_detach(st);
+            sse_detach(st);
             return http_error(r, code ? code : API_E_INTERNAL, "the game cannot be loaded");
         }
         json_t *evs = json_object_get(state, "events");
@@ -190,7 +190,7 @@ int route_game_stream(Req *r)
         }
         json_decref(ups);
     }
-    return hub_stream(r, st, b.p, b.len, seen);
+    return sse_stream(r, st, b.p, b.len, seen);
 }
 
 int route_tournament_stream(Req *r)
@@ -243,7 +243,7 @@ int route_tournament_stream(Req *r)
         json_decref(done);
         json_decref(evs);
     }
-    return hub_stream(r, st, b.p, b.len, seen);
+    return sse_stream(r, st, b.p, b.len, seen);
 }
 
 int route_alerts_stream(Req *r)
@@ -274,5 +274,5 @@ int route_alerts_stream(Req *r)
         buf_add(&b, id, "alert", a);
     }
     json_decref(alerts);
-    return hub_stream(r, st, b.p, b.len, seen);
+    return sse_stream(r, st, b.p, b.len, seen);
 }

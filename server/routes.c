@@ -9,7 +9,7 @@
 #define POST(p, f) {HTTP_POST, "POST", p, f}
 #define PATCH(p, f) {HTTP_PATCH, "PATCH", p, f}
 
-const Route http_routes[] = {
+const Route routes_table[] = {
     GET("/health", route_health),
     GET("/openapi.json", route_openapi),
     POST("/auth/login", route_login),
@@ -78,4 +78,4 @@ const Route http_routes[] = {
     POST("/games/{gid}/arbiter/colours", route_arb_colours),
 };
 
-const int http_route_count = sizeof http_routes / sizeof http_routes[0];
+const int routes_count = sizeof routes_table / sizeof routes_table[0];

@@ -107,7 +107,7 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
         json_t *t = admin_tournament_get(s, tid);
         json_t *w = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
         json_t *b = admin_player_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
-        pgn_write_game(&out, st, sum, t, w, b);
+        pgn_out_write_game(&out, st, sum, t, w, b);
         json_decref(t);
         json_decref(w);
         json_decref(b);

@@ -178,7 +178,7 @@ static int run(int argc, char **argv)
         return 3;
     }
     srv.games = games_new();
-    srv.hub = hub_new();
+    srv.hub = sse_new();
     srv.flags = flags_start(&srv);
     Startup su = {.srv = &srv};
     su.job.run = run_startup;
@@ -229,7 +229,7 @@ static int run(int argc, char **argv)
             fprintf(stderr, "arbiter: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
             break;
         }
-        hub_keepalive(srv.hub);
+        sse_keepalive(srv.hub);
         if (tick % 12 == 0)
             http_heap_trim();
     }
@@ -246,7 +246,7 @@ out:
     flags_stop(srv.flags);
     writer_stop(srv.writer);
     flags_free(srv.flags);
-    hub_free(srv.hub);
+    sse_free(srv.hub);
     games_free(srv.games);
     http_readers_close();
     ratelimit_free(srv.limiter);

@@ -106,8 +106,8 @@ static void setup(void)
     srv.db_path = path;
     srv.quiet = 1;
     srv.stopping = 1;
-    for (int i = 0; i < http_route_count && n_body_routes < 64; i++)
-        if (http_routes[i].method == HTTP_POST || http_routes[i].method == HTTP_PATCH)
+    for (int i = 0; i < routes_count && n_body_routes < 64; i++)
+        if (routes_table[i].method == HTTP_POST || routes_table[i].method == HTTP_PATCH)
             body_routes[n_body_routes++] = i;
 }
 
@@ -160,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         setup();
     if (size < 2 || size - 2 > MAX_BODY)
         return 0;
-    const Route *route = &http_routes[body_routes[data[0] % n_body_routes]];
+    const Route *route = &routes_table[body_routes[data[0] % n_body_routes]];
     Req r;
     memset(&r, 0, sizeof r);
     r.srv = &srv;
