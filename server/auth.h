@@ -30,8 +30,6 @@ void auth_cache_forget(void);
 int auth_require_arbiter(Req *r);
 int auth_require_player(Req *r);
 
-/* Hex SHA-256 of DATA into OUT[65]. */
-void auth_sha256_hex(const void *data, size_t len, char out[65]);
 /* A random secret of N bytes as lowercase hex into OUT (2N+1 bytes). */
 int auth_random_hex(char *out, size_t nbytes);
 /* A random decimal PIN of DIGITS digits. */

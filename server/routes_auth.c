@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "admin.h"
+#include "sha256.h"
 #include "auth.h"
 #include "errors.h"
 #include "jsonin.h"
@@ -136,21 +137,21 @@ static NewSession *session_new(Req *r)
         free(ns);
         return NULL;
     }
-    auth_sha256_hex(ns->token, strlen(ns->token), ns->hash);
+    sha256_hex(ns->token, strlen(ns->token), ns->hash);
     r->data = ns;
     r->data_free = session_free;
     return ns;
 }
 
-static const JsonField LOGIN_FIELDS[] = {
-    {"username", JF_STR, 1, 1, 64, NULL},
-    {"password", JF_STR, 1, 1, 1024, NULL},
-    {NULL, 0, 0, 0, 0, NULL},
+const JsonField route_login_fields[] = {
+    {"username", JF_STR, 1, 1, 64, NULL, NULL},
+    {"password", JF_STR, 1, 1, 1024, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 int route_login(Req *r)
 {
-    if (http_parse_body(r, 0) || jsonin_check(r, r->in, LOGIN_FIELDS, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_login_fields, NULL))
         return ROUTE_DONE;
     if (security_throttle_check(r))
         return ROUTE_DONE;
@@ -182,16 +183,16 @@ int route_login(Req *r)
     return http_submit(r, run_session, finish_session);
 }
 
-static const JsonField PLAYER_LOGIN_FIELDS[] = {
-    {"tournament_id", JF_INT, 0, 1, INT64_MAX, NULL},
-    {"pin", JF_STR, 0, 4, 12, NULL},
-    {"token", JF_STR, 0, 1, 128, NULL},
-    {NULL, 0, 0, 0, 0, NULL},
+const JsonField route_player_login_fields[] = {
+    {"tournament_id", JF_INT, 0, 1, INT64_MAX, NULL, NULL},
+    {"pin", JF_STR, 0, 4, 12, NULL, NULL},
+    {"token", JF_STR, 0, 1, 128, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 int route_player_login(Req *r)
 {
-    if (http_parse_body(r, 0) || jsonin_check(r, r->in, PLAYER_LOGIN_FIELDS, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_player_login_fields, NULL))
         return ROUTE_DONE;
     const char *pin = jsonin_str(r->in, "pin", NULL);
     const char *token = jsonin_str(r->in, "token", NULL);
@@ -218,7 +219,7 @@ int route_player_login(Req *r)
         auth_pin_hash(tid, pin, hash);
         p = admin_player_by_pin(s, tid, hash);
     } else {
-        auth_sha256_hex(token, strlen(token), hash);
+        sha256_hex(token, strlen(token), hash);
         p = admin_player_by_token(s, hash);
     }
     security_throttle_result(r, p != NULL);
@@ -262,7 +263,7 @@ static void finish_logout(Req *r, int rc)
 
 int route_logout(Req *r)
 {
-    if (http_parse_body(r, 1) || jsonin_check(r, r->in, (const JsonField[]){{NULL, 0, 0, 0, 0, NULL}}, NULL))
+    if (http_parse_body(r, 1) || jsonin_check(r, r->in, jsonin_none, NULL))
         return ROUTE_DONE;
     const char *cookie = MHD_lookup_connection_value(r->conn, MHD_COOKIE_KIND, AUTH_COOKIE);
     if (!cookie || !r->auth.by_cookie) {
@@ -272,7 +273,7 @@ int route_logout(Req *r)
     char *hash = malloc(65);
     if (!hash)
         return http_error(r, API_E_INTERNAL, "out of memory");
-    auth_sha256_hex(cookie, strlen(cookie), hash);
+    sha256_hex(cookie, strlen(cookie), hash);
     r->data = hash;
     r->data_free = free;
     return http_submit(r, run_logout, finish_logout);

@@ -26,6 +26,7 @@
 #include "games.h"
 #include "http.h"
 #include "live.h"
+#include "routes.h"
 #include "sse.h"
 #include "writer.h"
 
@@ -150,7 +151,7 @@ static int run(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    Server srv = {.db_path = db, .web_dir = web, .quiet = quiet, .proxies = &proxies};
+    Server srv = {.hooks = &routes_hooks, .db_path = db, .web_dir = web, .quiet = quiet, .proxies = &proxies};
     char err[512];
     if ((write_rule.milli_per_s || read_rule.milli_per_s) &&
         !(srv.limiter = ratelimit_new(&read_rule, &write_rule, 0))) {
@@ -179,7 +180,7 @@ static int run(int argc, char **argv)
     }
     srv.games = games_new();
     srv.hub = sse_new();
-    srv.flags = flags_start(&srv);
+    srv.flags = flags_start(&srv, live_game);
     Startup su = {.srv = &srv};
     su.job.run = run_startup;
     su.job.arg = &su;

@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "http.h"
+#include "routes.h"
 
 static Daemon D;
 static Client arb, white;
