@@ -54,9 +54,11 @@ int routes_dispatch(Req *r, const char *path);
  * (no such game). */
 int routes_authorize(Req *r, const Route *route);
 
-/* routes_auth.c */
+/* routes_service.c */
 int route_health(Req *r);
 int route_openapi(Req *r);
+
+/* routes_auth.c */
 int route_login(Req *r);
 int route_player_login(Req *r);
 int route_logout(Req *r);

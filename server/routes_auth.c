@@ -1,6 +1,6 @@
 /*
- * routes_auth.c — signing in and out (arbiters with a password, players with
- * a PIN or token), who-am-I, liveness and the OpenAPI document.
+ * routes_auth.c — the sessions: signing in and out (arbiters with a
+ * password, players with a PIN or token) and who-am-I.
  *
  * Passwords are checked with yescrypt on the polling thread (tens of ms,
  * rare); the session row is written through the writer, and the cookie is
@@ -18,9 +18,6 @@
 #include "jsonin.h"
 #include "routes.h"
 #include "security.h"
-
-extern const unsigned char openapi_json[];
-extern const size_t openapi_json_len;
 
 enum { ARBITER_SESSION_MS = 12 * 3600 * 1000, PLAYER_SESSION_MS = 24 * 3600 * 1000 };
 
@@ -64,21 +61,6 @@ static void count_failure(const char *key)
     }
     limits[i].failures++;
     pthread_mutex_unlock(&limit_mu);
-}
-
-int route_health(Req *r)
-{
-    return http_json(r, 200, json_pack("{s:b,s:s,s:I}", "ok", 1, "version", "0.1.0", "now_ms",
-                                       (json_int_t)store_now_ms()));
-}
-
-int route_openapi(Req *r)
-{
-    char *copy = malloc(openapi_json_len + 1);
-    if (!copy)
-        return http_error(r, API_E_INTERNAL, "out of memory");
-    memcpy(copy, openapi_json, openapi_json_len + 1);
-    return http_text(r, 200, "application/json", copy, openapi_json_len);
 }
 
 /* A new session being written. */
