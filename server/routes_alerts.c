@@ -3,12 +3,6 @@
  * a flag fell ...): the list and marking one resolved.  Their live stream
  * is in routes_streams.c.
  */
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <microhttpd.h>
 
 #include "admin.h"
 #include "errors.h"

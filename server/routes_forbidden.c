@@ -2,14 +2,7 @@
  * routes_forbidden.c — the forbidden pairs of a tournament, which the
  * pairing engines pair around: the list, adding one, removing one.
  */
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <microhttpd.h>
-
-#include "admin.h"
 #include "errors.h"
 #include "forbidden.h"
 #include "jsonin.h"

@@ -4,11 +4,8 @@
  * the byes players request (with the list of those the pairing gave).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <microhttpd.h>
 
 #include "admin.h"
 #include "auth.h"

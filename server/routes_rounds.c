@@ -6,12 +6,9 @@
  * bye, exchanging two players' places).  Changing one board is PATCH
  * /games/{gid} (routes_games.c).
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <microhttpd.h>
 
 #include "admin.h"
 #include "errors.h"

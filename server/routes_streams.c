@@ -4,7 +4,6 @@
  * what it missed from the store (after its Last-Event-ID), then live
  * events from the hub (sse.h); nothing is lost or sent twice.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

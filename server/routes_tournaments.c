@@ -4,9 +4,7 @@
  * thread's reader connection; writes go through the writer (group commit)
  * and are answered once durable.
  */
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <microhttpd.h>
