@@ -7,7 +7,9 @@
 #
 # Usage: server_circles.sh NM INPUT...  where each INPUT is an object file,
 # a static library (its members) or a directory (its *.o files): the
-# daemon's library and the command line's objects.
+# daemon's library and the command line's objects.  With SERVER_SRC set to
+# the server's source folder, the include graph is checked the same way:
+# no two modules (X.c and X.h together) include each other's header.
 set -eu
 nm_prog=$1
 shift
@@ -45,3 +47,21 @@ awk '{e[$1 " " $2] = e[$1 " " $2] " " $3}
           exit bad}' "$tmp/edges"
 n=$(awk '{print $1 " " $2}' "$tmp/edges" | sort -u | wc -l)
 echo "ok: $count inputs, $n one-way file dependencies, no circle"
+if [ -n "${SERVER_SRC:-}" ]; then
+    for f in "$SERVER_SRC"/*.[ch] "$SERVER_SRC"/*/*.[ch]; do
+        [ -f "$f" ] || continue
+        m=$(basename "$f")
+        m=${m%.?}
+        sed -n 's/^#include "\([a-z_0-9]*\)\.h".*/\1/p' "$f" | while read -r h; do
+            if [ "$h" != "$m" ]; then echo "$m $h"; fi
+        done
+    done | sort -u >"$tmp/includes"
+    awk '{e[$1 " " $2] = 1}
+         END {bad = 0
+              for (k in e) {split(k, p, " ")
+                  if ((p[2] " " p[1]) in e && p[1] < p[2]) {
+                      printf "include circle: %s.h and %s.h\n", p[1], p[2]
+                      bad = 1}}
+              exit bad}' "$tmp/includes"
+    echo "ok: no include circle in $SERVER_SRC"
+fi
