@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "game.h"
 #include "pgn.h"
 
 int game_pgn_tag_check(const char *name, const char *value)

@@ -22,178 +22,9 @@
 #include <string.h>
 
 #include "berger.h"
-#include "pairing_internal.h"
+#include "pairing_ctx.h"
+#include "pairing_quality.h"
 
-static int played(const TrnGame *g)
-{
-    return g->opponent && tournament_result_is_played(g->result) &&
-           (g->colour == TRN_WHITE || g->colour == TRN_BLACK);
-}
-
-static const TrnGame *game_of(const TrnPlayer *p, int r)
-{
-    static const TrnGame none = {0, 0, 0};
-    return r >= 1 && r <= p->rounds ? &p->games[r - 1] : &none;
-}
-
-static TrnPoints points_of(const Tournament *t, const TrnGame *g)
-{
-    if (!g->result)
-        return t->points.zpb;
-    return tournament_result_points(&t->points, g->result, (TrnColour)g->colour);
-}
-
-static bool absent_in(const Tournament *t, const TrnPlayer *p, int round)
-{
-    const TrnGame *g = game_of(p, round);
-    if (!g->opponent && g->result && g->result != TRN_RES_PAB &&
-        g->result != TRN_RES_FORFEIT_WIN)
-        return true;
-    for (int i = 0; i < t->n_byes; i++) {
-        const TrnBye *b = &t->byes[i];
-        if (b->player == p->id && (b->round == round || b->round == 0))
-            return true;
-    }
-    return false;
-}
-
-/* C.04.1 Art. 4: no PAB after a PAB, a forfeit win or a full-point bye. */
-static bool bye_eligible(const Tournament *t, const TrnPlayer *p, int round)
-{
-    for (int r = 1; r < round; r++) {
-        const TrnGame *g = game_of(p, r);
-        if (played(g))
-            continue;
-        if (points_of(t, g) >= t->points.win_white || g->result == TRN_RES_PAB)
-            return false;
-    }
-    return true;
-}
-
-/* Colour preference from the played games only (C.04.2 3.4). */
-static void colours(Info *in, const TrnPlayer *p, int round)
-{
-    int w = 0, b = 0, run = 0, last = P_NONE;
-    for (int r = 1; r < round; r++) {
-        const TrnGame *g = game_of(p, r);
-        if (!played(g))
-            continue;
-        int c = g->colour == TRN_WHITE ? P_WHITE : P_BLACK;
-        w += c == P_WHITE;
-        b += c == P_BLACK;
-        run = c == last ? run + 1 : 1;
-        last = c;
-    }
-    int imb = w > b ? w - b : b - w, lower = w > b ? P_BLACK : P_WHITE;
-    int other = last == P_WHITE ? P_BLACK : last == P_BLACK ? P_WHITE : P_NONE;
-    in->abspref = imb > 1 || run > 1;
-    in->pref = imb > 1 ? lower : run > 1 ? other : imb ? lower : other;
-    in->strong = !in->abspref && imb == 1;
-    in->cd = w - b;
-    in->rep = run > 1 ? last : P_NONE;
-}
-
-static TrnPoints score_before(const Tournament *t, const TrnPlayer *p, int round)
-{
-    TrnPoints s = 0;
-    for (int r = 1; r < round; r++)
-        s += points_of(t, game_of(p, r));
-    return s + tournament_acceleration(t, p->id, round);
-}
-
-/* The float of round RR as the engine reads it: an unplayed round with
- * more than a loss's points is a downfloat, a game against a player with
- * another score before that round a float down or up. */
-static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
-{
-    if (rr < 1)
-        return F_NONE;
-    const TrnGame *g = game_of(p, rr);
-    if (!played(g))
-        return points_of(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
-    const TrnPlayer *o = tournament_player(t, g->opponent);
-    if (!o)
-        return F_NONE;
-    TrnPoints a = score_before(t, p, rr), b = score_before(t, o, rr);
-    return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
-}
-
-int pc_item_add(Ctx *c, const char *code, PcKind kind, int board, const int *players, int np,
-                const char *fmt, ...)
-{
-    PcReport *r = c->rep;
-    if (r->n_items == r->cap_items) {
-        int cap = r->cap_items ? 2 * r->cap_items : 16;
-        PcItem *n = realloc(r->items, (size_t)cap * sizeof *n);
-        if (!n)
-            return -ENOMEM;
-        r->items = n;
-        r->cap_items = cap;
-    }
-    PcItem *it = &r->items[r->n_items++];
-    memset(it, 0, sizeof *it);
-    snprintf(it->code, sizeof it->code, "%s", code);
-    it->kind = kind;
-    it->board = board;
-    for (int i = 0; i < np && i < PC_MAX_ITEM_PLAYERS; i++)
-        it->players[it->n_players++] = players[i];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(it->message, sizeof it->message, fmt, ap);
-    va_end(ap);
-    return 0;
-}
-
-Info *pc_info(Ctx *c, int id)
-{
-    return id >= 1 && id <= c->max_id && c->in[id].known ? &c->in[id] : NULL;
-}
-
-static int setup(Ctx *c, const PcOptions *opt)
-{
-    const Tournament *t = c->t;
-    for (int i = 0; i < t->n_players; i++)
-        if (t->players[i].id > c->max_id)
-            c->max_id = t->players[i].id;
-    c->in = calloc((size_t)c->max_id + 1, sizeof *c->in);
-    if (!c->in)
-        return -ENOMEM;
-    int pr = c->round - 1;
-    int expected = t->n_rounds ? t->n_rounds : t->rounds_played;
-    TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
-                                                               : t->points.draw_white;
-    long thr = ((long)pr * (long)wd) >> 1;
-    bool last = pr >= expected - 1 && expected >= 1;
-    for (int i = 0; i < t->n_players; i++) {
-        const TrnPlayer *p = &t->players[i];
-        Info *in = &c->in[p->id];
-        in->known = true;
-        for (int r = 1; r < c->round; r++)
-            in->score += points_of(t, game_of(p, r));
-        in->score += tournament_acceleration(t, p->id, c->round);
-        in->absent = absent_in(t, p, c->round);
-        in->withdrawn = opt->withdrawn && p->id < opt->n_withdrawn_slots && opt->withdrawn[p->id];
-        in->elig = bye_eligible(t, p, c->round);
-        in->top = last && in->score > thr;
-        colours(in, p, c->round);
-        for (int k = 1; k <= 2; k++)
-            in->fl[k] = float_in(t, p, c->round - k);
-        for (int r = 1; r < c->round; r++)
-            in->unplayed += !played(game_of(p, r));
-    }
-    return 0;
-}
-
-bool pc_met_before(const Ctx *c, int a, int b)
-{
-    const TrnPlayer *p = tournament_player(c->t, a);
-    for (int r = 1; p && r < c->round; r++) {
-        const TrnGame *g = game_of(p, r);
-        if (played(g) && g->opponent == b)
-            return true;
-    }
-    return false;
-}
 
 /* ---- presence: every player once, nobody absent paired ---- */
 
@@ -204,32 +35,36 @@ static int check_presence(Ctx *c, const PcProposal *prop, bool swiss)
         const PcBoard *b = &prop->boards[i];
         int ids[2] = {b->white, b->black};
         for (int k = 0; k < 2; k++) {
-            Info *in = pc_info(c, ids[k]);
+            Info *in = pairing_ctx_info(c, ids[k]);
             if (!in) {
-                rc = rc ? rc : pc_item_add(c, "PLAYER", PC_ABSOLUTE, b->board, &ids[k], 1,
-                                        "board %d: #%d is not a player of the tournament",
-                                        b->board, ids[k]);
+                rc = rc ? rc
+                        : pairing_ctx_item_add(c, "PLAYER", PC_ABSOLUTE, b->board, &ids[k], 1,
+                                               "board %d: #%d is not a player of the tournament",
+                                               b->board, ids[k]);
                 continue;
             }
             in->uses++;
             if (swiss && in->withdrawn)
-                rc = rc ? rc : pc_item_add(c, "WITHDRAWN", PC_ABSOLUTE, b->board, &ids[k], 1,
-                                        "board %d: #%d has withdrawn", b->board, ids[k]);
+                rc = rc ? rc
+                        : pairing_ctx_item_add(c, "WITHDRAWN", PC_ABSOLUTE, b->board, &ids[k], 1,
+                                               "board %d: #%d has withdrawn", b->board, ids[k]);
             else if (in->absent)
                 /* a round robin keeps its table: the absent player gets the
                  * bye and the scheduled opponent a forfeit win instead */
-                rc = rc ? rc : pc_item_add(c, "ABSENT", PC_ABSOLUTE, b->board, &ids[k], 1,
-                                           "board %d: #%d is announced absent (bye requested)%s",
-                                           b->board, ids[k],
-                                           swiss ? "" : "; the scheduled opponent wins by forfeit");
+                rc = rc ? rc
+                        : pairing_ctx_item_add(
+                              c, "ABSENT", PC_ABSOLUTE, b->board, &ids[k], 1,
+                              "board %d: #%d is announced absent (bye requested)%s", b->board,
+                              ids[k], swiss ? "" : "; the scheduled opponent wins by forfeit");
         }
     }
     for (int i = 0; i < prop->n_byes; i++) {
         const PcBye *y = &prop->byes[i];
-        Info *in = pc_info(c, y->player);
+        Info *in = pairing_ctx_info(c, y->player);
         if (!in) {
-            rc = rc ? rc : pc_item_add(c, "PLAYER", PC_ABSOLUTE, 0, &y->player, 1,
-                                    "#%d is not a player of the tournament", y->player);
+            rc = rc ? rc
+                    : pairing_ctx_item_add(c, "PLAYER", PC_ABSOLUTE, 0, &y->player, 1,
+                                           "#%d is not a player of the tournament", y->player);
             continue;
         }
         /* A forfeit win without a game is a round robin's answer to an
@@ -237,24 +72,26 @@ static int check_presence(Ctx *c, const PcProposal *prop, bool swiss)
         if (!(swiss && y->kind == TRN_RES_FORFEIT_WIN))
             in->uses++;
         if (swiss && y->kind == TRN_RES_PAB && in->withdrawn)
-            rc = rc ? rc : pc_item_add(c, "WITHDRAWN", PC_ABSOLUTE, 0, &y->player, 1,
-                                    "#%d has withdrawn but gets the pairing-allocated bye",
-                                    y->player);
+            rc = rc ? rc
+                    : pairing_ctx_item_add(c, "WITHDRAWN", PC_ABSOLUTE, 0, &y->player, 1,
+                                           "#%d has withdrawn but gets the pairing-allocated bye",
+                                           y->player);
         else if (swiss && y->kind == TRN_RES_PAB && in->absent)
-            rc = rc ? rc : pc_item_add(c, "ABSENT", PC_ABSOLUTE, 0, &y->player, 1,
-                                    "#%d is announced absent but gets the pairing-allocated bye",
-                                    y->player);
+            rc = rc ? rc
+                    : pairing_ctx_item_add(
+                          c, "ABSENT", PC_ABSOLUTE, 0, &y->player, 1,
+                          "#%d is announced absent but gets the pairing-allocated bye", y->player);
     }
     for (int id = 1; id <= c->max_id && !rc; id++) {
-        Info *in = pc_info(c, id);
+        Info *in = pairing_ctx_info(c, id);
         if (!in)
             continue;
         if (in->uses > 1)
-            rc = pc_item_add(c, "DUP", PC_ABSOLUTE, 0, &id, 1,
-                          "#%d appears %d times in the round", id, in->uses);
+            rc = pairing_ctx_item_add(c, "DUP", PC_ABSOLUTE, 0, &id, 1,
+                                      "#%d appears %d times in the round", id, in->uses);
         else if (in->uses == 0 && !in->withdrawn && !in->absent)
-            rc = pc_item_add(c, "UNPAIRED", PC_ABSOLUTE, 0, &id, 1,
-                          "#%d is present but has neither a game nor a bye", id);
+            rc = pairing_ctx_item_add(c, "UNPAIRED", PC_ABSOLUTE, 0, &id, 1,
+                                      "#%d is present but has neither a game nor a bye", id);
     }
     return rc;
 }
@@ -266,26 +103,27 @@ static int check_swiss_boards(Ctx *c, const PcProposal *prop)
     int rc = 0;
     for (int i = 0; i < prop->n_boards && !rc; i++) {
         const PcBoard *b = &prop->boards[i];
-        Info *w = pc_info(c, b->white), *k = pc_info(c, b->black);
+        Info *w = pairing_ctx_info(c, b->white), *k = pairing_ctx_info(c, b->black);
         int ids[2] = {b->white, b->black};
         if (!w || !k || b->white == b->black)
             continue;
-        if (pc_met_before(c, b->white, b->black))
-            rc = pc_item_add(c, "C1", PC_ABSOLUTE, b->board, ids, 2,
-                          "board %d: #%d and #%d have already played each other", b->board,
-                          b->white, b->black);
+        if (pairing_ctx_met_before(c, b->white, b->black))
+            rc = pairing_ctx_item_add(c, "C1", PC_ABSOLUTE, b->board, ids, 2,
+                                      "board %d: #%d and #%d have already played each other",
+                                      b->board, b->white, b->black);
         if (!rc && tournament_is_forbidden(c->t, b->white, b->black, c->round))
-            rc = pc_item_add(c, "FORBIDDEN", PC_ABSOLUTE, b->board, ids, 2,
-                          "board %d: #%d and #%d must not be paired (forbidden pair)", b->board,
-                          b->white, b->black);
+            rc = pairing_ctx_item_add(c, "FORBIDDEN", PC_ABSOLUTE, b->board, ids, 2,
+                                      "board %d: #%d and #%d must not be paired (forbidden pair)",
+                                      b->board, b->white, b->black);
         if (rc)
             break;
         bool same_abs = w->abspref && k->abspref && w->pref == k->pref;
         bool exempt = w->top || k->top;
         if (same_abs && !exempt) {
-            rc = pc_item_add(c, "C3", PC_ABSOLUTE, b->board, ids, 2,
-                          "board %d: #%d and #%d both must have %s (absolute colour preference)",
-                          b->board, b->white, b->black, w->pref == P_WHITE ? "White" : "Black");
+            rc = pairing_ctx_item_add(
+                c, "C3", PC_ABSOLUTE, b->board, ids, 2,
+                "board %d: #%d and #%d both must have %s (absolute colour preference)", b->board,
+                b->white, b->black, w->pref == P_WHITE ? "White" : "Black");
             continue;
         }
         if (same_abs)
@@ -296,14 +134,17 @@ static int check_swiss_boards(Ctx *c, const PcProposal *prop)
         if (k->abspref && k->pref == P_WHITE)
             bad[nb++] = b->black;
         if (nb == 2)
-            rc = pc_item_add(c, "C3", PC_ABSOLUTE, b->board, bad, nb,
-                          "board %d: colours swapped against the absolute colour preferences of "
-                          "#%d and #%d", b->board, bad[0], bad[1]);
+            rc = pairing_ctx_item_add(
+                c, "C3", PC_ABSOLUTE, b->board, bad, nb,
+                "board %d: colours swapped against the absolute colour preferences of "
+                "#%d and #%d",
+                b->board, bad[0], bad[1]);
         else if (nb)
-            rc = pc_item_add(c, "C3", PC_ABSOLUTE, b->board, bad, nb,
-                          "board %d: #%d gets the wrong colour for an absolute colour preference "
-                          "(colour difference beyond 2 or three times the same colour)",
-                          b->board, bad[0]);
+            rc = pairing_ctx_item_add(
+                c, "C3", PC_ABSOLUTE, b->board, bad, nb,
+                "board %d: #%d gets the wrong colour for an absolute colour preference "
+                "(colour difference beyond 2 or three times the same colour)",
+                b->board, bad[0]);
     }
     return rc;
 }
@@ -313,21 +154,22 @@ static int check_byes(Ctx *c, const PcProposal *prop)
     int rc = 0, pabs[PC_MAX_ITEM_PLAYERS], np = 0, total = 0;
     for (int i = 0; i < prop->n_byes && !rc; i++) {
         const PcBye *y = &prop->byes[i];
-        Info *in = pc_info(c, y->player);
+        Info *in = pairing_ctx_info(c, y->player);
         if (y->kind != TRN_RES_PAB || !in)
             continue;
         total++;
         if (np < PC_MAX_ITEM_PLAYERS)
             pabs[np++] = y->player;
         if (!in->elig)
-            rc = pc_item_add(c, "C2", PC_ABSOLUTE, 0, &y->player, 1,
-                          "#%d already had a pairing-allocated bye or a win's points without "
-                          "playing and may not get the bye",
-                          y->player);
+            rc = pairing_ctx_item_add(
+                c, "C2", PC_ABSOLUTE, 0, &y->player, 1,
+                "#%d already had a pairing-allocated bye or a win's points without "
+                "playing and may not get the bye",
+                y->player);
     }
     if (!rc && total > 1)
-        rc = pc_item_add(c, "PAB", PC_ABSOLUTE, 0, pabs, np,
-                      "%d pairing-allocated byes in one round (at most one)", total);
+        rc = pairing_ctx_item_add(c, "PAB", PC_ABSOLUTE, 0, pabs, np,
+                                  "%d pairing-allocated byes in one round (at most one)", total);
     return rc;
 }
 
@@ -341,8 +183,10 @@ static bool unplayed_in_column(const Ctx *c, int a, int b)
     const TrnPlayer *pa = tournament_player(c->t, a), *pb = tournament_player(c->t, b);
     if (!pa || !pb)
         return false;
-    const TrnGame *ga = game_of(pa, c->round), *gb = game_of(pb, c->round);
-    return ga->opponent == b && gb->opponent == a && !played(ga) && !played(gb);
+    const TrnGame *ga = pairing_ctx_game_of(pa, c->round);
+    const TrnGame *gb = pairing_ctx_game_of(pb, c->round);
+    return ga->opponent == b && gb->opponent == a && !pairing_ctx_played(ga) &&
+           !pairing_ctx_played(gb);
 }
 
 /* The scheduled opponent of ID in the table TB (NB boards): 0 when free,
@@ -364,16 +208,17 @@ static int check_forfeit(Ctx *c, const PcBye *y, const BergerBoard *tb, int nb)
 {
     int opp = table_opponent(tb, nb, y->player);
     if (opp <= 0)
-        return pc_item_add(c, "BERGER", PC_ABSOLUTE, 0, &y->player, 1,
-                        "#%d wins by forfeit but has no game in round %d of the Berger table",
-                        y->player, c->round);
-    const Info *o = pc_info(c, opp);
+        return pairing_ctx_item_add(
+            c, "BERGER", PC_ABSOLUTE, 0, &y->player, 1,
+            "#%d wins by forfeit but has no game in round %d of the Berger table", y->player,
+            c->round);
+    const Info *o = pairing_ctx_info(c, opp);
     if (o && (o->absent || o->withdrawn))
         return 0;
     int ids[2] = {y->player, opp};
-    return pc_item_add(c, "BERGER", PC_ABSOLUTE, 0, ids, 2,
-                    "#%d wins by forfeit, but the scheduled opponent #%d is not absent",
-                    y->player, opp);
+    return pairing_ctx_item_add(c, "BERGER", PC_ABSOLUTE, 0, ids, 2,
+                                "#%d wins by forfeit, but the scheduled opponent #%d is not absent",
+                                y->player, opp);
 }
 
 static int check_berger(Ctx *c, const PcProposal *prop, int flags)
@@ -382,8 +227,9 @@ static int check_berger(Ctx *c, const PcProposal *prop, int flags)
     BergerBoard tb[BERGER_MAX_BOARDS];
     int nb = berger_round(np, c->round, flags, tb);
     if (nb < 0)
-        return pc_item_add(c, "BERGER", PC_NOTE, 0, NULL, 0,
-                        "round %d is not in the Berger table of %d players", c->round, np);
+        return pairing_ctx_item_add(c, "BERGER", PC_NOTE, 0, NULL, 0,
+                                    "round %d is not in the Berger table of %d players", c->round,
+                                    np);
     int rc = 0;
     for (int i = 0; i < prop->n_boards && !rc; i++) {
         const PcBoard *b = &prop->boards[i];
@@ -398,17 +244,18 @@ static int check_berger(Ctx *c, const PcProposal *prop, int flags)
                 break;
         }
         if (found == 2 && !unplayed_in_column(c, b->white, b->black))
-            rc = pc_item_add(c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
-                          "board %d: the Berger table gives White to #%d, not #%d", b->board,
-                          b->black, b->white);
+            rc = pairing_ctx_item_add(c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
+                                      "board %d: the Berger table gives White to #%d, not #%d",
+                                      b->board, b->black, b->white);
         else if (!found)
-            rc = pc_item_add(c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
-                          "board %d: #%d and #%d do not meet in round %d of the Berger table",
-                          b->board, b->white, b->black, c->round);
+            rc = pairing_ctx_item_add(
+                c, "BERGER", PC_ABSOLUTE, b->board, ids, 2,
+                "board %d: #%d and #%d do not meet in round %d of the Berger table", b->board,
+                b->white, b->black, c->round);
     }
     for (int i = 0; i < prop->n_byes && !rc; i++) {
         const PcBye *y = &prop->byes[i];
-        if (y->kind == TRN_RES_FORFEIT_WIN && pc_info(c, y->player)) {
+        if (y->kind == TRN_RES_FORFEIT_WIN && pairing_ctx_info(c, y->player)) {
             rc = check_forfeit(c, y, tb, nb);
             continue;
         }
@@ -419,9 +266,9 @@ static int check_berger(Ctx *c, const PcProposal *prop, int flags)
             ok |= (tb[k].white == y->player && !tb[k].black) ||
                   (tb[k].black == y->player && !tb[k].white);
         if (!ok)
-            rc = pc_item_add(c, "BERGER", PC_ABSOLUTE, 0, &y->player, 1,
-                          "#%d is not the player free in round %d of the Berger table",
-                          y->player, c->round);
+            rc = pairing_ctx_item_add(c, "BERGER", PC_ABSOLUTE, 0, &y->player, 1,
+                                      "#%d is not the player free in round %d of the Berger table",
+                                      y->player, c->round);
     }
     return rc;
 }
@@ -439,7 +286,7 @@ int pc_check(const Tournament *t, int round, const PcProposal *prop, const PcOpt
         return PC_E_INPUT;
     }
     Ctx c = {.t = t, .round = round, .rep = out};
-    int rc = setup(&c, opt);
+    int rc = pairing_ctx_setup(&c, opt);
     bool swiss = opt->system == PC_SWISS;
     if (!rc)
         rc = check_presence(&c, prop, swiss);
@@ -449,8 +296,7 @@ int pc_check(const Tournament *t, int round, const PcProposal *prop, const PcOpt
         rc = check_byes(&c, prop);
     if (!rc && !swiss)
         rc = check_berger(&c, prop, opt->berger_flags);
-    if (!rc && swiss && opt->compare_engine)
-        rc = pc_quality_compare(&c, prop);
+    if (!rc && swiss && opt->compare_engine) rc = pairing_quality_compare(&c, prop);
     free(c.in);
     if (rc)
         pc_report_free(out);
@@ -488,7 +334,7 @@ int pc_proposal_from_round(const Tournament *t, int round, PcProposal *out)
         const TrnPlayer *p = tournament_player(t, id);
         if (!p)
             continue;
-        const TrnGame *g = game_of(p, round);
+        const TrnGame *g = pairing_ctx_game_of(p, round);
         if (g->opponent) {
             bool white = g->colour == TRN_WHITE || (g->colour != TRN_BLACK && id < g->opponent);
             if (white && out->n_boards < t->n_players / 2) {

@@ -6,6 +6,7 @@
  * sides and every player's points.  Work is linear in the size of the file.
  */
 #include "trf.h"
+#include "trf_field.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -52,27 +53,6 @@ static int fail(Reader *r, int code, int col, const char *fmt, ...)
     vsnprintf(e->message, sizeof e->message, fmt, ap);
     va_end(ap);
     return code;
-}
-
-int trf_char_len(const unsigned char *s, size_t n)
-{
-    int k;
-    if (s[0] < 0x80)
-        return 1;
-    else if ((s[0] & 0xE0) == 0xC0 && s[0] >= 0xC2)
-        k = 2;
-    else if ((s[0] & 0xF0) == 0xE0)
-        k = 3;
-    else if ((s[0] & 0xF8) == 0xF0 && s[0] <= 0xF4)
-        k = 4;
-    else
-        return 1;
-    if ((size_t)k > n)
-        return 1;
-    for (int i = 1; i < k; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 1;
-    return k;
 }
 
 /* Fills r->line.pos; fails when the line has too many columns or a NUL. */

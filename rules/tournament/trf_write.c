@@ -5,19 +5,12 @@
  * grows in one buffer; linear in the size of the tournament.
  */
 #include "trf.h"
+#include "trf_field.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void trf_format_points(TrnPoints p, char *buf)
-{
-    const char *sign = p < 0 ? "-" : "";
-    long a = p < 0 ? -(long)p : p;
-    snprintf(buf, 16, "%s%ld.%ld", sign, a / TRN_POINT, a % TRN_POINT);
-}
-
 
 /*
  * Points for a 4-column field: "11.5", or "100" when the decimal would not
