@@ -12,6 +12,8 @@
  * moves, without one it only counts them, which lets perft count the last
  * ply by population counts alone.
  */
+#include "movegen.h"
+
 #include "board.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
