@@ -164,7 +164,7 @@ bool board_same_position(const Board *a, const Board *b)
            memcmp(a->squares, b->squares, sizeof a->squares) == 0;
 }
 
-void move_to_uci(Move m, char out[6])
+void board_move_to_uci(Move m, char out[6])
 {
     int from = move_from(m), to = move_to(m);
     out[0] = (char)('a' + SQ_FILE(from));

@@ -15,7 +15,7 @@
  *
  * Moves and their generation are declared in movegen.h, included here.
  *
- * Workload: board_make() and board_legal_moves() are the perft hot path
+ * Workload: board_make() and movegen_legal_moves() are the perft hot path
  * (hundreds of millions of calls); a Board is small and is copied rather than
  * unmade.
  */
@@ -113,6 +113,6 @@ bool board_same_position(const Board *a, const Board *b);
 uint64_t board_compute_key(const Board *b);
 
 /* UCI text of m ("e2e4", "e7e8q", castling "e1g1") into out[6]. */
-void move_to_uci(Move m, char out[6]);
+void board_move_to_uci(Move m, char out[6]);
 
 #endif

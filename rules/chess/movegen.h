@@ -8,7 +8,7 @@
  * Included by board.h, so every user of a Board sees it; the functions take
  * a Board, declared in board.h (movegen.c uses board.c, never the other way).
  *
- * Workload: board_legal_moves() and board_count_legal() are the perft hot
+ * Workload: movegen_legal_moves() and movegen_count_legal() are the perft hot
  * path (hundreds of millions of calls).
  */
 #ifndef ARBITER_RULES_MOVEGEN_H
@@ -45,15 +45,15 @@ static inline int move_kind(Move m) { return (m >> 12) & 3; }
 static inline int move_promotion(Move m) { return KNIGHT + (m >> 14); }
 
 /* Fills list with every legal move of the side to move; returns the count. */
-int board_legal_moves(const Board *b, MoveList *list);
+int movegen_legal_moves(const Board *b, MoveList *list);
 
 /* Number of legal moves, faster than generating them (perft leaves). */
-int board_count_legal(const Board *b);
+int movegen_count_legal(const Board *b);
 
 /* True when m is one of the legal moves in b. */
-bool board_is_legal(const Board *b, Move m);
+bool movegen_is_legal(const Board *b, Move m);
 
 /* Leaf count of the legal move tree to depth (perft). depth >= 0. */
-uint64_t board_perft(const Board *b, int depth);
+uint64_t movegen_perft(const Board *b, int depth);
 
 #endif

@@ -311,7 +311,7 @@ static bool actor_allowed(int type, int actor)
 static bool piece_can_move(const Board *b, int sq)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++)
         if (move_from(list.moves[i]) == sq)
             return true;
@@ -368,7 +368,7 @@ static int illegal_to(const char *text, Move m)
 static bool can_capture_on(const Board *b, int sq)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++)
         if (move_to(list.moves[i]) == sq && move_kind(list.moves[i]) != MOVE_CASTLING)
             return true;

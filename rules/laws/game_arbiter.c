@@ -298,7 +298,7 @@ static void moves_text(const GameState *st, int from, char *out, size_t cap)
     for (int i = from; i < st->nplies; i++) {
         char san[NOTATION_SAN_MAX], num[16] = "", piece[48];
         if (notation_san(&b, st->plies[i].move, san))
-            move_to_uci(st->plies[i].move, san);
+            board_move_to_uci(st->plies[i].move, san);
         if (b.side == WHITE || i == from)
             snprintf(num, sizeof num, b.side == WHITE ? "%d. " : "%d... ", (int)b.fullmove);
         size_t len = (size_t)snprintf(piece, sizeof piece, "%s%s%s", n ? " " : "", num, san);

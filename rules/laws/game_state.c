@@ -184,7 +184,7 @@ static void after_move(GameState *st, const GameEvent *ev, GameVerdict *v)
     int mover = !b->side;
     int64_t t = ev->time_ms;
     MoveList list;
-    int n = board_legal_moves(b, &list);
+    int n = movegen_legal_moves(b, &list);
     if (n == 0 && board_in_check(b)) {
         game_state_end_loss(st, GAME_END_CHECKMATE, b->side, t, false);
         game_state_say(v, "checkmate: %s wins", game_state_side_name(mover));

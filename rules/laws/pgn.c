@@ -249,7 +249,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
         char san[NOTATION_SAN_MAX], tok[NOTATION_SAN_MAX + 16];
         if (notation_san(&b, p->move, san)) {
             char uci[6];
-            move_to_uci(p->move, uci);
+            board_move_to_uci(p->move, uci);
             free(buf.p);
             board_to_fen(&b, fen);
             return fail(err, errlen, PGN_E_MOVE, "ply %d: %s is not a legal move in %s", i + 1,

@@ -93,24 +93,24 @@ static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
     return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
 }
 
-int pairing_ctx_item_add(Ctx *c, const char *code, PcKind kind, int board, const int *players,
+int pairing_ctx_item_add(Ctx *c, const char *code, PairingCheckKind kind, int board, const int *players,
                          int np, const char *fmt, ...)
 {
-    PcReport *r = c->rep;
+    PairingCheckReport *r = c->rep;
     if (r->n_items == r->cap_items) {
         int cap = r->cap_items ? 2 * r->cap_items : 16;
-        PcItem *n = realloc(r->items, (size_t)cap * sizeof *n);
+        PairingCheckItem *n = realloc(r->items, (size_t)cap * sizeof *n);
         if (!n)
             return -ENOMEM;
         r->items = n;
         r->cap_items = cap;
     }
-    PcItem *it = &r->items[r->n_items++];
+    PairingCheckItem *it = &r->items[r->n_items++];
     memset(it, 0, sizeof *it);
     snprintf(it->code, sizeof it->code, "%s", code);
     it->kind = kind;
     it->board = board;
-    for (int i = 0; i < np && i < PC_MAX_ITEM_PLAYERS; i++)
+    for (int i = 0; i < np && i < PAIRING_CHECK_MAX_ITEM_PLAYERS; i++)
         it->players[it->n_players++] = players[i];
     va_list ap;
     va_start(ap, fmt);
@@ -124,7 +124,7 @@ Info *pairing_ctx_info(Ctx *c, int id)
     return id >= 1 && id <= c->max_id && c->in[id].known ? &c->in[id] : NULL;
 }
 
-int pairing_ctx_setup(Ctx *c, const PcOptions *opt)
+int pairing_ctx_setup(Ctx *c, const PairingCheckOptions *opt)
 {
     const Tournament *t = c->t;
     for (int i = 0; i < t->n_players; i++)

@@ -34,7 +34,7 @@ typedef struct Ctx {
     const Tournament *t;
     int round, max_id;
     Info *in; /* max_id + 1 */
-    PcReport *rep;
+    PairingCheckReport *rep;
 } Ctx;
 
 /* True when g is a game actually played over the board. */
@@ -56,7 +56,7 @@ static inline const TrnGame *pairing_ctx_game_of(const TrnPlayer *p, int r)
  * (allocated here; the caller frees c->in, also on failure).  c->t, c->round
  * and c->rep are set by the caller.  Returns 0 or -ENOMEM.
  */
-int pairing_ctx_setup(Ctx *c, const PcOptions *opt);
+int pairing_ctx_setup(Ctx *c, const PairingCheckOptions *opt);
 
 /* The facts of start rank ID, or NULL when ID is not a player. */
 Info *pairing_ctx_info(Ctx *c, int id);
@@ -65,8 +65,8 @@ Info *pairing_ctx_info(Ctx *c, int id);
 bool pairing_ctx_met_before(const Ctx *c, int a, int b);
 
 /* Appends an item to c->rep (message from FMT, players copied up to
- * PC_MAX_ITEM_PLAYERS).  Returns 0 or -ENOMEM. */
-int pairing_ctx_item_add(Ctx *c, const char *code, PcKind kind, int board, const int *players,
+ * PAIRING_CHECK_MAX_ITEM_PLAYERS).  Returns 0 or -ENOMEM. */
+int pairing_ctx_item_add(Ctx *c, const char *code, PairingCheckKind kind, int board, const int *players,
                          int np, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
 #endif

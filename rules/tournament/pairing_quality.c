@@ -49,7 +49,7 @@ typedef struct BStat {
     int ndown;
     int *down; /* the downfloaters, score descending then start rank */
     long val[NQ]; /* players, over the pairs made here or its downfloaters */
-    int n_who[NQ], who[NQ][PC_MAX_ITEM_PLAYERS];
+    int n_who[NQ], who[NQ][PAIRING_CHECK_MAX_ITEM_PLAYERS];
     /* C18-C21: the players whose score differences grow, score descending:
      * MDPs who downfloated 1 / 2 rounds before and float on from here
      * (S18 / S20; residents are C14's and C16's), MDPs paired with a player
@@ -71,7 +71,7 @@ static bool pair_level(Ctx *c, const Side *s, int id, TrnPoints *lvl)
 static void who_add(BStat *st, int k, int id, int count)
 {
     st->val[k] += count;
-    if (st->n_who[k] < PC_MAX_ITEM_PLAYERS)
+    if (st->n_who[k] < PAIRING_CHECK_MAX_ITEM_PLAYERS)
         st->who[k][st->n_who[k]++] = id;
 }
 
@@ -200,14 +200,14 @@ static void ids_text(Ctx *c, const int *ids, int n, bool scores, char *out, size
 /* the last item gets the bracket and the two values */
 static void item_mark(Ctx *c, TrnPoints bracket, long value, long engine_value)
 {
-    PcItem *it = &c->rep->items[c->rep->n_items - 1];
+    PairingCheckItem *it = &c->rep->items[c->rep->n_items - 1];
     it->in_bracket = true;
     it->bracket = bracket;
     it->value = value;
     it->engine_value = engine_value;
 }
 
-static int side_fill(Ctx *c, Side *s, const PcProposal *prop, const DutchPairing *e)
+static int side_fill(Ctx *c, Side *s, const PairingCheckProposal *prop, const DutchPairing *e)
 {
     s->opp = calloc((size_t)c->max_id + 1, sizeof *s->opp);
     s->col = calloc((size_t)c->max_id + 1, 1);
@@ -395,7 +395,7 @@ static int compare_lookahead(Ctx *c, const Side *s, const BStat *st, TrnPoints h
     ids_text(c, A->left[0], nl[0], true, la, sizeof la);
     ids_text(c, A->left[1], nl[1], true, lb, sizeof lb);
     int rc =
-        pairing_ctx_item_add(c, "C8", PC_QUALITY, 0, st[0].down, st[0].ndown,
+        pairing_ctx_item_add(c, "C8", PAIRING_CHECK_QUALITY, 0, st[0].down, st[0].ndown,
                              "in the %s-point bracket the edit floats %s down, after which the "
                              "%s-point bracket leaves at best %s over; after the engine's %s: %s",
                              br, a, nx, la, b, lb);
@@ -423,14 +423,14 @@ static int compare_pab(Ctx *c, const Side *s)
     long v, ev;
     if (x->score > y->score) {
         rc = pairing_ctx_item_add(
-            c, "C5", PC_QUALITY, 0, &who[0], 1,
+            c, "C5", PAIRING_CHECK_QUALITY, 0, &who[0], 1,
             "the bye goes to #%d with %s point%s; the engine's to a player with %s", who[0], a,
             x->score == TRN_POINT ? "" : "s", b);
         v = x->score;
         ev = y->score;
     } else if (x->score == y->score && x->unplayed > y->unplayed) {
         rc = pairing_ctx_item_add(
-            c, "C9", PC_QUALITY, 0, &who[0], 1,
+            c, "C9", PAIRING_CHECK_QUALITY, 0, &who[0], 1,
             "the bye goes to #%d, who has %d unplayed round%s before this one; the "
             "engine's receiver #%d, with as many points, has %d",
             who[0], x->unplayed, x->unplayed == 1 ? "" : "s", who[1], y->unplayed);
@@ -469,7 +469,7 @@ static int compare_counts(Ctx *c, const BStat *st, TrnPoints score, bool *seen)
         seen[k] = true;
         ids_text(c, st[0].who[k], st[0].n_who[k], false, a, sizeof a);
         rc = pairing_ctx_item_add(
-            c, code[k], PC_QUALITY, 0, st[0].who[k], st[0].n_who[k],
+            c, code[k], PAIRING_CHECK_QUALITY, 0, st[0].who[k], st[0].n_who[k],
             "in the %s-point bracket %s: %ld (%s); in the engine's pairing: %ld", br, what[k],
             st[0].val[k], a, st[1].val[k]);
         if (!rc)
@@ -505,7 +505,7 @@ static int compare_float_scores(Ctx *c, const BStat *st, TrnPoints score, bool *
         ids_text(c, st[0].sc[k], st[0].n_sc[k], true, a, sizeof a);
         ids_text(c, st[1].sc[k], st[1].n_sc[k], true, b, sizeof b);
         rc = pairing_ctx_item_add(
-            c, code[k], PC_QUALITY, 0, st[0].sc[k], st[0].n_sc[k],
+            c, code[k], PAIRING_CHECK_QUALITY, 0, st[0].sc[k], st[0].n_sc[k],
             "in the %s-point bracket the %s have more points: %s; the engine's: %s", br, what[k], a,
             b);
         /* at the first difference; the engine's list may be shorter */
@@ -552,7 +552,7 @@ static int compare_brackets(Ctx *c, const Side *s)
             ids_text(c, st[0].down, st[0].ndown, false, a, sizeof a);
             ids_text(c, st[1].down, st[1].ndown, false, b, sizeof b);
             rc = pairing_ctx_item_add(
-                c, "C6", PC_QUALITY, 0, st[0].down, st[0].ndown,
+                c, "C6", PAIRING_CHECK_QUALITY, 0, st[0].down, st[0].ndown,
                 "in the %s-point bracket the edit leaves %d downfloaters (%s) where "
                 "the engine's pairing leaves %d%s%s%s",
                 br, st[0].ndown, a, st[1].ndown, st[1].ndown ? " (" : "", st[1].ndown ? b : "",
@@ -564,7 +564,7 @@ static int compare_brackets(Ctx *c, const Side *s)
             ids_text(c, st[0].down, st[0].ndown, true, a, sizeof a);
             ids_text(c, st[1].down, st[1].ndown, true, b, sizeof b);
             rc = pairing_ctx_item_add(
-                c, "C7", PC_QUALITY, 0, st[0].down, st[0].ndown,
+                c, "C7", PAIRING_CHECK_QUALITY, 0, st[0].down, st[0].ndown,
                 "in the %s-point bracket the edit's downfloaters have more points: "
                 "%s; the engine's: %s",
                 br, a, b);
@@ -598,15 +598,15 @@ static bool in_engine(const DutchPairing *e, int white, int black)
     return false;
 }
 
-int pairing_quality_compare(Ctx *c, const PcProposal *prop)
+int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop)
 {
-    PcReport *r = c->rep;
+    PairingCheckReport *r = c->rep;
     char why[200] = "";
     int rc = dutch_pair_round(c->t, c->round, &r->engine, why, sizeof why);
     if (rc < 0)
         return rc;
     if (rc)
-        return pairing_ctx_item_add(c, "ENGINE", PC_NOTE, 0, NULL, 0,
+        return pairing_ctx_item_add(c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
                                     "the Dutch engine finds no pairing of this round%s%s",
                                     why[0] ? ": " : "", why);
     r->engine_run = true;
@@ -628,7 +628,7 @@ int pairing_quality_compare(Ctx *c, const PcProposal *prop)
         rc = side_fill(c, &s[1], NULL, &r->engine);
     if (!rc)
         rc = pairing_ctx_item_add(
-            c, "ENGINE", PC_NOTE, 0, NULL, 0,
+            c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
             "the round differs from the Dutch engine's pairing (a pairing program must "
             "reproduce the published pairings)");
     if (!rc)

@@ -12,6 +12,6 @@
 /* Pairs the round with the Dutch engine into c->rep->engine and, where the
  * proposal PROP differs, adds ENGINE and the quality items C5-C21 bracket by
  * bracket.  Returns 0 or -ENOMEM. */
-int pairing_quality_compare(Ctx *c, const PcProposal *prop);
+int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop);
 
 #endif

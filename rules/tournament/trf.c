@@ -67,7 +67,7 @@ static int index_line(Reader *r)
         if (l->s[i] == '\0')
             return fail(r, TRF_E_SYNTAX, c + 1, "NUL byte in the file");
         l->pos[c++] = (int)i;
-        i += (size_t)trf_char_len((const unsigned char *)l->s + i, l->len - i);
+        i += (size_t)trf_field_char_len((const unsigned char *)l->s + i, l->len - i);
     }
     l->pos[c] = (int)l->len;
     l->ncols = c;
@@ -881,15 +881,15 @@ static int check_games(Reader *r)
         TrnPoints sum = tournament_player_score(t, p, p->rounds);
         if (p->points < 0) {
             if (!fits_points_field(sum)) {
-                trf_format_points(sum, pb);
+                trf_field_format_points(sum, pb);
                 return fail(r, TRF_E_RANGE, 81,
                             "player %d: the results add up to %s points, more than the "
                             "4-column points field can hold", p->id, pb);
             }
             p->points = sum;
         } else if (sum != p->points && !r->seen_299 && !(r->flags & TRF_READ_NO_POINTS_CHECK)) {
-            trf_format_points(p->points, pa);
-            trf_format_points(sum, pb);
+            trf_field_format_points(p->points, pa);
+            trf_field_format_points(sum, pb);
             return fail(r, TRF_E_POINTS, 81,
                         "player %d has %s points but the results add up to %s%s", p->id, pa, pb,
                         t->points_given ? "" : " (no 162/XXS line: 1, 0.5, 0 assumed)");

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-int trf_char_len(const unsigned char *s, size_t n)
+int trf_field_char_len(const unsigned char *s, size_t n)
 {
     int k;
     if (s[0] < 0x80)
@@ -27,7 +27,7 @@ int trf_char_len(const unsigned char *s, size_t n)
     return k;
 }
 
-void trf_format_points(TrnPoints p, char *buf)
+void trf_field_format_points(TrnPoints p, char *buf)
 {
     const char *sign = p < 0 ? "-" : "";
     long a = p < 0 ? -(long)p : p;

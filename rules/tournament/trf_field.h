@@ -15,9 +15,9 @@
  * left) — its UTF-8 length if it starts a valid sequence, else 1 (a Latin-1
  * byte is one column too).
  */
-int trf_char_len(const unsigned char *s, size_t n);
+int trf_field_char_len(const unsigned char *s, size_t n);
 
 /* Formats tenths of a point as the TRF does ("11.5", "3.0"); buf >= 16 bytes. */
-void trf_format_points(TrnPoints p, char *buf);
+void trf_field_format_points(TrnPoints p, char *buf);
 
 #endif

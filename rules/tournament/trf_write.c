@@ -18,7 +18,7 @@
  */
 static void points4(TrnPoints p, char *buf)
 {
-    trf_format_points(p, buf);
+    trf_field_format_points(p, buf);
     size_t n = strlen(buf);
     if (n > 4 && buf[n - 1] == '0')
         buf[n - 2] = '\0';
@@ -62,7 +62,7 @@ static int text_cols(const char *s)
     int c = 0;
     size_t n = strlen(s);
     for (size_t i = 0; i < n; c++)
-        i += (size_t)trf_char_len((const unsigned char *)s + i, n - i);
+        i += (size_t)trf_field_char_len((const unsigned char *)s + i, n - i);
     return c;
 }
 
@@ -199,7 +199,7 @@ static void write_xxs(Out *o, const TrnPointSystem *ps)
     puts_(o, "XXS");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         char v[16], cell[32];
-        trf_format_points(f[i].v, v);
+        trf_field_format_points(f[i].v, v);
         snprintf(cell, sizeof cell, " %s=%s", f[i].code, v);
         puts_(o, cell);
     }
