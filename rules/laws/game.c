@@ -13,6 +13,7 @@
  */
 #include "game.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +97,30 @@ const char *game_end_name(int end) { return NAME_OF(end_names, end); }
 
 /* ---- state storage ------------------------------------------------------ */
 
+/*
+ * The invariants of game.h that hold after every fold step, asserted at the
+ * end of game_new() and game_apply(): the ply and note counts lie within
+ * their storage, the repetition key after the last ply is the current
+ * board's, the side to move follows from the start side and the plies
+ * played (Board.side is checked by board_make() itself), every ply came from
+ * an accepted event, and the scores and the standing offer are in range
+ * (scores stay -1 until the game is over).
+ */
+static bool state_consistent(const GameState *st)
+{
+    if (st->nplies < 0 || st->nplies > st->cap_plies || st->nnotes < 0 ||
+        st->nnotes > st->cap_notes || st->nplies > st->nevents)
+        return false;
+    if (st->keys[st->nplies] != st->board.key)
+        return false;
+    if (st->board.side != (st->start.side ^ (st->nplies & 1)))
+        return false;
+    for (int s = 0; s < 2; s++)
+        if (st->score[s] < -1 || st->score[s] > 2 || (!st->over && st->score[s] != -1))
+            return false;
+    return st->offer >= -1 && st->offer <= 1;
+}
+
 GameState *game_new(const GameSettings *s, char *err, size_t errlen)
 {
     GameState *st = calloc(1, sizeof *st);
@@ -144,6 +169,7 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
         return NULL;
     }
     st->keys[0] = st->board.key;
+    assert(state_consistent(st));
     return st;
 }
 
@@ -714,15 +740,11 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
     case GAME_EV_OFFER: rc = on_offer(st, ev, v); break;
     case GAME_EV_DECLINE: rc = on_decline(st, ev, v); break;
     case GAME_EV_ACCEPT: rc = on_accept(st, ev, v); break;
-    case GAME_EV_CLAIM:
-        rc = game_arbiter_on_claim(st, ev, v);
-        break;
+    case GAME_EV_CLAIM: rc = game_arbiter_on_claim(st, ev, v); break;
     case GAME_EV_RESIGN: rc = on_resign(st, ev, v); break;
     case GAME_EV_FLAG: rc = on_flag(st, ev, v); break;
     case GAME_EV_CONFIRM: rc = on_confirm(st, ev, v); break;
-    default:
-        rc = game_arbiter_on_arbiter(st, ev, v);
-        break;
+    default: rc = game_arbiter_on_arbiter(st, ev, v); break;
     }
     if (rc == 0) {
         st->last_ms = ev->time_ms;
@@ -732,5 +754,6 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
             st->checkin_ms[ev->actor] = ev->time_ms;
         }
     }
+    assert(state_consistent(st));
     return rc;
 }
