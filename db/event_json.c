@@ -530,7 +530,7 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
         char san[NOTATION_SAN_MAX], uci[6];
         if (notation_san(&b, st->plies[i].move, san))
             snprintf(san, sizeof san, "?");
-        move_to_uci(st->plies[i].move, uci);
+        board_move_to_uci(st->plies[i].move, uci);
         rc |= json_array_append_new(moves, json_string(san));
         rc |= json_array_append_new(ucis, json_string(uci));
         board_make(&b, st->plies[i].move);
@@ -915,7 +915,7 @@ char *event_json_sheet_text(EventJsonSheet *sh, const GameState *st)
         Move m = st->plies[i].move;
         if (notation_san(&sh->board, m, san))
             snprintf(san, sizeof san, "?");
-        move_to_uci(m, uci);
+        board_move_to_uci(m, uci);
         if (i) {
             event_json_text_raw(&sh->san, ",", 1);
             event_json_text_raw(&sh->uci, ",", 1);

@@ -309,7 +309,7 @@ void games_state_fields(const GameState *st, int64_t now, json_t *obj)
          * are one destination. */
         MoveList list;
         uint64_t to[64] = {0};
-        board_legal_moves(&st->board, &list);
+        movegen_legal_moves(&st->board, &list);
         for (int i = 0; i < list.count; i++)
             to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
         for (int f = 0; f < 64; f++) {
@@ -389,7 +389,7 @@ static void update_text(EventJsonText *t, const GameOutcome *o)
     if (st->started && !st->over) {
         MoveList list;
         uint64_t to[64] = {0};
-        board_legal_moves(&st->board, &list);
+        movegen_legal_moves(&st->board, &list);
         for (int i = 0; i < list.count; i++)
             to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
         int first = 1;

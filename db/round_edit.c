@@ -6,7 +6,7 @@
  * turns round RN's column into what the pairing engines see before pairing:
  * only absences (requested byes, and for a pending round the withdrawn
  * players), while the round's boards and pairing-allocated / free byes
- * become the proposal handed to pc_check().  So the report judges the round
+ * become the proposal handed to pairing_check_round().  So the report judges the round
  * with exactly the facts tournament_io_pair_next_round() paired it from.
  */
 #include "round_edit.h"
@@ -17,11 +17,11 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "rounds.h"
+#include "tournaments.h"
 #include "berger.h"
 #include "pairing_check.h"
-#include "rounds.h"
 #include "tournament_io.h"
-#include "tournaments.h"
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -70,11 +70,11 @@ static json_t *named(const char *msg, const Tournament *t)
 
 static const char *const KINDS[] = {"absolute", "quality", "note"};
 
-static json_t *report_json(const PcReport *rep, const Tournament *t, const int64_t *ids)
+static json_t *report_json(const PairingCheckReport *rep, const Tournament *t, const int64_t *ids)
 {
     json_t *v = json_array();
     for (int i = 0; i < rep->n_items; i++) {
-        const PcItem *it = &rep->items[i];
+        const PairingCheckItem *it = &rep->items[i];
         json_t *pl = json_array();
         for (int k = 0; k < it->n_players; k++)
             if (it->players[k] >= 1 && it->players[k] <= t->n_players)
@@ -95,7 +95,7 @@ static json_t *report_json(const PcReport *rep, const Tournament *t, const int64
     return v;
 }
 
-static json_t *engine_json(const PcReport *rep, const int64_t *ids, int np)
+static json_t *engine_json(const PairingCheckReport *rep, const int64_t *ids, int np)
 {
     json_t *e = json_array();
     for (int i = 0; rep->engine_run && i < rep->engine.n_pairs; i++) {
@@ -129,8 +129,8 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     Tournament *t = NULL;
     int64_t *ids = NULL;
     bool *withdrawn = NULL;
-    PcProposal prop = {0};
-    PcReport rep = {0};
+    PairingCheckProposal prop = {0};
+    PairingCheckReport rep = {0};
     int rc = tournament_io_build(s, tid, (int)rn, &t, &ids, err, n);
     if (rc)
         goto done;
@@ -157,7 +157,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     json_t *v;
     json_array_foreach(games, k, v)
     {
-        PcBoard *b = &prop.boards[prop.n_boards++];
+        PairingCheckBoard *b = &prop.boards[prop.n_boards++];
         b->board = (int)jint(v, "board");
         b->white = tpn_of(ids, np, jint(v, "white_id"));
         b->black = tpn_of(ids, np, jint(v, "black_id"));
@@ -169,9 +169,9 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
         if (!id)
             continue;
         if (strcmp(kind, "pab") == 0 || strcmp(kind, "free") == 0)
-            prop.byes[prop.n_byes++] = (PcBye){id, TRN_RES_PAB};
+            prop.byes[prop.n_byes++] = (PairingCheckBye){id, TRN_RES_PAB};
         else if (strcmp(kind, "forfeit") == 0) /* round robin: the absent opponent's game */
-            prop.byes[prop.n_byes++] = (PcBye){id, TRN_RES_FORFEIT_WIN};
+            prop.byes[prop.n_byes++] = (PairingCheckBye){id, TRN_RES_FORFEIT_WIN};
         else
             t->players[id - 1].games[rn - 1].result =
                 strcmp(kind, "half") == 0 ? TRN_RES_HPB : TRN_RES_ZPB;
@@ -188,13 +188,13 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
                 goto done;
         }
     bool rr = strcmp(system, "roundrobin") == 0;
-    PcOptions opt = {rr ? PC_ROUNDROBIN : PC_SWISS, 0, strcmp(system, "swiss") == 0, withdrawn,
+    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, strcmp(system, "swiss") == 0, withdrawn,
                      np + 1};
     if (rr && jint(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
         opt.berger_flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     char why[200] = "";
-    rc = pc_check(t, (int)rn, &prop, &opt, &rep, why, sizeof why);
-    if (rc == PC_E_INPUT) {
+    rc = pairing_check_round(t, (int)rn, &prop, &opt, &rep, why, sizeof why);
+    if (rc == PAIRING_CHECK_E_INPUT) {
         rc = ERR(STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn, why);
         goto done;
     }
@@ -207,8 +207,8 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     if (!*out)
         rc = -ENOMEM;
 done:
-    pc_report_free(&rep);
-    pc_proposal_free(&prop);
+    pairing_check_report_free(&rep);
+    pairing_check_proposal_free(&prop);
     free(withdrawn);
     tournament_free(t);
     free(ids);

@@ -71,7 +71,7 @@ static int run(int argc, char **argv)
     if (want_line && r == CANMATE_YES) {
         for (int i = 0; i < len; i++) {
             char uci[6];
-            move_to_uci(line[i], uci);
+            board_move_to_uci(line[i], uci);
             printf("%s%s", i ? " " : "", uci);
         }
         printf("\n");

@@ -68,8 +68,8 @@ static int check_points(const Tournament *t, const char *path, const char *cmd)
         if (v == s1 || v == s2 || v == s1 + acc || v == s2 + acc)
             continue;
         char a[16], b[16];
-        trf_format_points(v, a);
-        trf_format_points(s1, b);
+        trf_field_format_points(v, a);
+        trf_field_format_points(s1, b);
         fprintf(stderr, "arbiter %s: %s:%d: player %d has %s points but the results add up to %s\n",
                 cmd, path, p->line, p->id, a, b);
         return 1;

@@ -51,19 +51,19 @@ static int run(int argc, char **argv)
     uint64_t total = 0;
     if (divide && depth > 0) {
         MoveList list;
-        board_legal_moves(&b, &list);
+        movegen_legal_moves(&b, &list);
         for (int i = 0; i < list.count; i++) {
             Board child = b;
             char uci[6];
             board_make(&child, list.moves[i]);
-            uint64_t n = board_perft(&child, (int)depth - 1);
-            move_to_uci(list.moves[i], uci);
+            uint64_t n = movegen_perft(&child, (int)depth - 1);
+            board_move_to_uci(list.moves[i], uci);
             printf("%s: %llu\n", uci, (unsigned long long)n);
             total += n;
         }
         printf("\n");
     } else {
-        total = board_perft(&b, (int)depth);
+        total = movegen_perft(&b, (int)depth);
     }
     printf("%llu\n", (unsigned long long)total);
     return 0;

@@ -175,7 +175,7 @@ static int run(int argc, char **argv)
         }
         char san[NOTATION_SAN_MAX], uci[6], fenout[FEN_MAX];
         notation_san(&b, m, san);
-        move_to_uci(m, uci);
+        board_move_to_uci(m, uci);
         board_make(&b, m);
         if ((size_t)nkeys == keys_cap) {
             uint64_t *k = realloc(keys, 2 * keys_cap * sizeof *keys);
@@ -192,10 +192,10 @@ static int run(int argc, char **argv)
         board_to_fen(&b, fenout);
 
         MoveList list;
-        board_legal_moves(&b, &list);
+        movegen_legal_moves(&b, &list);
         char ucis[MOVES_MAX][6];
         for (int i = 0; i < list.count; i++)
-            move_to_uci(list.moves[i], ucis[i]);
+            board_move_to_uci(list.moves[i], ucis[i]);
         qsort(ucis, (size_t)list.count, sizeof ucis[0], cmp_uci);
         json_t *legal = json_array();
         for (int i = 0; i < list.count; i++)

@@ -9,7 +9,7 @@
  * The committed set tests/data/canmate/timeouts.epd was written by
  * --generate; see generate() for how.  Absolute times drift on a shared
  * machine, so the figures that matter are the ratios to the reference:
- * for every position, board_count_legal() plus perft(2), i.e. about what a
+ * for every position, movegen_count_legal() plus perft(2), i.e. about what a
  * move generator does to look two plies ahead.  Times are CPU time of the
  * process, less disturbed by other load than wall-clock time.
  */
@@ -105,7 +105,7 @@ static int random_ending(Board *b, const char *spec)
         }
         sprintf(o, " %c - - 0 60", rng_below(2) ? 'b' : 'w');
         char err[160];
-        if (board_from_fen(b, fen, err, sizeof err) == 0 && board_count_legal(b) > 0)
+        if (board_from_fen(b, fen, err, sizeof err) == 0 && movegen_count_legal(b) > 0)
             return 0;
     }
     return -1;
@@ -135,11 +135,11 @@ static int generate(int n)
             int stop = 80 + rng_below(161);
             for (int ply = 0; ply < stop; ply++) {
                 MoveList list;
-                if (board_legal_moves(&b, &list) == 0)
+                if (movegen_legal_moves(&b, &list) == 0)
                     break;
                 Board next = b;
                 board_make(&next, pick_move(&b, &list));
-                if (board_count_legal(&next) == 0)
+                if (movegen_count_legal(&next) == 0)
                     break; /* keep the last position before a mate or stalemate */
                 b = next;
             }
@@ -211,7 +211,7 @@ int main(int argc, char **argv)
     double t0 = now_ns();
     for (int r = 0; r < ROUNDS; r++)
         for (int i = 0; i < n; i++)
-            sink += (uint64_t)board_count_legal(&cases[i].b) + board_perft(&cases[i].b, 2);
+            sink += (uint64_t)movegen_count_legal(&cases[i].b) + movegen_perft(&cases[i].b, 2);
     double ref = (now_ns() - t0) / (ROUNDS * n);
 
     t0 = now_ns();

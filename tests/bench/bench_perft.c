@@ -1,7 +1,7 @@
 /*
  * bench_perft.c — our perft against Stockfish's, in the same run.
  *
- * For each position, times board_perft() in this process and Stockfish's
+ * For each position, times movegen_perft() in this process and Stockfish's
  * `go perft N` (one thread) through its UCI pipe, checks both counts equal
  * the published one, and prints nodes per second and the ratio ours/theirs.
  * Stockfish's perft also counts the last ply in bulk, so the comparison is
@@ -123,7 +123,7 @@ int main(int argc, char **argv)
             return 1;
         }
         double t0 = now_s();
-        unsigned long long ours = board_perft(&b, c->depth);
+        unsigned long long ours = movegen_perft(&b, c->depth);
         double t_ours = now_s() - t0;
 
         char cmd[256];

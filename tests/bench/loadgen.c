@@ -679,11 +679,11 @@ int lg_random_game(uint64_t seed, char (*moves)[6], int max)
     int n = 0;
     while (n < max) {
         MoveList list;
-        board_legal_moves(&b, &list);
+        movegen_legal_moves(&b, &list);
         if (list.count == 0)
             break;
         Move m = list.moves[lg_rng(&s) % (uint64_t)list.count];
-        move_to_uci(m, moves[n++]);
+        board_move_to_uci(m, moves[n++]);
         board_make(&b, m);
     }
     return n;

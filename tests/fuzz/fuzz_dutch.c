@@ -80,23 +80,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (dutch_pair_round(t, round, &q, err, sizeof err) != 0 || q.n_pairs != p.n_pairs ||
         (p.n_pairs && memcmp(p.pairs, q.pairs, (size_t)p.n_pairs * sizeof *p.pairs) != 0))
         abort();
-    PcBoard boards[MAX_PLAYERS];
-    PcBye byes[MAX_PLAYERS];
-    PcProposal prop = {0, boards, 0, byes};
+    PairingCheckBoard boards[MAX_PLAYERS];
+    PairingCheckBye byes[MAX_PLAYERS];
+    PairingCheckProposal prop = {0, boards, 0, byes};
     for (int i = 0; i < p.n_pairs; i++) {
         if (p.pairs[i].black) {
-            boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, p.pairs[i].white, p.pairs[i].black};
+            boards[prop.n_boards] = (PairingCheckBoard){prop.n_boards + 1, p.pairs[i].white, p.pairs[i].black};
             prop.n_boards++;
         } else {
-            byes[prop.n_byes++] = (PcBye){p.pairs[i].white, TRN_RES_PAB};
+            byes[prop.n_byes++] = (PairingCheckBye){p.pairs[i].white, TRN_RES_PAB};
         }
     }
-    PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
-    PcReport rep;
-    if (pc_check(t, round, &prop, &opt, &rep, err, sizeof err) != 0 ||
-        pc_report_has_absolute(&rep) || !rep.engine_run || rep.engine_differs)
+    PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, true, NULL, 0};
+    PairingCheckReport rep;
+    if (pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err) != 0 ||
+        pairing_check_report_has_absolute(&rep) || !rep.engine_run || rep.engine_differs)
         abort();
-    pc_report_free(&rep);
+    pairing_check_report_free(&rep);
     dutch_pairing_free(&p);
     dutch_pairing_free(&q);
     tournament_free(t);

@@ -36,8 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         again.key != b.key || b.key != board_compute_key(&b))
         abort();
     MoveList list;
-    board_legal_moves(&b, &list);
-    if ((uint64_t)list.count != board_perft(&b, 1))
+    movegen_legal_moves(&b, &list);
+    if ((uint64_t)list.count != movegen_perft(&b, 1))
         abort();
     for (int i = 0; i < list.count; i++) {
         Board child = b;

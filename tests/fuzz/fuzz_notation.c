@@ -70,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     err[0] = '\0';
     int rc = notation_parse(&b, text, &m, err, sizeof err);
     if (rc == 0) {
-        if (m == MOVE_NONE || !board_is_legal(&b, m))
+        if (m == MOVE_NONE || !movegen_is_legal(&b, m))
             abort();
         parse_back(&b, m, NULL);
         parse_back(&b, m, "en");
@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         parse_back(&b, m, "bg");
         parse_back(&b, m, "figurine");
         char uci[8];
-        move_to_uci(m, uci);
+        board_move_to_uci(m, uci);
         Move again = MOVE_NONE;
         if (notation_parse(&b, uci, &again, err, sizeof err) != 0 || again != m)
             abort();
@@ -89,14 +89,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     switch (rc) {
     case NOTATION_E_NO_PROMOTION:
         /* Art. 7.5.2: the queen promotion the player meant, which is legal. */
-        if (!board_is_legal(&b, m) || move_kind(m) != MOVE_PROMOTION ||
+        if (!movegen_is_legal(&b, m) || move_kind(m) != MOVE_PROMOTION ||
             move_promotion(m) != QUEEN)
             abort();
         break;
     case NOTATION_E_ILLEGAL:
         /* MOVE_NONE or the from/to of an own piece's move that is not legal. */
         if (m != MOVE_NONE &&
-            (board_is_legal(&b, m) || move_kind(m) != MOVE_NORMAL ||
+            (movegen_is_legal(&b, m) || move_kind(m) != MOVE_NORMAL ||
              move_from(m) == move_to(m) ||
              !(b.by_color[b.side] & BB(move_from(m)))))
             abort();

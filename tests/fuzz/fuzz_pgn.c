@@ -31,7 +31,7 @@ static void check_legal(const PgnGame *g)
         board_start(&b);
     }
     for (int i = 0; i < g->nplies; i++) {
-        if (!board_is_legal(&b, g->plies[i].move))
+        if (!movegen_is_legal(&b, g->plies[i].move))
             abort();
         board_make(&b, g->plies[i].move);
     }

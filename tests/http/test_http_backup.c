@@ -88,12 +88,12 @@ static void *tablets(void *arg)
     board_start(&b);
     for (int ply = 0; ply < MAXPLY && !*t->stop; ply++) {
         MoveList list;
-        board_legal_moves(&b, &list);
+        movegen_legal_moves(&b, &list);
         if (list.count == 0)
             break;
         Move m = list.moves[rand_r(&t->seed) % (unsigned)list.count];
         char uci[6];
-        move_to_uci(m, uci);
+        board_move_to_uci(m, uci);
         if (play(&D, ply % 2 ? t->b : t->w, t->gid, ply, uci) != 200)
             break; /* the game ended (mate, draw by rule) */
         board_make(&b, m);

@@ -214,7 +214,7 @@ static void bearer(const Tablet *t, char *h, size_t n)
 static void send_move(Sim *b)
 {
     MoveList list;
-    board_legal_moves(&b->pos, &list);
+    movegen_legal_moves(&b->pos, &list);
     if (list.count == 0) {
         /* The server ends a mated or stalemated game with the move: asking
          * it tells what went wrong. */
@@ -228,7 +228,7 @@ static void send_move(Sim *b)
         return;
     }
     b->pending = list.moves[lg_rng(&b->rng) % (uint64_t)list.count];
-    move_to_uci(b->pending, b->uci);
+    board_move_to_uci(b->pending, b->uci);
     Tablet *t = mover(b);
     char path[96], h[160], body[64];
     bearer(t, h, sizeof h);

@@ -21,10 +21,10 @@ static Board parse(const char *fen)
 static Move find_uci(const Board *b, const char *uci)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++) {
         char u[6];
-        move_to_uci(list.moves[i], u);
+        board_move_to_uci(list.moves[i], u);
         if (strcmp(u, uci) == 0)
             return list.moves[i];
     }
@@ -144,7 +144,7 @@ START_TEST(ep_pinned_along_rank_is_not_a_right)
     play(&b, "e2e4");
     ck_assert_uint_eq(b.ep, SQ_NONE);
     MoveList list;
-    board_legal_moves(&b, &list);
+    movegen_legal_moves(&b, &list);
     for (int i = 0; i < list.count; i++)
         ck_assert_int_ne(move_kind(list.moves[i]), MOVE_EN_PASSANT);
 }

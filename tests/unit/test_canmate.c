@@ -74,11 +74,11 @@ static void verify_line(const Board *start, int winner, const Move *line, int le
     ck_assert_msg(len >= 0 && len <= CANMATE_LINE_MAX, "%s: line length %d", fen, len);
     for (int i = 0; i < len; i++) {
         char uci[6];
-        move_to_uci(line[i], uci);
-        ck_assert_msg(board_is_legal(&b, line[i]), "%s: move %d (%s) is illegal", fen, i, uci);
+        board_move_to_uci(line[i], uci);
+        ck_assert_msg(movegen_is_legal(&b, line[i]), "%s: move %d (%s) is illegal", fen, i, uci);
         board_make(&b, line[i]);
     }
-    ck_assert_msg(b.side != winner && board_in_check(&b) && board_count_legal(&b) == 0,
+    ck_assert_msg(b.side != winner && board_in_check(&b) && movegen_count_legal(&b) == 0,
                   "%s: the line of %d plies does not end in mate by %s", fen, len,
                   winner == WHITE ? "white" : "black");
 }
@@ -232,7 +232,7 @@ START_TEST(queen_or_rook_never_no)
         board_start(&b);
         for (int ply = 0; ply < 200; ply++) {
             MoveList list;
-            if (board_legal_moves(&b, &list) == 0)
+            if (movegen_legal_moves(&b, &list) == 0)
                 break;
             /* Favour captures so that games reach thin endgames. */
             Move m = list.moves[rng() % (uint64_t)list.count];
@@ -250,7 +250,7 @@ START_TEST(queen_or_rook_never_no)
                 CanMate q = canmate_quick(&b, c);
                 ck_assert_msg(q != CANMATE_NO, "%s: quick says %s cannot mate", fen,
                               c == WHITE ? "white" : "black");
-                if (q == CANMATE_YES && board_count_legal(&b) > 0)
+                if (q == CANMATE_YES && movegen_count_legal(&b) > 0)
                     continue;
                 Move line[CANMATE_LINE_MAX];
                 int len;
@@ -273,7 +273,7 @@ END_TEST
 static bool brute_mate(const Board *b, int winner, int plies)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     if (list.count == 0)
         return b->side != winner && board_in_check(b);
     if (plies == 0)

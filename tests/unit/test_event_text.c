@@ -109,9 +109,9 @@ START_TEST(random_games_match_jansson)
         game_event_init(&ev, type, actor, now);
         if (type == GAME_EV_MOVE || (type == GAME_EV_CLAIM && rng(&seed) % 2)) {
             MoveList list;
-            board_legal_moves(&st->board, &list);
+            movegen_legal_moves(&st->board, &list);
             if (list.count)
-                move_to_uci(list.moves[rng(&seed) % (uint64_t)list.count], ev.move);
+                board_move_to_uci(list.moves[rng(&seed) % (uint64_t)list.count], ev.move);
             else
                 snprintf(ev.move, sizeof ev.move, "e2e4");
             ev.offer = rng(&seed) % 10 == 0;

@@ -210,7 +210,7 @@ static void check_pgn(const char *name, const GameState *st)
     Board b = st->start;
     for (int i = 0; i < st->nplies; i++) {
         char uci[6];
-        move_to_uci(st->plies[i].move, uci);
+        board_move_to_uci(st->plies[i].move, uci);
         snprintf(ours + strlen(ours), sizeof ours - strlen(ours), "%s ", uci);
         board_make(&b, st->plies[i].move);
     }
@@ -591,10 +591,10 @@ START_TEST(random_events_refused_leave_no_trace)
             t += (int64_t)(rnd(&seed) % 3000);
             game_event_init(&ev, type, actor, t);
             MoveList list;
-            board_legal_moves(&st->board, &list);
+            movegen_legal_moves(&st->board, &list);
             uint64_t r = rnd(&seed) % 10;
             if (r < 7 && list.count) {
-                move_to_uci(list.moves[rnd(&seed) % (uint64_t)list.count], ev.move);
+                board_move_to_uci(list.moves[rnd(&seed) % (uint64_t)list.count], ev.move);
             } else if (r < 9) {
                 snprintf(ev.move, sizeof ev.move, "%c%c%c%c", (char)('a' + rnd(&seed) % 8),
                          (char)('1' + rnd(&seed) % 8), (char)('a' + rnd(&seed) % 8),

@@ -31,10 +31,10 @@ static Board parse_fen(const char *fen)
 static Move find_uci(const Board *b, const char *uci)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++) {
         char u[6];
-        move_to_uci(list.moves[i], u);
+        board_move_to_uci(list.moves[i], u);
         if (strcmp(u, uci) == 0)
             return list.moves[i];
     }
@@ -135,7 +135,7 @@ START_TEST(input_spellings_and_rejections)
         if (want[0] != '!') {
             ck_assert_msg(rc == 0, "'%s' in %s: %s", text, fen, err);
             char u[6];
-            move_to_uci(m, u);
+            board_move_to_uci(m, u);
             ck_assert_msg(strcmp(u, want) == 0, "'%s': got %s, want %s", text, u, want);
         } else {
             char word[32];
@@ -173,7 +173,7 @@ START_TEST(failure_moves_follow_the_contract)
     ck_assert_int_eq(notation_parse(&b, "Nc3", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_int_eq(move_from(m), SQ(3, 0));
     ck_assert_int_eq(move_to(m), SQ(2, 2));
-    ck_assert(!board_is_legal(&b, m));
+    ck_assert(!movegen_is_legal(&b, m));
     Board k = parse_fen("k7/8/8/8/8/8/8/r3K3 w - - 0 1");
     ck_assert_int_eq(notation_parse(&k, "Kd1", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_int_eq(move_from(m), SQ(4, 0));
@@ -266,7 +266,7 @@ START_TEST(every_move_round_trips)
         if (board_from_fen(&b, line, err, sizeof err))
             continue;
         MoveList list;
-        board_legal_moves(&b, &list);
+        movegen_legal_moves(&b, &list);
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i], back;
             char text[NOTATION_SAN_MAX];
@@ -276,7 +276,7 @@ START_TEST(every_move_round_trips)
                               "%s in %s: %s", text, line, err);
                 ck_assert_msg(back == m, "%s in %s read as another move", text, line);
             }
-            move_to_uci(m, text);
+            board_move_to_uci(m, text);
             ck_assert_msg(notation_parse(&b, text, &back, err, sizeof err) == 0, "%s: %s", text,
                           err);
             ck_assert_uint_eq(back, m);
@@ -316,7 +316,7 @@ START_TEST(garbage_is_refused_cleanly)
         int rc = notation_parse(b, text, &m, err, sizeof err);
         ck_assert(rc >= 0 && rc <= NOTATION_E_NO_PROMOTION);
         if (rc == 0) {
-            ck_assert(board_is_legal(b, m));
+            ck_assert(movegen_is_legal(b, m));
             accepted++;
         } else {
             ck_assert_msg(err[0] != '\0', "no message for '%s'", text);
@@ -351,7 +351,7 @@ static void random_game(uint64_t *seed, RandomGame *g)
     g->result = "*";
     while (g->plies < 400) {
         MoveList list;
-        if (board_legal_moves(&b, &list) == 0) {
+        if (movegen_legal_moves(&b, &list) == 0) {
             g->result = !board_in_check(&b) ? "1/2-1/2" : b.side == WHITE ? "0-1" : "1-0";
             break;
         }
@@ -364,7 +364,7 @@ static void random_game(uint64_t *seed, RandomGame *g)
                 m = c;
         }
         ck_assert_int_eq(notation_san(&b, m, g->san[g->plies]), 0);
-        move_to_uci(m, g->uci[g->plies]);
+        board_move_to_uci(m, g->uci[g->plies]);
         board_make(&b, m);
         g->plies++;
     }

@@ -45,9 +45,9 @@ static int cmp_int(const void *a, const void *b)
 }
 
 /* "CODE id id ..." with the ids sorted */
-static void item_key(const PcItem *it, char *out, size_t cap)
+static void item_key(const PairingCheckItem *it, char *out, size_t cap)
 {
-    int ids[PC_MAX_ITEM_PLAYERS];
+    int ids[PAIRING_CHECK_MAX_ITEM_PLAYERS];
     memcpy(ids, it->players, sizeof ids);
     qsort(ids, (size_t)it->n_players, sizeof *ids, cmp_int);
     size_t n = (size_t)snprintf(out, cap, "%s", it->code);
@@ -64,10 +64,10 @@ static int run_case(const char *name)
     char file[128] = "", expect[MAX_EXPECT][128], at_code[MAX_EXPECT][16];
     double at_points[MAX_EXPECT];
     int ne = 0, nat = 0, round = 0, compare = 0, rr = 0, failures = 0;
-    PcBoard boards[64];
-    PcBye byes[16];
+    PairingCheckBoard boards[64];
+    PairingCheckBye byes[16];
     bool withdrawn[64] = {0};
-    PcProposal prop = {0, boards, 0, byes};
+    PairingCheckProposal prop = {0, boards, 0, byes};
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
         int a, b;
         char word[32];
@@ -90,16 +90,16 @@ static int run_case(const char *name)
             continue;
         }
         if (sscanf(line, "pair %d %d", &a, &b) == 2 && prop.n_boards < 64) {
-            boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, a, b};
+            boards[prop.n_boards] = (PairingCheckBoard){prop.n_boards + 1, a, b};
             prop.n_boards++;
             continue;
         }
         if (sscanf(line, "forfeit %d", &a) == 1 && prop.n_byes < 16) {
-            byes[prop.n_byes++] = (PcBye){a, TRN_RES_FORFEIT_WIN};
+            byes[prop.n_byes++] = (PairingCheckBye){a, TRN_RES_FORFEIT_WIN};
             continue;
         }
         if (sscanf(line, "bye %d", &a) == 1 && prop.n_byes < 16) {
-            byes[prop.n_byes++] = (PcBye){a, TRN_RES_PAB};
+            byes[prop.n_byes++] = (PairingCheckBye){a, TRN_RES_PAB};
             continue;
         }
         if (strncmp(line, "expect ", 7) == 0 && ne < MAX_EXPECT) {
@@ -116,10 +116,10 @@ static int run_case(const char *name)
     char trfname[160];
     snprintf(trfname, sizeof trfname, "%s.trf", file);
     Tournament *t = load("pairing_check", trfname);
-    PcOptions opt = {rr ? PC_ROUNDROBIN : PC_SWISS, 0, compare, withdrawn, 64};
-    PcReport rep;
+    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, compare, withdrawn, 64};
+    PairingCheckReport rep;
     char err[200] = "";
-    int rc = pc_check(t, round, &prop, &opt, &rep, err, sizeof err);
+    int rc = pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err);
     ck_assert_msg(rc == 0, "%s: %s", name, err);
     bool used[MAX_EXPECT] = {0};
     for (int i = 0; i < rep.n_items; i++) {
@@ -145,7 +145,7 @@ static int run_case(const char *name)
         }
     /* the bracket, in the item's field and in its message */
     for (int k = 0; k < nat; k++) {
-        const PcItem *it = NULL;
+        const PairingCheckItem *it = NULL;
         for (int i = 0; i < rep.n_items && !it; i++)
             if (strcmp(rep.items[i].code, at_code[k]) == 0)
                 it = &rep.items[i];
@@ -158,7 +158,7 @@ static int run_case(const char *name)
             failures++;
         }
     }
-    pc_report_free(&rep);
+    pairing_check_report_free(&rep);
     tournament_free(t);
     free(text);
     return failures;
@@ -250,14 +250,14 @@ START_TEST(corpus_has_no_absolute_violation)
         Tournament *t = load("dutch", rel);
         int last = dutch_next_round(t) - 1;
         for (int r = 1; r <= last; r++) {
-            PcProposal prop;
-            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            PairingCheckProposal prop;
+            ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
             /* the engine is re-run on every fourth tournament only
              * (test_dutch re-pairs them all) */
-            PcOptions opt = {PC_SWISS, 0, i % 4 == 0, NULL, 0};
-            PcReport rep;
+            PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, i % 4 == 0, NULL, 0};
+            PairingCheckReport rep;
             char err[200];
-            ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+            ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
             rounds++;
             for (int k = 0; k < rep.n_items; k++) {
                 fprintf(stderr, "%s round %d: %s %s\n", names[i], r, rep.items[k].code,
@@ -269,8 +269,8 @@ START_TEST(corpus_has_no_absolute_violation)
                               "%s round %d differs from the engine", names[i], r);
                 compared++;
             }
-            pc_report_free(&rep);
-            pc_proposal_free(&prop);
+            pairing_check_report_free(&rep);
+            pairing_check_proposal_free(&prop);
         }
         tournament_free(t);
         free(names[i]);
@@ -304,32 +304,32 @@ START_TEST(bbp_next_rounds_have_no_absolute_violation)
             Tournament *t = load("dutch", rel);
             snprintf(rel, sizeof rel, "%s/%s.output.expected", dirs[d], name);
             char *out = testutil_load("dutch", rel, NULL);
-            PcBoard boards[600];
-            PcBye byes[8];
-            PcProposal prop = {0, boards, 0, byes};
+            PairingCheckBoard boards[600];
+            PairingCheckBye byes[8];
+            PairingCheckProposal prop = {0, boards, 0, byes};
             char *p = out;
             long n = strtol(p, &p, 10);
             for (long i = 0; i < n && prop.n_boards < 600 && prop.n_byes < 8; i++) {
                 int w = (int)strtol(p, &p, 10), b = (int)strtol(p, &p, 10);
                 if (b) {
-                    boards[prop.n_boards] = (PcBoard){prop.n_boards + 1, w, b};
+                    boards[prop.n_boards] = (PairingCheckBoard){prop.n_boards + 1, w, b};
                     prop.n_boards++;
                 } else {
-                    byes[prop.n_byes++] = (PcBye){w, TRN_RES_PAB};
+                    byes[prop.n_byes++] = (PairingCheckBye){w, TRN_RES_PAB};
                 }
             }
-            PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
-            PcReport rep;
+            PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
+            PairingCheckReport rep;
             char err[200];
             int round = dutch_next_round(t);
-            ck_assert_int_eq(pc_check(t, round, &prop, &opt, &rep, err, sizeof err), 0);
+            ck_assert_int_eq(pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err), 0);
             for (int k = 0; k < rep.n_items; k++) {
                 fprintf(stderr, "%s/%s round %d: %s %s\n", dirs[d], name, round,
                         rep.items[k].code, rep.items[k].message);
                 bad++;
             }
             files++;
-            pc_report_free(&rep);
+            pairing_check_report_free(&rep);
             free(out);
             tournament_free(t);
         }
@@ -395,15 +395,15 @@ START_TEST(special_cases_flag_the_original_round)
         bool forbidden = strcmp(kind, "xxp") == 0 || strcmp(kind, "260") == 0;
         int want = forbidden ? 3 : absent_but_paired(t, orig, r);
         const char *code = forbidden ? "FORBIDDEN" : "ABSENT";
-        PcProposal prop;
-        ck_assert_int_eq(pc_proposal_from_round(orig, r, &prop), 0);
-        PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
-        PcReport rep;
+        PairingCheckProposal prop;
+        ck_assert_int_eq(pairing_check_proposal_from_round(orig, r, &prop), 0);
+        PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
+        PairingCheckReport rep;
         char err[200];
-        ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+        ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
         int hits = 0;
         for (int i = 0; i < rep.n_items; i++) {
-            const PcItem *it = &rep.items[i];
+            const PairingCheckItem *it = &rep.items[i];
             if (strcmp(it->code, code) == 0)
                 hits++;
             else
@@ -414,8 +414,8 @@ START_TEST(special_cases_flag_the_original_round)
         ck_assert_msg(hits == want, "%s: %d %s, expected %d", e->d_name, hits, code, want);
         flagged += hits;
         files++;
-        pc_report_free(&rep);
-        pc_proposal_free(&prop);
+        pairing_check_report_free(&rep);
+        pairing_check_proposal_free(&prop);
         tournament_free(orig);
         tournament_free(t);
     }
@@ -437,18 +437,18 @@ START_TEST(round_robin_absences_as_written)
 {
     Tournament *t = load("pairing_check", "rr6.trf");
     for (int r = 1; r <= 3; r++) {
-        PcProposal prop;
-        ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
-        PcOptions opt = {PC_ROUNDROBIN, 0, false, NULL, 0};
-        PcReport rep;
+        PairingCheckProposal prop;
+        ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
+        PairingCheckOptions opt = {PAIRING_CHECK_ROUNDROBIN, 0, false, NULL, 0};
+        PairingCheckReport rep;
         char err[200];
-        ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+        ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
         for (int k = 0; k < rep.n_items; k++)
             fprintf(stderr, "rr6 round %d: %s %s\n", r, rep.items[k].code,
                     rep.items[k].message);
         ck_assert_msg(rep.n_items == 0, "round %d: %d items", r, rep.n_items);
-        pc_report_free(&rep);
-        pc_proposal_free(&prop);
+        pairing_check_report_free(&rep);
+        pairing_check_proposal_free(&prop);
     }
     tournament_free(t);
 }
@@ -458,8 +458,8 @@ END_TEST
  * corpus tournaments NAMES (EDIT is its own inverse and needs B + SPAN on
  * the round), checks each edited round and hands the report to SEE.
  * Returns how many edited rounds were checked. */
-typedef void (*CorpusEdit)(PcProposal *prop, int b);
-typedef void (*CorpusSee)(const char *name, int round, int board, const PcReport *rep, void *ctx);
+typedef void (*CorpusEdit)(PairingCheckProposal *prop, int b);
+typedef void (*CorpusSee)(const char *name, int round, int board, const PairingCheckReport *rep, void *ctx);
 
 static int each_corpus_edit(const char *const *names, size_t n, int step, int span,
                             CorpusEdit edit, CorpusSee see, void *ctx)
@@ -471,45 +471,45 @@ static int each_corpus_edit(const char *const *names, size_t n, int step, int sp
         Tournament *t = load("dutch", rel);
         int last = dutch_next_round(t) - 1;
         for (int r = 2; r <= last; r++) {
-            PcProposal prop;
-            ck_assert_int_eq(pc_proposal_from_round(t, r, &prop), 0);
+            PairingCheckProposal prop;
+            ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
             for (int b = 0; b + span < prop.n_boards; b += step) {
                 edit(&prop, b);
-                PcOptions opt = {PC_SWISS, 0, true, NULL, 0};
-                PcReport rep;
+                PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, true, NULL, 0};
+                PairingCheckReport rep;
                 char err[200];
-                ck_assert_int_eq(pc_check(t, r, &prop, &opt, &rep, err, sizeof err), 0);
+                ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
                 see(names[i], r, prop.boards[b].board, &rep, ctx);
-                pc_report_free(&rep);
+                pairing_check_report_free(&rep);
                 edit(&prop, b);
                 edits++;
             }
-            pc_proposal_free(&prop);
+            pairing_check_proposal_free(&prop);
         }
         tournament_free(t);
     }
     return edits;
 }
 
-static void reverse_colours(PcProposal *prop, int b)
+static void reverse_colours(PairingCheckProposal *prop, int b)
 {
     int w = prop->boards[b].white;
     prop->boards[b].white = prop->boards[b].black;
     prop->boards[b].black = w;
 }
 
-static void see_colour_items(const char *name, int r, int board, const PcReport *rep, void *ctx)
+static void see_colour_items(const char *name, int r, int board, const PairingCheckReport *rep, void *ctx)
 {
     int *colour_items = ctx;
     bool at = false;
     TrnPoints bracket = 0;
     for (int k = 0; k < rep->n_items; k++) {
-        const PcItem *it = &rep->items[k];
+        const PairingCheckItem *it = &rep->items[k];
         ck_assert_msg(strcmp(it->code, "ENGINE") == 0 || strcmp(it->code, "C3") == 0 ||
                           strcmp(it->code, "C10") == 0 || strcmp(it->code, "C11") == 0 ||
                           strcmp(it->code, "C12") == 0 || strcmp(it->code, "C13") == 0,
                       "%s round %d board %d: %s %s", name, r, board, it->code, it->message);
-        if (it->kind != PC_QUALITY)
+        if (it->kind != PAIRING_CHECK_QUALITY)
             continue;
         ck_assert(it->in_bracket);
         ck_assert_msg(!at || it->bracket == bracket, "%s round %d: two brackets", name, r);
@@ -536,21 +536,21 @@ START_TEST(colour_swap_names_no_float)
 }
 END_TEST
 
-static void exchange_blacks(PcProposal *prop, int b)
+static void exchange_blacks(PairingCheckProposal *prop, int b)
 {
     int x = prop->boards[b].black;
     prop->boards[b].black = prop->boards[b + 2].black;
     prop->boards[b + 2].black = x;
 }
 
-static void see_top_down(const char *name, int r, int board, const PcReport *rep, void *ctx)
+static void see_top_down(const char *name, int r, int board, const PairingCheckReport *rep, void *ctx)
 {
     int *items = ctx;
     (void)board;
     TrnPoints prev = 1 << 30;
     for (int k = 0; k < rep->n_items; k++) {
-        const PcItem *it = &rep->items[k];
-        if (it->kind != PC_QUALITY || strcmp(it->code, "C5") == 0 || strcmp(it->code, "C9") == 0)
+        const PairingCheckItem *it = &rep->items[k];
+        if (it->kind != PAIRING_CHECK_QUALITY || strcmp(it->code, "C5") == 0 || strcmp(it->code, "C9") == 0)
             continue;
         ck_assert_msg(it->in_bracket && it->bracket <= prev, "%s round %d: %s %s", name, r,
                       it->code, it->message);
@@ -578,22 +578,22 @@ END_TEST
 START_TEST(bad_input)
 {
     Tournament *t = load("pairing_check", "base8.trf");
-    PcProposal prop = {0};
-    PcOptions opt = {PC_SWISS, 0, false, NULL, 0};
-    PcReport rep;
+    PairingCheckProposal prop = {0};
+    PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
+    PairingCheckReport rep;
     char err[200] = "";
-    ck_assert_int_eq(pc_check(t, 0, &prop, &opt, &rep, err, sizeof err), PC_E_INPUT);
+    ck_assert_int_eq(pairing_check_round(t, 0, &prop, &opt, &rep, err, sizeof err), PAIRING_CHECK_E_INPUT);
     ck_assert(strstr(err, "round") != NULL);
-    opt.system = (PcSystem)7;
-    ck_assert_int_eq(pc_check(t, 3, &prop, &opt, &rep, err, sizeof err), PC_E_INPUT);
+    opt.system = (PairingCheckSystem)7;
+    ck_assert_int_eq(pairing_check_round(t, 3, &prop, &opt, &rep, err, sizeof err), PAIRING_CHECK_E_INPUT);
     /* an empty proposal: everybody present is unpaired */
-    opt.system = PC_SWISS;
-    ck_assert_int_eq(pc_check(t, 3, &prop, &opt, &rep, err, sizeof err), 0);
+    opt.system = PAIRING_CHECK_SWISS;
+    ck_assert_int_eq(pairing_check_round(t, 3, &prop, &opt, &rep, err, sizeof err), 0);
     ck_assert_int_eq(rep.n_items, 8);
-    ck_assert(pc_report_has_absolute(&rep));
-    pc_report_free(&rep);
-    pc_report_free(NULL);
-    pc_proposal_free(NULL);
+    ck_assert(pairing_check_report_has_absolute(&rep));
+    pairing_check_report_free(&rep);
+    pairing_check_report_free(NULL);
+    pairing_check_proposal_free(NULL);
     tournament_free(t);
 }
 END_TEST

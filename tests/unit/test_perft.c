@@ -61,7 +61,7 @@ static void check_case(const EpdCase *c, int depth)
     Board b;
     char err[160];
     ck_assert_msg(board_from_fen(&b, c->fen, err, sizeof err) == 0, "%s: %s", c->fen, err);
-    unsigned long long got = board_perft(&b, depth);
+    unsigned long long got = movegen_perft(&b, depth);
     ck_assert_msg(got == c->counts[depth], "%s depth %d: got %llu, published %llu", c->fen, depth,
                   got, c->counts[depth]);
 }
@@ -106,7 +106,7 @@ static void walk_keys(const Board *b, int depth)
     if (depth == 0)
         return;
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++) {
         Board child = *b;
         board_make(&child, list.moves[i]);

@@ -124,7 +124,7 @@ static void compare_uci(char *text, const PgnGame *games, int count)
         ck_assert_int_lt(game, count);
         ck_assert_msg(ply < games[game].nplies, "game %d: extra move %s", game + 1, t);
         char uci[6];
-        move_to_uci(games[game].plies[ply].move, uci);
+        board_move_to_uci(games[game].plies[ply].move, uci);
         ck_assert_msg(strcasecmp(t, uci) == 0, "game %d ply %d: pgn-extract %s, we %s", game + 1,
                       ply + 1, t, uci);
         (void)b;
@@ -301,7 +301,7 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
         const char *result = "*";
         while (n < MAXPLY) {
             MoveList list;
-            if (board_legal_moves(&b, &list) == 0) {
+            if (movegen_legal_moves(&b, &list) == 0) {
                 result = !board_in_check(&b) ? "1/2-1/2" : b.side == WHITE ? "0-1" : "1-0";
                 break;
             }
@@ -449,7 +449,7 @@ static void assert_moves(const PgnGame *g, const char *ucis)
     char buf[1024] = "";
     for (int i = 0; i < g->nplies; i++) {
         char u[6];
-        move_to_uci(g->plies[i].move, u);
+        board_move_to_uci(g->plies[i].move, u);
         if (i)
             strcat(buf, " ");
         strcat(buf, u);

@@ -483,7 +483,7 @@ static Move mate_in_one(const Board *b, const MoveList *list)
             continue;
         Board child = *b;
         board_make(&child, m);
-        if (board_in_check(&child) && !king_can_step(&child) && board_count_legal(&child) == 0)
+        if (board_in_check(&child) && !king_can_step(&child) && movegen_count_legal(&child) == 0)
             return m;
     }
     return MOVE_NONE;
@@ -500,7 +500,7 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
         return false;
     }
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     if (list.count == 0)
         return false;
     if (b->side == s->winner) {
@@ -653,7 +653,7 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
         size_t at = head++;
         const Board *b = &sc->queue[at].b;
         MoveList list;
-        board_legal_moves(b, &list);
+        movegen_legal_moves(b, &list);
         if (list.count == 0) {
             if (b->side == winner || !board_in_check(b))
                 continue;
@@ -848,7 +848,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         if (q->depth >= CANMATE_LINE_MAX - 2)
             continue;
         MoveList list;
-        board_legal_moves(b, &list);
+        movegen_legal_moves(b, &list);
         if (b->side == winner) {
             Move m = mate_in_one(b, &list);
             if (m != MOVE_NONE) {
@@ -864,7 +864,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
                 Board child = *b;
                 board_make(&child, list.moves[i]);
                 MoveList replies;
-                board_legal_moves(&child, &replies);
+                movegen_legal_moves(&child, &replies);
                 Move m = mate_in_one(&child, &replies);
                 if (m != MOVE_NONE) {
                     int len = queue_line(sc, at, list.moves[i], line);
@@ -918,7 +918,7 @@ static bool few_reachable(const Board *b)
 /* Layers 1 and 2: an answer without search, or UNKNOWN. */
 static CanMate static_answer(const Board *b, int winner)
 {
-    CanMate t = terminal(b, winner, board_count_legal(b));
+    CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
     if (material_no(b, winner) || frozen_no(b, winner))
@@ -1065,7 +1065,7 @@ bool canmate_is_dead(const Board *b)
         return true;
     size_t budget = DEAD_EXHAUST;
     if (!few_reachable(b)) {
-        if (board_count_legal(b) > FORCED_MOVES)
+        if (movegen_count_legal(b) > FORCED_MOVES)
             return false;
         budget = FORCED_DEAD_EXHAUST;
     }

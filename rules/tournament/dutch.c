@@ -537,42 +537,20 @@ static void ctx_free(Ctx *c)
 /* the bracket loop; fills final_mate (vertex -> vertex, or itself) */
 static int pair_brackets(Ctx *c, int *final_mate);
 
-int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err,
-                     size_t errlen)
+/* The players taking part in round c->round, each with its rank among them,
+ * score and (unaccelerated) raw score, into c->pl[0..c->n); c->id_rank and
+ * Baku acceleration set up.  Returns 0, DUTCH_E_INPUT (err says why) or
+ * -ENOMEM; the caller frees c on every path. */
+static int collect_players(Ctx *c, char *err, size_t errlen)
 {
-    out->n_pairs = 0;
-    out->pairs = NULL;
-    if (round < 1 || round > TRN_MAX_ROUNDS) {
-        fail(err, errlen, "round number out of range");
-        return DUTCH_E_INPUT;
-    }
-    Ctx ctx, *c = &ctx;
-    memset(c, 0, sizeof *c);
-    c->t = t;
-    c->round = round;
-    c->pr = round - 1;
+    const Tournament *t = c->t;
+    int round = c->round;
     int next_round = dutch_next_round(t);
-    c->init = initial_colour(t);
-    if (c->init == C_NONE) {
-        fail(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
-        return DUTCH_E_INPUT;
-    }
-    int rc = 0;
-    int *final_mate = NULL;
-    Board *boards = NULL;
-
-    c->pl = calloc((size_t)t->n_players + 1, sizeof *c->pl);
-    if (!c->pl) {
-        rc = -ENOMEM;
-        goto done;
-    }
     /* rank: order of start rank among the players taking part in the
      * tournament at this round (present now, or paired before) */
     int *ids = calloc((size_t)t->n_players + 1, sizeof *ids);
-    if (!ids) {
-        rc = -ENOMEM;
-        goto done;
-    }
+    if (!ids)
+        return -ENOMEM;
     for (int i = 0; i < t->n_players; i++)
         ids[i] = i;
     /* players[] is in file order; rank by id */
@@ -588,8 +566,7 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
     c->id_rank = malloc((TRN_MAX_PLAYERS + 1) * sizeof *c->id_rank);
     if (!c->id_rank) {
         free(ids);
-        rc = -ENOMEM;
-        goto done;
+        return -ENOMEM;
     }
     for (int k = 0; k <= TRN_MAX_PLAYERS; k++)
         c->id_rank[k] = -1;
@@ -605,8 +582,7 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
             if (ps->loss_white || 2 * ps->draw_white != ps->win_white) {
                 free(ids);
                 fail(err, errlen, "the point system does not suit Baku acceleration");
-                rc = DUTCH_E_INPUT;
-                goto done;
+                return DUTCH_E_INPUT;
             }
             c->baku = 1;
         }
@@ -631,61 +607,47 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
         d->raw = d->score - acceleration(c, p, round);
     }
     free(ids);
-    if (c->n == 0) {
-        rc = 0;
-        goto done;
-    }
-    for (int i = 0; i < c->n; i++) {
-        DPlayer *d = &c->pl[i];
-        colour_data(d, d->tp, c->pr);
-        d->fl[0] = F_NONE;
-        d->fl[1] = c->pr >= 1 ? float_of(c, d->tp, 1) : F_NONE;
-        d->fl[2] = c->pr >= 2 ? float_of(c, d->tp, 2) : F_NONE;
-        d->elig = bye_eligible(c, d->tp);
-    }
-    qsort(c->pl, (size_t)c->n, sizeof *c->pl, cmp_order);
-    int n = c->n;
+    return 0;
+}
 
-    /* absolute criteria: rematches (played games), 260/XXP, colours */
-    c->compat = calloc((size_t)n * (size_t)n, 1);
-    c->gshift = calloc((size_t)n, sizeof *c->gshift);
-    c->unplayed_rank = calloc((size_t)n, sizeof *c->unplayed_rank);
-    c->alive = calloc((size_t)n, sizeof *c->alive);
-    c->verts = calloc((size_t)n, sizeof *c->verts);
-    c->cmate = calloc((size_t)n, sizeof *c->cmate);
-    c->mate = calloc((size_t)n, sizeof *c->mate);
-    final_mate = calloc((size_t)n, sizeof *final_mate);
-    if (!c->compat || !c->gshift || !c->unplayed_rank || !c->alive || !c->verts || !c->cmate ||
-        !c->mate || !final_mate) {
-        rc = -ENOMEM;
-        goto done;
-    }
-    {
-        int expected = c->expected;
-        TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
-                                                                   : t->points.draw_white;
-        long thr = ((long)c->pr * (long)wd) >> 1;
-        int last = c->pr >= expected - 1 && expected >= 1;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++) {
-                if (i == j)
-                    continue;
-                const DPlayer *a = &c->pl[i], *b = &c->pl[j];
-                int ok = 1;
-                for (int r = 1; r <= c->pr && ok; r++) {
-                    const TrnGame *g = game(a->tp, r);
-                    if (is_played(g) && g->opponent == b->id)
-                        ok = 0;
-                }
-                if (ok && tournament_is_forbidden(t, a->id, b->id, round))
+/* The absolute criteria as a matrix: c->compat[i * n + j] is 1 when pl[i]
+ * and pl[j] may meet (no game between them, no 260/XXP ban, colours
+ * compatible unless one is a topscorer in the last round). */
+static void fill_compat(Ctx *c)
+{
+    const Tournament *t = c->t;
+    int n = c->n, round = c->round;
+    int expected = c->expected;
+    TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
+                                                               : t->points.draw_white;
+    long thr = ((long)c->pr * (long)wd) >> 1;
+    int last = c->pr >= expected - 1 && expected >= 1;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            if (i == j)
+                continue;
+            const DPlayer *a = &c->pl[i], *b = &c->pl[j];
+            int ok = 1;
+            for (int r = 1; r <= c->pr && ok; r++) {
+                const TrnGame *g = game(a->tp, r);
+                if (is_played(g) && g->opponent == b->id)
                     ok = 0;
-                if (ok && a->abspref && b->abspref && a->pref == b->pref &&
-                    !(last && (a->score > thr || b->score > thr)))
-                    ok = 0;
-                c->compat[(size_t)i * (size_t)n + (size_t)j] = (unsigned char)ok;
             }
-    }
+            if (ok && tournament_is_forbidden(t, a->id, b->id, round))
+                ok = 0;
+            if (ok && a->abspref && b->abspref && a->pref == b->pref &&
+                !(last && (a->score > thr || b->score > thr)))
+                ok = 0;
+            c->compat[(size_t)i * (size_t)n + (size_t)j] = (unsigned char)ok;
+        }
+}
 
+/* The scoregroup sub-fields (c->gshift, c->sgshift, c->sgbits) and the bit
+ * layout of an edge weight (c->o_*, c->L limbs).  Returns 0 or
+ * DUTCH_E_INPUT when the weight would need more than 64 limbs. */
+static int lay_out_weights(Ctx *c, char *err, size_t errlen)
+{
+    int n = c->n;
     /* scoregroup sub-fields, lowest group first */
     {
         int shift = 0, maxsg = 0;
@@ -748,24 +710,20 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
         c->L = (pos + 4) / 64 + 1;
         if (c->L > 64) {
             fail(err, errlen, "too many scoregroups for the weight encoding");
-            rc = DUTCH_E_INPUT;
-            goto done;
+            return DUTCH_E_INPUT;
         }
     }
-    c->g = matching_graph_new(n, c->L);
-    if (!c->g) {
-        rc = -ENOMEM;
-        goto done;
-    }
-    rc = pair_brackets(c, final_mate);
-    if (rc)
-        goto done;
+    return 0;
+}
 
-    boards = calloc((size_t)n, sizeof *boards);
-    if (!boards) {
-        rc = -ENOMEM;
-        goto done;
-    }
+/* The boards of the pairing final_mate (vertex -> vertex, itself for the
+ * bye), coloured and in board order, into out.  Returns 0 or -ENOMEM. */
+static int emit_boards(Ctx *c, const int *final_mate, DutchPairing *out)
+{
+    int n = c->n;
+    Board *boards = calloc((size_t)n, sizeof *boards);
+    if (!boards)
+        return -ENOMEM;
     int nb = 0;
     for (int v = 0; v < n; v++) {
         int m = final_mate[v];
@@ -801,17 +759,94 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
     qsort(boards, (size_t)nb, sizeof *boards, cmp_board);
     out->pairs = calloc((size_t)nb + 1, sizeof *out->pairs);
     if (!out->pairs) {
-        rc = -ENOMEM;
-        goto done;
+        free(boards);
+        return -ENOMEM;
     }
     for (int i = 0; i < nb; i++)
         out->pairs[i] = boards[i].pr;
     out->n_pairs = nb;
+    free(boards);
+    return 0;
+}
+
+int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err,
+                     size_t errlen)
+{
+    out->n_pairs = 0;
+    out->pairs = NULL;
+    if (round < 1 || round > TRN_MAX_ROUNDS) {
+        fail(err, errlen, "round number out of range");
+        return DUTCH_E_INPUT;
+    }
+    Ctx ctx, *c = &ctx;
+    memset(c, 0, sizeof *c);
+    c->t = t;
+    c->round = round;
+    c->pr = round - 1;
+    c->init = initial_colour(t);
+    if (c->init == C_NONE) {
+        fail(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
+        return DUTCH_E_INPUT;
+    }
+    int rc = 0;
+    int *final_mate = NULL;
+
+    c->pl = calloc((size_t)t->n_players + 1, sizeof *c->pl);
+    if (!c->pl) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    rc = collect_players(c, err, errlen);
+    if (rc)
+        goto done;
+    if (c->n == 0) {
+        rc = 0;
+        goto done;
+    }
+    for (int i = 0; i < c->n; i++) {
+        DPlayer *d = &c->pl[i];
+        colour_data(d, d->tp, c->pr);
+        d->fl[0] = F_NONE;
+        d->fl[1] = c->pr >= 1 ? float_of(c, d->tp, 1) : F_NONE;
+        d->fl[2] = c->pr >= 2 ? float_of(c, d->tp, 2) : F_NONE;
+        d->elig = bye_eligible(c, d->tp);
+    }
+    qsort(c->pl, (size_t)c->n, sizeof *c->pl, cmp_order);
+    int n = c->n;
+
+    /* absolute criteria: rematches (played games), 260/XXP, colours */
+    c->compat = calloc((size_t)n * (size_t)n, 1);
+    c->gshift = calloc((size_t)n, sizeof *c->gshift);
+    c->unplayed_rank = calloc((size_t)n, sizeof *c->unplayed_rank);
+    c->alive = calloc((size_t)n, sizeof *c->alive);
+    c->verts = calloc((size_t)n, sizeof *c->verts);
+    c->cmate = calloc((size_t)n, sizeof *c->cmate);
+    c->mate = calloc((size_t)n, sizeof *c->mate);
+    final_mate = calloc((size_t)n, sizeof *final_mate);
+    if (!c->compat || !c->gshift || !c->unplayed_rank || !c->alive || !c->verts || !c->cmate ||
+        !c->mate || !final_mate) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    fill_compat(c);
+
+    rc = lay_out_weights(c, err, errlen);
+    if (rc)
+        goto done;
+    c->g = matching_graph_new(n, c->L);
+    if (!c->g) {
+        rc = -ENOMEM;
+        goto done;
+    }
+    rc = pair_brackets(c, final_mate);
+    if (rc)
+        goto done;
+
+    rc = emit_boards(c, final_mate, out);
 
 done:
     if (rc == DUTCH_E_NO_PAIRING)
         fail(err, errlen, "no pairing satisfies the absolute criteria (C1-C3) for every player");
-    free(boards);
     free(final_mate);
     ctx_free(c);
     return rc;

@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "game.h"
 #include "pgn.h"
+#include "strbuf.h"
 
 int game_pgn_tag_check(const char *name, const char *value)
 {
@@ -54,33 +55,15 @@ static const char *pgn_result(const GameState *st)
     return "*";
 }
 
-/* A growing string; on out-of-memory it stays NULL-safe and flags. */
-typedef struct Text {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} Text;
-
-static void add(Text *t, const char *s)
+/* Appends s; an empty s adds nothing, so a ply without notes keeps a NULL
+ * comment. */
+static void add(StrBuf *t, const char *s)
 {
-    size_t n = strlen(s);
-    if (t->oom || n == 0)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = (t->len + n + 1) * 2;
-        char *q = realloc(t->p, cap);
-        if (!q) {
-            t->oom = true;
-            return;
-        }
-        t->p = q;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->len, s, n + 1);
-    t->len += n;
+    if (*s)
+        strbuf_puts(t, s);
 }
 
-static void add_sep(Text *t, const char *s)
+static void add_sep(StrBuf *t, const char *s)
 {
     if (t->len)
         add(t, "; ");
@@ -89,7 +72,7 @@ static void add_sep(Text *t, const char *s)
 
 /* Notes made after `ply` plies, skipping the offer made with that ply's
  * move (pgn_write marks it (=) itself). */
-static void notes_at(const GameState *st, int ply, bool skip_move_offer, Text *t)
+static void notes_at(const GameState *st, int ply, bool skip_move_offer, StrBuf *t)
 {
     for (int i = 0; i < st->nnotes; i++) {
         const GameNote *n = &st->notes[i];
@@ -111,9 +94,9 @@ int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err
     *out = NULL;
     int n = st->nplies;
     PgnPly *plies = calloc((size_t)(n ? n : 1), sizeof *plies);
-    Text *texts = calloc((size_t)(n ? n : 1), sizeof *texts);
+    StrBuf *texts = calloc((size_t)(n ? n : 1), sizeof *texts);
     PgnTag tagv[GAME_PGN_TAGS_MAX + 4];
-    Text before = {0}, closing = {0};
+    StrBuf before = {0}, closing = {0};
     int rc = -ENOMEM;
     if (!plies || !texts)
         goto done;
@@ -134,17 +117,17 @@ int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err
         plies[i].clock_ms = st->settings.tc.untimed ? -1
                             : p->clock_ms[mover] < 0 ? 0 : (long)p->clock_ms[mover];
         plies[i].draw_offer = (p->flags & GAME_PLY_OFFER) != 0;
-        Text *t = &texts[i];
+        StrBuf *t = &texts[i];
         if (i == 0 && before.len) {
             add(t, "before the first move: ");
-            add(t, before.p);
+            add(t, before.data);
         }
         if (p->flags & GAME_PLY_PROMO_FORCED)
             add_sep(t, "no promotion piece chosen: a queen, an illegal move (7.5.2)");
         notes_at(st, i + 1, true, t);
         if (i == n - 1 && closing.len)
-            add_sep(t, closing.p);
-        plies[i].comment = t->p;
+            add_sep(t, closing.data);
+        plies[i].comment = t->data;
     }
 
     int ntags = 0;
@@ -162,17 +145,17 @@ int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err
     timecontrol_format(&st->settings.tc, tc);
     tagv[ntags++] = (PgnTag){"TimeControl", tc};
     tagv[ntags++] = (PgnTag){"Termination", termination(st)};
-    Text notes_tag = {0};
+    StrBuf notes_tag = {0};
     if (n == 0 && (before.len || closing.len)) {
-        add(&notes_tag, before.p ? before.p : "");
+        add(&notes_tag, before.data ? before.data : "");
         if (closing.len)
-            add_sep(&notes_tag, closing.p);
-        if (notes_tag.p)
-            tagv[ntags++] = (PgnTag){"ArbiterNotes", notes_tag.p};
+            add_sep(&notes_tag, closing.data);
+        if (notes_tag.data)
+            tagv[ntags++] = (PgnTag){"ArbiterNotes", notes_tag.data};
     }
-    bool oom = before.oom || closing.oom || notes_tag.oom;
+    bool oom = before.failed || closing.failed || notes_tag.failed;
     for (int i = 0; i < n; i++)
-        oom |= texts[i].oom;
+        oom |= texts[i].failed;
     if (!oom) {
         PgnGame g = {
             .tags = tagv,
@@ -184,16 +167,16 @@ int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err
         };
         rc = pgn_write(&g, out, err, errlen);
     }
-    free(notes_tag.p);
+    strbuf_free(&notes_tag);
 done:
     if (rc == -ENOMEM && err && errlen)
         snprintf(err, errlen, "out of memory");
     for (int i = 0; texts && i < n; i++)
-        free(texts[i].p);
+        strbuf_free(&texts[i]);
     free(texts);
     free(plies);
-    free(before.p);
-    free(closing.p);
+    strbuf_free(&before);
+    strbuf_free(&closing);
     return rc;
 }
 

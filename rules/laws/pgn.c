@@ -17,6 +17,7 @@
 
 #include "notation.h"
 #include "pgn.h"
+#include "strbuf.h"
 
 enum { LINE_MAX_COLS = 79 };
 
@@ -34,57 +35,23 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
     return code;
 }
 
-/* ---- growing buffer ------------------------------------------------------ */
-
-typedef struct Buf {
-    char *p;
-    size_t len, cap;
-    bool oom;
-} Buf;
-
-static void buf_add(Buf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = true;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = '\0';
-}
-
-static void buf_str(Buf *b, const char *s)
-{
-    buf_add(b, s, strlen(s));
-}
-
 /* ---- writer -------------------------------------------------------------- */
 
 typedef struct Wrap {
-    Buf *b;
+    StrBuf *b;
     int col;
 } Wrap;
 
 static void wrap_token(Wrap *w, const char *tok, size_t n)
 {
     if (w->col > 0 && w->col + 1 + (int)n > LINE_MAX_COLS) {
-        buf_str(w->b, "\n");
+        strbuf_puts(w->b, "\n");
         w->col = 0;
     } else if (w->col > 0) {
-        buf_str(w->b, " ");
+        strbuf_puts(w->b, " ");
         w->col++;
     }
-    buf_add(w->b, tok, n);
+    strbuf_append(w->b, tok, n);
     w->col += (int)n;
 }
 
@@ -112,23 +79,23 @@ static bool valid_result(const char *r)
            strcmp(r, "*") == 0;
 }
 
-static void write_tag(Buf *b, const char *name, const char *value)
+static void write_tag(StrBuf *b, const char *name, const char *value)
 {
-    buf_str(b, "[");
-    buf_str(b, name);
-    buf_str(b, " \"");
+    strbuf_puts(b, "[");
+    strbuf_puts(b, name);
+    strbuf_puts(b, " \"");
     for (const char *p = value ? value : ""; *p; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '"' || c == '\\') {
             char esc[2] = {'\\', (char)c};
-            buf_add(b, esc, 2);
+            strbuf_append(b, esc, 2);
         } else if (c < 0x20 || c == 0x7f) {
-            buf_str(b, " "); /* a tag pair is one line */
+            strbuf_puts(b, " "); /* a tag pair is one line */
         } else {
-            buf_add(b, p, 1);
+            strbuf_append(b, p, 1);
         }
     }
-    buf_str(b, "\"]\n");
+    strbuf_puts(b, "\"]\n");
 }
 
 static const char *find_tag(const PgnGame *g, const char *name)
@@ -158,7 +125,7 @@ static void wrap_comment(Wrap *w, const char *text)
     size_t n = strlen(text);
     char *clean = malloc(n + 3);
     if (!clean) {
-        w->b->oom = true;
+        w->b->failed = true;
         return;
     }
     size_t k = 0;
@@ -223,7 +190,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
                         "the tag name '%.40s' is not a PGN symbol (letters, digits, _)",
                         g->tags[i].name ? g->tags[i].name : "");
 
-    Buf buf = {0};
+    StrBuf buf = {0};
     for (int i = 0; i < 7; i++) {
         const char *v = i == 6 ? result : find_tag(g, roster[i]);
         write_tag(&buf, roster[i], v ? v : i == 2 ? "????.??.??" : "?");
@@ -240,7 +207,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
         write_tag(&buf, "SetUp", "1");
         write_tag(&buf, "FEN", fen);
     }
-    buf_str(&buf, "\n");
+    strbuf_puts(&buf, "\n");
 
     Wrap w = {&buf, 0};
     bool need_number = true;
@@ -249,8 +216,8 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
         char san[NOTATION_SAN_MAX], tok[NOTATION_SAN_MAX + 16];
         if (notation_san(&b, p->move, san)) {
             char uci[6];
-            move_to_uci(p->move, uci);
-            free(buf.p);
+            board_move_to_uci(p->move, uci);
+            strbuf_free(&buf);
             board_to_fen(&b, fen);
             return fail(err, errlen, PGN_E_MOVE, "ply %d: %s is not a legal move in %s", i + 1,
                         uci, fen);
@@ -271,38 +238,38 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
             snprintf(clk, sizeof clk, "[%%clk %ld:%02ld:%02ld]", s / 3600, s / 60 % 60, s % 60);
         }
         if (clk[0] || p->draw_offer || (p->comment && p->comment[0])) {
-            Buf c = {0};
-            buf_str(&c, clk);
+            StrBuf c = {0};
+            strbuf_puts(&c, clk);
             if (p->draw_offer)
-                buf_str(&c, c.len ? " (=)" : "(=)");
+                strbuf_puts(&c, c.len ? " (=)" : "(=)");
             if (p->comment && p->comment[0]) {
                 if (c.len)
-                    buf_str(&c, " ");
+                    strbuf_puts(&c, " ");
                 /* Text that reads "[%clk" (or "{%clk", a brace becomes "[") is
                  * not our clock: keep it text. */
                 for (const char *q = p->comment; *q; q++) {
-                    buf_add(&c, q, 1);
+                    strbuf_append(&c, q, 1);
                     if (q > p->comment && strchr("[{", q[-1]) && q[0] == '%' && !strncmp(q + 1, "clk", 3))
-                        buf_str(&c, " ");
+                        strbuf_puts(&c, " ");
                 }
             }
-            if (c.oom) {
-                free(c.p);
-                free(buf.p);
+            if (c.failed) {
+                strbuf_free(&c);
+                strbuf_free(&buf);
                 return -ENOMEM;
             }
-            wrap_comment(&w, c.p);
-            free(c.p);
+            wrap_comment(&w, c.data);
+            strbuf_free(&c);
             need_number = true;
         }
     }
     wrap_token(&w, result, strlen(result));
-    buf_str(&buf, "\n\n");
-    if (buf.oom) {
-        free(buf.p);
+    strbuf_puts(&buf, "\n\n");
+    if (buf.failed) {
+        strbuf_free(&buf);
         return -ENOMEM;
     }
-    *out = buf.p;
+    *out = strbuf_take(&buf);
     return 0;
 }
 
@@ -496,17 +463,17 @@ static int read_tag(Reader *r)
         return fail(r->err, r->errlen, PGN_E_TAG,
                     "line %d: a tag pair is written [Name \"value\"]", line);
     r->pos++;
-    Buf v = {0};
-    buf_str(&v, "");
+    StrBuf v = {0};
+    strbuf_puts(&v, "");
     while (!at_end(r) && peek(r) != '"' && peek(r) != '\n') {
         if (peek(r) == '\\' && r->pos + 1 < r->len &&
             (r->s[r->pos + 1] == '"' || r->s[r->pos + 1] == '\\'))
             r->pos++;
-        buf_add(&v, r->s + r->pos, 1);
+        strbuf_append(&v, r->s + r->pos, 1);
         r->pos++;
     }
     if (peek(r) != '"') {
-        free(v.p);
+        strbuf_free(&v);
         return fail(r->err, r->errlen, PGN_E_TAG,
                     "line %d: the value of tag %.*s has no closing quote", line, (int)name_len,
                     r->s + start);
@@ -515,18 +482,18 @@ static int read_tag(Reader *r)
     while (!at_end(r) && (peek(r) == ' ' || peek(r) == '\t'))
         r->pos++;
     if (peek(r) != ']') {
-        free(v.p);
+        strbuf_free(&v);
         return fail(r->err, r->errlen, PGN_E_TAG, "line %d: the tag pair %.*s lacks its ']'",
                     line, (int)name_len, r->s + start);
     }
     r->pos++;
-    if (v.oom)
+    if (v.failed)
         return -ENOMEM;
     if (r->ntags == r->tags_cap) {
         int cap = r->tags_cap ? 2 * r->tags_cap : 16;
         PgnTag *t = realloc(r->tags, (size_t)cap * sizeof *t);
         if (!t) {
-            free(v.p);
+            strbuf_free(&v);
             return -ENOMEM;
         }
         r->tags = t;
@@ -534,11 +501,11 @@ static int read_tag(Reader *r)
     }
     char *name = dup_range(r->s + start, name_len);
     if (!name) {
-        free(v.p);
+        strbuf_free(&v);
         return -ENOMEM;
     }
     r->tags[r->ntags].name = name;
-    r->tags[r->ntags].value = v.p;
+    r->tags[r->ntags].value = v.data;
     r->ntags++;
     return 0;
 }
@@ -599,8 +566,8 @@ static int attach_comment(Reader *r, const char *text, size_t n)
         if ((unsigned char)norm[i] < 0x20 || norm[i] == 0x7f)
             norm[i] = ' ';
     text = norm;
-    Buf rest = {0};
-    buf_str(&rest, "");
+    StrBuf rest = {0};
+    strbuf_puts(&rest, "");
     for (size_t i = 0; i < n;) {
         size_t used;
         long ms = parse_clock(text + i, n - i, &used);
@@ -608,47 +575,47 @@ static int attach_comment(Reader *r, const char *text, size_t n)
             p->clock_ms = ms;
             i += used;
             /* What was around it stays apart: "[(=)%clk" is no clock. */
-            if (rest.len > 0 && rest.p[rest.len - 1] != ' ')
-                buf_add(&rest, " ", 1);
+            if (rest.len > 0 && rest.data[rest.len - 1] != ' ')
+                strbuf_append(&rest, " ", 1);
             continue;
         }
         if (n - i >= 3 && strncmp(text + i, "(=)", 3) == 0) {
             p->draw_offer = true;
             i += 3;
-            if (rest.len > 0 && rest.p[rest.len - 1] != ' ')
-                buf_add(&rest, " ", 1);
+            if (rest.len > 0 && rest.data[rest.len - 1] != ' ')
+                strbuf_append(&rest, " ", 1);
             continue;
         }
         char c = text[i];
-        if (!(c == ' ' && (rest.len == 0 || rest.p[rest.len - 1] == ' ')))
-            buf_add(&rest, &c, 1);
+        if (!(c == ' ' && (rest.len == 0 || rest.data[rest.len - 1] == ' ')))
+            strbuf_append(&rest, &c, 1);
         i++;
     }
     free(norm);
-    while (rest.len > 0 && rest.p[rest.len - 1] == ' ')
-        rest.p[--rest.len] = '\0';
-    if (rest.oom) {
-        free(rest.p);
+    while (rest.len > 0 && rest.data[rest.len - 1] == ' ')
+        strbuf_truncate(&rest, rest.len - 1);
+    if (rest.failed) {
+        strbuf_free(&rest);
         return -ENOMEM;
     }
     if (rest.len == 0) {
-        free(rest.p);
+        strbuf_free(&rest);
         return 0;
     }
     if (p->comment) {
-        Buf joined = {0};
-        buf_str(&joined, p->comment);
-        buf_str(&joined, " ");
-        buf_str(&joined, rest.p);
-        free(rest.p);
-        if (joined.oom) {
-            free(joined.p);
+        StrBuf joined = {0};
+        strbuf_puts(&joined, p->comment);
+        strbuf_puts(&joined, " ");
+        strbuf_puts(&joined, rest.data);
+        strbuf_free(&rest);
+        if (joined.failed) {
+            strbuf_free(&joined);
             return -ENOMEM;
         }
         free((char *)p->comment);
-        p->comment = joined.p;
+        p->comment = joined.data;
     } else {
-        p->comment = rest.p;
+        p->comment = rest.data;
     }
     return 0;
 }

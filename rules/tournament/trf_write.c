@@ -2,22 +2,16 @@
  * trf_write.c — the TRF writer (see trf.h): header lines, the flavour's
  * extension records, then one 001 record per player with exact columns
  * (names padded by characters, not bytes), every line ending in CR.  Output
- * grows in one buffer; linear in the size of the tournament.
+ * grows in one StrBuf; linear in the size of the tournament.
  */
 #include "trf.h"
+#include "strbuf.h"
+#include "trf_field.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void trf_format_points(TrnPoints p, char *buf)
-{
-    const char *sign = p < 0 ? "-" : "";
-    long a = p < 0 ? -(long)p : p;
-    snprintf(buf, 16, "%s%ld.%ld", sign, a / TRN_POINT, a % TRN_POINT);
-}
-
 
 /*
  * Points for a 4-column field: "11.5", or "100" when the decimal would not
@@ -25,42 +19,10 @@ void trf_format_points(TrnPoints p, char *buf)
  */
 static void points4(TrnPoints p, char *buf)
 {
-    trf_format_points(p, buf);
+    trf_field_format_points(p, buf);
     size_t n = strlen(buf);
     if (n > 4 && buf[n - 1] == '0')
         buf[n - 2] = '\0';
-}
-
-typedef struct Out {
-    char *buf;
-    size_t len, cap;
-    bool oom;
-} Out;
-
-static void put(Out *o, const char *s, size_t n)
-{
-    if (o->oom)
-        return;
-    if (o->len + n + 1 > o->cap) {
-        size_t nc = o->cap ? o->cap * 2 : 4096;
-        while (nc < o->len + n + 1)
-            nc *= 2;
-        char *b = realloc(o->buf, nc);
-        if (!b) {
-            o->oom = true;
-            return;
-        }
-        o->buf = b;
-        o->cap = nc;
-    }
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-    o->buf[o->len] = '\0';
-}
-
-static void puts_(Out *o, const char *s)
-{
-    put(o, s, strlen(s));
 }
 
 /* Characters (not bytes) in s, counting a UTF-8 sequence as one. */
@@ -69,76 +31,78 @@ static int text_cols(const char *s)
     int c = 0;
     size_t n = strlen(s);
     for (size_t i = 0; i < n; c++)
-        i += (size_t)trf_char_len((const unsigned char *)s + i, n - i);
+        i += (size_t)trf_field_char_len((const unsigned char *)s + i, n - i);
     return c;
 }
 
 /* Appends s left-aligned in width columns (never cut). */
-static void put_left(Out *o, const char *s, int width)
+static void put_left(StrBuf *o, const char *s, int width)
 {
-    puts_(o, s);
+    strbuf_puts(o, s);
     for (int c = text_cols(s); c < width; c++)
-        put(o, " ", 1);
+        strbuf_append(o, " ", 1);
 }
 
-static void put_right(Out *o, const char *s, int width)
+static void put_right(StrBuf *o, const char *s, int width)
 {
     for (int c = text_cols(s); c < width; c++)
-        put(o, " ", 1);
-    puts_(o, s);
+        strbuf_append(o, " ", 1);
+    strbuf_puts(o, s);
 }
 
 /* Ends a line: trailing blanks removed, then CR. */
-static void end_line(Out *o)
+static void end_line(StrBuf *o)
 {
-    while (!o->oom && o->len > 0 && o->buf[o->len - 1] == ' ')
-        o->len--;
-    put(o, "\r", 1);
+    size_t n = o->len;
+    while (!o->failed && n > 0 && o->data[n - 1] == ' ')
+        n--;
+    strbuf_truncate(o, n);
+    strbuf_append(o, "\r", 1);
 }
 
-static void header(Out *o, const char *code, const char *value)
+static void header(StrBuf *o, const char *code, const char *value)
 {
     if (!value[0])
         return;
-    puts_(o, code);
-    put(o, " ", 1);
-    puts_(o, value);
+    strbuf_puts(o, code);
+    strbuf_append(o, " ", 1);
+    strbuf_puts(o, value);
     end_line(o);
 }
 
-static void write_player(Out *o, const Tournament *t, const TrnPlayer *p)
+static void write_player(StrBuf *o, const Tournament *t, const TrnPlayer *p)
 {
     char num[32];
-    puts_(o, "001 ");
+    strbuf_puts(o, "001 ");
     snprintf(num, sizeof num, "%4d", p->id);
-    puts_(o, num);
-    put(o, " ", 1);
-    put(o, p->sex ? &p->sex : " ", 1);
+    strbuf_puts(o, num);
+    strbuf_append(o, " ", 1);
+    strbuf_append(o, p->sex ? &p->sex : " ", 1);
     put_right(o, p->title, 3);
-    put(o, " ", 1);
+    strbuf_append(o, " ", 1);
     put_left(o, p->name, 33);
-    put(o, " ", 1);
+    strbuf_append(o, " ", 1);
     if (p->rating)
         snprintf(num, sizeof num, "%4d", p->rating);
     else
         snprintf(num, sizeof num, "    ");
-    puts_(o, num);
-    put(o, " ", 1);
+    strbuf_puts(o, num);
+    strbuf_append(o, " ", 1);
     put_left(o, p->federation, 3);
-    put(o, " ", 1);
+    strbuf_append(o, " ", 1);
     put_right(o, p->fide_id, 11);
-    put(o, " ", 1);
+    strbuf_append(o, " ", 1);
     put_left(o, p->birth, 10);
-    put(o, " ", 1);
+    strbuf_append(o, " ", 1);
     char pts[16];
     points4(p->points, pts);
     put_right(o, pts, 4);
-    put(o, " ", 1);
+    strbuf_append(o, " ", 1);
     if (p->rank)
         snprintf(num, sizeof num, "%4d", p->rank);
     else
         snprintf(num, sizeof num, "    ");
-    puts_(o, num);
+    strbuf_puts(o, num);
     for (int k = 1; k <= p->rounds; k++) {
         const TrnGame *g = &p->games[k - 1];
         char col[16];
@@ -150,7 +114,7 @@ static void write_player(Out *o, const Tournament *t, const TrnPlayer *p)
                      g->result ? g->result : ' ');
         else
             snprintf(col, sizeof col, "  0000 %c %c", c, g->result ? g->result : ' ');
-        puts_(o, col);
+        strbuf_puts(o, col);
     }
     (void)t;
     end_line(o);
@@ -179,23 +143,23 @@ static bool values_fit_162(const TrnPointSystem *ps)
     return true;
 }
 
-static void write_162(Out *o, const TrnPointSystem *ps)
+static void write_162(StrBuf *o, const TrnPointSystem *ps)
 {
     const struct { char code; TrnPoints v; } f[] = {
         {'W', ps->win_white}, {'D', ps->draw_white}, {'L', ps->loss_white},
         {'A', ps->zpb},       {'P', ps->pab},        {'X', ps->unknown},
     };
-    puts_(o, "162 ");
+    strbuf_puts(o, "162 ");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         char v[16], cell[32];
         points4(f[i].v, v);
         snprintf(cell, sizeof cell, "%s%c%4s", i ? "    " : " ", f[i].code, v);
-        puts_(o, cell);
+        strbuf_puts(o, cell);
     }
     end_line(o);
 }
 
-static void write_xxs(Out *o, const TrnPointSystem *ps)
+static void write_xxs(StrBuf *o, const TrnPointSystem *ps)
 {
     const struct { const char *code; TrnPoints v; } f[] = {
         {"WW", ps->win_white},     {"BW", ps->win_black},     {"WD", ps->draw_white},
@@ -203,12 +167,12 @@ static void write_xxs(Out *o, const TrnPointSystem *ps)
         {"ZPB", ps->zpb},          {"HPB", ps->hpb},          {"FPB", ps->fpb},
         {"PAB", ps->pab},          {"FW", ps->forfeit_win},   {"FL", ps->forfeit_loss},
     };
-    puts_(o, "XXS");
+    strbuf_puts(o, "XXS");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
         char v[16], cell[32];
-        trf_format_points(f[i].v, v);
+        trf_field_format_points(f[i].v, v);
         snprintf(cell, sizeof cell, " %s=%s", f[i].code, v);
-        puts_(o, cell);
+        strbuf_puts(o, cell);
     }
     end_line(o);
 }
@@ -218,7 +182,7 @@ static void write_xxs(Out *o, const TrnPointSystem *ps)
  * a TRF16 of another point system stays checkable by it.  Written before
  * XXS, which says more (colours, byes) and so has the last word on reading.
  */
-static void write_bb(Out *o, const TrnPointSystem *ps)
+static void write_bb(StrBuf *o, const TrnPointSystem *ps)
 {
     const struct { const char *code; TrnPoints v; } f[] = {
         {"BBW", ps->win_white}, {"BBD", ps->draw_white}, {"BBL", ps->loss_white},
@@ -228,25 +192,25 @@ static void write_bb(Out *o, const TrnPointSystem *ps)
         char v[16], cell[32];
         points4(f[i].v, v);
         snprintf(cell, sizeof cell, "%s %4s", f[i].code, v);
-        puts_(o, cell);
+        strbuf_puts(o, cell);
         end_line(o);
     }
 }
 
-static void write_ids(Out *o, const char *prefix, const int *ids, int n, bool tokens)
+static void write_ids(StrBuf *o, const char *prefix, const int *ids, int n, bool tokens)
 {
-    puts_(o, prefix);
+    strbuf_puts(o, prefix);
     for (int i = 0; i < n; i++) {
         char cell[16];
         snprintf(cell, sizeof cell, tokens ? " %d" : " %4d", ids[i]);
-        puts_(o, cell);
+        strbuf_puts(o, cell);
     }
     end_line(o);
 }
 
 char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
 {
-    Out o = {0};
+    StrBuf o = STRBUF_INIT;
     char buf[64];
     bool f26 = flavour == TRF_FLAVOUR_26;
     header(&o, "012", t->name);
@@ -266,17 +230,17 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
     header(&o, "102", t->chief_arbiter);
     /* Deputy arbiters and other uninterpreted header lines keep their order. */
     for (int i = 0; i < t->n_other; i++) {
-        puts_(&o, t->other[i].text);
+        strbuf_puts(&o, t->other[i].text);
         end_line(&o);
     }
     header(&o, "122", t->time_control);
     if (t->n_round_dates) {
-        puts_(&o, "132");
+        strbuf_puts(&o, "132");
         for (int c = 4; c <= 91; c++)
-            put(&o, " ", 1);
+            strbuf_append(&o, " ", 1);
         for (int k = 0; k < t->n_round_dates; k++) {
             put_left(&o, t->round_dates[k], 8);
-            put(&o, "  ", 2);
+            strbuf_append(&o, "  ", 2);
         }
         end_line(&o);
     }
@@ -320,7 +284,7 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
     /* Byes: one 240 line per (type, round), XXZ for "the round to pair". */
     int *ids = malloc(((size_t)t->n_byes + (size_t)t->n_players + 1) * sizeof *ids);
     if (!ids) {
-        free(o.buf);
+        strbuf_free(&o);
         return NULL;
     }
     for (int i = 0; i < t->n_byes; i++) {
@@ -354,7 +318,7 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
             points4(a->points, gp);
             snprintf(buf, sizeof buf, "250 %4s %4s %03d %03d %04d %04d", mp, gp, a->first_round,
                      a->last_round, a->first_player, a->last_player);
-            puts_(&o, buf);
+            strbuf_puts(&o, buf);
             end_line(&o);
         }
     }
@@ -369,12 +333,12 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
         if (!p->has_accel && last == 0)
             continue;
         snprintf(buf, sizeof buf, "XXA %4d", p->id);
-        puts_(&o, buf);
+        strbuf_puts(&o, buf);
         for (int k = 1; k <= last; k++) {
             char v[16];
             points4(tournament_acceleration(t, p->id, k), v);
             snprintf(buf, sizeof buf, " %4s", v);
-            puts_(&o, buf);
+            strbuf_puts(&o, buf);
         }
         end_line(&o);
     }
@@ -388,13 +352,9 @@ char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len)
         }
     }
     free(ids);
-    if (o.oom) {
-        free(o.buf);
-        return NULL;
-    }
-    if (!o.buf)
-        put(&o, "", 0);
-    if (len)
-        *len = o.len;
-    return o.buf;
+    size_t n = o.len;
+    char *text = strbuf_take(&o);
+    if (text && len)
+        *len = n;
+    return text;
 }

@@ -12,6 +12,8 @@
  * moves, without one it only counts them, which lets perft count the last
  * ply by population counts alone.
  */
+#include "movegen.h"
+
 #include "board.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -224,40 +226,40 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
     return n;
 }
 
-int board_legal_moves(const Board *b, MoveList *list)
+int movegen_legal_moves(const Board *b, MoveList *list)
 {
     list->count = generate(b, list->moves);
     return list->count;
 }
 
-int board_count_legal(const Board *b)
+int movegen_count_legal(const Board *b)
 {
     return generate(b, NULL);
 }
 
-bool board_is_legal(const Board *b, Move m)
+bool movegen_is_legal(const Board *b, Move m)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++)
         if (list.moves[i] == m)
             return true;
     return false;
 }
 
-uint64_t board_perft(const Board *b, int depth)
+uint64_t movegen_perft(const Board *b, int depth)
 {
     if (depth <= 0)
         return 1;
     if (depth == 1)
-        return (uint64_t)board_count_legal(b);
+        return (uint64_t)movegen_count_legal(b);
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     uint64_t nodes = 0;
     for (int i = 0; i < list.count; i++) {
         Board child = *b;
         board_make(&child, list.moves[i]);
-        nodes += board_perft(&child, depth - 1);
+        nodes += movegen_perft(&child, depth - 1);
     }
     return nodes;
 }

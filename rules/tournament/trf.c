@@ -6,6 +6,7 @@
  * sides and every player's points.  Work is linear in the size of the file.
  */
 #include "trf.h"
+#include "trf_field.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -54,27 +55,6 @@ static int fail(Reader *r, int code, int col, const char *fmt, ...)
     return code;
 }
 
-int trf_char_len(const unsigned char *s, size_t n)
-{
-    int k;
-    if (s[0] < 0x80)
-        return 1;
-    else if ((s[0] & 0xE0) == 0xC0 && s[0] >= 0xC2)
-        k = 2;
-    else if ((s[0] & 0xF0) == 0xE0)
-        k = 3;
-    else if ((s[0] & 0xF8) == 0xF0 && s[0] <= 0xF4)
-        k = 4;
-    else
-        return 1;
-    if ((size_t)k > n)
-        return 1;
-    for (int i = 1; i < k; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 1;
-    return k;
-}
-
 /* Fills r->line.pos; fails when the line has too many columns or a NUL. */
 static int index_line(Reader *r)
 {
@@ -87,7 +67,7 @@ static int index_line(Reader *r)
         if (l->s[i] == '\0')
             return fail(r, TRF_E_SYNTAX, c + 1, "NUL byte in the file");
         l->pos[c++] = (int)i;
-        i += (size_t)trf_char_len((const unsigned char *)l->s + i, l->len - i);
+        i += (size_t)trf_field_char_len((const unsigned char *)l->s + i, l->len - i);
     }
     l->pos[c] = (int)l->len;
     l->ncols = c;
@@ -901,15 +881,15 @@ static int check_games(Reader *r)
         TrnPoints sum = tournament_player_score(t, p, p->rounds);
         if (p->points < 0) {
             if (!fits_points_field(sum)) {
-                trf_format_points(sum, pb);
+                trf_field_format_points(sum, pb);
                 return fail(r, TRF_E_RANGE, 81,
                             "player %d: the results add up to %s points, more than the "
                             "4-column points field can hold", p->id, pb);
             }
             p->points = sum;
         } else if (sum != p->points && !r->seen_299 && !(r->flags & TRF_READ_NO_POINTS_CHECK)) {
-            trf_format_points(p->points, pa);
-            trf_format_points(sum, pb);
+            trf_field_format_points(p->points, pa);
+            trf_field_format_points(sum, pb);
             return fail(r, TRF_E_POINTS, 81,
                         "player %d has %s points but the results add up to %s%s", p->id, pa, pb,
                         t->points_given ? "" : " (no 162/XXS line: 1, 0.5, 0 assumed)");

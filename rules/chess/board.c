@@ -6,6 +6,7 @@
  * (the key included) and board_from_fen() refuses any text that would break
  * them.  Legal move generation lives in movegen.c.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,6 +93,40 @@ static bool ep_capture_legal(const Board *b, int ep)
     return false;
 }
 
+/*
+ * The invariants of board.h that a few bit operations can check, asserted
+ * after every board_make() and board_from_fen(): the colours are disjoint,
+ * the piece types are disjoint and together are the occupancy, each side
+ * has exactly one king, no pawn stands on rank 1 or 8, the side to move is
+ * WHITE or BLACK, an en passant square lies on rank 3 or 6, and the mailbox
+ * agrees on square sq.  With `full`, also that the side not to move is not
+ * in check: that costs an attack lookup, so board_make() leaves it to the
+ * generator (whose legality perft checks) and only board_from_fen() asks.
+ */
+static bool invariants_hold(const Board *b, int sq, bool full)
+{
+    Bitboard white = b->by_color[WHITE], black = b->by_color[BLACK], all = 0;
+    int count = 0;
+    for (int t = 0; t < PIECE_TYPE_NB; t++) {
+        all |= b->by_type[t];
+        count += bb_popcount(b->by_type[t]);
+    }
+    if ((white & black) || all != (white | black) || count != bb_popcount(all))
+        return false;
+    if (bb_popcount(board_pieces(b, WHITE, KING)) != 1 ||
+        bb_popcount(board_pieces(b, BLACK, KING)) != 1)
+        return false;
+    if ((b->by_type[PAWN] & (RANK_1_BB | RANK_8_BB)) || b->side > BLACK)
+        return false;
+    if (b->ep != SQ_NONE && !(BB(b->ep) & (RANK_3_BB | RANK_6_BB)))
+        return false;
+    int piece = b->squares[sq];
+    if (piece == PIECE_NONE ? (all & BB(sq)) != 0
+                            : !(board_pieces(b, piece_color(piece), piece_type(piece)) & BB(sq)))
+        return false;
+    return !full || board_attackers(b, board_king(b, !b->side), b->side, all) == 0;
+}
+
 void board_make(Board *b, Move m)
 {
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
@@ -142,6 +177,7 @@ void board_make(Board *b, Move m)
         b->ep = (uint8_t)ep_candidate;
         b->key ^= zobrist_ep_file[SQ_FILE(ep_candidate)];
     }
+    assert(invariants_hold(b, to, false));
 }
 
 uint64_t board_compute_key(const Board *b)
@@ -164,7 +200,7 @@ bool board_same_position(const Board *a, const Board *b)
            memcmp(a->squares, b->squares, sizeof a->squares) == 0;
 }
 
-void move_to_uci(Move m, char out[6])
+void board_move_to_uci(Move m, char out[6])
 {
     int from = move_from(m), to = move_to(m);
     out[0] = (char)('a' + SQ_FILE(from));
@@ -405,6 +441,7 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
             b->key ^= zobrist_ep_file[SQ_FILE(ep)];
         }
     }
+    assert(invariants_hold(b, 0, true));
     return 0;
 }
 

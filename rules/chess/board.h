@@ -1,7 +1,6 @@
 /*
  * board.h — a chess position: pieces, side to move, castling rights, en
- * passant, move counters and its Zobrist key; FEN in and out; making moves;
- * legal move generation.
+ * passant, move counters and its Zobrist key; FEN in and out; making moves.
  *
  * Invariants of a Board built by board_from_fen() and changed only by
  * board_make():
@@ -14,10 +13,9 @@
  *     (up to hash collisions, which the caller may rule out with
  *     board_same_position()).
  *
- * Moves are 16 bits: from (0-5), to (6-11), kind (12-13), promotion piece
- * (14-15).  Castling is encoded as the king's move of two squares.
+ * Moves and their generation are declared in movegen.h, included here.
  *
- * Workload: board_make() and board_legal_moves() are the perft hot path
+ * Workload: board_make() and movegen_legal_moves() are the perft hot path
  * (hundreds of millions of calls); a Board is small and is copied rather than
  * unmade.
  */
@@ -29,14 +27,7 @@
 #include <stdint.h>
 
 #include "bitboard.h"
-
-typedef uint16_t Move;
-
-enum { MOVE_NONE = 0 };
-enum { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
-
-/* The most legal moves any position has is 218. */
-enum { MOVES_MAX = 256 };
+#include "movegen.h"
 
 /* Piece codes in Board.squares: colour * 6 + type, or PIECE_NONE. */
 enum { PIECE_NONE = 12 };
@@ -61,27 +52,12 @@ typedef struct Board {
     uint64_t key;      /* Zobrist key of the repetition identity */
 } Board;
 
-typedef struct MoveList {
-    int count;
-    Move moves[MOVES_MAX];
-} MoveList;
-
 /* Documented failures of board_from_fen(); the message says which. */
 enum { BOARD_E_FEN = 1 };
 
 #define BOARD_START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 /* Longest FEN board_to_fen() writes, with its NUL. */
 enum { FEN_MAX = 96 };
-
-static inline Move move_new(int from, int to, int kind, int promo_type)
-{
-    return (Move)(from | (to << 6) | (kind << 12) | ((promo_type - KNIGHT) << 14));
-}
-static inline int move_from(Move m) { return m & 63; }
-static inline int move_to(Move m) { return (m >> 6) & 63; }
-static inline int move_kind(Move m) { return (m >> 12) & 3; }
-/* Piece type promoted to; meaningful only for MOVE_PROMOTION. */
-static inline int move_promotion(Move m) { return KNIGHT + (m >> 14); }
 
 static inline int piece_make(int color, int type) { return color * 6 + type; }
 static inline int piece_color(int piece) { return piece >= 6; }
@@ -129,15 +105,6 @@ static inline bool board_in_check(const Board *b)
     return board_checkers(b) != 0;
 }
 
-/* Fills list with every legal move of the side to move; returns the count. */
-int board_legal_moves(const Board *b, MoveList *list);
-
-/* Number of legal moves, faster than generating them (perft leaves). */
-int board_count_legal(const Board *b);
-
-/* True when m is one of the legal moves in b. */
-bool board_is_legal(const Board *b, Move m);
-
 /* Exact Art. 9.2.3 identity: same placement, side, castling rights and legal
  * en passant square. */
 bool board_same_position(const Board *a, const Board *b);
@@ -146,9 +113,6 @@ bool board_same_position(const Board *a, const Board *b);
 uint64_t board_compute_key(const Board *b);
 
 /* UCI text of m ("e2e4", "e7e8q", castling "e1g1") into out[6]. */
-void move_to_uci(Move m, char out[6]);
-
-/* Leaf count of the legal move tree to depth (perft). depth >= 0. */
-uint64_t board_perft(const Board *b, int depth);
+void board_move_to_uci(Move m, char out[6]);
 
 #endif

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "game_arbiter.h"
 #include "notation.h"
 
 /* How often the position after m would have occurred, itself included. */
@@ -54,37 +54,41 @@ static int iii_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
     int side = ev->actor;
     bool inc = ev->claim == GAME_CLAIM_INCREMENT;
     if (!st->settings.guidelines_iii || st->settings.tc.untimed)
-        return game_refuse(v, GAME_E_PAYLOAD,
-                           "Guidelines III were not announced for this game");
+        return game_state_refuse(v, GAME_E_PAYLOAD,
+                                 "Guidelines III were not announced for this game");
     const TcPeriod *pd = &st->settings.tc.side[side].periods[st->clock.period[side]];
     if (pd->bonus != TC_BONUS_NONE)
-        return game_refuse(v, GAME_E_PAYLOAD,
-                           "Guidelines III apply only to a period without increment or delay");
-    if (ev->move[0])
-        return game_refuse(v, GAME_E_PAYLOAD, "this claim has no intended move");
+        return game_state_refuse(
+            v, GAME_E_PAYLOAD, "Guidelines III apply only to a period without increment or delay");
+    if (ev->move[0]) return game_state_refuse(v, GAME_E_PAYLOAD, "this claim has no intended move");
     if (st->iii_claim >= 0)
-        return game_refuse(v, GAME_E_PAYLOAD, "a Guidelines III claim already awaits the arbiter");
+        return game_state_refuse(v, GAME_E_PAYLOAD,
+                                 "a Guidelines III claim already awaits the arbiter");
     if (clock_remaining(&st->clock, side, ev->time_ms) >= 120000)
-        return game_refuse(v, GAME_E_PAYLOAD,
-                           "a player may ask this only with less than two minutes left (III.4, "
-                           "III.5)");
+        return game_state_refuse(
+            v, GAME_E_PAYLOAD,
+            "a player may ask this only with less than two minutes left (III.4, "
+            "III.5)");
     st->iii_claim = (int8_t)ev->claim;
     st->iii_side = (int8_t)side;
     if (inc) {
         st->offer = (int8_t)side; /* III.4: it is a draw offer too */
-        game_note(st, ev, "(=) %s asks for a 5 s increment for both players (III.4)",
-                  game_side_name(side));
-        game_say(v, "increment asked for: a draw offer; the arbiter decides if it is refused");
+        game_state_note(st, ev, "(=) %s asks for a 5 s increment for both players (III.4)",
+                        game_state_side_name(side));
+        game_state_say(v,
+                       "increment asked for: a draw offer; the arbiter decides if it is refused");
     } else {
         clock_pause(&st->clock, ev->time_ms);
-        game_note(st, ev, "%s claims a draw: the opponent cannot win by normal means or makes "
-                  "no effort (III.5)", game_side_name(side));
-        game_say(v, "claim recorded, clocks paused: the arbiter decides");
+        game_state_note(st, ev,
+                        "%s claims a draw: the opponent cannot win by normal means or makes "
+                        "no effort (III.5)",
+                        game_state_side_name(side));
+        game_state_say(v, "claim recorded, clocks paused: the arbiter decides");
     }
     return 0;
 }
 
-int game_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict *v)
+int game_arbiter_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict *v)
 {
     int side = st->iii_side;
     int64_t t = ev->time_ms;
@@ -93,17 +97,18 @@ int game_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict 
     st->iii_side = -1;
     if (claim == GAME_CLAIM_NO_EFFORT) {
         if (grant) {
-            game_end(st, GAME_END_ARBITER, side, 1, 1, t);
+            game_state_end(st, GAME_END_ARBITER, side, 1, 1, t);
             v->ended = true;
-            game_note(st, ev, "the arbiter grants %s's claim: draw (III.5)", game_side_name(side));
-            game_say(v, "claim granted: draw");
+            game_state_note(st, ev, "the arbiter grants %s's claim: draw (III.5)",
+                            game_state_side_name(side));
+            game_state_say(v, "claim granted: draw");
             return 0;
         }
         clock_add(&st->clock, !side, 120000);
         clock_resume(&st->clock, t);
-        game_note(st, ev, "the arbiter rejects %s's claim: %s +120 s (III.5.3)",
-                  game_side_name(side), game_side_name(!side));
-        game_say(v, "claim rejected: the opponent gets two minutes");
+        game_state_note(st, ev, "the arbiter rejects %s's claim: %s +120 s (III.5.3)",
+                        game_state_side_name(side), game_state_side_name(!side));
+        game_state_say(v, "claim rejected: the opponent gets two minutes");
         return 0;
     }
     if (grant) {
@@ -119,31 +124,31 @@ int game_iii_decide(GameState *st, const GameEvent *ev, bool grant, GameVerdict 
         clock_add(&st->clock, !side, 120000);
         if (st->offer == side)
             st->offer = -1;
-        game_note(st, ev, "the arbiter grants a 5 s increment for both; %s +120 s (III.4)",
-                  game_side_name(!side));
-        game_say(v, "increment granted");
+        game_state_note(st, ev, "the arbiter grants a 5 s increment for both; %s +120 s (III.4)",
+                        game_state_side_name(!side));
+        game_state_say(v, "increment granted");
         return 0;
     }
-    game_note(st, ev, "the arbiter refuses the increment (III.4)");
-    game_say(v, "increment refused");
+    game_state_note(st, ev, "the arbiter refuses the increment (III.4)");
+    game_state_say(v, "increment refused");
     return 0;
 }
 
-int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
+int game_arbiter_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->actor;
     if (side != st->board.side)
-        return game_refuse(v, GAME_E_TURN,
-                           "only the player on move may claim a draw (9.2, 9.3): it is %s's move",
-                           game_side_name(st->board.side));
+        return game_state_refuse(
+            v, GAME_E_TURN, "only the player on move may claim a draw (9.2, 9.3): it is %s's move",
+            game_state_side_name(st->board.side));
     if (ev->claim == GAME_CLAIM_INCREMENT || ev->claim == GAME_CLAIM_NO_EFFORT)
         return iii_claim(st, ev, v);
     if (ev->claim != GAME_CLAIM_THREEFOLD && ev->claim != GAME_CLAIM_FIFTY)
-        return game_refuse(v, GAME_E_PAYLOAD, "unknown claim");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "unknown claim");
     if (st->touched)
-        return game_refuse(v, GAME_E_TOUCH,
-                           "after touching a piece (the illegal move) the right to claim a "
-                           "draw on this move is lost (9.4)");
+        return game_state_refuse(v, GAME_E_TOUCH,
+                                 "after touching a piece (the illegal move) the right to claim a "
+                                 "draw on this move is lost (9.4)");
     Move m = MOVE_NONE;
     bool intended = ev->move[0] != '\0';
     bool intended_illegal = false;
@@ -153,12 +158,12 @@ int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
         if (rc == NOTATION_E_ILLEGAL || rc == NOTATION_E_NO_PROMOTION)
             intended_illegal = true;
         else if (rc != 0)
-            return game_refuse(v, GAME_E_NOTATION, "intended move: %s", err);
+            return game_state_refuse(v, GAME_E_NOTATION, "intended move: %s", err);
     }
     bool threefold = ev->claim == GAME_CLAIM_THREEFOLD;
     bool correct;
     if (threefold)
-        correct = game_repetitions(st) >= 3;
+        correct = game_state_repetitions(st) >= 3;
     else
         correct = st->board.halfmove >= 100;
     if (!correct && intended && !intended_illegal) {
@@ -171,35 +176,37 @@ int game_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (intended)
         snprintf(with, sizeof with, " with the intended move %s", ev->move);
     if (correct) {
-        game_end(st, threefold ? GAME_END_THREEFOLD : GAME_END_FIFTY, side, 1, 1, ev->time_ms);
+        game_state_end(st, threefold ? GAME_END_THREEFOLD : GAME_END_FIFTY, side, 1, 1,
+                       ev->time_ms);
         v->ended = true;
         v->claim_correct = true;
-        game_note(st, ev, "%s claims a draw by %s%s: correct, draw", game_side_name(side), what,
-                  with);
-        game_say(v, "the claim is correct: draw by %s", what);
+        game_state_note(st, ev, "%s claims a draw by %s%s: correct, draw",
+                        game_state_side_name(side), what, with);
+        game_state_say(v, "the claim is correct: draw by %s", what);
         return 0;
     }
     /* 9.5.3: incorrect.  The opponent gets the penalty time, the claim
      * stands as a draw offer (9.5.1), and the intended move is played. */
-    int64_t pen = game_penalty_time(st);
+    int64_t pen = game_state_penalty_time(st);
     clock_add(&st->clock, !side, pen);
-    game_note(st, ev, "%s claims a draw by %s%s: incorrect%s, %s +%lld s (9.5.3)",
-              game_side_name(side), what, with,
-              intended_illegal ? " (the intended move is illegal)" : "",
-              game_side_name(!side), (long long)(pen / 1000));
+    game_state_note(st, ev, "%s claims a draw by %s%s: incorrect%s, %s +%lld s (9.5.3)",
+                    game_state_side_name(side), what, with,
+                    intended_illegal ? " (the intended move is illegal)" : "",
+                    game_state_side_name(!side), (long long)(pen / 1000));
     st->offer = (int8_t)side;
     if (intended && !intended_illegal) {
-        game_play(st, ev, m, false, false, v);
+        game_state_play(st, ev, m, false, false, v);
         if (st->over)
             return 0;
-        game_say(v, "the claim is incorrect: %s gets %lld s and the move %s is played",
-                 game_side_name(!side), (long long)(pen / 1000), ev->move);
+        game_state_say(v, "the claim is incorrect: %s gets %lld s and the move %s is played",
+                       game_state_side_name(!side), (long long)(pen / 1000), ev->move);
     } else if (intended_illegal) {
-        game_say(v, "the claim is incorrect, the intended move is illegal (%s): %s gets %lld s",
-                 err, game_side_name(!side), (long long)(pen / 1000));
+        game_state_say(v,
+                       "the claim is incorrect, the intended move is illegal (%s): %s gets %lld s",
+                       err, game_state_side_name(!side), (long long)(pen / 1000));
     } else {
-        game_say(v, "the claim is incorrect: %s gets %lld s", game_side_name(!side),
-                 (long long)(pen / 1000));
+        game_state_say(v, "the claim is incorrect: %s gets %lld s", game_state_side_name(!side),
+                       (long long)(pen / 1000));
     }
     return 0;
 }
@@ -214,30 +221,29 @@ static int on_call(GameState *st, const GameEvent *ev, GameVerdict *v)
         st->call_pending = true;
         st->call_side = (int8_t)side;
     }
-    game_note(st, ev, "%s calls the arbiter", game_side_name(side));
-    game_say(v, "arbiter called%s", st->over ? "" : "; clocks paused");
+    game_state_note(st, ev, "%s calls the arbiter", game_state_side_name(side));
+    game_state_say(v, "arbiter called%s", st->over ? "" : "; clocks paused");
     return 0;
 }
 
 static int on_pause(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (st->clock.paused)
-        return game_refuse(v, GAME_E_PAUSED, "the clocks are already paused");
+        return game_state_refuse(v, GAME_E_PAUSED, "the clocks are already paused");
     clock_pause(&st->clock, ev->time_ms);
-    game_note(st, ev, "the arbiter pauses the clocks");
-    game_say(v, "clocks paused");
+    game_state_note(st, ev, "the arbiter pauses the clocks");
+    game_state_say(v, "clocks paused");
     return 0;
 }
 
 static int on_resume(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (!st->clock.paused)
-        return game_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
+    if (!st->clock.paused) return game_state_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
     clock_resume(&st->clock, ev->time_ms);
     st->call_pending = false;
     st->call_side = -1;
-    game_note(st, ev, "the arbiter restarts the clocks");
-    game_say(v, "clocks restarted");
+    game_state_note(st, ev, "the arbiter restarts the clocks");
+    game_state_say(v, "clocks restarted");
     return 0;
 }
 
@@ -245,15 +251,15 @@ static int on_adjust(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->side;
     if (side != WHITE && side != BLACK)
-        return game_refuse(v, GAME_E_PAYLOAD, "adjust needs the side");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "adjust needs the side");
     if (ev->set_ms == GAME_NONE && ev->add_ms == GAME_NONE && ev->moves < 0)
-        return game_refuse(v, GAME_E_PAYLOAD, "adjust needs set_ms, add_ms or moves");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "adjust needs set_ms, add_ms or moves");
     if (ev->set_ms != GAME_NONE && (ev->set_ms < 0 || ev->set_ms > 100LL * 86400000))
-        return game_refuse(v, GAME_E_PAYLOAD, "set_ms must be from 0 to 100 days");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "set_ms must be from 0 to 100 days");
     if (ev->add_ms != GAME_NONE && (ev->add_ms < -100LL * 86400000 || ev->add_ms > 100LL * 86400000))
-        return game_refuse(v, GAME_E_PAYLOAD, "add_ms must be within 100 days");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "add_ms must be within 100 days");
     if (st->settings.tc.untimed && ev->moves < 0)
-        return game_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
     char text[160] = "";
     size_t n = 0;
     if (ev->moves >= 0) {
@@ -275,8 +281,8 @@ static int on_adjust(GameState *st, const GameEvent *ev, GameVerdict *v)
             clock_add(&st->clock, side, ev->add_ms);
         n += (size_t)snprintf(text + n, sizeof text - n, " %s%s", ev->add_ms < 0 ? "-" : "+", t);
     }
-    game_note(st, ev, "the arbiter adjusts %s's clock:%s", game_side_name(side), text);
-    game_say(v, "%s's clock adjusted", game_side_name(side));
+    game_state_note(st, ev, "the arbiter adjusts %s's clock:%s", game_state_side_name(side), text);
+    game_state_say(v, "%s's clock adjusted", game_state_side_name(side));
     return 0;
 }
 
@@ -287,12 +293,12 @@ static void moves_text(const GameState *st, int from, char *out, size_t cap)
 {
     size_t n = 0;
     Board b;
-    game_position_at(st, from, &b);
+    game_state_position_at(st, from, &b);
     out[0] = '\0';
     for (int i = from; i < st->nplies; i++) {
         char san[NOTATION_SAN_MAX], num[16] = "", piece[48];
         if (notation_san(&b, st->plies[i].move, san))
-            move_to_uci(st->plies[i].move, san);
+            board_move_to_uci(st->plies[i].move, san);
         if (b.side == WHITE || i == from)
             snprintf(num, sizeof num, b.side == WHITE ? "%d. " : "%d... ", (int)b.fullmove);
         size_t len = (size_t)snprintf(piece, sizeof piece, "%s%s%s", n ? " " : "", num, san);
@@ -313,10 +319,11 @@ static void moves_text(const GameState *st, int from, char *out, size_t cap)
 static int check_restore(const GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (ev->ply < 0 || ev->ply > st->nplies)
-        return game_refuse(v, GAME_E_PAYLOAD, "ply must be from 0 to %d", (int)st->nplies);
+        return game_state_refuse(v, GAME_E_PAYLOAD, "ply must be from 0 to %d", (int)st->nplies);
     for (int s = 0; s < 2; s++)
         if (ev->clock_ms[s] != GAME_NONE && (ev->clock_ms[s] < 0 || ev->clock_ms[s] > 100LL * 86400000))
-            return game_refuse(v, GAME_E_PAYLOAD, "clock readings must be from 0 to 100 days");
+            return game_state_refuse(v, GAME_E_PAYLOAD,
+                                     "clock readings must be from 0 to 100 days");
     return 0;
 }
 
@@ -333,7 +340,7 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     bool paused = st->clock.paused;
     clock_stop(&st->clock, t);
     st->nplies = ply;
-    game_position_at(st, ply, &st->board);
+    game_state_position_at(st, ply, &st->board);
     for (int s = 0; s < 2; s++) {
         clock_take_back(&st->clock, s, back[s]);
         if (ev->clock_ms[s] != GAME_NONE)
@@ -354,8 +361,8 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     for (int i = 0; i < st->nnotes; i++)
         if (st->notes[i].ply > ply)
             st->notes[i].ply = ply;
-    game_note(st, ev, "the arbiter restores the position after %d plies%s%s", ply,
-              removed[0] ? "; moves taken back: " : "", removed);
+    game_state_note(st, ev, "the arbiter restores the position after %d plies%s%s", ply,
+                    removed[0] ? "; moves taken back: " : "", removed);
 }
 
 static int on_restore(GameState *st, const GameEvent *ev, GameVerdict *v)
@@ -363,7 +370,7 @@ static int on_restore(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (check_restore(st, ev, v))
         return v->code;
     restore_to(st, ev, ev->ply);
-    game_say(v, "position restored to ply %d", (int)ev->ply);
+    game_state_say(v, "position restored to ply %d", (int)ev->ply);
     return 0;
 }
 
@@ -371,7 +378,7 @@ static int on_illegal(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->side;
     if (side != WHITE && side != BLACK)
-        return game_refuse(v, GAME_E_PAYLOAD, "illegal needs the offending side");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "illegal needs the offending side");
     if (ev->ply >= 0 && check_restore(st, ev, v))
         return v->code;
     if (!st->settings.supervised) {
@@ -379,19 +386,19 @@ static int on_illegal(GameState *st, const GameEvent *ev, GameVerdict *v)
          * move is the last one. */
         bool last_is_his = st->nplies > 0 && st->board.side != side;
         if (!last_is_his || (ev->ply >= 0 && ev->ply != st->nplies - 1))
-            return game_refuse(v, GAME_E_PAYLOAD,
-                               "without supervision an illegal move can be punished only "
-                               "before the opponent's next move (A.5.2)");
+            return game_state_refuse(v, GAME_E_PAYLOAD,
+                                     "without supervision an illegal move can be punished only "
+                                     "before the opponent's next move (A.5.2)");
     }
     if (ev->ply >= 0)
         restore_to(st, ev, ev->ply);
-    game_illegal_penalty(st, ev, side, v);
+    game_state_illegal_penalty(st, ev, side, v);
     if (!st->over)
-        game_say(v, "illegal move by %s recorded (%d)", game_side_name(side),
-                 st->illegal_count[side]);
+        game_state_say(v, "illegal move by %s recorded (%d)", game_state_side_name(side),
+                       st->illegal_count[side]);
     else
-        game_say(v, "illegal move no. %d by %s: game over", st->illegal_count[side],
-                 game_side_name(side));
+        game_state_say(v, "illegal move no. %d by %s: game over", st->illegal_count[side],
+                       game_state_side_name(side));
     return 0;
 }
 
@@ -402,34 +409,34 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
     int side = ev->side;
     int kind = ev->penalty;
     if (side != WHITE && side != BLACK)
-        return game_refuse(v, GAME_E_PAYLOAD, "penalty needs the offending side");
-    if (kind >= GAME_PENALTY_COUNT)
-        return game_refuse(v, GAME_E_PAYLOAD, "unknown penalty");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "penalty needs the offending side");
+    if (kind >= GAME_PENALTY_COUNT) return game_state_refuse(v, GAME_E_PAYLOAD, "unknown penalty");
     bool timed = kind == GAME_PENALTY_TIME_ADD || kind == GAME_PENALTY_TIME_SUB;
     bool scored = kind == GAME_PENALTY_SCORE_UP || kind == GAME_PENALTY_SCORE_DOWN;
     if (timed && (ev->ms == GAME_NONE || ev->ms <= 0 || ev->ms > 100LL * 86400000))
-        return game_refuse(v, GAME_E_PAYLOAD, "this penalty needs ms, more than 0");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "this penalty needs ms, more than 0");
     if (timed && st->over)
-        return game_refuse(v, GAME_E_OVER, "the game has ended: no time to add or take");
+        return game_state_refuse(v, GAME_E_OVER, "the game has ended: no time to add or take");
     if (timed && st->settings.tc.untimed)
-        return game_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
     if (scored && (ev->score[0] < 0 || ev->score[0] > 2))
-        return game_refuse(v, GAME_E_PAYLOAD, "this penalty needs score: 0, 0.5 or 1");
-    const char *who = game_side_name(side), *opp = game_side_name(!side);
+        return game_state_refuse(v, GAME_E_PAYLOAD, "this penalty needs score: 0, 0.5 or 1");
+    const char *who = game_state_side_name(side), *opp = game_state_side_name(!side);
     static const char *const half[] = {"0", "1/2", "1"};
     int8_t before[2] = {st->score[0], st->score[1]};
     switch (kind) {
     case GAME_PENALTY_WARNING:
         st->warnings[side]++;
-        game_note(st, ev, "penalty: %s is warned (12.9)", who);
+        game_state_note(st, ev, "penalty: %s is warned (12.9)", who);
         break;
     case GAME_PENALTY_TIME_ADD:
         clock_add(&st->clock, !side, ev->ms);
-        game_note(st, ev, "penalty on %s: %s +%lld s (12.9)", who, opp, (long long)(ev->ms / 1000));
+        game_state_note(st, ev, "penalty on %s: %s +%lld s (12.9)", who, opp,
+                        (long long)(ev->ms / 1000));
         break;
     case GAME_PENALTY_TIME_SUB:
         clock_take(&st->clock, side, ev->ms, ev->time_ms);
-        game_note(st, ev, "penalty: %s -%lld s (12.9)", who, (long long)(ev->ms / 1000));
+        game_state_note(st, ev, "penalty: %s -%lld s (12.9)", who, (long long)(ev->ms / 1000));
         break;
     case GAME_PENALTY_SCORE_UP:
     case GAME_PENALTY_SCORE_DOWN: {
@@ -437,8 +444,8 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         st->score_override[target] = ev->score[0];
         if (st->over)
             st->score[target] = ev->score[0];
-        game_note(st, ev, "penalty on %s: %s's score in this game set to %s (12.9)", who,
-                  game_side_name(target), half[ev->score[0]]);
+        game_state_note(st, ev, "penalty on %s: %s's score in this game set to %s (12.9)", who,
+                        game_state_side_name(target), half[ev->score[0]]);
         break;
     }
     case GAME_PENALTY_LOSS:
@@ -447,20 +454,20 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
             st->excluded[side] = true;
         st->score_override[side] = -1;
         if (!st->over) {
-            game_end_loss(st, GAME_END_PENALTY, side, ev->time_ms, false);
+            game_state_end_loss(st, GAME_END_PENALTY, side, ev->time_ms, false);
             v->ended = true;
         } else {
             st->score[side] = 0;
         }
-        game_note(st, ev, "penalty: %s %s (12.9)", who,
-                  kind == GAME_PENALTY_LOSS ? "loses the game" : "is excluded: game lost");
+        game_state_note(st, ev, "penalty: %s %s (12.9)", who,
+                        kind == GAME_PENALTY_LOSS ? "loses the game" : "is excluded: game lost");
         break;
     }
     /* 8.7: the players confirmed a result this penalty has changed, so
      * they confirm again, as after a result the arbiter sets. */
     if (st->score[0] != before[0] || st->score[1] != before[1])
         st->confirmed[0] = st->confirmed[1] = false;
-    game_say(v, "penalty recorded: %s", game_penalty_name(kind));
+    game_state_say(v, "penalty recorded: %s", game_state_penalty_name(kind));
     return 0;
 }
 
@@ -468,19 +475,20 @@ static int on_result(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     for (int s = 0; s < 2; s++)
         if (ev->score[s] < 0 || ev->score[s] > 2)
-            return game_refuse(v, GAME_E_PAYLOAD, "result needs each side's score: 0, 0.5 or 1");
+            return game_state_refuse(v, GAME_E_PAYLOAD,
+                                     "result needs each side's score: 0, 0.5 or 1");
     st->score_override[0] = st->score_override[1] = -1;
     bool was_over = st->over;
-    game_end(st, GAME_END_ARBITER, -1, ev->score[WHITE], ev->score[BLACK],
-             was_over ? st->end_ms : ev->time_ms);
+    game_state_end(st, GAME_END_ARBITER, -1, ev->score[WHITE], ev->score[BLACK],
+                   was_over ? st->end_ms : ev->time_ms);
     if (!was_over)
         st->end_ms = ev->time_ms;
     st->forfeit = ev->forfeit;
     st->confirmed[0] = st->confirmed[1] = false;
     v->ended = !was_over;
     char buf[16];
-    game_note(st, ev, "the arbiter sets the result %s", game_result_text(st, buf));
-    game_say(v, "result set: %s", game_result_text(st, buf));
+    game_state_note(st, ev, "the arbiter sets the result %s", game_state_result_text(st, buf));
+    game_state_say(v, "result set: %s", game_state_result_text(st, buf));
     return 0;
 }
 
@@ -497,7 +505,7 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int64_t t = ev->time_ms;
     int done[2];
-    game_moves_done(st, done);
+    game_state_moves_done(st, done);
     char after[48];
     if (done[WHITE] == done[BLACK])
         snprintf(after, sizeof after, "%d moves", done[WHITE]);
@@ -510,9 +518,11 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
          * board or the clocks changes. */
         st->colours_reversed = !st->colours_reversed;
         v->colours_swapped = true;
-        game_note(st, ev, "7.3: colours reversed found after %s: the game continues", after);
-        game_say(v, "colours reversed after %s: the game continues; the players' colours are "
-                    "recorded as played", after);
+        game_state_note(st, ev, "7.3: colours reversed found after %s: the game continues", after);
+        game_state_say(v,
+                       "colours reversed after %s: the game continues; the players' colours are "
+                       "recorded as played",
+                       after);
         return 0;
     }
     /* The discarded moves go on the note as far as it holds them after
@@ -559,13 +569,15 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
     st->score_override[BLACK] = so;
     for (int i = 0; i < st->nnotes; i++)
         st->notes[i].ply = 0;
-    game_note(st, ev, "%s%s%s", head, removed[0] ? SEP : "", removed);
-    game_say(v, "colours reversed after %s: a new game with the correct colours, %s's clock "
-                "runs", after, game_side_name(st->start.side));
+    game_state_note(st, ev, "%s%s%s", head, removed[0] ? SEP : "", removed);
+    game_state_say(v,
+                   "colours reversed after %s: a new game with the correct colours, %s's clock "
+                   "runs",
+                   after, game_state_side_name(st->start.side));
     return 0;
 }
 
-int game_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v)
+int game_arbiter_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     switch (ev->type) {
     case GAME_EV_CALL: return on_call(st, ev, v);
@@ -577,6 +589,7 @@ int game_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v)
     case GAME_EV_PENALTY: return on_penalty(st, ev, v);
     case GAME_EV_RESULT: return on_result(st, ev, v);
     case GAME_EV_COLOURS: return on_colours(st, ev, v);
-    default: return game_refuse(v, GAME_E_PAYLOAD, "unknown event type");
+    default:
+        return game_state_refuse(v, GAME_E_PAYLOAD, "unknown event type");
     }
 }

@@ -1,6 +1,6 @@
 /*
  * pairing_quality.c — the quality criteria of a proposed Swiss round
- * against the Dutch engine's own pairing of it (see pairing_check.h).
+ * against the Dutch engine's own pairing of it (see pairing_quality.h).
  *
  * Both pairings are walked over the same scoregroups from the top, and each
  * quality criterion is reported once, at the first bracket where the
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "matching.h"
-#include "pairing_internal.h"
+#include "pairing_quality.h"
 
 /* ---- Swiss: quality against the engine, bracket by bracket ---- */
 
@@ -49,7 +49,7 @@ typedef struct BStat {
     int ndown;
     int *down; /* the downfloaters, score descending then start rank */
     long val[NQ]; /* players, over the pairs made here or its downfloaters */
-    int n_who[NQ], who[NQ][PC_MAX_ITEM_PLAYERS];
+    int n_who[NQ], who[NQ][PAIRING_CHECK_MAX_ITEM_PLAYERS];
     /* C18-C21: the players whose score differences grow, score descending:
      * MDPs who downfloated 1 / 2 rounds before and float on from here
      * (S18 / S20; residents are C14's and C16's), MDPs paired with a player
@@ -61,7 +61,7 @@ typedef struct BStat {
 static bool pair_level(Ctx *c, const Side *s, int id, TrnPoints *lvl)
 {
     int o = s->opp[id];
-    Info *me = pc_info(c, id), *oi = o > 0 ? pc_info(c, o) : NULL;
+    Info *me = pairing_ctx_info(c, id), *oi = o > 0 ? pairing_ctx_info(c, o) : NULL;
     if (!me || !oi)
         return false;
     *lvl = me->score < oi->score ? me->score : oi->score;
@@ -71,7 +71,7 @@ static bool pair_level(Ctx *c, const Side *s, int id, TrnPoints *lvl)
 static void who_add(BStat *st, int k, int id, int count)
 {
     st->val[k] += count;
-    if (st->n_who[k] < PC_MAX_ITEM_PLAYERS)
+    if (st->n_who[k] < PAIRING_CHECK_MAX_ITEM_PLAYERS)
         st->who[k][st->n_who[k]++] = id;
 }
 
@@ -79,7 +79,7 @@ static void who_add(BStat *st, int k, int id, int count)
 static void by_score_add(Ctx *c, int *list, int *n, int id)
 {
     int k = (*n)++;
-    while (k > 0 && pc_info(c, list[k - 1])->score < pc_info(c, id)->score) {
+    while (k > 0 && pairing_ctx_info(c, list[k - 1])->score < pairing_ctx_info(c, id)->score) {
         list[k] = list[k - 1];
         k--;
     }
@@ -106,7 +106,7 @@ static void bracket_stat(Ctx *c, const Side *s, TrnPoints score, bool last, BSta
     memset(st->n_who, 0, sizeof st->n_who);
     memset(st->n_sc, 0, sizeof st->n_sc);
     for (int id = 1; id <= c->max_id; id++) {
-        Info *in = pc_info(c, id);
+        Info *in = pairing_ctx_info(c, id);
         if (!in || !s->opp[id] || in->score < score)
             continue;
         TrnPoints lvl = 0;
@@ -128,7 +128,7 @@ static void bracket_stat(Ctx *c, const Side *s, TrnPoints score, bool last, BSta
         if (lvl > score)
             continue; /* paired above */
         int oid = s->opp[id];
-        Info *o = pc_info(c, oid);
+        Info *o = pairing_ctx_info(c, oid);
         if (in->score == score && o->score > score) { /* the opponent of an MDP */
             if (in->fl[1] == F_UP) {
                 who_add(st, Q15, id, 1);
@@ -161,7 +161,7 @@ static void bracket_stat(Ctx *c, const Side *s, TrnPoints score, bool last, BSta
 static int scores_cmp(Ctx *c, const int *a, int na, const int *b, int nb, int *at)
 {
     for (int i = 0; i < na && i < nb; i++) {
-        TrnPoints x = pc_info(c, a[i])->score, y = pc_info(c, b[i])->score;
+        TrnPoints x = pairing_ctx_info(c, a[i])->score, y = pairing_ctx_info(c, b[i])->score;
         if (x != y) {
             *at = i;
             return x > y ? 1 : -1;
@@ -187,8 +187,7 @@ static void ids_text(Ctx *c, const int *ids, int n, bool scores, char *out, size
     out[0] = '\0';
     for (int i = 0; i < n && i < 8 && o < cap; i++) {
         char p[16] = "";
-        if (scores)
-            points_text(pc_info(c, ids[i])->score, p, sizeof p);
+        if (scores) points_text(pairing_ctx_info(c, ids[i])->score, p, sizeof p);
         o += (size_t)snprintf(out + o, cap - o, scores ? "%s#%d (%s)" : "%s#%d%s", i ? ", " : "",
                               ids[i], p);
     }
@@ -201,14 +200,14 @@ static void ids_text(Ctx *c, const int *ids, int n, bool scores, char *out, size
 /* the last item gets the bracket and the two values */
 static void item_mark(Ctx *c, TrnPoints bracket, long value, long engine_value)
 {
-    PcItem *it = &c->rep->items[c->rep->n_items - 1];
+    PairingCheckItem *it = &c->rep->items[c->rep->n_items - 1];
     it->in_bracket = true;
     it->bracket = bracket;
     it->value = value;
     it->engine_value = engine_value;
 }
 
-static int side_fill(Ctx *c, Side *s, const PcProposal *prop, const DutchPairing *e)
+static int side_fill(Ctx *c, Side *s, const PairingCheckProposal *prop, const DutchPairing *e)
 {
     s->opp = calloc((size_t)c->max_id + 1, sizeof *s->opp);
     s->col = calloc((size_t)c->max_id + 1, 1);
@@ -218,8 +217,7 @@ static int side_fill(Ctx *c, Side *s, const PcProposal *prop, const DutchPairing
     for (int i = 0; i < n; i++) {
         int w = prop ? prop->boards[i].white : e->pairs[i].white;
         int b = prop ? prop->boards[i].black : e->pairs[i].black;
-        if (!pc_info(c, w) || (b && !pc_info(c, b)) || w == b)
-            continue;
+        if (!pairing_ctx_info(c, w) || (b && !pairing_ctx_info(c, b)) || w == b) continue;
         s->opp[w] = b ? b : -1;
         s->col[w] = b ? P_WHITE : P_NONE;
         if (b) {
@@ -228,7 +226,7 @@ static int side_fill(Ctx *c, Side *s, const PcProposal *prop, const DutchPairing
         }
     }
     for (int i = 0; prop && i < prop->n_byes; i++)
-        if (prop->byes[i].kind == TRN_RES_PAB && pc_info(c, prop->byes[i].player))
+        if (prop->byes[i].kind == TRN_RES_PAB && pairing_ctx_info(c, prop->byes[i].player))
             s->opp[prop->byes[i].player] = -1;
     return 0;
 }
@@ -244,8 +242,7 @@ static int groups(Ctx *c, const Side *s, TrnPoints *out)
 {
     int n = 0;
     for (int id = 1; id <= c->max_id; id++)
-        if (pc_info(c, id) && (s[0].opp[id] || s[1].opp[id]))
-            out[n++] = c->in[id].score;
+        if (pairing_ctx_info(c, id) && (s[0].opp[id] || s[1].opp[id])) out[n++] = c->in[id].score;
     qsort(out, (size_t)n, sizeof *out, cmp_points_desc);
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -279,8 +276,8 @@ static void wide_add(uint64_t *w, int limbs, uint64_t v, int pos)
 
 static bool may_meet(Ctx *c, int a, int b)
 {
-    Info *x = pc_info(c, a), *y = pc_info(c, b);
-    if (pc_met_before(c, a, b) || tournament_is_forbidden(c->t, a, b, c->round))
+    Info *x = pairing_ctx_info(c, a), *y = pairing_ctx_info(c, b);
+    if (pairing_ctx_met_before(c, a, b) || tournament_is_forbidden(c->t, a, b, c->round))
         return false;
     return !(x->abspref && y->abspref && x->pref == y->pref && !x->top && !y->top);
 }
@@ -311,12 +308,10 @@ static int ahead_left(Ctx *c, const Side *s, const BStat *st, TrnPoints next, Ah
     for (int i = 0; i < st->ndown; i++)
         v[n++] = st->down[i];
     for (int id = 1; id <= c->max_id; id++)
-        if (pc_info(c, id) && s->opp[id] && c->in[id].score == next)
-            v[n++] = id;
+        if (pairing_ctx_info(c, id) && s->opp[id] && c->in[id].score == next) v[n++] = id;
     nb = n;
     for (int id = 1; id <= c->max_id; id++)
-        if (pc_info(c, id) && s->opp[id] && c->in[id].score < next)
-            v[n++] = id;
+        if (pairing_ctx_info(c, id) && s->opp[id] && c->in[id].score < next) v[n++] = id;
     if (n < 2) {
         memcpy(left, v, (size_t)nb * sizeof *left);
         return nb;
@@ -399,10 +394,11 @@ static int compare_lookahead(Ctx *c, const Side *s, const BStat *st, TrnPoints h
     ids_text(c, st[1].down, st[1].ndown, false, b, sizeof b);
     ids_text(c, A->left[0], nl[0], true, la, sizeof la);
     ids_text(c, A->left[1], nl[1], true, lb, sizeof lb);
-    int rc = pc_item_add(c, "C8", PC_QUALITY, 0, st[0].down, st[0].ndown,
-                      "in the %s-point bracket the edit floats %s down, after which the "
-                      "%s-point bracket leaves at best %s over; after the engine's %s: %s",
-                      br, a, nx, la, b, lb);
+    int rc =
+        pairing_ctx_item_add(c, "C8", PAIRING_CHECK_QUALITY, 0, st[0].down, st[0].ndown,
+                             "in the %s-point bracket the edit floats %s down, after which the "
+                             "%s-point bracket leaves at best %s over; after the engine's %s: %s",
+                             br, a, nx, la, b, lb);
     if (!rc)
         item_mark(c, here, nl[0], nl[1]);
     return rc;
@@ -426,16 +422,18 @@ static int compare_pab(Ctx *c, const Side *s)
     int rc;
     long v, ev;
     if (x->score > y->score) {
-        rc = pc_item_add(c, "C5", PC_QUALITY, 0, &who[0], 1,
-                         "the bye goes to #%d with %s point%s; the engine's to a player with %s",
-                         who[0], a, x->score == TRN_POINT ? "" : "s", b);
+        rc = pairing_ctx_item_add(
+            c, "C5", PAIRING_CHECK_QUALITY, 0, &who[0], 1,
+            "the bye goes to #%d with %s point%s; the engine's to a player with %s", who[0], a,
+            x->score == TRN_POINT ? "" : "s", b);
         v = x->score;
         ev = y->score;
     } else if (x->score == y->score && x->unplayed > y->unplayed) {
-        rc = pc_item_add(c, "C9", PC_QUALITY, 0, &who[0], 1,
-                         "the bye goes to #%d, who has %d unplayed round%s before this one; the "
-                         "engine's receiver #%d, with as many points, has %d",
-                         who[0], x->unplayed, x->unplayed == 1 ? "" : "s", who[1], y->unplayed);
+        rc = pairing_ctx_item_add(
+            c, "C9", PAIRING_CHECK_QUALITY, 0, &who[0], 1,
+            "the bye goes to #%d, who has %d unplayed round%s before this one; the "
+            "engine's receiver #%d, with as many points, has %d",
+            who[0], x->unplayed, x->unplayed == 1 ? "" : "s", who[1], y->unplayed);
         v = x->unplayed;
         ev = y->unplayed;
     } else {
@@ -470,9 +468,10 @@ static int compare_counts(Ctx *c, const BStat *st, TrnPoints score, bool *seen)
             continue;
         seen[k] = true;
         ids_text(c, st[0].who[k], st[0].n_who[k], false, a, sizeof a);
-        rc = pc_item_add(c, code[k], PC_QUALITY, 0, st[0].who[k], st[0].n_who[k],
-                         "in the %s-point bracket %s: %ld (%s); in the engine's pairing: %ld", br,
-                         what[k], st[0].val[k], a, st[1].val[k]);
+        rc = pairing_ctx_item_add(
+            c, code[k], PAIRING_CHECK_QUALITY, 0, st[0].who[k], st[0].n_who[k],
+            "in the %s-point bracket %s: %ld (%s); in the engine's pairing: %ld", br, what[k],
+            st[0].val[k], a, st[1].val[k]);
         if (!rc)
             item_mark(c, score, st[0].val[k], st[1].val[k]);
     }
@@ -505,13 +504,14 @@ static int compare_float_scores(Ctx *c, const BStat *st, TrnPoints score, bool *
         seen[k] = true;
         ids_text(c, st[0].sc[k], st[0].n_sc[k], true, a, sizeof a);
         ids_text(c, st[1].sc[k], st[1].n_sc[k], true, b, sizeof b);
-        rc = pc_item_add(c, code[k], PC_QUALITY, 0, st[0].sc[k], st[0].n_sc[k],
-                         "in the %s-point bracket the %s have more points: %s; the engine's: %s",
-                         br, what[k], a, b);
+        rc = pairing_ctx_item_add(
+            c, code[k], PAIRING_CHECK_QUALITY, 0, st[0].sc[k], st[0].n_sc[k],
+            "in the %s-point bracket the %s have more points: %s; the engine's: %s", br, what[k], a,
+            b);
         /* at the first difference; the engine's list may be shorter */
         if (!rc)
-            item_mark(c, score, pc_info(c, st[0].sc[k][at])->score,
-                      at < st[1].n_sc[k] ? pc_info(c, st[1].sc[k][at])->score : 0);
+            item_mark(c, score, pairing_ctx_info(c, st[0].sc[k][at])->score,
+                      at < st[1].n_sc[k] ? pairing_ctx_info(c, st[1].sc[k][at])->score : 0);
     }
     return rc;
 }
@@ -551,23 +551,26 @@ static int compare_brackets(Ctx *c, const Side *s)
             seen6 = true;
             ids_text(c, st[0].down, st[0].ndown, false, a, sizeof a);
             ids_text(c, st[1].down, st[1].ndown, false, b, sizeof b);
-            rc = pc_item_add(c, "C6", PC_QUALITY, 0, st[0].down, st[0].ndown,
-                             "in the %s-point bracket the edit leaves %d downfloaters (%s) where "
-                             "the engine's pairing leaves %d%s%s%s",
-                             br, st[0].ndown, a, st[1].ndown, st[1].ndown ? " (" : "",
-                             st[1].ndown ? b : "", st[1].ndown ? ")" : "");
+            rc = pairing_ctx_item_add(
+                c, "C6", PAIRING_CHECK_QUALITY, 0, st[0].down, st[0].ndown,
+                "in the %s-point bracket the edit leaves %d downfloaters (%s) where "
+                "the engine's pairing leaves %d%s%s%s",
+                br, st[0].ndown, a, st[1].ndown, st[1].ndown ? " (" : "", st[1].ndown ? b : "",
+                st[1].ndown ? ")" : "");
             if (!rc)
                 item_mark(c, sg[g], st[0].ndown, st[1].ndown);
         } else if (!seen7 && st[0].ndown == st[1].ndown && d > 0) {
             seen7 = true;
             ids_text(c, st[0].down, st[0].ndown, true, a, sizeof a);
             ids_text(c, st[1].down, st[1].ndown, true, b, sizeof b);
-            rc = pc_item_add(c, "C7", PC_QUALITY, 0, st[0].down, st[0].ndown,
-                             "in the %s-point bracket the edit's downfloaters have more points: "
-                             "%s; the engine's: %s", br, a, b);
+            rc = pairing_ctx_item_add(
+                c, "C7", PAIRING_CHECK_QUALITY, 0, st[0].down, st[0].ndown,
+                "in the %s-point bracket the edit's downfloaters have more points: "
+                "%s; the engine's: %s",
+                br, a, b);
             if (!rc)
-                item_mark(c, sg[g], pc_info(c, st[0].down[at])->score,
-                          pc_info(c, st[1].down[at])->score);
+                item_mark(c, sg[g], pairing_ctx_info(c, st[0].down[at])->score,
+                          pairing_ctx_info(c, st[1].down[at])->score);
         } else if (!seen8 && d == 0 && g + 1 < ng && !same_down(&st[0], &st[1])) {
             int before = c->rep->n_items;
             rc = compare_lookahead(c, s, st, sg[g], sg[g + 1], &A);
@@ -595,17 +598,17 @@ static bool in_engine(const DutchPairing *e, int white, int black)
     return false;
 }
 
-int pc_quality_compare(Ctx *c, const PcProposal *prop)
+int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop)
 {
-    PcReport *r = c->rep;
+    PairingCheckReport *r = c->rep;
     char why[200] = "";
     int rc = dutch_pair_round(c->t, c->round, &r->engine, why, sizeof why);
     if (rc < 0)
         return rc;
     if (rc)
-        return pc_item_add(c, "ENGINE", PC_NOTE, 0, NULL, 0,
-                        "the Dutch engine finds no pairing of this round%s%s", why[0] ? ": " : "",
-                        why);
+        return pairing_ctx_item_add(c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
+                                    "the Dutch engine finds no pairing of this round%s%s",
+                                    why[0] ? ": " : "", why);
     r->engine_run = true;
     int pabs = 0;
     for (int i = 0; i < prop->n_byes; i++)
@@ -624,9 +627,10 @@ int pc_quality_compare(Ctx *c, const PcProposal *prop)
     if (!rc)
         rc = side_fill(c, &s[1], NULL, &r->engine);
     if (!rc)
-        rc = pc_item_add(c, "ENGINE", PC_NOTE, 0, NULL, 0,
-                      "the round differs from the Dutch engine's pairing (a pairing program must "
-                      "reproduce the published pairings)");
+        rc = pairing_ctx_item_add(
+            c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
+            "the round differs from the Dutch engine's pairing (a pairing program must "
+            "reproduce the published pairings)");
     if (!rc)
         rc = compare_pab(c, s);
     if (!rc)

@@ -99,7 +99,7 @@ static void write_san(const Board *b, const MoveList *legal, Move m,
     Board after = *b;
     board_make(&after, m);
     if (board_in_check(&after))
-        *p++ = board_count_legal(&after) == 0 ? '#' : '+';
+        *p++ = movegen_count_legal(&after) == 0 ? '#' : '+';
     *p = '\0';
 }
 
@@ -123,7 +123,7 @@ int notation_san_localized(const Board *b, Move m, const char *lang, char out[NO
     else
         rc = NOTATION_E_LANG;
     MoveList legal;
-    board_legal_moves(b, &legal);
+    movegen_legal_moves(b, &legal);
     if (!in_list(&legal, m)) {
         out[0] = '\0';
         return NOTATION_E_ILLEGAL;
@@ -715,7 +715,7 @@ static int resolve(const Board *b, const MoveList *legal, const Spec *sp, const 
     if (n > 1 || (move_kind(found[0]) == MOVE_PROMOTION && sp->promo < 0)) {
         /* Promotions differing only in the piece: Art. 7.5.2's case. */
         char u[6], to[3], cap[3] = "";
-        move_to_uci(found[0], u);
+        board_move_to_uci(found[0], u);
         u[4] = '\0';
         sq_name(move_to(found[0]), to);
         if (SQ_FILE(move_from(found[0])) != SQ_FILE(move_to(found[0]))) {
@@ -775,7 +775,7 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
         return fail(err, errlen, NOTATION_E_MALFORMED, "'%s' is not a move", orig);
 
     MoveList legal;
-    board_legal_moves(b, &legal);
+    movegen_legal_moves(b, &legal);
 
     int side = castling_side(s);
     if (side) {

@@ -71,19 +71,19 @@
 #include "tournament.h"
 
 enum {
-    PC_MAX_ITEM_PLAYERS = 16,
-    PC_E_INPUT = 1, /* round out of range or the system unknown */
+    PAIRING_CHECK_MAX_ITEM_PLAYERS = 16,
+    PAIRING_CHECK_E_INPUT = 1, /* round out of range or the system unknown */
 };
 
-typedef enum PcSystem { PC_SWISS = 0, PC_ROUNDROBIN = 1 } PcSystem;
+typedef enum PairingCheckSystem { PAIRING_CHECK_SWISS = 0, PAIRING_CHECK_ROUNDROBIN = 1 } PairingCheckSystem;
 
-typedef enum PcKind { PC_ABSOLUTE = 0, PC_QUALITY = 1, PC_NOTE = 2 } PcKind;
+typedef enum PairingCheckKind { PAIRING_CHECK_ABSOLUTE = 0, PAIRING_CHECK_QUALITY = 1, PAIRING_CHECK_NOTE = 2 } PairingCheckKind;
 
 /* One board of the proposal; board numbers are the published ones. */
-typedef struct PcBoard {
+typedef struct PairingCheckBoard {
     int board;
     int white, black;
-} PcBoard;
+} PairingCheckBoard;
 
 /* A bye of the proposal: kind TRN_RES_PAB (the pairing-allocated bye or a
  * round robin's free round), TRN_RES_HPB, TRN_RES_ZPB or TRN_RES_FPB
@@ -91,71 +91,71 @@ typedef struct PcBoard {
  * round robin the Berger table stays when a player is absent, and his
  * scheduled opponent wins by forfeit (BERGER when that opponent is not
  * absent; a Swiss has no such entry, the player stays UNPAIRED). */
-typedef struct PcBye {
+typedef struct PairingCheckBye {
     int player;
     char kind;
-} PcBye;
+} PairingCheckBye;
 
-typedef struct PcProposal {
+typedef struct PairingCheckProposal {
     int n_boards;
-    PcBoard *boards;
+    PairingCheckBoard *boards;
     int n_byes;
-    PcBye *byes;
-} PcProposal;
+    PairingCheckBye *byes;
+} PairingCheckProposal;
 
-typedef struct PcOptions {
-    PcSystem system;
+typedef struct PairingCheckOptions {
+    PairingCheckSystem system;
     int berger_flags;      /* round robin: BERGER_DOUBLE, BERGER_SWAP_LAST_TWO */
     bool compare_engine;   /* Swiss: pair the round with the Dutch engine too */
     const bool *withdrawn; /* by start rank (max id + 1 entries), or NULL */
     int n_withdrawn_slots; /* entries of withdrawn[] */
-} PcOptions;
+} PairingCheckOptions;
 
-typedef struct PcItem {
+typedef struct PairingCheckItem {
     char code[12];
-    PcKind kind;
+    PairingCheckKind kind;
     int board; /* 0 = no single board */
     int n_players;
-    int players[PC_MAX_ITEM_PLAYERS]; /* start ranks */
+    int players[PAIRING_CHECK_MAX_ITEM_PLAYERS]; /* start ranks */
     long value, engine_value;         /* counts for the quality items */
     bool in_bracket;                  /* a quality item of one bracket: */
     TrnPoints bracket;                /* ... its scoregroup's points */
     char message[240];                /* English, start ranks as #n */
-} PcItem;
+} PairingCheckItem;
 
-typedef struct PcReport {
+typedef struct PairingCheckReport {
     int n_items, cap_items;
-    PcItem *items;
+    PairingCheckItem *items;
     bool engine_run;     /* the Dutch engine paired the round */
     bool engine_differs; /* ... and its pairing is not the proposal */
     DutchPairing engine; /* its pairing (empty when not run) */
-} PcReport;
+} PairingCheckReport;
 
 /*
  * Checks PROP as round ROUND (1-based) of T, whose rounds 1..ROUND-1 are the
  * history; entries of T in column ROUND count only as announced absences
  * (H, F, Z without opponent), as for dutch_pair_round().  Fills *OUT (emptied
- * first; release with pc_report_free()).  Returns 0, PC_E_INPUT with a reason
+ * first; release with pairing_check_report_free()).  Returns 0, PAIRING_CHECK_E_INPUT with a reason
  * in ERR, or -ENOMEM.
  */
-int pc_check(const Tournament *t, int round, const PcProposal *prop, const PcOptions *opt,
-             PcReport *out, char *err, size_t errlen);
+int pairing_check_round(const Tournament *t, int round, const PairingCheckProposal *prop, const PairingCheckOptions *opt,
+             PairingCheckReport *out, char *err, size_t errlen);
 
 /* Releases what *R holds; NULL or an empty report is fine. */
-void pc_report_free(PcReport *r);
+void pairing_check_report_free(PairingCheckReport *r);
 
-/* True when R lists an item of kind PC_ABSOLUTE. */
-bool pc_report_has_absolute(const PcReport *r);
+/* True when R lists an item of kind PAIRING_CHECK_ABSOLUTE. */
+bool pairing_check_report_has_absolute(const PairingCheckReport *r);
 
 /*
  * The round ROUND as written in T (its games and PAB 'U'; a forfeit win
  * '+' without opponent as a TRN_RES_FORFEIT_WIN entry; H/F/Z entries stay
  * absences of T) as a proposal.  Boards are numbered in order of the White player's start rank.
- * Fills *OUT (free with pc_proposal_free()).  Returns 0 or -ENOMEM.
+ * Fills *OUT (free with pairing_check_proposal_free()).  Returns 0 or -ENOMEM.
  */
-int pc_proposal_from_round(const Tournament *t, int round, PcProposal *out);
+int pairing_check_proposal_from_round(const Tournament *t, int round, PairingCheckProposal *out);
 
 /* Releases the arrays of P; NULL is fine. */
-void pc_proposal_free(PcProposal *p);
+void pairing_check_proposal_free(PairingCheckProposal *p);
 
 #endif

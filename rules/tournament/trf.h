@@ -25,6 +25,7 @@
 #include <stddef.h>
 
 #include "tournament.h"
+#include "trf_field.h"
 
 enum {
     TRF_E_SYNTAX = 1,   /* a line is not a TRF record, or a field is malformed */
@@ -68,15 +69,5 @@ typedef enum TrfFlavour {
  * len is not NULL), or NULL when out of memory.
  */
 char *trf_write(const Tournament *t, TrfFlavour flavour, size_t *len);
-
-/*
- * Columns are characters: the byte length of the character at s (n bytes
- * left) — its UTF-8 length if it starts a valid sequence, else 1 (a Latin-1
- * byte is one column too).
- */
-int trf_char_len(const unsigned char *s, size_t n);
-
-/* Formats tenths of a point as the TRF does ("11.5", "3.0"); buf >= 16 bytes. */
-void trf_format_points(TrnPoints p, char *buf);
 
 #endif

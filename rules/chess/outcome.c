@@ -39,7 +39,7 @@ bool outcome_insufficient_material(const Board *b)
 
 Outcome outcome_of_position(const Board *b)
 {
-    if (board_count_legal(b) == 0)
+    if (movegen_count_legal(b) == 0)
         return board_in_check(b) ? OUTCOME_CHECKMATE : OUTCOME_STALEMATE;
     if (outcome_insufficient_material(b))
         return OUTCOME_INSUFFICIENT;
@@ -82,7 +82,7 @@ int outcome_claims(const Board *b, const uint64_t *keys, int count, Move intende
             grounds |= OUTCOME_CLAIM_FIFTY;
         return grounds;
     }
-    if (!board_is_legal(b, intended))
+    if (!movegen_is_legal(b, intended))
         return 0;
     Board after = *b;
     board_make(&after, intended);

@@ -3,7 +3,8 @@
  * storage, the common checks of every event (order, actor, time due) and the
  * events of play: start, check-in, moves (legal and illegal), offers,
  * resignation, flags.  Claims and the arbiter's actions are in
- * game_arbiter.c.
+ * game_arbiter.c; the state changes both need (notes, ends, a move played)
+ * in game_state.c.  Calls go game.c -> game_arbiter.c -> game_state.c only.
  *
  * The rule that keeps replays exact: every handler first decides whether the
  * event is acceptable, changing nothing, and only then changes the state.
@@ -12,13 +13,15 @@
  */
 #include "game.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "canmate.h"
-#include "game_internal.h"
+#include "game_arbiter.h"
+#include "game_state.h"
 #include "notation.h"
 
 enum { PLIES_LIMIT = 12000, NOTES_LIMIT = 4000 };
@@ -59,9 +62,6 @@ static const char *const type_names[GAME_EV_COUNT] = {
 };
 static const char *const actor_names[] = {"white", "black", "arbiter", "server"};
 static const char *const claim_names[] = {"threefold", "fifty", "increment", "no_effort"};
-static const char *const penalty_names[GAME_PENALTY_COUNT] = {
-    "warning", "time_add", "time_sub", "score_up", "score_down", "loss", "exclusion",
-};
 static const char *const end_names[GAME_END_COUNT] = {
     "", "checkmate", "resignation", "stalemate", "dead_position", "agreement",
     "threefold", "fifty", "fivefold", "seventy_five", "time", "illegal_moves",
@@ -85,14 +85,41 @@ const char *game_actor_name(int actor) { return NAME_OF(actor_names, actor); }
 int game_actor_from_name(const char *s) { return lookup(actor_names, COUNT_OF(actor_names), s); }
 const char *game_claim_name(int claim) { return NAME_OF(claim_names, claim); }
 int game_claim_from_name(const char *s) { return lookup(claim_names, COUNT_OF(claim_names), s); }
-const char *game_penalty_name(int p) { return NAME_OF(penalty_names, p); }
+const char *game_penalty_name(int p)
+{
+    return game_state_penalty_name(p);
+}
 int game_penalty_from_name(const char *s)
 {
-    return lookup(penalty_names, COUNT_OF(penalty_names), s);
+    return game_state_penalty_from_name(s);
 }
 const char *game_end_name(int end) { return NAME_OF(end_names, end); }
 
 /* ---- state storage ------------------------------------------------------ */
+
+/*
+ * The invariants of game.h that hold after every fold step, asserted at the
+ * end of game_new() and game_apply(): the ply and note counts lie within
+ * their storage, the repetition key after the last ply is the current
+ * board's, the side to move follows from the start side and the plies
+ * played (Board.side is checked by board_make() itself), every ply came from
+ * an accepted event, and the scores and the standing offer are in range
+ * (scores stay -1 until the game is over).
+ */
+static bool state_consistent(const GameState *st)
+{
+    if (st->nplies < 0 || st->nplies > st->cap_plies || st->nnotes < 0 ||
+        st->nnotes > st->cap_notes || st->nplies > st->nevents)
+        return false;
+    if (st->keys[st->nplies] != st->board.key)
+        return false;
+    if (st->board.side != (st->start.side ^ (st->nplies & 1)))
+        return false;
+    for (int s = 0; s < 2; s++)
+        if (st->score[s] < -1 || st->score[s] > 2 || (!st->over && st->score[s] != -1))
+            return false;
+    return st->offer >= -1 && st->offer <= 1;
+}
 
 GameState *game_new(const GameSettings *s, char *err, size_t errlen)
 {
@@ -142,6 +169,7 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
         return NULL;
     }
     st->keys[0] = st->board.key;
+    assert(state_consistent(st));
     return st;
 }
 
@@ -159,140 +187,42 @@ void game_free(GameState *st)
 static int reserve(GameState *st, GameVerdict *v)
 {
     if (st->nplies + 1 >= PLIES_LIMIT || st->nnotes + 3 >= NOTES_LIMIT)
-        return game_refuse(v, GAME_E_LIMIT, "the game has too many moves or notes");
+        return game_state_refuse(v, GAME_E_LIMIT, "the game has too many moves or notes");
     if (st->nplies + 1 >= st->cap_plies) {
         int cap = st->cap_plies * 2;
         GamePly *p = realloc(st->plies, sizeof *p * (size_t)cap);
-        if (!p)
-            return game_refuse(v, GAME_E_LIMIT, "out of memory");
+        if (!p) return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
         st->plies = p;
         uint64_t *k = realloc(st->keys, sizeof *k * (size_t)(cap + 1));
-        if (!k)
-            return game_refuse(v, GAME_E_LIMIT, "out of memory");
+        if (!k) return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
         st->keys = k;
         st->cap_plies = cap;
     }
     if (st->nnotes + 3 >= st->cap_notes) {
         int cap = st->cap_notes * 2;
         GameNote *n = realloc(st->notes, sizeof *n * (size_t)cap);
-        if (!n)
-            return game_refuse(v, GAME_E_LIMIT, "out of memory");
+        if (!n) return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
         st->notes = n;
         st->cap_notes = cap;
     }
     return 0;
 }
 
-/* ---- helpers shared with game_arbiter.c --------------------------------- */
-
-int game_refuse(GameVerdict *v, int code, const char *fmt, ...)
-{
-    v->code = code;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->reason, sizeof v->reason, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-void game_say(GameVerdict *v, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v->reason, sizeof v->reason, fmt, ap);
-    va_end(ap);
-}
-
-void game_note(GameState *st, const GameEvent *ev, const char *fmt, ...)
-{
-    GameNote *n = &st->notes[st->nnotes++];
-    memset(n, 0, sizeof *n);
-    n->ply = st->nplies;
-    n->time_ms = ev->time_ms;
-    n->type = ev->type;
-    n->actor = ev->actor;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(n->text, sizeof n->text, fmt, ap);
-    va_end(ap);
-    if (ev->note[0]) {
-        size_t len = strlen(n->text);
-        snprintf(n->text + len, sizeof n->text - len, "%s(%s)", len ? " " : "", ev->note);
-    }
-}
-
-const char *game_side_name(int side)
-{
-    return side == WHITE ? "White" : "Black";
-}
-
-void game_moves_done(const GameState *st, int out[2])
-{
-    int first = st->start.side;
-    out[first] = (st->nplies + 1) / 2;
-    out[!first] = st->nplies / 2;
-}
-
-int64_t game_penalty_time(const GameState *st)
-{
-    return st->settings.penalty_ms > 0 ? st->settings.penalty_ms
-                                       : timecontrol_penalty_ms(&st->settings.tc);
-}
-
-/* The one door to "can this side still checkmate by any series of legal
- * moves?" (5.1.2, 5.2.2, 6.9, 7.5.5): only canmate's proven NO may turn a
- * loss into a draw or end a game as dead; UNKNOWN counts as "can mate". */
-bool game_cannot_mate(const GameState *st, int winner)
-{
-    return canmate_analyse(&st->board, winner) == CANMATE_NO;
-}
-
-void game_end(GameState *st, int end, int side, int white, int black, int64_t t)
-{
-    st->over = true;
-    st->end = (uint8_t)end;
-    st->end_side = (int8_t)side;
-    st->end_ms = t;
-    st->score[WHITE] = (int8_t)white;
-    st->score[BLACK] = (int8_t)black;
-    for (int s = 0; s < 2; s++)
-        if (st->score_override[s] >= 0)
-            st->score[s] = st->score_override[s];
-    st->offer = -1;
-    st->offer_agreed = false;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touched = false;
-    st->iii_claim = -1;
-    clock_stop(&st->clock, t);
-}
-
-void game_end_loss(GameState *st, int end, int loser, int64_t t, bool draw)
-{
-    if (draw)
-        game_end(st, end, loser, 1, 1, t);
-    else
-        game_end(st, end, loser, loser == WHITE ? 0 : 2, loser == WHITE ? 2 : 0, t);
-}
+/* ---- queries kept by game_state.c -------------------------------------- */
 
 int game_repetitions(const GameState *st)
 {
-    uint64_t key = st->keys[st->nplies];
-    int n = 0;
-    int from = st->nplies - st->board.halfmove;
-    if (from < 0)
-        from = 0;
-    for (int i = st->nplies; i >= from; i -= 2)
-        if (st->keys[i] == key)
-            n++;
-    return n;
+    return game_state_repetitions(st);
 }
 
 void game_position_at(const GameState *st, int ply, Board *b)
 {
-    *b = st->start;
-    for (int i = 0; i < ply && i < st->nplies; i++)
-        board_make(b, st->plies[i].move);
+    game_state_position_at(st, ply, b);
+}
+
+const char *game_result_text(const GameState *st, char buf[16])
+{
+    return game_state_result_text(st, buf);
 }
 
 int game_side_to_move(const GameState *st)
@@ -348,30 +278,6 @@ int64_t game_next_deadline(const GameState *st, int64_t now)
     return d;
 }
 
-const char *game_result_text(const GameState *st, char buf[16])
-{
-    if (!st->over) {
-        snprintf(buf, 16, "*");
-        return buf;
-    }
-    int w = st->score[WHITE], b = st->score[BLACK];
-    if (st->forfeit) {
-        snprintf(buf, 16, "%c/%c", w == 2 ? '+' : w == 1 ? '=' : '-',
-                 b == 2 ? '+' : b == 1 ? '=' : '-');
-        return buf;
-    }
-    static const char *const half[] = {"0", "1/2", "1"};
-    if (w == 2 && b == 0)
-        snprintf(buf, 16, "1-0");
-    else if (w == 0 && b == 2)
-        snprintf(buf, 16, "0-1");
-    else if (w == 1 && b == 1)
-        snprintf(buf, 16, "1/2-1/2");
-    else
-        snprintf(buf, 16, "%s-%s", half[w < 0 || w > 2 ? 0 : w], half[b < 0 || b > 2 ? 0 : b]);
-    return buf;
-}
-
 /* ---- the common checks -------------------------------------------------- */
 
 static bool is_player(int actor)
@@ -389,18 +295,18 @@ static int time_due(const GameState *st, const GameEvent *ev, GameVerdict *v)
     int64_t ad = absence_deadline(st);
     if (ad != CLOCK_NEVER && t > ad) {
         int absent = !st->checked_in[WHITE] ? WHITE : BLACK;
-        return game_refuse(v, GAME_E_FLAG_FELL,
-                               "%s was not present by the default time (%lld ms after the "
-                               "start): record a flag event first",
-                               game_side_name(absent), (long long)st->settings.default_time_ms);
+        return game_state_refuse(v, GAME_E_FLAG_FELL,
+                                 "%s was not present by the default time (%lld ms after the "
+                                 "start): record a flag event first",
+                                 game_state_side_name(absent),
+                                 (long long)st->settings.default_time_ms);
     }
     if (!st->settings.flags_claimed) {
         int s = game_flag_fallen(st, t);
         if (s >= 0)
-            return game_refuse(v, GAME_E_FLAG_FELL,
-                               "%s's flag fell at %lld: record a flag event first",
-                               game_side_name(s),
-                               (long long)clock_flag_time(&st->clock, s, t));
+            return game_state_refuse(
+                v, GAME_E_FLAG_FELL, "%s's flag fell at %lld: record a flag event first",
+                game_state_side_name(s), (long long)clock_flag_time(&st->clock, s, t));
     }
     return 0;
 }
@@ -431,7 +337,7 @@ static bool actor_allowed(int type, int actor)
 static bool piece_can_move(const Board *b, int sq)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++)
         if (move_from(list.moves[i]) == sq)
             return true;
@@ -488,117 +394,30 @@ static int illegal_to(const char *text, Move m)
 static bool can_capture_on(const Board *b, int sq)
 {
     MoveList list;
-    board_legal_moves(b, &list);
+    movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++)
         if (move_to(list.moves[i]) == sq && move_kind(list.moves[i]) != MOVE_CASTLING)
             return true;
     return false;
 }
 
-/* The automatic ends after a move (5.1.1, 5.2.1, 5.2.2, 9.6). */
-static void after_move(GameState *st, const GameEvent *ev, GameVerdict *v)
-{
-    const Board *b = &st->board;
-    int mover = !b->side;
-    int64_t t = ev->time_ms;
-    MoveList list;
-    int n = board_legal_moves(b, &list);
-    if (n == 0 && board_in_check(b)) {
-        game_end_loss(st, GAME_END_CHECKMATE, b->side, t, false);
-        game_say(v, "checkmate: %s wins", game_side_name(mover));
-    } else if (n == 0) {
-        game_end(st, GAME_END_STALEMATE, -1, 1, 1, t);
-        game_say(v, "stalemate: draw");
-    } else if (game_repetitions(st) >= 5) {
-        game_end(st, GAME_END_FIVEFOLD, -1, 1, 1, t);
-        game_say(v, "the same position for the fifth time: draw (9.6.1)");
-    } else if (b->halfmove >= 150) {
-        game_end(st, GAME_END_SEVENTY_FIVE, -1, 1, 1, t);
-        game_say(v, "75 moves each without a pawn move or capture: draw (9.6.2)");
-    } else if (canmate_is_dead(b)) {
-        game_end(st, GAME_END_DEAD_POSITION, -1, 1, 1, t);
-        game_say(v, "dead position, neither side can checkmate: draw (5.2.2)");
-    }
-    if (st->over)
-        v->ended = true;
-}
-
-void game_play(GameState *st, const GameEvent *ev, Move m, bool forced_queen, bool offer,
-               GameVerdict *v)
-{
-    int mover = st->board.side;
-    int64_t t = ev->time_ms;
-    GamePly *p = &st->plies[st->nplies];
-    memset(p, 0, sizeof *p);
-    p->move = m;
-    p->time_ms = t;
-    board_make(&st->board, m);
-    st->nplies++;
-    st->keys[st->nplies] = st->board.key;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touched = false;
-    /* 9.1.2: the opponent's offer lapses when this player moves instead. */
-    if (st->offer == !mover) {
-        st->offer = -1;
-        st->offer_agreed = false;
-    }
-    if (offer) {
-        st->offer = (int8_t)mover;
-        p->flags |= GAME_PLY_OFFER;
-    }
-    if (forced_queen)
-        p->flags |= GAME_PLY_PROMO_FORCED;
-    after_move(st, ev, v);
-    /* 6.2.1.1: a move that ends the game (5.1.1, 5.2.1, 5.2.2, 9.6.1,
-     * 9.6.2) is completed without a press: game_end() stopped the clock at
-     * the instant it was made, with no increment. */
-    if (!st->over)
-        clock_press(&st->clock, t, forced_queen);
-    p->clock_ms[WHITE] = clock_remaining(&st->clock, WHITE, t);
-    p->clock_ms[BLACK] = clock_remaining(&st->clock, BLACK, t);
-}
-
-/* 7.5.5 for side's completed illegal move: count it, give the opponent the
- * penalty time, and end the game on the limit. */
-void game_illegal_penalty(GameState *st, const GameEvent *ev, int side, GameVerdict *v)
-{
-    int64_t t = ev->time_ms;
-    int64_t pen = game_penalty_time(st);
-    st->illegal_count[side]++;
-    v->illegal = true;
-    int limit = st->settings.illegal_moves_to_lose;
-    if (limit && st->illegal_count[side] >= limit) {
-        bool draw = game_cannot_mate(st, !side);
-        game_end_loss(st, GAME_END_ILLEGAL_MOVES, side, t, draw);
-        v->ended = true;
-        game_note(st, ev, "%s's illegal move no. %d: %s (7.5.5)", game_side_name(side),
-                  st->illegal_count[side],
-                  draw ? "draw, the opponent cannot checkmate" : "game lost");
-        return;
-    }
-    clock_add(&st->clock, !side, pen);
-    game_note(st, ev, "%s's illegal move no. %d: %s +%lld s (7.5.5)", game_side_name(side),
-              st->illegal_count[side], game_side_name(!side), (long long)(pen / 1000));
-}
-
 /* Sofia rule and 5.2.3: may a draw be agreed (or offered) now?  An offer
  * made with a move comes after that move is made on the board (9.1.2.1), so
  * with_move counts it for the side to move. */
-int game_offer_rule(const GameState *st, bool agreeing, bool with_move, GameVerdict *v)
+static int offer_rule(const GameState *st, bool agreeing, bool with_move, GameVerdict *v)
 {
     int done[2];
-    game_moves_done(st, done);
+    game_state_moves_done(st, done);
     if (with_move)
         done[st->board.side]++;
     int least = done[0] < done[1] ? done[0] : done[1];
     if (st->settings.draw_offers == GAME_OFFERS_SOFIA && least < st->settings.sofia_moves)
-        return game_refuse(v, GAME_E_OFFER_RULE,
-                           "no draw offers before both players have made %d moves (9.1.1)",
-                           (int)st->settings.sofia_moves);
+        return game_state_refuse(v, GAME_E_OFFER_RULE,
+                                 "no draw offers before both players have made %d moves (9.1.1)",
+                                 (int)st->settings.sofia_moves);
     if (agreeing && least < 1)
-        return game_refuse(v, GAME_E_OFFER_RULE,
-                           "a draw may be agreed only after both players have moved (5.2.3)");
+        return game_state_refuse(v, GAME_E_OFFER_RULE,
+                                 "a draw may be agreed only after both players have moved (5.2.3)");
     return 0;
 }
 
@@ -606,75 +425,72 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->actor;
     if (side != st->board.side)
-        return game_refuse(v, GAME_E_TURN, "it is %s's move", game_side_name(st->board.side));
-    if (st->clock.paused)
-        return game_refuse(v, GAME_E_PAUSED, "the clocks are paused");
+        return game_state_refuse(v, GAME_E_TURN, "it is %s's move",
+                                 game_state_side_name(st->board.side));
+    if (st->clock.paused) return game_state_refuse(v, GAME_E_PAUSED, "the clocks are paused");
     Move m = MOVE_NONE;
     char err[NOTATION_ERR_MAX];
     int rc = notation_parse(&st->board, ev->move, &m, err, sizeof err);
     bool penalize = st->settings.illegal_entry == GAME_ILLEGAL_PENALIZE;
     if (rc == NOTATION_E_MALFORMED || rc == NOTATION_E_AMBIGUOUS || rc == NOTATION_E_LANG)
-        return game_refuse(v, GAME_E_NOTATION, "%s", err);
+        return game_state_refuse(v, GAME_E_NOTATION, "%s", err);
     if ((rc == NOTATION_E_ILLEGAL || rc == NOTATION_E_NO_PROMOTION) && !penalize)
-        return game_refuse(v, GAME_E_ILLEGAL, "%s", err);
+        return game_state_refuse(v, GAME_E_ILLEGAL, "%s", err);
     if (rc != 0 && rc != NOTATION_E_ILLEGAL && rc != NOTATION_E_NO_PROMOTION)
-        return game_refuse(v, GAME_E_NOTATION, "%s", err[0] ? err : "not a move");
+        return game_state_refuse(v, GAME_E_NOTATION, "%s", err[0] ? err : "not a move");
     if ((rc == 0 || rc == NOTATION_E_NO_PROMOTION) && st->touch_square >= 0 &&
         move_from(m) != st->touch_square && piece_can_move(&st->board, st->touch_square)) {
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
                       (char)('1' + SQ_RANK(st->touch_square)), 0};
-        return game_refuse(v, GAME_E_TOUCH,
-                           "after the illegal move the piece on %s must be moved (7.5.1, 4.3)",
-                           sq);
+        return game_state_refuse(
+            v, GAME_E_TOUCH, "after the illegal move the piece on %s must be moved (7.5.1, 4.3)",
+            sq);
     }
     if ((rc == 0 || rc == NOTATION_E_NO_PROMOTION) && st->touch_capture >= 0 &&
         move_to(m) != st->touch_capture && can_capture_on(&st->board, st->touch_capture)) {
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_capture)),
                       (char)('1' + SQ_RANK(st->touch_capture)), 0};
-        return game_refuse(v, GAME_E_TOUCH,
-                           "after the illegal move the piece on %s must be captured "
-                           "(7.5.1, 4.3.3)",
-                           sq);
+        return game_state_refuse(v, GAME_E_TOUCH,
+                                 "after the illegal move the piece on %s must be captured "
+                                 "(7.5.1, 4.3.3)",
+                                 sq);
     }
-    if (ev->offer && game_offer_rule(st, false, rc == 0 || rc == NOTATION_E_NO_PROMOTION, v))
+    if (ev->offer && offer_rule(st, false, rc == 0 || rc == NOTATION_E_NO_PROMOTION, v))
         return v->code;
     if (rc == 0) {
-        game_play(st, ev, m, false, ev->offer, v);
-        if (!st->over)
-            game_say(v, "%s", ev->offer ? "move made, draw offered" : "move made");
-        if (ev->offer)
-            game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
+        game_state_play(st, ev, m, false, ev->offer, v);
+        if (!st->over) game_state_say(v, "%s", ev->offer ? "move made, draw offered" : "move made");
+        if (ev->offer) game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
         return 0;
     }
     if (rc == NOTATION_E_NO_PROMOTION) {
         /* 7.5.2: an illegal move; the pawn becomes a queen.  Should the
          * queen end the game, that ending stands and the offence is only
          * counted. */
-        game_play(st, ev, m, true, ev->offer, v);
-        if (ev->offer)
-            game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
+        game_state_play(st, ev, m, true, ev->offer, v);
+        if (ev->offer) game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
         if (st->over) {
             st->illegal_count[side]++;
             v->illegal = true;
             return 0;
         }
-        game_illegal_penalty(st, ev, side, v);
+        game_state_illegal_penalty(st, ev, side, v);
         if (!v->ended)
-            game_say(v, "pawn to the last rank without a piece: illegal, it becomes a queen "
-                        "(7.5.2)");
+            game_state_say(v, "pawn to the last rank without a piece: illegal, it becomes a queen "
+                              "(7.5.2)");
         return 0;
     }
     /* A completed illegal move (7.5.1): the position stands, the clock runs
      * on for the offender, who must move the same piece if it can. */
-    game_illegal_penalty(st, ev, side, v);
+    game_state_illegal_penalty(st, ev, side, v);
     if (!st->over) {
         /* 9.1.2.1: touching a piece with the intention of moving it rejects
          * the opponent's offer; a completed illegal move did more than that. */
         if (st->offer == !side) {
             st->offer = -1;
             st->offer_agreed = false;
-            game_note(st, ev, "%s's draw offer lapses: %s touched a piece (9.1.2.1)",
-                      game_side_name(!side), game_side_name(side));
+            game_state_note(st, ev, "%s's draw offer lapses: %s touched a piece (9.1.2.1)",
+                            game_state_side_name(!side), game_state_side_name(side));
         }
         int from = illegal_from(&st->board, ev->move, m);
         int to = illegal_to(ev->move, m);
@@ -690,13 +506,13 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
              * piece the illegal move tried to take must be captured. */
             st->touch_capture = (int8_t)to;
         }
-        game_say(v, "illegal move: %s", err);
+        game_state_say(v, "illegal move: %s", err);
         if (ev->offer) {
             st->offer = (int8_t)side;
-            game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
+            game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
         }
     } else {
-        game_say(v, "illegal move no. %d: %s", st->illegal_count[side], err);
+        game_state_say(v, "illegal move no. %d: %s", st->illegal_count[side], err);
     }
     return 0;
 }
@@ -705,13 +521,12 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_start(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (st->started)
-        return game_refuse(v, GAME_E_STARTED, "the game has already started");
+    if (st->started) return game_state_refuse(v, GAME_E_STARTED, "the game has already started");
     st->started = true;
     st->start_ms = ev->time_ms;
     if (!st->over)
         clock_start(&st->clock, st->board.side, ev->time_ms);
-    game_say(v, "started: %s's clock runs", game_side_name(st->board.side));
+    game_state_say(v, "started: %s's clock runs", game_state_side_name(st->board.side));
     return 0;
 }
 
@@ -722,12 +537,13 @@ static int on_checkin(GameState *st, const GameEvent *ev, GameVerdict *v)
         /* 6.7.1: "unless the arbiter decides otherwise". */
         side = ev->side;
         if (side != WHITE && side != BLACK)
-            return game_refuse(v, GAME_E_PAYLOAD, "the arbiter's checkin needs the side");
-        game_note(st, ev, "the arbiter admits %s to the game (6.7)", game_side_name(side));
+            return game_state_refuse(v, GAME_E_PAYLOAD, "the arbiter's checkin needs the side");
+        game_state_note(st, ev, "the arbiter admits %s to the game (6.7)",
+                        game_state_side_name(side));
     }
     st->checked_in[side] = true;
     st->checkin_ms[side] = ev->time_ms;
-    game_say(v, "%s is present", game_side_name(side));
+    game_state_say(v, "%s is present", game_state_side_name(side));
     return 0;
 }
 
@@ -735,79 +551,77 @@ static int on_offer(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->actor;
     if (st->offer == !side)
-        return game_refuse(v, GAME_E_OFFER_RULE,
-                           "%s's offer stands: accept or decline it", game_side_name(!side));
+        return game_state_refuse(v, GAME_E_OFFER_RULE, "%s's offer stands: accept or decline it",
+                                 game_state_side_name(!side));
     if (st->offer == side)
-        return game_refuse(v, GAME_E_OFFER_RULE, "your draw offer already stands");
-    if (game_offer_rule(st, false, false, v))
+        return game_state_refuse(v, GAME_E_OFFER_RULE, "your draw offer already stands");
+    if (offer_rule(st, false, false, v))
         return v->code;
     st->offer = (int8_t)side;
-    game_note(st, ev, "(=) %s offers a draw", game_side_name(side));
-    game_say(v, "draw offered");
+    game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
+    game_state_say(v, "draw offered");
     return 0;
 }
 
 static int on_decline(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
-        return game_iii_decide(st, ev, false, v);
-    if (st->offer < 0)
-        return game_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
+        return game_arbiter_iii_decide(st, ev, false, v);
+    if (st->offer < 0) return game_state_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
         if (!st->offer_agreed)
-            return game_refuse(v, GAME_E_NO_OFFER, "no agreed draw awaits the arbiter");
-        game_note(st, ev, "the arbiter refuses the agreed draw");
+            return game_state_refuse(v, GAME_E_NO_OFFER, "no agreed draw awaits the arbiter");
+        game_state_note(st, ev, "the arbiter refuses the agreed draw");
     } else {
         if (ev->actor == st->offer)
-            return game_refuse(v, GAME_E_ACTOR, "a draw offer cannot be withdrawn (9.1.2)");
-        game_note(st, ev, "%s declines the draw offer", game_side_name(ev->actor));
+            return game_state_refuse(v, GAME_E_ACTOR, "a draw offer cannot be withdrawn (9.1.2)");
+        game_state_note(st, ev, "%s declines the draw offer", game_state_side_name(ev->actor));
     }
     st->offer = -1;
     st->offer_agreed = false;
-    game_say(v, "draw offer declined");
+    game_state_say(v, "draw offer declined");
     return 0;
 }
 
 static int on_accept(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
-        return game_iii_decide(st, ev, true, v);
-    if (st->offer < 0)
-        return game_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
+        return game_arbiter_iii_decide(st, ev, true, v);
+    if (st->offer < 0) return game_state_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
         if (!st->offer_agreed)
-            return game_refuse(v, GAME_E_NO_OFFER,
-                               "the players have not agreed a draw to consent to");
+            return game_state_refuse(v, GAME_E_NO_OFFER,
+                                     "the players have not agreed a draw to consent to");
     } else {
         if (ev->actor == st->offer)
-            return game_refuse(v, GAME_E_ACTOR, "one cannot accept one's own offer");
-        if (game_offer_rule(st, true, false, v))
+            return game_state_refuse(v, GAME_E_ACTOR, "one cannot accept one's own offer");
+        if (offer_rule(st, true, false, v))
             return v->code;
         if (st->settings.draw_offers == GAME_OFFERS_ARBITER) {
             st->offer_agreed = true;
-            game_note(st, ev, "%s accepts the draw offer; awaiting the arbiter",
-                      game_side_name(ev->actor));
-            game_say(v, "draw agreed, awaiting the arbiter's consent");
+            game_state_note(st, ev, "%s accepts the draw offer; awaiting the arbiter",
+                            game_state_side_name(ev->actor));
+            game_state_say(v, "draw agreed, awaiting the arbiter's consent");
             return 0;
         }
     }
-    game_end(st, GAME_END_AGREEMENT, -1, 1, 1, ev->time_ms);
+    game_state_end(st, GAME_END_AGREEMENT, -1, 1, 1, ev->time_ms);
     v->ended = true;
-    game_note(st, ev, "draw agreed");
-    game_say(v, "draw agreed");
+    game_state_note(st, ev, "draw agreed");
+    game_state_say(v, "draw agreed");
     return 0;
 }
 
 static int on_resign(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     int side = ev->actor;
-    bool draw = game_cannot_mate(st, !side);
-    game_end_loss(st, GAME_END_RESIGNATION, side, ev->time_ms, draw);
+    bool draw = game_state_cannot_mate(st, !side);
+    game_state_end_loss(st, GAME_END_RESIGNATION, side, ev->time_ms, draw);
     v->ended = true;
-    game_note(st, ev, "%s resigns%s", game_side_name(side),
-              draw ? "; the opponent cannot checkmate: draw (5.1.2)" : "");
-    game_say(v, "%s resigns: %s", game_side_name(side),
-             draw ? "draw, the opponent could not checkmate (5.1.2)" : "game lost");
+    game_state_note(st, ev, "%s resigns%s", game_state_side_name(side),
+                    draw ? "; the opponent cannot checkmate: draw (5.1.2)" : "");
+    game_state_say(v, "%s resigns: %s", game_state_side_name(side),
+                   draw ? "draw, the opponent could not checkmate (5.1.2)" : "game lost");
     return 0;
 }
 
@@ -818,17 +632,22 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (ad != CLOCK_NEVER && t > ad && (ev->side < 0 || !st->checked_in[ev->side])) {
         bool w = !st->checked_in[WHITE], b = !st->checked_in[BLACK];
         clock_stop(&st->clock, t); /* readings as at the check */
-        game_end(st, GAME_END_DEFAULT, w && !b ? WHITE : b && !w ? BLACK : -1, w ? 0 : 2,
-                 b ? 0 : 2, ad);
+        game_state_end(st, GAME_END_DEFAULT,
+                       w && !b   ? WHITE
+                       : b && !w ? BLACK
+                                 : -1,
+                       w ? 0 : 2, b ? 0 : 2, ad);
         st->forfeit = true;
         v->ended = true;
-        game_note(st, ev, "%s not present by the default time: forfeit (6.7)",
-                  w && b ? "neither player" : game_side_name(w ? WHITE : BLACK));
-        game_say(v, "forfeit: %s absent", w && b ? "both players" : game_side_name(w ? WHITE : BLACK));
+        game_state_note(st, ev, "%s not present by the default time: forfeit (6.7)",
+                        w && b ? "neither player" : game_state_side_name(w ? WHITE : BLACK));
+        game_state_say(v, "forfeit: %s absent",
+                       w && b ? "both players" : game_state_side_name(w ? WHITE : BLACK));
         return 0;
     }
     if (st->settings.flags_claimed && ev->actor == GAME_ACTOR_SERVER)
-        return game_refuse(v, GAME_E_ACTOR, "flags must be claimed by the players here (A.5)");
+        return game_state_refuse(v, GAME_E_ACTOR,
+                                 "flags must be claimed by the players here (A.5)");
     int flagged = -1;
     int64_t when = CLOCK_NEVER;
     for (int s = 0; s < 2; s++) {
@@ -842,41 +661,39 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
             flagged = s;
         }
     }
-    if (flagged < 0)
-        return game_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
+    if (flagged < 0) return game_state_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
     if (is_player(ev->actor) && clock_flag_fallen(&st->clock, ev->actor, t)) {
         /* Flags claimed by the players: the claimant's own flag is down
          * too, so nobody's claim holds: a draw (both flags fallen). */
         clock_stop(&st->clock, t);
-        game_end(st, GAME_END_TIME, -1, 1, 1, t);
+        game_state_end(st, GAME_END_TIME, -1, 1, 1, t);
         st->clock.main_ms[WHITE] = st->clock.main_ms[BLACK] = 0;
         v->ended = true;
-        game_note(st, ev, "%s claims on time, but both flags have fallen: draw",
-                  game_side_name(ev->actor));
-        game_say(v, "both flags have fallen: draw");
+        game_state_note(st, ev, "%s claims on time, but both flags have fallen: draw",
+                        game_state_side_name(ev->actor));
+        game_state_say(v, "both flags have fallen: draw");
         return 0;
     }
-    bool draw = game_cannot_mate(st, !flagged);
+    bool draw = game_state_cannot_mate(st, !flagged);
     /* The other clock (claimed flags: it may have run since) reads as at
      * the check; the game ends at the instant the flag fell. */
     clock_stop(&st->clock, t);
-    game_end_loss(st, GAME_END_TIME, flagged, when, draw);
+    game_state_end_loss(st, GAME_END_TIME, flagged, when, draw);
     /* The readings stay at zero, not at the instant of the check. */
     st->clock.main_ms[flagged] = 0;
     v->ended = true;
-    game_note(st, ev, "%s's flag fell%s", game_side_name(flagged),
-              draw ? "; the opponent cannot checkmate: draw (6.9)" : "");
-    game_say(v, "%s's flag fell: %s", game_side_name(flagged),
-             draw ? "draw, the opponent cannot checkmate (6.9)" : "game lost");
+    game_state_note(st, ev, "%s's flag fell%s", game_state_side_name(flagged),
+                    draw ? "; the opponent cannot checkmate: draw (6.9)" : "");
+    game_state_say(v, "%s's flag fell: %s", game_state_side_name(flagged),
+                   draw ? "draw, the opponent cannot checkmate (6.9)" : "game lost");
     return 0;
 }
 
 static int on_confirm(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (!st->over)
-        return game_refuse(v, GAME_E_NOT_OVER, "the game has not ended");
+    if (!st->over) return game_state_refuse(v, GAME_E_NOT_OVER, "the game has not ended");
     st->confirmed[ev->actor] = true;
-    game_say(v, "%s confirms the result", game_side_name(ev->actor));
+    game_state_say(v, "%s confirms the result", game_state_side_name(ev->actor));
     return 0;
 }
 
@@ -886,20 +703,20 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
 {
     memset(v, 0, sizeof *v);
     if (ev->type >= GAME_EV_COUNT)
-        return game_refuse(v, GAME_E_PAYLOAD, "unknown event type");
-    if (ev->actor > GAME_ACTOR_SERVER)
-        return game_refuse(v, GAME_E_PAYLOAD, "unknown actor");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "unknown event type");
+    if (ev->actor > GAME_ACTOR_SERVER) return game_state_refuse(v, GAME_E_PAYLOAD, "unknown actor");
     if (!memchr(ev->move, '\0', sizeof ev->move) || !memchr(ev->note, '\0', sizeof ev->note))
-        return game_refuse(v, GAME_E_PAYLOAD, "move or note text is not terminated");
+        return game_state_refuse(v, GAME_E_PAYLOAD, "move or note text is not terminated");
     if (ev->time_ms < st->last_ms)
-        return game_refuse(v, GAME_E_ORDER, "event time %lld is before the previous event (%lld)",
-                           (long long)ev->time_ms, (long long)st->last_ms);
+        return game_state_refuse(v, GAME_E_ORDER,
+                                 "event time %lld is before the previous event (%lld)",
+                                 (long long)ev->time_ms, (long long)st->last_ms);
     if (ev->time_ms > now_ms)
-        return game_refuse(v, GAME_E_ORDER, "event time %lld is in the future (now %lld)",
-                           (long long)ev->time_ms, (long long)now_ms);
+        return game_state_refuse(v, GAME_E_ORDER, "event time %lld is in the future (now %lld)",
+                                 (long long)ev->time_ms, (long long)now_ms);
     if (!actor_allowed(ev->type, ev->actor))
-        return game_refuse(v, GAME_E_ACTOR, "%s may not send '%s'", game_actor_name(ev->actor),
-                           game_event_type_name(ev->type));
+        return game_state_refuse(v, GAME_E_ACTOR, "%s may not send '%s'",
+                                 game_actor_name(ev->actor), game_event_type_name(ev->type));
     if (reserve(st, v))
         return v->code;
     int type = ev->type;
@@ -907,12 +724,12 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
                         type == GAME_EV_PENALTY || type == GAME_EV_CALL ||
                         type == GAME_EV_CHECKIN;
     if (st->over && !after_end_ok)
-        return game_refuse(v, GAME_E_OVER, "the game has ended (%s)", game_end_name(st->end));
+        return game_state_refuse(v, GAME_E_OVER, "the game has ended (%s)", game_end_name(st->end));
     bool before_start_ok = type == GAME_EV_START || type == GAME_EV_CHECKIN ||
                            type == GAME_EV_RESULT || type == GAME_EV_PENALTY ||
                            type == GAME_EV_ADJUST;
     if (!st->started && !before_start_ok)
-        return game_refuse(v, GAME_E_NOT_STARTED, "the round has not been started");
+        return game_state_refuse(v, GAME_E_NOT_STARTED, "the round has not been started");
     if (ev->actor != GAME_ACTOR_ARBITER && type != GAME_EV_FLAG && time_due(st, ev, v))
         return v->code;
     int rc;
@@ -923,11 +740,11 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
     case GAME_EV_OFFER: rc = on_offer(st, ev, v); break;
     case GAME_EV_DECLINE: rc = on_decline(st, ev, v); break;
     case GAME_EV_ACCEPT: rc = on_accept(st, ev, v); break;
-    case GAME_EV_CLAIM: rc = game_on_claim(st, ev, v); break;
+    case GAME_EV_CLAIM: rc = game_arbiter_on_claim(st, ev, v); break;
     case GAME_EV_RESIGN: rc = on_resign(st, ev, v); break;
     case GAME_EV_FLAG: rc = on_flag(st, ev, v); break;
     case GAME_EV_CONFIRM: rc = on_confirm(st, ev, v); break;
-    default: rc = game_on_arbiter(st, ev, v); break;
+    default: rc = game_arbiter_on_arbiter(st, ev, v); break;
     }
     if (rc == 0) {
         st->last_ms = ev->time_ms;
@@ -937,5 +754,6 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
             st->checkin_ms[ev->actor] = ev->time_ms;
         }
     }
+    assert(state_consistent(st));
     return rc;
 }
