@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "testutil.h"
+
 typedef struct Daemon {
     pid_t pid;
     int port;

@@ -24,6 +24,7 @@
 
 #include "dutch.h"
 #include "trf.h"
+#include "testutil.h"
 
 static const char *data_dir(void)
 {
@@ -337,9 +338,5 @@ int main(void)
     tcase_add_test(tc, rematch_has_no_pairing);
     tcase_add_test(tc, input_errors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }
