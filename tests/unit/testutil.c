@@ -3,6 +3,7 @@
  */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -14,6 +15,13 @@ const char *testutil_data_dir(void)
 {
     const char *dir = getenv("ARBITER_TEST_DATA");
     return dir && *dir ? dir : "tests/data";
+}
+
+const char *testutil_bin(void)
+{
+    const char *bin = getenv("ARBITER_BIN");
+    ck_assert_msg(bin != NULL && *bin, "ARBITER_BIN is not set");
+    return bin;
 }
 
 void testutil_data_path(char *out, size_t cap, const char *topic, const char *name)
@@ -74,6 +82,46 @@ char *testutil_load(const char *topic, const char *name, size_t *len)
     return testutil_read(path, len);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int testutil_list(const char *dir, const char *suffix, char ***names)
+{
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "cannot open %s", dir);
+    size_t want = strlen(suffix);
+    int n = 0, cap = 64;
+    char **v = malloc((size_t)cap * sizeof *v);
+    ck_assert_ptr_nonnull(v);
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (e->d_name[0] == '.' || l <= want || strcmp(e->d_name + l - want, suffix) != 0)
+            continue;
+        if (n == cap) {
+            cap *= 2;
+            v = realloc(v, (size_t)cap * sizeof *v);
+            ck_assert_ptr_nonnull(v);
+        }
+        v[n] = strdup(e->d_name);
+        ck_assert_ptr_nonnull(v[n]);
+        n++;
+    }
+    closedir(d);
+    qsort(v, (size_t)n, sizeof *v, cmp_name);
+    *names = v;
+    return n;
+}
+
+void testutil_list_free(char **names, int n)
+{
+    for (int i = 0; names && i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
 static void tmpdir_path(char *dir, size_t n, const char *tag)
 {
     const char *tmp = getenv("TMPDIR");
@@ -91,6 +139,20 @@ void testutil_tmpdir_remove(const char *dir)
     char cmd[1100];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
+}
+
+static char db_dir[512];
+char testutil_db_path[600];
+
+void testutil_db_setup(void)
+{
+    testutil_tmpdir_make(db_dir, sizeof db_dir, "db");
+    snprintf(testutil_db_path, sizeof testutil_db_path, "%s/t.db", db_dir);
+}
+
+void testutil_db_teardown(void)
+{
+    testutil_tmpdir_remove(db_dir);
 }
 
 static void write_text(const char *path, const char *text)

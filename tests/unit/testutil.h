@@ -27,6 +27,10 @@
 /* The data directory: ARBITER_TEST_DATA, or "tests/data" when unset. */
 const char *testutil_data_dir(void);
 
+/* The arbiter program under test: ARBITER_BIN, which meson sets to the
+ * built binary; fails the running test when it is not set. */
+const char *testutil_bin(void);
+
 /* Writes the path of tests/data/TOPIC/NAME into OUT (CAP bytes). */
 void testutil_data_path(char *out, size_t cap, const char *topic, const char *name);
 
@@ -46,12 +50,28 @@ char *testutil_read(const char *path, size_t *len);
 /* testutil_read() of tests/data/TOPIC/NAME. */
 char *testutil_load(const char *topic, const char *name, size_t *len);
 
+/* The names of the entries of directory DIR that end in SUFFIX ("" for all),
+ * leaving out those starting with a dot, sorted by strcmp so that every run
+ * visits them in the same order.  *NAMES gets the array; free it with
+ * testutil_list_free().  Returns the count; fails the running test when DIR
+ * cannot be read. */
+int testutil_list(const char *dir, const char *suffix, char ***names);
+void testutil_list_free(char **names, int n);
+
 /* Makes a fresh directory $TMPDIR/arbiter-TAG-XXXXXX (/tmp without TMPDIR)
  * for a test's files (a database) and writes its path into DIR (N bytes);
  * fails the running test when it cannot.  testutil_tmpdir_remove() deletes
  * it with its contents. */
 void testutil_tmpdir_make(char *dir, size_t n, const char *tag);
 void testutil_tmpdir_remove(const char *dir);
+
+/* The scratch-database fixture, for tcase_add_checked_fixture():
+ * testutil_db_setup() makes a fresh directory (testutil_tmpdir_make) and
+ * sets testutil_db_path to a database file in it, not yet created;
+ * testutil_db_teardown() removes the directory with what the test left. */
+extern char testutil_db_path[];
+void testutil_db_setup(void);
+void testutil_db_teardown(void);
 
 /* Runs CMD through sh with the text INPUT (NULL: none) on its standard
  * input; what it writes to stdout and stderr comes back in *OUT and *ERR
