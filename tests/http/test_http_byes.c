@@ -22,18 +22,7 @@
 #include "harness.h"
 #include "trf.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 /* An empty tournament of SYSTEM with ROUNDS rounds. */
 static int64_t tournament(const char *system, int rounds)

@@ -19,18 +19,7 @@
 
 #include "harness.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 static Resp *check_round(const Client *c, int64_t tid, int64_t rn)
 {

@@ -312,25 +312,9 @@ START_TEST(no_answers_survive_brute_force)
             if (!grid[sq] && rng() % 2)
                 grid[sq] = pieces[rng() % 4];
         }
-        char fen[100], *o = fen;
-        for (int r = 7; r >= 0; r--) {
-            int empty = 0;
-            for (int f = 0; f < 8; f++) {
-                char c = grid[SQ(f, r)];
-                if (!c) {
-                    empty++;
-                    continue;
-                }
-                if (empty)
-                    *o++ = (char)('0' + empty);
-                empty = 0;
-                *o++ = c;
-            }
-            if (empty)
-                *o++ = (char)('0' + empty);
-            *o++ = r ? '/' : ' ';
-        }
-        strcpy(o, rng() % 2 ? "w - - 0 1" : "b - - 0 1");
+        char fen[100];
+        testutil_fen_placement(grid, fen);
+        strcat(fen, rng() % 2 ? " w - - 0 1" : " b - - 0 1");
         Board b;
         char err[160];
         if (board_from_fen(&b, fen, err, sizeof err) != 0)

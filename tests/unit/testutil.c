@@ -4,9 +4,11 @@
 #include "testutil.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "notation.h"
 #include "trf.h"
@@ -73,6 +75,13 @@ char *testutil_read(const char *path, size_t *len)
     if (len)
         *len = n;
     return buf;
+}
+
+void testutil_write(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    ck_assert_msg(fwrite(text, 1, len, f) == len && fclose(f) == 0, "cannot write %s", path);
 }
 
 char *testutil_load(const char *topic, const char *name, size_t *len)
@@ -155,14 +164,6 @@ void testutil_db_teardown(void)
     testutil_tmpdir_remove(db_dir);
 }
 
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_msg(f != NULL, "cannot write %s", path);
-    fputs(text, f);
-    fclose(f);
-}
-
 int testutil_shell(const char *dir, const char *cmd, const char *input, char **out, char **err)
 {
     char in[600], o[600], e[600], line[8192];
@@ -170,7 +171,7 @@ int testutil_shell(const char *dir, const char *cmd, const char *input, char **o
     snprintf(o, sizeof o, "%s/out.txt", dir);
     snprintf(e, sizeof e, "%s/err.txt", dir);
     if (input) {
-        write_text(in, input);
+        testutil_write(in, input, strlen(input));
         snprintf(line, sizeof line, "%s < '%s' > '%s' 2> '%s'", cmd, in, o, e);
     } else {
         snprintf(line, sizeof line, "%s > '%s' 2> '%s'", cmd, o, e);
@@ -181,6 +182,25 @@ int testutil_shell(const char *dir, const char *cmd, const char *input, char **o
     if (err)
         *err = testutil_read(e, NULL);
     return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+int testutil_exec(const char *const *argv, const char *const *env, const char *err_path)
+{
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        for (int i = 0; env && env[i]; i++)
+            putenv((char *)env[i]);
+        int null = open("/dev/null", O_WRONLY);
+        int err = err_path ? open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : null;
+        dup2(null, 1);
+        dup2(err, 2);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
 int testutil_capture(const char *cmd, char *out, size_t cap)
@@ -201,6 +221,29 @@ Board testutil_board(const char *fen)
         fen = BOARD_START_FEN;
     ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
     return b;
+}
+
+void testutil_fen_placement(const char grid[64], char *out)
+{
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            char c = grid[SQ(f, r)];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *out++ = (char)('0' + empty);
+            empty = 0;
+            *out++ = c;
+        }
+        if (empty)
+            *out++ = (char)('0' + empty);
+        if (r)
+            *out++ = '/';
+    }
+    *out = '\0';
 }
 
 Move testutil_uci(const Board *b, const char *uci)

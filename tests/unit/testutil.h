@@ -47,6 +47,10 @@ FILE *testutil_open_at_start(const char *topic, const char *name, const char *mo
  * cannot be read. */
 char *testutil_read(const char *path, size_t *len);
 
+/* Writes LEN bytes of TEXT as the whole file PATH (created or truncated);
+ * fails the running test when it cannot. */
+void testutil_write(const char *path, const char *text, size_t len);
+
 /* testutil_read() of tests/data/TOPIC/NAME. */
 char *testutil_load(const char *topic, const char *name, size_t *len);
 
@@ -81,6 +85,13 @@ void testutil_db_teardown(void);
  * did not exit (a signal). */
 int testutil_shell(const char *dir, const char *cmd, const char *input, char **out, char **err);
 
+/* Runs the program ARGV[0] with the arguments ARGV (NULL-terminated),
+ * without a shell, and with the environment assignments ENV ("NAME=value",
+ * NULL-terminated; NULL: none) added to the test's own.  Its stdout goes to
+ * /dev/null, its stderr to the file ERR_PATH (created or truncated; NULL:
+ * /dev/null).  Returns the exit status, or 128 + the signal that ended it. */
+int testutil_exec(const char *const *argv, const char *const *env, const char *err_path);
+
 /* Runs CMD through sh (popen) and puts at most CAP - 1 bytes of its stdout
  * into OUT (NUL-terminated).  Returns the exit status, or -1 when the
  * program did not exit. */
@@ -89,6 +100,12 @@ int testutil_capture(const char *cmd, char *out, size_t cap);
 /* The position of FEN ("start": the initial position); fails the running
  * test with the parser's message when FEN is not one. */
 Board testutil_board(const char *fen);
+
+/* Writes the piece-placement field of a FEN (ranks 8 to 1, '/' between)
+ * for GRID, indexed by SQ(file, rank), where 0 is an empty square and a
+ * FEN letter a piece, into OUT (at least 72 bytes, NUL-terminated).  Pure:
+ * benchmarks may use it outside a test. */
+void testutil_fen_placement(const char grid[64], char *out);
 
 /* The legal move of B written UCI (e2e4, e7e8q); fails the running test when
  * there is none. */
