@@ -6,6 +6,12 @@
  * The daemon binary comes from ARBITER_BIN.  Each Daemon keeps its
  * directory, so a test can stop it (cleanly or with SIGKILL) and start it
  * again on the same database.
+ *
+ * The harness builds on testutil (files, scratch directories, program
+ * runs), which every suite that includes it may use as well; what only
+ * daemon tests need lives here.  Helpers added since the first suites
+ * carry the harness_ prefix; the older short names (req, play, ...) stay,
+ * as every daemon suite is written with them.
  */
 #ifndef ARBITER_TESTS_HARNESS_H
 #define ARBITER_TESTS_HARNESS_H

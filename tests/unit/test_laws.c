@@ -32,6 +32,14 @@ static void find_data(void)
     snprintf(data_dir, sizeof data_dir, "%s/laws", testutil_data_dir());
 }
 
+/* The event log of scenario NAME (its path into PATH), or NULL when the
+ * directory entry has none. */
+static FILE *open_events(const char *name, char *path, size_t cap)
+{
+    snprintf(path, cap, "%s/%s/events.jsonl", data_dir, name);
+    return fopen(path, "r");
+}
+
 typedef struct Fold {
     GameState *st;
     json_t *refused;
@@ -367,8 +375,7 @@ START_TEST(refusal_changes_nothing)
     for (int i = 0; i < ndirs; i++) {
         const char *name = names[i];
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, name);
-        FILE *in = fopen(path, "r");
+        FILE *in = open_events(name, path, sizeof path);
         if (!in)
             continue;
         GameSettings settings;
@@ -508,8 +515,7 @@ START_TEST(codec_survives_damaged_lines)
     for (int i = 0; i < ndirs; i++) {
         const char *name = names[i];
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, name);
-        FILE *in = fopen(path, "r");
+        FILE *in = open_events(name, path, sizeof path);
         if (!in)
             continue;
         char line[4096];
