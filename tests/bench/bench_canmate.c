@@ -20,6 +20,7 @@
 
 #include "board.h"
 #include "canmate.h"
+#include "testutil.h"
 
 /* xorshift64*: a fixed-seed generator, so the set is reproducible. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
@@ -84,26 +85,9 @@ static int random_ending(Board *b, const char *spec)
             } while ((grid[sq] || (*p == 'P' && (sq < 8 || sq >= 56))) && tries < 100);
             grid[sq] = color ? (char)(*p - 'A' + 'a') : *p;
         }
-        char fen[FEN_MAX + 16], *o = fen;
-        for (int r = 7; r >= 0; r--) {
-            int empty = 0;
-            for (int f = 0; f < 8; f++) {
-                char c = grid[SQ(f, r)];
-                if (!c) {
-                    empty++;
-                    continue;
-                }
-                if (empty)
-                    *o++ = (char)('0' + empty);
-                empty = 0;
-                *o++ = c;
-            }
-            if (empty)
-                *o++ = (char)('0' + empty);
-            if (r)
-                *o++ = '/';
-        }
-        sprintf(o, " %c - - 0 60", rng_below(2) ? 'b' : 'w');
+        char fen[FEN_MAX + 16];
+        testutil_fen_placement(grid, fen);
+        sprintf(fen + strlen(fen), " %c - - 0 60", rng_below(2) ? 'b' : 'w');
         char err[160];
         if (board_from_fen(b, fen, err, sizeof err) == 0 && movegen_count_legal(b) > 0)
             return 0;
@@ -170,8 +154,7 @@ int main(int argc, char **argv)
     const char *path = argc >= 2 ? argv[1] : NULL;
     char def[512];
     if (!path) {
-        const char *dir = getenv("ARBITER_TEST_DATA");
-        snprintf(def, sizeof def, "%s/canmate/timeouts.epd", dir ? dir : "tests/data");
+        testutil_data_path(def, sizeof def, "canmate", "timeouts.epd");
         path = def;
     }
     FILE *f = fopen(path, "r");

@@ -43,17 +43,18 @@ void daemon_start(Daemon *d, int restart)
     daemon_start_args(d, restart, restart ? d->args : no_limit);
 }
 
+void harness_daemon_prepare(Daemon *d)
+{
+    memset(d, 0, sizeof *d);
+    testutil_tmpdir_make(d->dir, sizeof d->dir, "http");
+    snprintf(d->db, sizeof d->db, "%s/arbiter.db", d->dir);
+}
+
 void daemon_start_args(Daemon *d, int restart, const char *const *args)
 {
-    const char *bin = getenv("ARBITER_BIN");
-    ck_assert_msg(bin != NULL, "ARBITER_BIN is not set");
-    if (!restart) {
-        memset(d, 0, sizeof *d);
-        snprintf(d->dir, sizeof d->dir, "%s/arbiter-http-XXXXXX",
-                 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-        ck_assert_ptr_nonnull(mkdtemp(d->dir));
-        snprintf(d->db, sizeof d->db, "%s/arbiter.db", d->dir);
-    }
+    const char *bin = testutil_bin();
+    if (!restart)
+        harness_daemon_prepare(d);
     d->port = free_port();
     char listen[64], out[320], err[320];
     snprintf(listen, sizeof listen, "127.0.0.1:%d", d->port);
@@ -161,53 +162,70 @@ static size_t on_header(char *p, size_t size, size_t n, void *cls)
     return k;
 }
 
-static Resp *request(Daemon *d, const Client *c, const char *method, const char *path,
-                     const char *body, size_t body_len, const char *ctype,
-                     const char *const *extra)
+/* A handle for PATH on D with C's credentials and the answer collected
+ * into a fresh Resp; *HS gets the client's headers (more may be added). */
+static CURL *handle_new(Daemon *d, const Client *c, const char *path, struct curl_slist **hs,
+                        Resp **out)
 {
     Resp *r = calloc(1, sizeof *r);
+    ck_assert_ptr_nonnull(r);
     CURL *h = curl_easy_init();
-    char url[512];
+    char url[512], line[300];
     snprintf(url, sizeof url, "http://127.0.0.1:%d%s", d->port, path);
-    struct curl_slist *hs = NULL;
-    char line[300];
-    if (body) {
-        snprintf(line, sizeof line, "Content-Type: %s", ctype ? ctype : "application/json");
-        if (!ctype || *ctype)
-            hs = curl_slist_append(hs, line);
-    }
-    hs = curl_slist_append(hs, "Expect:");
     if (c && c->bearer[0]) {
         snprintf(line, sizeof line, "Authorization: Bearer %s", c->bearer);
-        hs = curl_slist_append(hs, line);
+        *hs = curl_slist_append(*hs, line);
     }
     if (c && c->csrf[0]) {
         snprintf(line, sizeof line, "X-CSRF-Token: %s", c->csrf);
-        hs = curl_slist_append(hs, line);
+        *hs = curl_slist_append(*hs, line);
     }
-    for (int i = 0; extra && extra[i]; i++)
-        hs = curl_slist_append(hs, extra[i]);
     if (c && c->cookie[0])
         curl_easy_setopt(h, CURLOPT_COOKIE, c->cookie);
     curl_easy_setopt(h, CURLOPT_URL, url);
-    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-    if (body) {
-        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
-        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)body_len);
-    }
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
     curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
     curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
-    curl_easy_setopt(h, CURLOPT_TIMEOUT, 20L);
-    if (curl_easy_perform(h) == CURLE_OK)
+    *out = r;
+    return h;
+}
+
+/* Runs H with the headers HS, frees both and parses R's body.  A stream
+ * ends by its time-out, which is no failure: its status is kept then. */
+static Resp *handle_run(CURL *h, struct curl_slist *hs, Resp *r, int stream)
+{
+    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
+    if (curl_easy_perform(h) == CURLE_OK || stream)
         curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
     curl_slist_free_all(hs);
     curl_easy_cleanup(h);
     if (r->body)
         r->json = json_loads(r->body, JSON_DECODE_ANY, NULL);
     return r;
+}
+
+static Resp *request(Daemon *d, const Client *c, const char *method, const char *path,
+                     const char *body, size_t body_len, const char *ctype,
+                     const char *const *extra)
+{
+    struct curl_slist *hs = NULL;
+    Resp *r;
+    CURL *h = handle_new(d, c, path, &hs, &r);
+    char line[300];
+    if (body) {
+        snprintf(line, sizeof line, "Content-Type: %s", ctype ? ctype : "application/json");
+        if (!ctype || *ctype)
+            hs = curl_slist_append(hs, line);
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE, (long)body_len);
+    }
+    hs = curl_slist_append(hs, "Expect:");
+    for (int i = 0; extra && extra[i]; i++)
+        hs = curl_slist_append(hs, extra[i]);
+    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT, 20L);
+    return handle_run(h, hs, r, 0);
 }
 
 Resp *req_raw(Daemon *d, const Client *c, const char *method, const char *path, const char *body,
@@ -224,35 +242,22 @@ Resp *req_hdr(Daemon *d, const char *method, const char *path, const char *body,
 
 Resp *stream_read(Daemon *d, const Client *c, const char *path, long timeout_ms, long long last_id)
 {
-    Resp *r = calloc(1, sizeof *r);
-    CURL *h = curl_easy_init();
-    char url[512], line[300];
-    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", d->port, path);
+    /* A stream is a GET by a tablet or a page: no CSRF token goes with it. */
+    Client viewer = {{0}, {0}, {0}};
+    if (c) {
+        viewer = *c;
+        viewer.csrf[0] = 0;
+    }
     struct curl_slist *hs = NULL;
+    Resp *r;
+    CURL *h = handle_new(d, c ? &viewer : NULL, path, &hs, &r);
     if (last_id > 0) {
+        char line[64];
         snprintf(line, sizeof line, "Last-Event-ID: %lld", last_id);
         hs = curl_slist_append(hs, line);
     }
-    if (c && c->bearer[0]) {
-        snprintf(line, sizeof line, "Authorization: Bearer %s", c->bearer);
-        hs = curl_slist_append(hs, line);
-    }
-    if (c && c->cookie[0])
-        curl_easy_setopt(h, CURLOPT_COOKIE, c->cookie);
-    curl_easy_setopt(h, CURLOPT_URL, url);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
-    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
     curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, timeout_ms);
-    curl_easy_perform(h);
-    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
-    curl_slist_free_all(hs);
-    curl_easy_cleanup(h);
-    if (r->body)
-        r->json = json_loads(r->body, JSON_DECODE_ANY, NULL);
-    return r;
+    return handle_run(h, hs, r, 1);
 }
 
 Resp *req(Daemon *d, const Client *c, const char *method, const char *path, const char *body)
@@ -350,10 +355,21 @@ int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const 
     return rn;
 }
 
-void start_round_one(Daemon *d, const Client *arb, const Client *pl, int64_t tid, int64_t gid)
+int64_t harness_game_new(Daemon *d, const Client *arb, const char *tc, const char *settings_json,
+                         Client *pl, int64_t *gid)
 {
-    for (int i = 0; i < 2; i++) {
-        Resp *r = reqf(d, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+    int64_t pids[2];
+    int64_t tid = make_tournament(d, arb, tc, settings_json, 2, pids, pl);
+    make_round(d, arb, tid, 1, &pids[0], &pids[1], gid);
+    return tid;
+}
+
+void harness_round_one_start(Daemon *d, const Client *arb, const Client *pl, int64_t tid,
+                             const int64_t *gids, int n)
+{
+    for (int i = 0; i < 2 * n; i++) {
+        Resp *r = reqf(d, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin",
+                       (long long)gids[i % n]);
         ck_assert_msg(r->status == 200, "check-in: %s", r->body ? r->body : "");
         resp_free(r);
     }
@@ -361,6 +377,11 @@ void start_round_one(Daemon *d, const Client *arb, const Client *pl, int64_t tid
                    (long long)tid);
     ck_assert_msg(r->status == 200, "start: %s", r->body ? r->body : "");
     resp_free(r);
+}
+
+void start_round_one(Daemon *d, const Client *arb, const Client *pl, int64_t tid, int64_t gid)
+{
+    harness_round_one_start(d, arb, pl, tid, &gid, 1);
 }
 
 long play(Daemon *d, const Client *c, int64_t gid, int ply, const char *move)
@@ -386,6 +407,38 @@ void daemon_finish(Daemon *d)
     ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
 }
 
+char *harness_daemon_file(const Daemon *d, const char *name)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", d->dir, name);
+    return testutil_read(path, NULL);
+}
+
+static void *stream_thread(void *arg)
+{
+    HarnessStream *s = arg;
+    s->r = stream_read(s->d, s->c, s->path, s->timeout_ms, s->last_id);
+    return NULL;
+}
+
+void harness_stream_start(HarnessStream *s, Daemon *d, const Client *c, const char *path,
+                          long timeout_ms, long long last_id)
+{
+    memset(s, 0, sizeof *s);
+    s->d = d;
+    s->c = c;
+    snprintf(s->path, sizeof s->path, "%s", path);
+    s->timeout_ms = timeout_ms;
+    s->last_id = last_id;
+    ck_assert_int_eq(pthread_create(&s->thread, NULL, stream_thread, s), 0);
+}
+
+Resp *harness_stream_join(HarnessStream *s)
+{
+    pthread_join(s->thread, NULL);
+    return s->r;
+}
+
 json_int_t jint(json_t *o, const char *k)
 {
     return json_integer_value(json_object_get(o, k));
@@ -396,11 +449,8 @@ json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size
 {
     char path[400], cmd[1024];
     snprintf(path, sizeof path, "%s/report.trf", d->dir);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(trf, 1, len, f), len);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "'%s' standings '%s' %s --format json", getenv("ARBITER_BIN"),
+    testutil_write(path, trf, len);
+    snprintf(cmd, sizeof cmd, "'%s' standings '%s' %s --format json", testutil_bin(),
              path, extra);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);

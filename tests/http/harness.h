@@ -6,13 +6,22 @@
  * The daemon binary comes from ARBITER_BIN.  Each Daemon keeps its
  * directory, so a test can stop it (cleanly or with SIGKILL) and start it
  * again on the same database.
+ *
+ * The harness builds on testutil (files, scratch directories, program
+ * runs), which every suite that includes it may use as well; what only
+ * daemon tests need lives here.  Helpers added since the first suites
+ * carry the harness_ prefix; the older short names (req, play, ...) stay,
+ * as every daemon suite is written with them.
  */
 #ifndef ARBITER_TESTS_HARNESS_H
 #define ARBITER_TESTS_HARNESS_H
 
 #include <jansson.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#include "testutil.h"
 
 typedef struct Daemon {
     pid_t pid;
@@ -38,6 +47,11 @@ typedef struct Resp {
     json_t *json;      /* parsed body (NULL when not JSON) */
     char headers[4096];
 } Resp;
+
+/* Makes D a fresh directory with the path of its database (not yet
+ * created) and no daemon, for a test that prepares the database before the
+ * first start (daemon_start_args with restart nonzero then uses it). */
+void harness_daemon_prepare(Daemon *d);
 
 /* Starts a daemon on a fresh database (restart zero) or on D->dir again
  * (restart nonzero, with the options it had).  The tests' requests all come
@@ -76,6 +90,42 @@ const char *resp_code(const Resp *r);
  * into ARB; stopping it with SIGTERM, which must end cleanly. */
 void daemon_start_signed_in(Daemon *d, Client *arb);
 void daemon_finish(Daemon *d);
+
+/* Declares, for a suite file, the static daemon D and arbiter client ARB
+ * with the fixture functions setup() (daemon_start_signed_in) and
+ * teardown() (daemon_finish) for tcase_add_checked_fixture(). */
+#define HARNESS_SIGNED_IN_FIXTURE(D, ARB)                                                      \
+    static Daemon D;                                                                           \
+    static Client ARB;                                                                         \
+    static void setup(void)                                                                    \
+    {                                                                                          \
+        daemon_start_signed_in(&D, &ARB);                                                      \
+    }                                                                                          \
+    static void teardown(void)                                                                 \
+    {                                                                                          \
+        daemon_finish(&D);                                                                     \
+    }
+
+/* The contents of the file NAME in the daemon's directory (stdout.txt,
+ * stderr.txt), NUL-terminated, for the caller to free. */
+char *harness_daemon_file(const Daemon *d, const char *name);
+
+/* A live stream read in a thread of its own, so that the test can act while
+ * it is open: harness_stream_start() opens it as stream_read() would (the
+ * arguments are copied), harness_stream_join() waits for the end and puts
+ * the answer into S->r (also returned; the caller frees it). */
+typedef struct HarnessStream {
+    Daemon *d;
+    const Client *c;
+    char path[256];
+    long timeout_ms;
+    long long last_id;
+    Resp *r;
+    pthread_t thread;
+} HarnessStream;
+void harness_stream_start(HarnessStream *s, Daemon *d, const Client *c, const char *path,
+                          long timeout_ms, long long last_id);
+Resp *harness_stream_join(HarnessStream *s);
 /* The integer member K of O (0 when absent). */
 json_int_t jint(json_t *o, const char *k);
 
@@ -107,8 +157,19 @@ int64_t make_tournament(Daemon *d, const Client *arb, const char *time_control,
 int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const int64_t *white,
                    const int64_t *black, int64_t *gids);
 
-/* Checks in both players of game GID (PL[0] and PL[1]) and has ARB start
- * round 1 of tournament TID: White's clock runs. */
+/* A tournament of two players (time control TC, SETTINGS_JSON or NULL)
+ * with round 1 paired, not started: its one game into *GID, White's and
+ * Black's bearer clients into PL[0] and PL[1].  Returns the tournament id. */
+int64_t harness_game_new(Daemon *d, const Client *arb, const char *tc, const char *settings_json,
+                         Client *pl, int64_t *gid);
+
+/* Checks in both players of each of the N games GIDS (White PL[i], Black
+ * PL[N + i], as make_tournament and make_round number them) and has ARB
+ * start round 1 of tournament TID: the White clocks run. */
+void harness_round_one_start(Daemon *d, const Client *arb, const Client *pl, int64_t tid,
+                             const int64_t *gids, int n);
+
+/* harness_round_one_start() of the one game GID (PL[0] and PL[1]). */
 void start_round_one(Daemon *d, const Client *arb, const Client *pl, int64_t tid, int64_t gid);
 
 /* A move by C at PLY; returns the status. */

@@ -40,20 +40,10 @@ static int64_t tid, pids[2 * GAMES], gids[GAMES];
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
-    login_arbiter(&D, &arb);
+    daemon_start_signed_in(&D, &arb);
     tid = make_tournament(&D, &arb, "5400+30", NULL, 2 * GAMES, pids, pl);
     make_round(&D, &arb, tid, GAMES, &pids[0], &pids[GAMES], gids);
-    for (int i = 0; i < 2 * GAMES; i++) {
-        Resp *r = reqf(&D, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin",
-                       (long long)gids[i % GAMES]);
-        ck_assert_int_eq(r->status, 200);
-        resp_free(r);
-    }
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    resp_free(r);
+    harness_round_one_start(&D, &arb, pl, tid, gids, GAMES);
 }
 
 static void teardown(void)
@@ -66,18 +56,8 @@ static void teardown(void)
 /* Runs `arbiter ARGS...`; returns its exit status. */
 static int arbiter(const char *a1, const char *a2, const char *a3, const char *a4)
 {
-    const char *bin = getenv("ARBITER_BIN");
-    ck_assert_ptr_nonnull(bin);
-    pid_t p = fork();
-    if (p == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        dup2(null, 2);
-        execl(bin, bin, a1, a2, a3, a4, (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    waitpid(p, &st, 0);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    const char *const argv[] = {testutil_bin(), a1, a2, a3, a4, NULL};
+    return testutil_exec(argv, NULL, NULL);
 }
 
 /* A tablet pair playing random legal moves until stopped or the game ends. */
@@ -340,9 +320,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(suite());
 }

@@ -7,13 +7,10 @@
  * streams.
  */
 #include <check.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -24,20 +21,11 @@ static Daemon D;
  * returns the exit status. */
 static int user_add(const char *db, const char *name, const char *password)
 {
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        setenv("ARBITER_PASSWORD", password, 1);
-        int null = open("/dev/null", O_WRONLY);
-        dup2(null, 1);
-        dup2(null, 2);
-        execl(getenv("ARBITER_BIN"), getenv("ARBITER_BIN"), "user", "add", name, "--db", db,
-              (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    waitpid(pid, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    char env[200];
+    snprintf(env, sizeof env, "ARBITER_PASSWORD=%s", password);
+    const char *const argv[] = {testutil_bin(), "user", "add", name, "--db", db, NULL};
+    const char *const envs[] = {env, NULL};
+    return testutil_exec(argv, envs, NULL);
 }
 
 static long login_as(const char *name, const char *password, Resp **keep)
@@ -51,17 +39,6 @@ static long login_as(const char *name, const char *password, Resp **keep)
     else
         resp_free(r);
     return st;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    char *buf = calloc(1, 1 << 20);
-    size_t n = fread(buf, 1, (1 << 20) - 1, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
 }
 
 static int count_lines_with(const char *text, const char *prefix, const char *part)
@@ -82,19 +59,13 @@ static int count_lines_with(const char *text, const char *prefix, const char *pa
 START_TEST(user_add_before_first_start_and_while_running)
 {
     static const char *const args[] = {"--rate-limit", "0", NULL};
-    memset(&D, 0, sizeof D);
-    snprintf(D.dir, sizeof D.dir, "%s/arbiter-http-XXXXXX",
-             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    ck_assert_ptr_nonnull(mkdtemp(D.dir));
-    snprintf(D.db, sizeof D.db, "%s/arbiter.db", D.dir);
+    harness_daemon_prepare(&D);
     /* Before the first start: the login it makes replaces the printed one. */
     ck_assert_int_eq(user_add(D.db, "judge", "long enough secret"), 0);
     ck_assert_int_eq(user_add(D.db, "judge", "another secret"), 1);
     ck_assert_int_eq(user_add(D.db, "shorty", "short"), 2);
     daemon_start_args(&D, 1, args);
-    char path[400];
-    snprintf(path, sizeof path, "%s/stdout.txt", D.dir);
-    char *out = slurp(path);
+    char *out = harness_daemon_file(&D, "stdout.txt");
     ck_assert_msg(strstr(out, "password") == NULL, "a password was printed: %s", out);
     free(out);
     ck_assert_int_eq(login_as("judge", "long enough secret", NULL), 200);
@@ -127,9 +98,7 @@ END_TEST
 static void running_game(Client *arb, Client *pl, int64_t *tid, int64_t *gid)
 {
     daemon_start_signed_in(&D, arb);
-    int64_t pids[2];
-    *tid = make_tournament(&D, arb, "5400+30", NULL, 2, pids, pl);
-    make_round(&D, arb, *tid, 1, &pids[0], &pids[1], gid);
+    *tid = harness_game_new(&D, arb, "5400+30", NULL, pl, gid);
     start_round_one(&D, arb, pl, *tid, *gid);
 }
 
@@ -150,9 +119,7 @@ START_TEST(one_log_line_per_request_and_game_event)
     }
     ck_assert_int_eq(play(&D, &pl[1], gid, 2, "e5"), 409);
     ck_assert_int_eq(daemon_stop(&D, SIGTERM), 0);
-    char path[400];
-    snprintf(path, sizeof path, "%s/stderr.txt", D.dir);
-    char *log = slurp(path);
+    char *log = harness_daemon_file(&D, "stderr.txt");
     char want[128];
     snprintf(want, sizeof want, " %s ", gpath);
     ck_assert_int_eq(count_lines_with(log, "http GET", want), 3);
@@ -173,21 +140,6 @@ START_TEST(one_log_line_per_request_and_game_event)
     daemon_cleanup(&D);
 }
 END_TEST
-
-typedef struct Reader {
-    const Client *c;
-    const char *path;
-    long ms;
-    long long last;
-    Resp *r;
-} Reader;
-
-static void *read_stream(void *arg)
-{
-    Reader *rd = arg;
-    rd->r = stream_read(&D, rd->c, rd->path, rd->ms, rd->last);
-    return NULL;
-}
 
 /* The ids of the events named EVENT in an SSE body, in order. */
 static int ids_of(const char *body, const char *event, long long *ids, int max)
@@ -222,12 +174,11 @@ START_TEST(alert_stream_resumes_without_gaps)
     char path[128];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/alerts/stream", (long long)tid);
     /* Live: the arbiter's feed sees the first call as it happens. */
-    Reader rd = {&arb, path, 1500, 0, NULL};
-    pthread_t t;
-    pthread_create(&t, NULL, read_stream, &rd);
+    HarnessStream rd;
+    harness_stream_start(&rd, &D, &arb, path, 1500, 0);
     usleep(400000);
     call_arbiter(&pl[0], &arb, gid, "first");
-    pthread_join(t, NULL);
+    harness_stream_join(&rd);
     ck_assert_int_eq(rd.r->status, 200);
     long long ids[16];
     ck_assert_int_eq(ids_of(rd.r->body, "alert", ids, 16), 1);
@@ -238,11 +189,11 @@ START_TEST(alert_stream_resumes_without_gaps)
     call_arbiter(&pl[1], &arb, gid, "second");
     call_arbiter(&pl[0], &arb, gid, "third");
     /* Back with Last-Event-ID: exactly those two, in order, then a live one. */
-    Reader again = {&arb, path, 1500, seen, NULL};
-    pthread_create(&t, NULL, read_stream, &again);
+    HarnessStream again;
+    harness_stream_start(&again, &D, &arb, path, 1500, seen);
     usleep(400000);
     call_arbiter(&pl[1], &arb, gid, "fourth");
-    pthread_join(t, NULL);
+    harness_stream_join(&again);
     ck_assert_int_eq(again.r->status, 200);
     int n = ids_of(again.r->body, "alert", ids, 16);
     ck_assert_msg(n == 3, "%d alerts after %lld: %s", n, seen, again.r->body);
@@ -273,17 +224,8 @@ START_TEST(tournament_stream_resumes_then_goes_live)
     int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 4, pids, pl);
     int64_t w[2] = {pids[0], pids[1]}, b[2] = {pids[2], pids[3]};
     make_round(&D, &arb, tid, 2, w, b, gids);
-    for (int g = 0; g < 2; g++)
-        for (int i = 0; i < 2; i++) {
-            Resp *r = reqf(&D, &pl[g + 2 * i], "POST", "{}", "/api/v1/games/%lld/checkin",
-                           (long long)gids[g]);
-            ck_assert_int_eq(r->status, 200);
-            resp_free(r);
-        }
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
-    ck_assert_int_eq(r->status, 200);
-    resp_free(r);
+    harness_round_one_start(&D, &arb, pl, tid, gids, 2);
+    Resp *r;
     char path[128];
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/stream", (long long)tid);
     ck_assert_int_eq(play(&D, &pl[0], gids[0], 0, "e4"), 200);
@@ -297,12 +239,11 @@ START_TEST(tournament_stream_resumes_then_goes_live)
     /* Away: moves on both boards. */
     ck_assert_int_eq(play(&D, &pl[1], gids[1], 0, "d4"), 200);
     ck_assert_int_eq(play(&D, &pl[2], gids[0], 1, "c5"), 200);
-    Reader rd = {NULL, path, 1500, seen, NULL};
-    pthread_t t;
-    pthread_create(&t, NULL, read_stream, &rd);
+    HarnessStream rd;
+    harness_stream_start(&rd, &D, NULL, path, 1500, seen);
     usleep(400000);
     ck_assert_int_eq(play(&D, &pl[3], gids[1], 1, "Nf6"), 200);
-    pthread_join(t, NULL);
+    harness_stream_join(&rd);
     long long ids[16];
     int n = ids_of(rd.r->body, "game", ids, 16);
     ck_assert_msg(n == 3, "%d events after %lld: %s", n, seen, rd.r->body);
@@ -331,9 +272,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

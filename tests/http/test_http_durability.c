@@ -21,12 +21,9 @@ static int64_t tid, gid;
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
-    login_arbiter(&D, &arb);
-    int64_t pids[2];
+    daemon_start_signed_in(&D, &arb);
     Client pl[2];
-    tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
-    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    tid = harness_game_new(&D, &arb, "5400+30", NULL, pl, &gid);
     W = pl[0];
     B = pl[1];
     start_round_one(&D, &arb, pl, tid, gid);
@@ -34,9 +31,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    int status = daemon_stop(&D, SIGTERM);
-    daemon_cleanup(&D);
-    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
+    daemon_finish(&D);
 }
 
 static json_t *game(Resp **keep)
@@ -240,20 +235,6 @@ START_TEST(round_paused_by_restart_resumes_at_once)
 }
 END_TEST
 
-typedef struct Reader {
-    const char *path;
-    long ms;
-    long long last;
-    Resp *r;
-} Reader;
-
-static void *read_stream(void *arg)
-{
-    Reader *rd = arg;
-    rd->r = stream_read(&D, NULL, rd->path, rd->ms, rd->last);
-    return NULL;
-}
-
 /* The ids of the "game" events in an SSE body, in order. */
 static int ids_of(const char *body, long long *ids, int max)
 {
@@ -269,12 +250,11 @@ START_TEST(stream_live_and_resume)
     char path[128];
     snprintf(path, sizeof path, "/api/v1/games/%lld/stream", (long long)gid);
     /* Live: a viewer connected before the move sees it. */
-    Reader rd = {path, 1500, 0, NULL};
-    pthread_t t;
-    pthread_create(&t, NULL, read_stream, &rd);
+    HarnessStream rd;
+    harness_stream_start(&rd, &D, NULL, path, 1500, 0);
     usleep(400000);
     ck_assert_int_eq(play(&D, &W, gid, 0, "e4"), 200);
-    pthread_join(t, NULL);
+    harness_stream_join(&rd);
     ck_assert_int_eq(rd.r->status, 200);
     ck_assert_ptr_nonnull(strstr(rd.r->headers, "text/event-stream"));
     ck_assert_ptr_nonnull(strstr(rd.r->body, "event: state"));
@@ -290,11 +270,11 @@ START_TEST(stream_live_and_resume)
     ck_assert_int_eq(play(&D, &B, gid, 3, "d6"), 200);
     /* Reconnecting with Last-Event-ID gets exactly those, in order, then
      * live ones. */
-    Reader again = {path, 1200, seen, NULL};
-    pthread_create(&t, NULL, read_stream, &again);
+    HarnessStream again;
+    harness_stream_start(&again, &D, NULL, path, 1200, seen);
     usleep(400000);
     ck_assert_int_eq(play(&D, &W, gid, 4, "d4"), 200);
-    pthread_join(t, NULL);
+    harness_stream_join(&again);
     n = ids_of(again.r->body, ids, 64);
     ck_assert_int_eq(n, 4);
     for (int i = 0; i < n; i++)
@@ -315,17 +295,14 @@ START_TEST(stop_with_streams_open)
 {
     char path[128];
     snprintf(path, sizeof path, "/api/v1/games/%lld/stream", (long long)gid);
-    Reader rd[3];
-    pthread_t t[3];
-    for (int i = 0; i < 3; i++) {
-        rd[i] = (Reader){path, 10000, 0, NULL};
-        pthread_create(&t[i], NULL, read_stream, &rd[i]);
-    }
+    HarnessStream rd[3];
+    for (int i = 0; i < 3; i++)
+        harness_stream_start(&rd[i], &D, NULL, path, 10000, 0);
     usleep(400000);
     int64_t t0 = now_ms();
     ck_assert_int_eq(daemon_stop(&D, SIGTERM), 0);
     for (int i = 0; i < 3; i++) {
-        pthread_join(t[i], NULL);
+        harness_stream_join(&rd[i]);
         ck_assert_int_eq(rd[i].r->status, 200);
         resp_free(rd[i].r);
     }
@@ -353,9 +330,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

@@ -23,40 +23,12 @@
 #include "harness.h"
 #include "trf.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 static const char *jstr(json_t *o, const char *k)
 {
     json_t *v = json_object_get(o, k);
     return json_is_string(v) ? json_string_value(v) : "";
-}
-
-static char *slurp(const char *rel, size_t *len)
-{
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    ck_assert_msg(dir != NULL, "ARBITER_TEST_DATA is not set");
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    static char buf[1 << 16];
-    *len = fread(buf, 1, sizeof buf - 1, f);
-    buf[*len] = 0;
-    fclose(f);
-    char *copy = malloc(*len + 1);
-    memcpy(copy, buf, *len + 1);
-    return copy;
 }
 
 /* POST/PATCH with a body built by json_pack (taken). */
@@ -209,10 +181,7 @@ static void sha256_b64(const char *text, size_t len, char *out)
 {
     char path[400], cmd[512], hex[80] = "";
     snprintf(path, sizeof path, "%s/style.css", D.dir);
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
-    fclose(f);
+    testutil_write(path, text, len);
     snprintf(cmd, sizeof cmd, "sha256sum '%s'", path);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
@@ -313,10 +282,10 @@ static double expected(const Csv *x, int sno, const char *col)
 }
 
 /* The expectations file without its comment lines, as CSV. */
-static void read_expectations(const char *rel, Csv *x)
+static void read_expectations(const char *topic, const char *name, Csv *x)
 {
     size_t n;
-    char *text = slurp(rel, &n);
+    char *text = testutil_load(topic, name, &n);
     char *clean = malloc(2 * n + 2);
     size_t k = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -336,13 +305,13 @@ static void read_expectations(const char *rel, Csv *x)
 START_TEST(round_robin_as_published)
 {
     size_t len;
-    char *text = slurp("tiebreak/tbs-rr-10.trf", &len);
+    char *text = testutil_load("tiebreak", "tbs-rr-10.trf", &len);
     Tournament *t = NULL;
     TrfError e;
     ck_assert_msg(trf_read(text, len, 0, &t, &e) == 0, "TRF line %d: %s", e.line, e.message);
     free(text);
     Csv x;
-    read_expectations("tiebreak/tbs-rr-10-2023.csv", &x);
+    read_expectations("tiebreak", "tbs-rr-10-2023.csv", &x);
 
     /* The published event: a round robin under the 2023 tie-break rules. */
     const char *tname = "R&R <10> \"open\"";
@@ -887,9 +856,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

@@ -17,18 +17,7 @@
 
 #include "harness.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 static int64_t swiss(int64_t *p, Client *players)
 {
@@ -281,9 +270,5 @@ int main(void)
     tcase_add_test(tc, round_range_in_the_report);
     tcase_add_test(tc, bad_requests_and_roles);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

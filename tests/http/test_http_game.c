@@ -14,18 +14,7 @@
 
 #include "harness.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 /* A started game between two fresh players, both checked in. */
 typedef struct Game {
@@ -36,12 +25,10 @@ typedef struct Game {
 static Game new_game(const char *tc, const char *settings)
 {
     Game g;
-    int64_t pids[2];
     Client pl[2];
-    g.tid = make_tournament(&D, &arb, tc, settings, 2, pids, pl);
+    g.tid = harness_game_new(&D, &arb, tc, settings, pl, &g.gid);
     g.w = pl[0];
     g.b = pl[1];
-    make_round(&D, &arb, g.tid, 1, &pids[0], &pids[1], &g.gid);
     start_round_one(&D, &arb, pl, g.tid, g.gid);
     return g;
 }
@@ -102,9 +89,7 @@ START_TEST(full_game_to_mate)
     if (access("/usr/bin/pgn-extract", X_OK) == 0) {
         char path[300], cmd[700];
         snprintf(path, sizeof path, "%s/g.pgn", D.dir);
-        FILE *f = fopen(path, "w");
-        fputs(r->body, f);
-        fclose(f);
+        testutil_write(path, r->body, r->len);
         snprintf(cmd, sizeof cmd, "/usr/bin/pgn-extract -s -r '%s' 2>&1 | grep -ci error", path);
         FILE *p = popen(cmd, "r");
         int errors = -1;
@@ -547,9 +532,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

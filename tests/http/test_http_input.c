@@ -23,12 +23,9 @@ static int64_t tid, gid, aid;
 
 static void setup(void)
 {
-    daemon_start(&D, 0);
-    login_arbiter(&D, &arb);
-    int64_t pids[2];
+    daemon_start_signed_in(&D, &arb);
     Client pl[2];
-    tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
-    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    tid = harness_game_new(&D, &arb, "5400+30", NULL, pl, &gid);
     white = pl[0];
     /* An alert (for the alert routes): Black checks in late and calls. */
     Resp *r = reqf(&D, &pl[0], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
@@ -49,9 +46,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    int status = daemon_stop(&D, SIGTERM);
-    daemon_cleanup(&D);
-    ck_assert_msg(status == 0, "the daemon did not stop cleanly (%d)", status);
+    daemon_finish(&D);
 }
 
 static json_t *doc_paths(void)
@@ -400,9 +395,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

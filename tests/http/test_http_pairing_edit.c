@@ -19,18 +19,7 @@
 
 #include "harness.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 static Resp *check_round(const Client *c, int64_t tid, int64_t rn)
 {
@@ -332,9 +321,5 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, edits_and_their_report);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

@@ -16,15 +16,12 @@
  * slow machine cannot make the test fail.
  */
 #include <check.h>
-#include <fcntl.h>
-#include <pthread.h>
 #include <curl/curl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -33,9 +30,7 @@ static Daemon D;
 
 static void teardown(void)
 {
-    int st = daemon_stop(&D, SIGTERM);
-    daemon_cleanup(&D);
-    ck_assert_int_eq(st, 0);
+    daemon_finish(&D);
 }
 
 static void start_limited(void)
@@ -228,34 +223,19 @@ static void start_default_with_game(void)
     daemon_start_args(&D, 0, none);
     Client arb;
     login_arbiter(&D, &arb);
-    int64_t pids[2];
     Client pl[2];
-    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
-    make_round(&D, &arb, tid, 1, &pids[0], &pids[1], &gid);
+    int64_t tid = harness_game_new(&D, &arb, "5400+30", NULL, pl, &gid);
     W = pl[0];
     B = pl[1];
     start_round_one(&D, &arb, pl, tid, gid);
 }
 
-typedef struct Reader {
-    char path[128];
-    Resp *r;
-} Reader;
-
-static void *read_stream(void *arg)
-{
-    Reader *rd = arg;
-    rd->r = stream_read(&D, NULL, rd->path, 2500, 0);
-    return NULL;
-}
-
 START_TEST(a_stream_counts_once_at_connect)
 {
-    Reader rd;
-    snprintf(rd.path, sizeof rd.path, "/api/v1/games/%lld/stream", (long long)gid);
-    rd.r = NULL;
-    pthread_t t;
-    pthread_create(&t, NULL, read_stream, &rd);
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/games/%lld/stream", (long long)gid);
+    HarnessStream rd;
+    harness_stream_start(&rd, &D, NULL, path, 2500, 0);
     usleep(300 * 1000);
     /* 127.0.0.1 spends its reads (the default: 100/s, bursts of 200). */
     Resp *r;
@@ -267,7 +247,7 @@ START_TEST(a_stream_counts_once_at_connect)
     /* Moves (changes have their own budget) still reach the open stream. */
     ck_assert_int_eq(play(&D, &W, gid, 0, "e4"), 200);
     ck_assert_int_eq(play(&D, &B, gid, 1, "c5"), 200);
-    pthread_join(t, NULL);
+    harness_stream_join(&rd);
     ck_assert_int_eq(rd.r->status, 200);
     ck_assert_ptr_nonnull(strstr(rd.r->body, "\"move\":\"e4\""));
     ck_assert_ptr_nonnull(strstr(rd.r->body, "\"move\":\"c5\""));
@@ -279,30 +259,18 @@ END_TEST
  * (2 for bad usage) and its standard error in ERR. */
 static int serve_status(const char *a1, const char *a2, char *err, size_t errlen)
 {
-    char dir[] = "/tmp/arbiter-rl-XXXXXX", db[64], log[64];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[512], db[600], log[600];
+    testutil_tmpdir_make(dir, sizeof dir, "rl");
     snprintf(db, sizeof db, "%s/a.db", dir);
     snprintf(log, sizeof log, "%s/err.txt", dir);
-    const char *bin = getenv("ARBITER_BIN");
-    pid_t p = fork();
-    if (p == 0) {
-        int e = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644), o = open("/dev/null", O_WRONLY);
-        dup2(e, 2);
-        dup2(o, 1);
-        execl(bin, bin, "serve", "--listen", "127.0.0.1:1", "--db", db, a1, a2, (char *)NULL);
-        _exit(127);
-    }
-    int st;
-    waitpid(p, &st, 0);
-    FILE *f = fopen(log, "r");
-    size_t n = f ? fread(err, 1, errlen - 1, f) : 0;
-    err[n] = 0;
-    if (f)
-        fclose(f);
-    char cmd[120];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+    const char *const argv[] = {testutil_bin(), "serve", "--listen", "127.0.0.1:1", "--db", db,
+                                a1, a2, NULL};
+    int st = testutil_exec(argv, NULL, log);
+    char *text = testutil_read(log, NULL);
+    snprintf(err, errlen, "%s", text);
+    free(text);
+    testutil_tmpdir_remove(dir);
+    return st;
 }
 
 START_TEST(bad_options_are_refused)
@@ -348,9 +316,5 @@ int main(void)
     tc = tcase_create("options");
     tcase_add_test(tc, bad_options_are_refused);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

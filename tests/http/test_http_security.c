@@ -41,70 +41,25 @@ static void setup(void)
 
 static void teardown(void)
 {
-    int st = daemon_stop(&D, SIGTERM);
-    daemon_cleanup(&D);
-    ck_assert_int_eq(st, 0);
+    daemon_finish(&D);
 }
 
+/* An answer kept by value, so that a test can compare several. */
 typedef struct Raw {
     long status;
     char headers[8192];
-    size_t hlen;
     char body[4096];
-    size_t blen;
 } Raw;
 
-static size_t on_h(char *p, size_t size, size_t n, void *cls)
-{
-    Raw *r = cls;
-    size_t len = size * n;
-    if (r->hlen + len < sizeof r->headers) {
-        memcpy(r->headers + r->hlen, p, len);
-        r->hlen += len;
-        r->headers[r->hlen] = 0;
-    }
-    return len;
-}
-
-static size_t on_b(char *p, size_t size, size_t n, void *cls)
-{
-    Raw *r = cls;
-    size_t len = size * n;
-    if (r->blen + len < sizeof r->body) {
-        memcpy(r->body + r->blen, p, len);
-        r->blen += len;
-        r->body[r->blen] = 0;
-    }
-    return len;
-}
-
-/* A request with any headers (NULL-terminated list). */
-static void raw(int port, const char *method, const char *path, const char *body,
+/* A request with any headers (NULL-terminated list) and no client. */
+static void raw(const char *method, const char *path, const char *body,
                 const char *const *headers, Raw *out)
 {
-    memset(out, 0, sizeof *out);
-    CURL *h = curl_easy_init();
-    char url[512];
-    snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, path);
-    struct curl_slist *hs = NULL;
-    if (body)
-        hs = curl_slist_append(hs, "Content-Type: application/json");
-    for (int i = 0; headers && headers[i]; i++)
-        hs = curl_slist_append(hs, headers[i]);
-    curl_easy_setopt(h, CURLOPT_URL, url);
-    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
-    if (body)
-        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hs);
-    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_h);
-    curl_easy_setopt(h, CURLOPT_HEADERDATA, out);
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_b);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, out);
-    curl_easy_setopt(h, CURLOPT_TIMEOUT, 20L);
-    if (curl_easy_perform(h) == CURLE_OK)
-        curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &out->status);
-    curl_slist_free_all(hs);
-    curl_easy_cleanup(h);
+    Resp *r = req_hdr(&D, method, path, body, headers);
+    out->status = r->status;
+    snprintf(out->headers, sizeof out->headers, "%s", r->headers);
+    snprintf(out->body, sizeof out->body, "%s", r->body ? r->body : "");
+    resp_free(r);
 }
 
 static long login_from(const char *addr, const char *password)
@@ -114,7 +69,7 @@ static long login_from(const char *addr, const char *password)
     snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", password);
     const char *hs[] = {xff, NULL};
     Raw r;
-    raw(D.port, "POST", "/api/v1/auth/login", body, hs, &r);
+    raw("POST", "/api/v1/auth/login", body, hs, &r);
     if (r.status == 429)
         ck_assert_msg(strcasestr(r.headers, "Retry-After: ") != NULL, "429 without Retry-After");
     return r.status;
@@ -146,7 +101,7 @@ START_TEST(failed_sign_ins_are_throttled)
     for (int i = 0; i < 8; i++) {
         snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%07d\"}", (long long)tid,
                  9999000 + i);
-        raw(D.port, "POST", "/api/v1/auth/player", body, hs, &r);
+        raw("POST", "/api/v1/auth/player", body, hs, &r);
         ck_assert_msg(r.status == 401 || r.status == 429, "%ld %s", r.status, r.body);
         if (i < 5)
             ck_assert_int_eq(r.status, 401);
@@ -181,19 +136,6 @@ static char *dump_store(void)
     }
     sqlite3_close(db);
     return out;
-}
-
-static char *slurp(const char *name)
-{
-    char path[400];
-    snprintf(path, sizeof path, "%s/%s", D.dir, name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    char *buf = calloc(1, 1 << 22);
-    size_t n = fread(buf, 1, (1 << 22) - 1, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
 }
 
 static int count(const char *hay, const char *needle)
@@ -250,7 +192,7 @@ START_TEST(secrets_hashed_and_never_logged)
     ck_assert_msg(!strstr(store, quoted), "a PIN is stored in clear");
     free(store);
 
-    char *err = slurp("stderr.txt"), *out = slurp("stdout.txt");
+    char *err = harness_daemon_file(&D, "stderr.txt"), *out = harness_daemon_file(&D, "stdout.txt");
     ck_assert_msg(strstr(err, "http POST /api/v1/auth/player") != NULL, "requests are not logged");
     const char *secrets[] = {token, pl[0].bearer, cookie, arb_cookie, D.password,
                              "Wrong-Secret-4711", pin};
@@ -272,25 +214,25 @@ START_TEST(cookie_writes_need_our_origin)
     const char *body = "{\"name\":\"X\",\"time_control\":\"60\"}";
     Raw r;
     const char *evil[] = {cookie, csrf, "Origin: https://evil.example", NULL};
-    raw(D.port, "POST", "/api/v1/tournaments", body, evil, &r);
+    raw("POST", "/api/v1/tournaments", body, evil, &r);
     ck_assert_int_eq(r.status, 403);
     ck_assert_ptr_nonnull(strstr(r.body, "csrf"));
     const char *evil_ref[] = {cookie, csrf, "Referer: http://127.0.0.1.evil.example/x", NULL};
-    raw(D.port, "POST", "/api/v1/tournaments", body, evil_ref, &r);
+    raw("POST", "/api/v1/tournaments", body, evil_ref, &r);
     ck_assert_int_eq(r.status, 403);
     snprintf(origin, sizeof origin, "Origin: http://127.0.0.1:%d", D.port);
     const char *ours[] = {cookie, csrf, origin, NULL};
-    raw(D.port, "POST", "/api/v1/tournaments", body, ours, &r);
+    raw("POST", "/api/v1/tournaments", body, ours, &r);
     ck_assert_msg(r.status == 201, "%ld %s", r.status, r.body);
     /* Programs that send no Origin rely on the CSRF token alone. */
     const char *plain[] = {cookie, csrf, NULL};
-    raw(D.port, "POST", "/api/v1/tournaments", body, plain, &r);
+    raw("POST", "/api/v1/tournaments", body, plain, &r);
     ck_assert_int_eq(r.status, 201);
     /* Bearer tokens are not sent by browsers on their own: no Origin rule. */
     char bearer[220];
     snprintf(bearer, sizeof bearer, "Authorization: Bearer %s", pl[0].bearer);
     const char *tablet[] = {bearer, "Origin: https://elsewhere.example", NULL};
-    raw(D.port, "GET", "/api/v1/auth/me", NULL, tablet, &r);
+    raw("GET", "/api/v1/auth/me", NULL, tablet, &r);
     ck_assert_int_eq(r.status, 200);
 }
 END_TEST
@@ -387,7 +329,7 @@ START_TEST(security_headers_everywhere)
 {
     char v[2048];
     Raw r;
-    raw(D.port, "GET", "/api/v1/health", NULL, NULL, &r);
+    raw("GET", "/api/v1/health", NULL, NULL, &r);
     ck_assert_int_eq(r.status, 200);
     header_of(r.headers, "X-Content-Type-Options", v, sizeof v);
     ck_assert_str_eq(v, "nosniff");
@@ -398,7 +340,7 @@ START_TEST(security_headers_everywhere)
     header_of(r.headers, "Content-Security-Policy", v, sizeof v);
     ck_assert_ptr_nonnull(strstr(v, "default-src 'none'"));
     /* Errors too. */
-    raw(D.port, "GET", "/api/v1/nothing-here", NULL, NULL, &r);
+    raw("GET", "/api/v1/nothing-here", NULL, NULL, &r);
     ck_assert_int_eq(r.status, 404);
     header_of(r.headers, "X-Frame-Options", v, sizeof v);
     ck_assert_str_eq(v, "DENY");
@@ -419,7 +361,7 @@ START_TEST(security_headers_everywhere)
         _exit(127);
     }
     for (int i = 0; i < 200; i++) {
-        raw(port, "GET", "/api/v1/health", NULL, NULL, &r);
+        raw("GET", "/api/v1/health", NULL, NULL, &r);
         if (r.status == 200)
             break;
         usleep(20000);
@@ -427,7 +369,7 @@ START_TEST(security_headers_everywhere)
     const char *pages[] = {"/", "/board.html", "/desk.html"};
     const char *files[] = {"index.html", "board.html", "desk.html"};
     for (int i = 0; i < 3; i++) {
-        raw(port, "GET", pages[i], NULL, NULL, &r);
+        raw("GET", pages[i], NULL, NULL, &r);
         ck_assert_int_eq(r.status, 200);
         header_of(r.headers, "X-Frame-Options", v, sizeof v);
         ck_assert_str_eq(v, "DENY");
@@ -481,10 +423,10 @@ START_TEST(security_headers_everywhere)
     memset(big + 11, 'a', 100 * 1024 - 12);
     big[100 * 1024 - 1] = 0;
     const char *hs[] = {big, NULL};
-    raw(port, "GET", "/api/v1/health", NULL, hs, &r);
+    raw("GET", "/api/v1/health", NULL, hs, &r);
     ck_assert_msg(r.status == 0 || (r.status >= 400 && r.status < 500), "%ld", r.status);
     free(big);
-    raw(port, "GET", "/api/v1/health", NULL, NULL, &r);
+    raw("GET", "/api/v1/health", NULL, NULL, &r);
     ck_assert_int_eq(r.status, 200);
     kill(p, SIGTERM);
     int st;
@@ -513,9 +455,5 @@ static Suite *suite(void)
 int main(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(suite());
 }

@@ -19,18 +19,7 @@
 #include "harness.h"
 #include "trf.h"
 
-static Daemon D;
-static Client arb;
-
-static void setup(void)
-{
-    daemon_start_signed_in(&D, &arb);
-}
-
-static void teardown(void)
-{
-    daemon_finish(&D);
-}
+HARNESS_SIGNED_IN_FIXTURE(D, arb)
 
 /* A Swiss tournament (or SYSTEM) of N players rated 2000, 1990, ... */
 static int64_t tournament(const char *system, int rounds, int n, int64_t *pids)
@@ -426,9 +415,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

@@ -13,23 +13,12 @@
 #include "berger.h"
 #include "testutil.h"
 
-static FILE *open_data(const char *name)
-{
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    ck_assert_msg(dir != NULL, "ARBITER_TEST_DATA is not set");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/berger/%s", dir, name);
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    return f;
-}
-
 /* Checks every round listed in berger-N.txt against berger_round(). */
 static void check_table(int n)
 {
     char name[64], line[512];
     snprintf(name, sizeof name, "berger-%d.txt", n);
-    FILE *f = open_data(name);
+    FILE *f = testutil_open("berger", name, "r");
     int rounds = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n')

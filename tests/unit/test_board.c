@@ -10,34 +10,12 @@
 #include "board.h"
 #include "testutil.h"
 
-static Board parse(const char *fen)
-{
-    Board b;
-    char err[160];
-    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-    return b;
-}
-
-static Move find_uci(const Board *b, const char *uci)
-{
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++) {
-        char u[6];
-        board_move_to_uci(list.moves[i], u);
-        if (strcmp(u, uci) == 0)
-            return list.moves[i];
-    }
-    ck_abort_msg("%s is not legal", uci);
-    return MOVE_NONE;
-}
-
 static void play(Board *b, const char *ucis)
 {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", ucis);
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
-        board_make(b, find_uci(b, t));
+        board_make(b, testutil_uci(b, t));
 }
 
 START_TEST(fen_round_trip)
@@ -51,7 +29,7 @@ START_TEST(fen_round_trip)
         "8/8/8/8/8/8/6k1/4K2R b K - 17 42",
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Board b = parse(fens[i]);
+        Board b = testutil_board(fens[i]);
         char out[FEN_MAX];
         board_to_fen(&b, out);
         ck_assert_str_eq(out, fens[i]);
@@ -62,7 +40,7 @@ END_TEST
 
 START_TEST(fen_tolerates_spacing_and_missing_counters)
 {
-    Board b = parse("  4k3/8/8/8/8/8/8/4K2R   w K -  ");
+    Board b = testutil_board("  4k3/8/8/8/8/8/8/4K2R   w K -  ");
     char out[FEN_MAX];
     board_to_fen(&b, out);
     ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
@@ -140,7 +118,7 @@ END_TEST
  * legal, so it is no en passant right at all. */
 START_TEST(ep_pinned_along_rank_is_not_a_right)
 {
-    Board b = parse("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1");
+    Board b = testutil_board("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1");
     play(&b, "e2e4");
     ck_assert_uint_eq(b.ep, SQ_NONE);
     MoveList list;
@@ -152,16 +130,16 @@ END_TEST
 
 START_TEST(castling_rights_are_lost_by_king_or_rook_moves)
 {
-    Board b = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    Board b = testutil_board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     play(&b, "h1h2 a8a7");
     ck_assert_uint_eq(b.castling, CASTLE_WQ | CASTLE_BK);
     play(&b, "h2h1 a7a8");
     /* Rooks back home, but the rights are gone for good: a new position. */
-    Board start = parse("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    Board start = testutil_board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     ck_assert(!board_same_position(&b, &start));
     ck_assert_uint_ne(b.key, start.key);
     /* Capturing a rook on its home square removes that right too. */
-    Board c = parse("r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1");
+    Board c = testutil_board("r3k2r/8/8/8/8/8/6B1/R3K2R w KQkq - 0 1");
     play(&c, "g2a8");
     ck_assert_uint_eq(c.castling, CASTLE_WK | CASTLE_WQ | CASTLE_BK);
 }
@@ -189,7 +167,7 @@ END_TEST
 
 START_TEST(special_moves_are_made_correctly)
 {
-    Board b = parse("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+    Board b = testutil_board("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
     Board x = b;
     play(&x, "e5d6");
     char fen[FEN_MAX];

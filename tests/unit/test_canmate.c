@@ -28,14 +28,7 @@ static int n_cases;
 
 static void load_cases(void)
 {
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    char path[512];
-    snprintf(path, sizeof path, "%s/canmate/cases.txt", dir ? dir : "tests/data");
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", path);
-        exit(1);
-    }
+    FILE *f = testutil_open_at_start("canmate", "cases.txt", "r");
     char line[512], section[48] = "";
     while (fgets(line, sizeof line, f) && n_cases < 200) {
         if (line[0] == '#') {
@@ -55,14 +48,6 @@ static void load_cases(void)
         c->expected = strcmp(want, "yes") == 0 ? CANMATE_YES : CANMATE_NO;
     }
     fclose(f);
-}
-
-static Board parse(const char *fen)
-{
-    Board b;
-    char err[160];
-    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-    return b;
 }
 
 /* The independent check of a YES: every move legal, and at the end the
@@ -85,7 +70,7 @@ static void verify_line(const Board *start, int winner, const Move *line, int le
 
 static void check_case(const Case *c, CanMateScratch *scratch)
 {
-    Board b = parse(c->fen);
+    Board b = testutil_board(c->fen);
     Move line[CANMATE_LINE_MAX];
     int len = -1;
     /* Generous budgets here; the defaults are checked through
@@ -157,19 +142,19 @@ END_TEST
 
 START_TEST(dead_position_needs_both_sides)
 {
-    Board wall = parse("8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1");
+    Board wall = testutil_board("8/8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3 w - - 0 1");
     ck_assert(canmate_is_dead(&wall));
-    Board start = parse(BOARD_START_FEN);
+    Board start = testutil_board(BOARD_START_FEN);
     ck_assert(!canmate_is_dead(&start));
     /* White cannot mate with a lone king, but Black can: not dead. */
-    Board kq = parse("8/8/8/4k3/8/8/4K3/4q3 w - - 0 1");
+    Board kq = testutil_board("8/8/8/4k3/8/8/4K3/4q3 w - - 0 1");
     ck_assert(!canmate_is_dead(&kq));
-    Board kk = parse("8/8/8/4k3/8/8/4K3/8 w - - 0 1");
+    Board kk = testutil_board("8/8/8/4k3/8/8/4K3/8 w - - 0 1");
     ck_assert(canmate_is_dead(&kk));
     /* Black must take the queen: dead although White has a queen now. */
-    Board forced = parse("kQ6/8/8/4K3/8/8/8/8 b - - 0 60");
+    Board forced = testutil_board("kQ6/8/8/4K3/8/8/8/8 b - - 0 60");
     ck_assert(canmate_is_dead(&forced));
-    Board opp = parse("8/8/2b5/4k3/8/8/3BK3/8 w - - 0 1");
+    Board opp = testutil_board("8/8/2b5/4k3/8/8/3BK3/8 w - - 0 1");
     ck_assert(!canmate_is_dead(&opp));
 }
 END_TEST
@@ -177,7 +162,7 @@ END_TEST
 START_TEST(bad_arguments_are_harmless)
 {
     canmate_scratch_free(NULL);
-    Board b = parse(BOARD_START_FEN);
+    Board b = testutil_board(BOARD_START_FEN);
     ck_assert_int_eq(canmate_quick(&b, 2), CANMATE_UNKNOWN);
     int len = 7;
     ck_assert_int_eq(canmate_search(&b, -1, NULL, NULL, NULL, &len), CANMATE_UNKNOWN);
@@ -194,7 +179,7 @@ END_TEST
 START_TEST(answers_are_deterministic)
 {
     CanMateScratch *a = canmate_scratch_new(), *b2 = canmate_scratch_new();
-    Board b = parse("8/8/3n4/4k3/8/8/3NK3/8 w - - 0 1");
+    Board b = testutil_board("8/8/3n4/4k3/8/8/3NK3/8 w - - 0 1");
     Move l1[CANMATE_LINE_MAX], l2[CANMATE_LINE_MAX];
     int n1, n2;
     /* A used scratch and a fresh one give the same line. */
@@ -327,25 +312,9 @@ START_TEST(no_answers_survive_brute_force)
             if (!grid[sq] && rng() % 2)
                 grid[sq] = pieces[rng() % 4];
         }
-        char fen[100], *o = fen;
-        for (int r = 7; r >= 0; r--) {
-            int empty = 0;
-            for (int f = 0; f < 8; f++) {
-                char c = grid[SQ(f, r)];
-                if (!c) {
-                    empty++;
-                    continue;
-                }
-                if (empty)
-                    *o++ = (char)('0' + empty);
-                empty = 0;
-                *o++ = c;
-            }
-            if (empty)
-                *o++ = (char)('0' + empty);
-            *o++ = r ? '/' : ' ';
-        }
-        strcpy(o, rng() % 2 ? "w - - 0 1" : "b - - 0 1");
+        char fen[100];
+        testutil_fen_placement(grid, fen);
+        strcat(fen, rng() % 2 ? " w - - 0 1" : " b - - 0 1");
         Board b;
         char err[160];
         if (board_from_fen(&b, fen, err, sizeof err) != 0)

@@ -7,43 +7,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "testutil.h"
 
 
 #include <jansson.h>
 
-static const char *bin(void)
-{
-    const char *b = getenv("ARBITER_BIN");
-    return b ? b : "build/server/arbiter";
-}
-
-static const char *data(void)
-{
-    const char *d = getenv("ARBITER_TEST_DATA");
-    return d ? d : "tests/data";
-}
-
-/* Runs cmd (through sh), returns its exit status; stdout into out. */
-static int run(const char *cmd, char *out, size_t cap)
-{
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 static char out[1 << 18];
 
 START_TEST(game_prints_the_state)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "'%s' game '%s/laws/5.1.1-checkmate/events.jsonl'", bin(), data());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+    snprintf(cmd, sizeof cmd, "'%s' game '%s/laws/5.1.1-checkmate/events.jsonl'", testutil_bin(), testutil_data_dir());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 0);
     json_error_t je;
     json_t *o = json_loads(out, 0, &je);
     ck_assert_msg(o != NULL, "%s", je.text);
@@ -54,8 +30,8 @@ START_TEST(game_prints_the_state)
     /* Standard input, and --now reads the clocks later. */
     snprintf(cmd, sizeof cmd,
              "printf '%%s\\n' '{\"type\":\"start\",\"time_ms\":0,\"actor\":\"arbiter\"}' "
-             "| '%s' game --now 1000 -", bin());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+             "| '%s' game --now 1000 -", testutil_bin());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 0);
     o = json_loads(out, 0, &je);
     ck_assert_ptr_nonnull(o);
     /* Default 5400+30; nobody checked in, so the default time (0) has
@@ -71,20 +47,20 @@ START_TEST(exit_statuses_and_messages)
 {
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "'%s' game '%s/laws/7.5-illegal-entry-reject/events.jsonl' 2>&1",
-             bin(), data());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 1);
+             testutil_bin(), testutil_data_dir());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 1);
     ck_assert_msg(strstr(out, "events.jsonl:5: move refused (illegal)") != NULL, "%s", out);
     snprintf(cmd, sizeof cmd,
              "printf '%%s\\n' '{\"type\":\"start\",\"time_ms\":0,\"actor\":\"arbiter\"}' "
              "'{\"type\":\"move\",\"time_ms\":1,\"actor\":\"white\",\"mvoe\":\"e4\"}' "
-             "| '%s' game 2>&1 >/dev/null", bin());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 2);
+             "| '%s' game 2>&1 >/dev/null", testutil_bin());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 2);
     ck_assert_msg(strstr(out, "stdin:2: unknown field 'mvoe'") != NULL, "%s", out);
-    snprintf(cmd, sizeof cmd, "'%s' game /nonexistent/log.jsonl 2>&1", bin());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 3);
+    snprintf(cmd, sizeof cmd, "'%s' game /nonexistent/log.jsonl 2>&1", testutil_bin());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 3);
     ck_assert_msg(strstr(out, "cannot open") != NULL, "%s", out);
-    snprintf(cmd, sizeof cmd, "'%s' pgn --tag 'Bad Name=x' 2>&1 </dev/null", bin());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "'%s' pgn --tag 'Bad Name=x' 2>&1 </dev/null", testutil_bin());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 2);
 }
 END_TEST
 
@@ -93,8 +69,8 @@ START_TEST(pgn_prints_the_scoresheet)
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
              "'%s' pgn --tag 'White=Doe, John' --tag WhiteFideId=1503014 --tag Board=7 "
-             "'%s/laws/9.5.3-incorrect-claim-penalty-and-play-on/events.jsonl'", bin(), data());
-    ck_assert_int_eq(run(cmd, out, sizeof out), 0);
+             "'%s/laws/9.5.3-incorrect-claim-penalty-and-play-on/events.jsonl'", testutil_bin(), testutil_data_dir());
+    ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 0);
     static const char *const want[] = {
         "[White \"Doe, John\"]", "[WhiteFideId \"1503014\"]", "[Board \"7\"]",
         "[TimeControl \"900+10\"]", "[Termination \"unterminated\"]", "1. Nf3 {[%clk 0:15:09]}",

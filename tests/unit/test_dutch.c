@@ -17,61 +17,13 @@
  *    C.04.2 board order), each also confirmed with bbpPairings.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dutch.h"
 #include "trf.h"
-
-static const char *data_dir(void)
-{
-    const char *d = getenv("ARBITER_TEST_DATA");
-    return d ? d : "tests/data";
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
-
-static Tournament *load_text(const char *text, size_t len)
-{
-    Tournament *t = NULL;
-    TrfError err;
-    /* points may leave out a bye written for the round to pair */
-    int rc = trf_read(text, len, TRF_READ_NO_POINTS_CHECK, &t, &err);
-    ck_assert_msg(rc == 0, "TRF rejected: line %d col %d: %s", err.line, err.column,
-                  err.message);
-    return t;
-}
-
-static Tournament *load_file(const char *path)
-{
-    size_t len = 0;
-    char *text = slurp(path, &len);
-    ck_assert_msg(text != NULL, "cannot read %s", path);
-    Tournament *t = load_text(text, len);
-    free(text);
-    return t;
-}
+#include "testutil.h"
 
 /* bbpPairings' output format */
 static void format_pairing(const DutchPairing *p, char *out, size_t cap)
@@ -90,35 +42,17 @@ static int is_known(const char *known, const char *file, int round)
     return known && strstr(known, key) != NULL;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 START_TEST(corpus_rounds_equal_bbp)
 {
-    char dir[512], path[1024];
-    snprintf(dir, sizeof dir, "%s/dutch/corpus", data_dir());
-    snprintf(path, sizeof path, "%s/dutch/known_differences.txt", data_dir());
-    size_t klen = 0;
-    char *known = slurp(path, &klen);
-    DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "cannot open %s", dir);
-    char *names[512];
-    int nn = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && nn < 512) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && strcmp(e->d_name + l - 4, ".trf") == 0)
-            names[nn++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)nn, sizeof *names, cmp_str);
+    char dir[512];
+    testutil_data_path(dir, sizeof dir, "dutch", "corpus");
+    char *known = testutil_load("dutch", "known_differences.txt", NULL);
+    char **names;
+    int nn = testutil_list(dir, ".trf", &names);
     ck_assert_int_ge(nn, 20);
     int rounds = 0, agree = 0, known_seen = 0, unexpected = 0;
     for (int i = 0; i < nn; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        Tournament *t = load_file(path);
+        Tournament *t = testutil_trf_load("dutch/corpus", names[i], TRF_READ_NO_POINTS_CHECK);
         int last = dutch_next_round(t) - 1;
         ck_assert_int_ge(last, 1);
         for (int r = 1; r <= last; r++) {
@@ -139,8 +73,8 @@ START_TEST(corpus_rounds_equal_bbp)
             dutch_pairing_free(&p);
         }
         tournament_free(t);
-        free(names[i]);
     }
+    testutil_list_free(names, nn);
     free(known);
     fprintf(stderr, "dutch corpus: %d of %d rounds equal bbpPairings (%d known differences)\n",
             agree, rounds, known_seen);
@@ -152,13 +86,12 @@ END_TEST
 
 static void bbp_case_in(const char *dir, const char *name)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/dutch/%s/%s.input", data_dir(), dir, name);
-    Tournament *t = load_file(path);
-    snprintf(path, sizeof path, "%s/dutch/%s/%s.output.expected", data_dir(), dir, name);
-    size_t len = 0;
-    char *want = slurp(path, &len);
-    ck_assert_ptr_nonnull(want);
+    char topic[64], file[256];
+    snprintf(topic, sizeof topic, "dutch/%s", dir);
+    snprintf(file, sizeof file, "%s.input", name);
+    Tournament *t = testutil_trf_load(topic, file, TRF_READ_NO_POINTS_CHECK);
+    snprintf(file, sizeof file, "%s.output.expected", name);
+    char *want = testutil_load(topic, file, NULL);
     /* the expected files may end lines in CR */
     for (char *c = want; *c; c++)
         if (*c == '\r')
@@ -239,7 +172,7 @@ static void add_line(char *buf, size_t cap, int id, int rating, const char *pts,
 
 static int pair_text(const char *text, char *out, size_t cap)
 {
-    Tournament *t = load_text(text, strlen(text));
+    Tournament *t = testutil_trf("TRF", text, strlen(text), TRF_READ_NO_POINTS_CHECK);
     DutchPairing p;
     char err[200];
     int rc = dutch_pair_round(t, dutch_next_round(t), &p, err, sizeof err);
@@ -308,7 +241,7 @@ START_TEST(input_errors)
     for (int i = 1; i <= 4; i++)
         add_line(text, sizeof text, i, 2500 - 10 * i, "0.0", NULL, 0);
     ck_assert_int_eq(pair_text(text, out, sizeof out), DUTCH_E_INPUT);
-    Tournament *t = load_text(text, strlen(text));
+    Tournament *t = testutil_trf("TRF", text, strlen(text), TRF_READ_NO_POINTS_CHECK);
     DutchPairing p;
     char err[200];
     ck_assert_int_eq(dutch_pair_round(t, 0, &p, err, sizeof err), DUTCH_E_INPUT);
@@ -337,9 +270,5 @@ int main(void)
     tcase_add_test(tc, rematch_has_no_pairing);
     tcase_add_test(tc, input_errors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

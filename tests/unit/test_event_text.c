@@ -13,6 +13,7 @@
 
 #include "event_json.h"
 #include "games.h"
+#include "testutil.h"
 
 static uint64_t rng(uint64_t *s)
 {
@@ -183,9 +184,5 @@ int main(void)
     tcase_add_loop_test(tc, random_games_match_jansson, 0, 24);
     tcase_add_test(tc, invalid_utf8_falls_back);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "testutil.h"
 
 /* A pairing list with one bye per name (no boards), so every name is one
  * entry of the alphabetical list. */
@@ -401,9 +402,5 @@ int main(void)
     tcase_add_test(tc, formats_and_languages);
     tcase_add_test(tc, page_words_are_the_translations);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

@@ -14,19 +14,6 @@
 #include "store.h"
 #include "testutil.h"
 
-static char dir[128], path[192];
-
-static void setup(void)
-{
-    testutil_tmpdir_make(dir, sizeof dir, "games");
-    snprintf(path, sizeof path, "%s/t.db", dir);
-}
-
-static void teardown(void)
-{
-    testutil_tmpdir_remove(dir);
-}
-
 /* More than the cache keeps after their end (KEEP_DONE in games.c). */
 enum { NGAMES = 600 };
 
@@ -51,7 +38,7 @@ START_TEST(finished_games_leave_the_cache_but_still_take_actions)
 {
     Store *s;
     char err[256];
-    ck_assert_msg(store_open(path, 0, &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(store_open(testutil_db_path, 0, &s, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(store_run(s, NULL, "INSERT INTO tournaments(name, time_control, created_ms) "
                                         "VALUES ('T', '5400+30', 0)", ""), 0);
     ck_assert_int_eq(store_run(s, NULL, "INSERT INTO players(tournament_id, name) VALUES (1, 'A'), "
@@ -96,7 +83,7 @@ int main(void)
 {
     Suite *su = suite_create("games");
     TCase *tc = tcase_create("cache");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_checked_fixture(tc, testutil_db_setup, testutil_db_teardown);
     tcase_add_test(tc, finished_games_leave_the_cache_but_still_take_actions);
     suite_add_tcase(su, tc);
     return testutil_run(su);

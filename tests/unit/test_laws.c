@@ -13,7 +13,6 @@
  */
 #include <check.h>
 #include <ctype.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +29,15 @@ static char data_dir[512];
 
 static void find_data(void)
 {
-    const char *d = getenv("ARBITER_TEST_DATA");
-    snprintf(data_dir, sizeof data_dir, "%s/laws", d ? d : "tests/data");
+    snprintf(data_dir, sizeof data_dir, "%s/laws", testutil_data_dir());
+}
+
+/* The event log of scenario NAME (its path into PATH), or NULL when the
+ * directory entry has none. */
+static FILE *open_events(const char *name, char *path, size_t cap)
+{
+    snprintf(path, cap, "%s/%s/events.jsonl", data_dir, name);
+    return fopen(path, "r");
 }
 
 typedef struct Fold {
@@ -262,17 +268,15 @@ static void check_pgn(const char *name, const GameState *st)
 
 START_TEST(scenarios)
 {
-    DIR *d = opendir(data_dir);
-    ck_assert_msg(d != NULL, "cannot open %s", data_dir);
-    struct dirent *e;
+    char **names;
+    int ndirs = testutil_list(data_dir, "", &names);
     int count = 0, failed = 0;
     char report[8192] = "";
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
+    for (int i = 0; i < ndirs; i++) {
+        const char *name = names[i];
         char path[1024], exp_path[1024];
-        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, e->d_name);
-        snprintf(exp_path, sizeof exp_path, "%s/%s/expected.json", data_dir, e->d_name);
+        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, name);
+        snprintf(exp_path, sizeof exp_path, "%s/%s/expected.json", data_dir, name);
         if (access(path, R_OK) != 0)
             continue;
         count++;
@@ -287,17 +291,17 @@ START_TEST(scenarios)
         if (!refused_exp)
             json_object_set_new(exp, "refused", json_array()); /* none unless listed */
         char why[2048] = "";
-        if (subset(exp, act, e->d_name, why, sizeof why)) {
+        if (subset(exp, act, name, why, sizeof why)) {
             failed++;
             snprintf(report + strlen(report), sizeof report - strlen(report), "\n%s", why);
         }
-        check_pgn(e->d_name, f.st);
+        check_pgn(name, f.st);
         json_decref(act);
         json_decref(exp);
         json_decref(f.refused);
         game_free(f.st);
     }
-    closedir(d);
+    testutil_list_free(names, ndirs);
     ck_assert_msg(count >= 40, "only %d scenarios found in %s", count, data_dir);
     ck_assert_msg(failed == 0, "%d of %d scenarios differ:%s", failed, count, report);
 }
@@ -366,15 +370,12 @@ START_TEST(refusal_changes_nothing)
 {
     /* Replaying only the accepted events gives the same state as replaying
      * everything, refusals included: a refused event leaves no trace. */
-    DIR *d = opendir(data_dir);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
+    char **names;
+    int ndirs = testutil_list(data_dir, "", &names);
+    for (int i = 0; i < ndirs; i++) {
+        const char *name = names[i];
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, e->d_name);
-        FILE *in = fopen(path, "r");
+        FILE *in = open_events(name, path, sizeof path);
         if (!in)
             continue;
         GameSettings settings;
@@ -400,14 +401,14 @@ START_TEST(refusal_changes_nothing)
         if (all) {
             json_t *a = event_json_state_to_json(all, all->last_ms);
             json_t *b = event_json_state_to_json(kept, kept->last_ms);
-            ck_assert_msg(json_equal(a, b), "%s: states differ", e->d_name);
+            ck_assert_msg(json_equal(a, b), "%s: states differ", name);
             json_decref(a);
             json_decref(b);
         }
         game_free(all);
         game_free(kept);
     }
-    closedir(d);
+    testutil_list_free(names, ndirs);
 }
 END_TEST
 
@@ -508,16 +509,13 @@ START_TEST(codec_survives_damaged_lines)
 {
     /* Every prefix of every scenario line, and every line with one byte
      * changed, is parsed or refused with a message; never a crash. */
-    DIR *d = opendir(data_dir);
-    ck_assert_ptr_nonnull(d);
-    struct dirent *e;
+    char **names;
+    int ndirs = testutil_list(data_dir, "", &names);
     int refused = 0, tried = 0;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
+    for (int i = 0; i < ndirs; i++) {
+        const char *name = names[i];
         char path[1024];
-        snprintf(path, sizeof path, "%s/%s/events.jsonl", data_dir, e->d_name);
-        FILE *in = fopen(path, "r");
+        FILE *in = open_events(name, path, sizeof path);
         if (!in)
             continue;
         char line[4096];
@@ -542,7 +540,7 @@ START_TEST(codec_survives_damaged_lines)
         }
         fclose(in);
     }
-    closedir(d);
+    testutil_list_free(names, ndirs);
     ck_assert_int_gt(refused, tried / 4);
 }
 END_TEST

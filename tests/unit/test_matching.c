@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "matching.h"
+#include "testutil.h"
 
 enum { MAXN = 12, ML = 3 };
 
@@ -206,9 +207,5 @@ int main(void)
     tcase_add_test(tc, random_small_graphs);
     tcase_add_test(tc, empty_and_single);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

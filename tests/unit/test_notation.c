@@ -18,40 +18,6 @@
 #include "notation.h"
 #include "testutil.h"
 
-static Board parse_fen(const char *fen)
-{
-    Board b;
-    char err[160];
-    if (strcmp(fen, "start") == 0)
-        fen = BOARD_START_FEN;
-    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-    return b;
-}
-
-static Move find_uci(const Board *b, const char *uci)
-{
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++) {
-        char u[6];
-        board_move_to_uci(list.moves[i], u);
-        if (strcmp(u, uci) == 0)
-            return list.moves[i];
-    }
-    ck_abort_msg("%s is not legal", uci);
-    return MOVE_NONE;
-}
-
-static FILE *open_data(const char *name)
-{
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    char path[512];
-    snprintf(path, sizeof path, "%s/notation/%s", dir ? dir : "tests/data", name);
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    return f;
-}
-
 static char *trim(char *s)
 {
     while (*s == ' ' || *s == '\t')
@@ -80,7 +46,7 @@ static bool split3(char *line, char **a, char **b, char **c)
 
 START_TEST(san_matches_the_pgn_standard)
 {
-    FILE *f = open_data("san.txt");
+    FILE *f = testutil_open("notation", "san.txt", "r");
     char line[512];
     int n = 0;
     while (fgets(line, sizeof line, f)) {
@@ -88,8 +54,8 @@ START_TEST(san_matches_the_pgn_standard)
         if (!split3(line, &fen, &uci, &want))
             continue;
         uci = trim(uci);
-        Board b = parse_fen(fen);
-        Move m = find_uci(&b, uci);
+        Board b = testutil_board(fen);
+        Move m = testutil_uci(&b, uci);
         char san[NOTATION_SAN_MAX];
         ck_assert_int_eq(notation_san(&b, m, san), 0);
         ck_assert_msg(strcmp(san, want) == 0, "%s %s: got %s, want %s", fen, uci, san, want);
@@ -121,14 +87,14 @@ static int code_of(const char *word)
 
 START_TEST(input_spellings_and_rejections)
 {
-    FILE *f = open_data("parse.txt");
+    FILE *f = testutil_open("notation", "parse.txt", "r");
     char line[512];
     int n = 0, rejections[6] = {0};
     while (fgets(line, sizeof line, f)) {
         char *fen, *text, *want;
         if (!split3(line, &fen, &text, &want))
             continue;
-        Board b = parse_fen(fen);
+        Board b = testutil_board(fen);
         Move m = 0x7777;
         char err[NOTATION_ERR_MAX];
         int rc = notation_parse(&b, text, &m, err, sizeof err);
@@ -163,18 +129,18 @@ START_TEST(failure_moves_follow_the_contract)
     Move m;
     char err[NOTATION_ERR_MAX];
     /* Art. 7.5.2: a promotion without a piece gives the queen promotion. */
-    Board b = parse_fen("3r3k/4P1pp/8/8/8/8/8/4K3 w - - 0 1");
+    Board b = testutil_board("3r3k/4P1pp/8/8/8/8/8/4K3 w - - 0 1");
     ck_assert_int_eq(notation_parse(&b, "e8", &m, err, sizeof err), NOTATION_E_NO_PROMOTION);
-    ck_assert_uint_eq(m, find_uci(&b, "e7e8q"));
+    ck_assert_uint_eq(m, testutil_uci(&b, "e7e8q"));
     ck_assert_int_eq(notation_parse(&b, "exd8", &m, err, sizeof err), NOTATION_E_NO_PROMOTION);
-    ck_assert_uint_eq(m, find_uci(&b, "e7d8q"));
+    ck_assert_uint_eq(m, testutil_uci(&b, "e7d8q"));
     /* An illegal move names the piece tried, and is not legal. */
-    b = parse_fen("k7/8/8/8/8/8/8/r2NK3 w - - 0 1");
+    b = testutil_board("k7/8/8/8/8/8/8/r2NK3 w - - 0 1");
     ck_assert_int_eq(notation_parse(&b, "Nc3", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_int_eq(move_from(m), SQ(3, 0));
     ck_assert_int_eq(move_to(m), SQ(2, 2));
     ck_assert(!movegen_is_legal(&b, m));
-    Board k = parse_fen("k7/8/8/8/8/8/8/r3K3 w - - 0 1");
+    Board k = testutil_board("k7/8/8/8/8/8/8/r3K3 w - - 0 1");
     ck_assert_int_eq(notation_parse(&k, "Kd1", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_int_eq(move_from(m), SQ(4, 0));
     /* No piece named: MOVE_NONE. */
@@ -192,7 +158,7 @@ START_TEST(failure_moves_follow_the_contract)
     ck_assert_uint_eq(strlen(tiny), 7);
     /* SAN of an illegal move is refused. */
     char san[NOTATION_SAN_MAX];
-    b = parse_fen("start");
+    b = testutil_board("start");
     ck_assert_int_eq(notation_san(&b, move_new(SQ(4, 1), SQ(4, 4), MOVE_NORMAL, KNIGHT), san),
                      NOTATION_E_ILLEGAL);
     ck_assert_str_eq(san, "");
@@ -227,8 +193,8 @@ START_TEST(localized_san)
         {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "ru", "O-O-O"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        Board b = parse_fen(cases[i].fen);
-        Move m = find_uci(&b, cases[i].uci);
+        Board b = testutil_board(cases[i].fen);
+        Move m = testutil_uci(&b, cases[i].uci);
         char san[NOTATION_SAN_MAX];
         ck_assert_int_eq(notation_san_localized(&b, m, cases[i].lang, san), 0);
         ck_assert_str_eq(san, cases[i].want);
@@ -237,9 +203,9 @@ START_TEST(localized_san)
         ck_assert_msg(notation_parse(&b, san, &back, err, sizeof err) == 0, "%s: %s", san, err);
         ck_assert_uint_eq(back, m);
     }
-    Board b = parse_fen("start");
+    Board b = testutil_board("start");
     char san[NOTATION_SAN_MAX];
-    ck_assert_int_eq(notation_san_localized(&b, find_uci(&b, "g1f3"), "xx", san),
+    ck_assert_int_eq(notation_san_localized(&b, testutil_uci(&b, "g1f3"), "xx", san),
                      NOTATION_E_LANG);
     ck_assert_str_eq(san, "Nf3");
 }
@@ -249,11 +215,7 @@ END_TEST
  * reads back as itself. */
 START_TEST(every_move_round_trips)
 {
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    char path[512];
-    snprintf(path, sizeof path, "%s/perft/standard.epd", dir ? dir : "tests/data");
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
+    FILE *f = testutil_open("perft", "standard.epd", "r");
     static const char *const langs[] = {"en", "ru", "bg", "figurine"};
     char line[512];
     int moves = 0;
@@ -296,9 +258,9 @@ START_TEST(garbage_is_refused_cleanly)
                                         "!", "?", "O", "0", "o", "К", "р", "Кр", "О", "♔", "♟",
                                         "e.p.", " ", "\xff", "\xd0", "q", "n", "€"};
     Board positions[3];
-    positions[0] = parse_fen("start");
-    positions[1] = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    positions[2] = parse_fen("3r3k/4P1pp/8/8/8/8/8/4K3 w - - 0 1");
+    positions[0] = testutil_board("start");
+    positions[1] = testutil_board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    positions[2] = testutil_board("3r3k/4P1pp/8/8/8/8/8/4K3 w - - 0 1");
     unsigned seed = 12345;
     int accepted = 0;
     for (int iter = 0; iter < 20000; iter++) {
@@ -379,14 +341,10 @@ START_TEST(pgn_extract_reads_our_san)
     }
     enum { GAMES = 300 };
     static RandomGame games[GAMES];
-    const char *tmp = getenv("TMPDIR");
     char dir[512];
-    snprintf(dir, sizeof dir, "%s/arbiter-notation-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    ck_assert(mkdtemp(dir) != NULL);
-    char pgn[600], out[600], errs[600], cmd[2400];
+    testutil_tmpdir_make(dir, sizeof dir, "notation");
+    char pgn[600], cmd[1200], *out, *errs;
     snprintf(pgn, sizeof pgn, "%s/games.pgn", dir);
-    snprintf(out, sizeof out, "%s/uci.txt", dir);
-    snprintf(errs, sizeof errs, "%s/errors.txt", dir);
     FILE *f = fopen(pgn, "w");
     ck_assert(f != NULL);
     uint64_t seed = 0x9E3779B97F4A7C15ull;
@@ -429,20 +387,16 @@ START_TEST(pgn_extract_reads_our_san)
         fprintf(f, " %s\n\n", g->result);
     }
     fclose(f);
-    snprintf(cmd, sizeof cmd, "'%s' -s -Wuci --notags --nocomments '%s' > '%s' 2> '%s'", tool,
-             pgn, out, errs);
-    ck_assert_int_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "'%s' -s -Wuci --notags --nocomments '%s'", tool, pgn);
+    ck_assert_int_eq(testutil_shell(dir, cmd, NULL, &out, &errs), 0);
 
     /* Not a single complaint. */
-    f = fopen(errs, "r");
-    ck_assert(f != NULL);
-    char line[4096];
-    if (fgets(line, sizeof line, f))
-        ck_abort_msg("pgn-extract complained: %s", line);
-    fclose(f);
+    if (errs[0])
+        ck_abort_msg("pgn-extract complained: %.*s", (int)strcspn(errs, "\n") + 1, errs);
+    free(errs);
 
     /* Its moves are ours, game by game. */
-    f = fopen(out, "r");
+    f = fmemopen(out, strlen(out), "r");
     ck_assert(f != NULL);
     int game = 0, ply = 0;
     char tok[64];
@@ -472,10 +426,8 @@ START_TEST(pgn_extract_reads_our_san)
     fprintf(stderr, "pgn-extract agreed on %d games, %ld plies (%d promotions, %d castlings, "
                     "%d disambiguations, %d mates)\n",
             GAMES, plies, promotions, castlings, disambiguations, mates);
-    unlink(pgn);
-    unlink(out);
-    unlink(errs);
-    rmdir(dir);
+    free(out);
+    testutil_tmpdir_remove(dir);
 }
 END_TEST
 

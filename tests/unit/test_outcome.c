@@ -13,14 +13,6 @@
 #include "outcome.h"
 #include "testutil.h"
 
-static Board parse(const char *fen)
-{
-    Board b;
-    char err[160];
-    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-    return b;
-}
-
 /* A game: the board and the key history the Laws engine would keep. */
 typedef struct Game {
     Board b;
@@ -30,17 +22,9 @@ typedef struct Game {
 
 static void game_start(Game *g, const char *fen)
 {
-    g->b = parse(fen);
+    g->b = testutil_board(fen);
     g->keys[0] = g->b.key;
     g->count = 1;
-}
-
-static Move move_of(const Board *b, const char *text)
-{
-    Move m;
-    char err[NOTATION_ERR_MAX];
-    ck_assert_msg(notation_parse(b, text, &m, err, sizeof err) == 0, "%s: %s", text, err);
-    return m;
 }
 
 static void play(Game *g, const char *moves)
@@ -48,7 +32,7 @@ static void play(Game *g, const char *moves)
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        board_make(&g->b, move_of(&g->b, t));
+        board_make(&g->b, testutil_san(&g->b, t));
         ck_assert_int_lt(g->count, 512);
         g->keys[g->count++] = g->b.key;
     }
@@ -74,16 +58,16 @@ START_TEST(mates_and_stalemates)
     ck_assert_int_eq(now(&g), OUTCOME_CHECKMATE);
 
     /* Check that is not mate. */
-    Board b = parse("rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2");
+    Board b = testutil_board("rnbqkbnr/ppp1pppp/8/1B1p4/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 2");
     ck_assert_int_eq(outcome_of_position(&b), OUTCOME_ONGOING);
 
     /* Classic stalemates. */
-    b = parse("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    b = testutil_board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     ck_assert_int_eq(outcome_of_position(&b), OUTCOME_STALEMATE);
-    b = parse("k7/P7/1K6/8/8/8/8/8 b - - 0 1");
+    b = testutil_board("k7/P7/1K6/8/8/8/8/8 b - - 0 1");
     ck_assert_int_eq(outcome_of_position(&b), OUTCOME_STALEMATE);
     /* A stalemate beats the 75-move count (both draws, the position first). */
-    b = parse("7k/5Q2/6K1/8/8/8/8/8 b - - 150 120");
+    b = testutil_board("7k/5Q2/6K1/8/8/8/8/8 b - - 150 120");
     ck_assert_int_eq(outcome_of_game(&b, &b.key, 1), OUTCOME_STALEMATE);
 }
 END_TEST
@@ -110,12 +94,12 @@ START_TEST(insufficient_material_patterns)
         "8/8/8/4k3/8/8/8/2BBK3 w - - 0 1",       /* bishop pair */
     };
     for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++) {
-        Board b = parse(dead[i]);
+        Board b = testutil_board(dead[i]);
         ck_assert_msg(outcome_insufficient_material(&b), "%s", dead[i]);
         ck_assert_int_eq(outcome_of_position(&b), OUTCOME_INSUFFICIENT);
     }
     for (size_t i = 0; i < sizeof alive / sizeof alive[0]; i++) {
-        Board b = parse(alive[i]);
+        Board b = testutil_board(alive[i]);
         ck_assert_msg(!outcome_insufficient_material(&b), "%s", alive[i]);
         ck_assert_int_eq(outcome_of_position(&b), OUTCOME_ONGOING);
     }
@@ -227,16 +211,16 @@ END_TEST
 
 START_TEST(fifty_move_claims)
 {
-    Board b = parse("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 120");
+    Board b = testutil_board("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 120");
     ck_assert_int_eq(outcome_claims(&b, &b.key, 1, MOVE_NONE), 0);
     /* An intended quiet move completes the 50 moves (9.3.1 a). */
-    ck_assert_int_eq(outcome_claims(&b, &b.key, 1, move_of(&b, "Ra2")), OUTCOME_CLAIM_FIFTY);
-    ck_assert_int_eq(outcome_claims(&b, &b.key, 1, move_of(&b, "Kd2")), OUTCOME_CLAIM_FIFTY);
+    ck_assert_int_eq(outcome_claims(&b, &b.key, 1, testutil_san(&b, "Ra2")), OUTCOME_CLAIM_FIFTY);
+    ck_assert_int_eq(outcome_claims(&b, &b.key, 1, testutil_san(&b, "Kd2")), OUTCOME_CLAIM_FIFTY);
     /* An intended pawn move does not. */
-    b = parse("6k1/5ppp/8/8/8/8/1P6/R3K3 w - - 99 120");
-    ck_assert_int_eq(outcome_claims(&b, &b.key, 1, move_of(&b, "b4")), 0);
+    b = testutil_board("6k1/5ppp/8/8/8/8/1P6/R3K3 w - - 99 120");
+    ck_assert_int_eq(outcome_claims(&b, &b.key, 1, testutil_san(&b, "b4")), 0);
     /* Already 100 plies (9.3.1 b). */
-    b = parse("6k1/5ppp/8/8/8/8/8/R3K3 w - - 100 120");
+    b = testutil_board("6k1/5ppp/8/8/8/8/8/R3K3 w - - 100 120");
     ck_assert_int_eq(outcome_claims(&b, &b.key, 1, MOVE_NONE), OUTCOME_CLAIM_FIFTY);
     /* An illegal intended move supports nothing. */
     ck_assert_int_eq(
@@ -251,9 +235,9 @@ START_TEST(threefold_claims_with_an_intended_move)
     play(&g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     /* Black on move: Ng8 would bring the start position a third time. */
     ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, MOVE_NONE), 0);
-    ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, move_of(&g.b, "Ng8")),
+    ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, testutil_san(&g.b, "Ng8")),
                      OUTCOME_CLAIM_THREEFOLD);
-    ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, move_of(&g.b, "Nc6")), 0);
+    ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, testutil_san(&g.b, "Nc6")), 0);
     /* The position after Nf6 (White to move) has occurred three times
      * already: a claim now, without a move, is correct. */
     game_start(&g, BOARD_START_FEN);
@@ -262,7 +246,7 @@ START_TEST(threefold_claims_with_an_intended_move)
     /* A pawn move in between makes earlier positions unreachable. */
     game_start(&g, BOARD_START_FEN);
     play(&g, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 e5 Nf3 Ng8 Ng1");
-    ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, move_of(&g.b, "Nf6")), 0);
+    ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, testutil_san(&g.b, "Nf6")), 0);
 }
 END_TEST
 

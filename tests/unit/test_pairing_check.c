@@ -12,7 +12,6 @@
  * equal the engine's own pairing.
  */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,24 +19,6 @@
 #include "pairing_check.h"
 #include "testutil.h"
 #include "trf.h"
-
-static const char *data_dir(void)
-{
-    const char *d = getenv("ARBITER_TEST_DATA");
-    return d ? d : "tests/data";
-}
-
-static Tournament *load(const char *topic, const char *name)
-{
-    size_t len = 0;
-    char *text = testutil_load(topic, name, &len);
-    Tournament *t = NULL;
-    TrfError err;
-    int rc = trf_read(text, len, TRF_READ_NO_POINTS_CHECK, &t, &err);
-    free(text);
-    ck_assert_msg(rc == 0, "%s: line %d col %d: %s", name, err.line, err.column, err.message);
-    return t;
-}
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -115,7 +96,7 @@ static int run_case(const char *name)
     }
     char trfname[160];
     snprintf(trfname, sizeof trfname, "%s.trf", file);
-    Tournament *t = load("pairing_check", trfname);
+    Tournament *t = testutil_trf_load("pairing_check", trfname, TRF_READ_NO_POINTS_CHECK);
     PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, compare, withdrawn, 64};
     PairingCheckReport rep;
     char err[200] = "";
@@ -166,20 +147,12 @@ static int run_case(const char *name)
 
 START_TEST(cases)
 {
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/pairing_check", data_dir());
-    DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "cannot open %s", dir);
-    int n = 0, failures = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t l = strlen(e->d_name);
-        if (l > 5 && strcmp(e->d_name + l - 5, ".case") == 0) {
-            failures += run_case(e->d_name);
-            n++;
-        }
-    }
-    closedir(d);
+    char dir[512], **names;
+    testutil_data_path(dir, sizeof dir, "pairing_check", "");
+    int n = testutil_list(dir, ".case", &names), failures = 0;
+    for (int i = 0; i < n; i++)
+        failures += run_case(names[i]);
+    testutil_list_free(names, n);
     ck_assert_int_ge(n, 20);
     ck_assert_msg(failures == 0, "%d mismatches in %d cases", failures, n);
 }
@@ -193,18 +166,13 @@ START_TEST(every_code_has_both_cases)
                                         "FORBIDDEN", "C2", "PAB", "C3", "BERGER", "C5",
                                         "C9", "C6", "C7", "C8", "C10", "C11", "C12", "C13",
                                         "C14", "C15", "C16", "C19", "ENGINE"};
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/pairing_check", data_dir());
+    char dir[512], **names;
+    testutil_data_path(dir, sizeof dir, "pairing_check", "");
+    int n = testutil_list(dir, ".case", &names);
     for (size_t c = 0; c < sizeof codes / sizeof codes[0]; c++) {
-        DIR *d = opendir(dir);
-        ck_assert(d != NULL);
         int with = 0, without = 0;
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            size_t l = strlen(e->d_name);
-            if (l <= 5 || strcmp(e->d_name + l - 5, ".case") != 0)
-                continue;
-            char *text = testutil_load("pairing_check", e->d_name, NULL);
+        for (int i = 0; i < n; i++) {
+            char *text = testutil_load("pairing_check", names[i], NULL);
             char needle[32];
             snprintf(needle, sizeof needle, "\nexpect %s", codes[c]);
             char *p = strstr(text, needle);
@@ -213,41 +181,25 @@ START_TEST(every_code_has_both_cases)
             without += !has;
             free(text);
         }
-        closedir(d);
         ck_assert_msg(with > 0 && without > 0, "%s: %d cases trigger it, %d do not", codes[c],
                       with, without);
     }
+    testutil_list_free(names, n);
 }
 END_TEST
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 /* The corpus rounds are bbpPairings' pairings: nothing absolute may show. */
 START_TEST(corpus_has_no_absolute_violation)
 {
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/dutch/corpus", data_dir());
-    DIR *d = opendir(dir);
-    ck_assert_msg(d != NULL, "cannot open %s", dir);
-    char *names[512];
-    int nn = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && nn < 512) {
-        size_t l = strlen(e->d_name);
-        if (l > 4 && strcmp(e->d_name + l - 4, ".trf") == 0)
-            names[nn++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)nn, sizeof *names, cmp_str);
+    char dir[512], **names;
+    testutil_data_path(dir, sizeof dir, "dutch", "corpus");
+    int nn = testutil_list(dir, ".trf", &names);
     ck_assert_int_ge(nn, 40);
     int rounds = 0, bad = 0, compared = 0;
     for (int i = 0; i < nn; i++) {
         char rel[600];
         snprintf(rel, sizeof rel, "corpus/%s", names[i]);
-        Tournament *t = load("dutch", rel);
+        Tournament *t = testutil_trf_load("dutch", rel, TRF_READ_NO_POINTS_CHECK);
         int last = dutch_next_round(t) - 1;
         for (int r = 1; r <= last; r++) {
             PairingCheckProposal prop;
@@ -273,8 +225,8 @@ START_TEST(corpus_has_no_absolute_violation)
             pairing_check_proposal_free(&prop);
         }
         tournament_free(t);
-        free(names[i]);
     }
+    testutil_list_free(names, nn);
     fprintf(stderr, "pairing check: %d corpus rounds, %d compared with the engine, %d items\n",
             rounds, compared, bad);
     ck_assert_int_eq(bad, 0);
@@ -289,19 +241,14 @@ START_TEST(bbp_next_rounds_have_no_absolute_violation)
     static const char *const dirs[] = {"special", "baku", "bbp"};
     int files = 0, bad = 0;
     for (int d = 0; d < 3; d++) {
-        char dir[512];
-        snprintf(dir, sizeof dir, "%s/dutch/%s", data_dir(), dirs[d]);
-        DIR *dh = opendir(dir);
-        ck_assert_msg(dh != NULL, "cannot open %s", dir);
-        struct dirent *e;
-        while ((e = readdir(dh))) {
-            size_t l = strlen(e->d_name);
-            if (l <= 6 || strcmp(e->d_name + l - 6, ".input") != 0)
-                continue;
+        char dir[512], **names;
+        testutil_data_path(dir, sizeof dir, "dutch", dirs[d]);
+        int nn = testutil_list(dir, ".input", &names);
+        for (int f = 0; f < nn; f++) {
             char rel[600], name[300];
-            snprintf(name, sizeof name, "%.*s", (int)(l - 6), e->d_name);
+            snprintf(name, sizeof name, "%.*s", (int)(strlen(names[f]) - 6), names[f]);
             snprintf(rel, sizeof rel, "%s/%s.input", dirs[d], name);
-            Tournament *t = load("dutch", rel);
+            Tournament *t = testutil_trf_load("dutch", rel, TRF_READ_NO_POINTS_CHECK);
             snprintf(rel, sizeof rel, "%s/%s.output.expected", dirs[d], name);
             char *out = testutil_load("dutch", rel, NULL);
             PairingCheckBoard boards[600];
@@ -333,7 +280,7 @@ START_TEST(bbp_next_rounds_have_no_absolute_violation)
             free(out);
             tournament_free(t);
         }
-        closedir(dh);
+        testutil_list_free(names, nn);
     }
     ck_assert_int_ge(files, 15);
     ck_assert_int_eq(bad, 0);
@@ -373,24 +320,20 @@ static int absent_but_paired(const Tournament *t, const Tournament *orig, int r)
  * the cut history says). */
 START_TEST(special_cases_flag_the_original_round)
 {
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/dutch/special", data_dir());
-    DIR *dh = opendir(dir);
-    ck_assert_msg(dh != NULL, "cannot open %s", dir);
-    struct dirent *e;
+    char dir[512], **names;
+    testutil_data_path(dir, sizeof dir, "dutch", "special");
+    int nn = testutil_list(dir, ".input", &names);
     int files = 0, flagged = 0;
-    while ((e = readdir(dh))) {
+    for (int f = 0; f < nn; f++) {
         int seed, cut;
         char kind[8];
-        size_t l = strlen(e->d_name);
-        if (l <= 6 || strcmp(e->d_name + l - 6, ".input") != 0 ||
-            sscanf(e->d_name, "seed%d_%d_%7[a-z0-9]", &seed, &cut, kind) != 3)
+        if (sscanf(names[f], "seed%d_%d_%7[a-z0-9]", &seed, &cut, kind) != 3)
             continue;
         char rel[600];
-        snprintf(rel, sizeof rel, "special/%s", e->d_name);
-        Tournament *t = load("dutch", rel);
+        snprintf(rel, sizeof rel, "special/%s", names[f]);
+        Tournament *t = testutil_trf_load("dutch", rel, TRF_READ_NO_POINTS_CHECK);
         snprintf(rel, sizeof rel, "corpus/seed%04d.trf", seed);
-        Tournament *orig = load("dutch", rel);
+        Tournament *orig = testutil_trf_load("dutch", rel, TRF_READ_NO_POINTS_CHECK);
         int r = cut + 1;
         bool forbidden = strcmp(kind, "xxp") == 0 || strcmp(kind, "260") == 0;
         int want = forbidden ? 3 : absent_but_paired(t, orig, r);
@@ -409,9 +352,9 @@ START_TEST(special_cases_flag_the_original_round)
             else
                 ck_assert_msg(strcmp(it->code, "UNPAIRED") == 0 &&
                                   !took_part(orig, it->players[0], r),
-                              "%s: %s %s", e->d_name, it->code, it->message);
+                              "%s: %s %s", names[f], it->code, it->message);
         }
-        ck_assert_msg(hits == want, "%s: %d %s, expected %d", e->d_name, hits, code, want);
+        ck_assert_msg(hits == want, "%s: %d %s, expected %d", names[f], hits, code, want);
         flagged += hits;
         files++;
         pairing_check_report_free(&rep);
@@ -419,7 +362,7 @@ START_TEST(special_cases_flag_the_original_round)
         tournament_free(orig);
         tournament_free(t);
     }
-    closedir(dh);
+    testutil_list_free(names, nn);
     ck_assert_int_ge(files, 9);
     ck_assert_int_ge(flagged, 12); /* the four forbidden-pair cases and some absences */
     fprintf(stderr, "pairing check: %d special cases, %d items as their files say\n", files,
@@ -435,7 +378,7 @@ END_TEST
  * nothing to report. */
 START_TEST(round_robin_absences_as_written)
 {
-    Tournament *t = load("pairing_check", "rr6.trf");
+    Tournament *t = testutil_trf_load("pairing_check", "rr6.trf", TRF_READ_NO_POINTS_CHECK);
     for (int r = 1; r <= 3; r++) {
         PairingCheckProposal prop;
         ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
@@ -468,7 +411,7 @@ static int each_corpus_edit(const char *const *names, size_t n, int step, int sp
     for (size_t i = 0; i < n; i++) {
         char rel[64];
         snprintf(rel, sizeof rel, "corpus/%s", names[i]);
-        Tournament *t = load("dutch", rel);
+        Tournament *t = testutil_trf_load("dutch", rel, TRF_READ_NO_POINTS_CHECK);
         int last = dutch_next_round(t) - 1;
         for (int r = 2; r <= last; r++) {
             PairingCheckProposal prop;
@@ -577,7 +520,7 @@ END_TEST
 
 START_TEST(bad_input)
 {
-    Tournament *t = load("pairing_check", "base8.trf");
+    Tournament *t = testutil_trf_load("pairing_check", "base8.trf", TRF_READ_NO_POINTS_CHECK);
     PairingCheckProposal prop = {0};
     PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
     PairingCheckReport rep;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "testutil.h"
 
 static int deep;
 
@@ -25,14 +26,7 @@ static int n_cases;
 
 static void load_epd(void)
 {
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    char path[512];
-    snprintf(path, sizeof path, "%s/perft/standard.epd", dir ? dir : "tests/data");
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", path);
-        exit(1);
-    }
+    FILE *f = testutil_open_at_start("perft", "standard.epd", "r");
     char line[512];
     while (fgets(line, sizeof line, f) && n_cases < 200) {
         EpdCase *c = &cases[n_cases];
@@ -58,9 +52,7 @@ static void load_epd(void)
 
 static void check_case(const EpdCase *c, int depth)
 {
-    Board b;
-    char err[160];
-    ck_assert_msg(board_from_fen(&b, c->fen, err, sizeof err) == 0, "%s: %s", c->fen, err);
+    Board b = testutil_board(c->fen);
     unsigned long long got = movegen_perft(&b, depth);
     ck_assert_msg(got == c->counts[depth], "%s depth %d: got %llu, published %llu", c->fen, depth,
                   got, c->counts[depth]);
@@ -117,9 +109,7 @@ static void walk_keys(const Board *b, int depth)
 START_TEST(incremental_keys_match)
 {
     for (int i = 0; i < n_cases; i += 9) {
-        Board b;
-        char err[160];
-        ck_assert(board_from_fen(&b, cases[i].fen, err, sizeof err) == 0);
+        Board b = testutil_board(cases[i].fen);
         walk_keys(&b, 3);
     }
 }
@@ -140,9 +130,5 @@ int main(int argc, char **argv)
         tcase_add_test(tc, incremental_keys_match);
     }
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(s);
 }

@@ -17,28 +17,19 @@
 #include "board.h"
 #include "notation.h"
 #include "pgn.h"
+#include "testutil.h"
 
 static char tmpdir[512];
-
-static Board parse_fen(const char *fen)
-{
-    Board b;
-    char err[160];
-    ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
-    return b;
-}
 
 /* Moves from SAN text, for building PgnGames. */
 static int moves_of(const char *fen, const char *text, PgnPly *plies, int max)
 {
-    Board b = parse_fen(fen ? fen : BOARD_START_FEN);
+    Board b = testutil_board(fen ? fen : BOARD_START_FEN);
     char buf[2048];
     snprintf(buf, sizeof buf, "%s", text);
     int n = 0;
     for (char *t = strtok(buf, " "); t && n < max; t = strtok(NULL, " ")) {
-        Move m;
-        char err[NOTATION_ERR_MAX];
-        ck_assert_msg(notation_parse(&b, t, &m, err, sizeof err) == 0, "%s: %s", t, err);
+        Move m = testutil_san(&b, t);
         plies[n] = (PgnPly){.move = m, .clock_ms = -1};
         board_make(&b, m);
         n++;
@@ -64,22 +55,6 @@ static void assert_lines_fit(const char *pgn)
     }
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    ck_assert(fread(buf, 1, (size_t)n, f) == (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    if (len)
-        *len = (size_t)n;
-    return buf;
-}
-
 static const char *pgn_extract(void)
 {
     const char *tool = getenv("PGN_EXTRACT");
@@ -92,16 +67,12 @@ static const char *pgn_extract(void)
  * the test on any message on stderr. */
 static char *pgn_extract_uci(const char *path)
 {
-    char out[600], errs[600], cmd[2400];
-    snprintf(out, sizeof out, "%s/uci.txt", tmpdir);
-    snprintf(errs, sizeof errs, "%s/errors.txt", tmpdir);
-    snprintf(cmd, sizeof cmd, "'%s' -s -Wuci --notags --nocomments '%s' > '%s' 2> '%s'",
-             pgn_extract(), path, out, errs);
-    ck_assert_int_eq(system(cmd), 0);
-    char *e = slurp(errs, NULL);
+    char cmd[1200], *out, *e;
+    snprintf(cmd, sizeof cmd, "'%s' -s -Wuci --notags --nocomments '%s'", pgn_extract(), path);
+    ck_assert_int_eq(testutil_shell(tmpdir, cmd, NULL, &out, &e), 0);
     ck_assert_msg(e[0] == '\0', "pgn-extract complained about %s:\n%s", path, e);
     free(e);
-    return slurp(out, NULL);
+    return out;
 }
 
 /* Compares pgn-extract's UCI games (one per result token) with ours. */
@@ -296,7 +267,7 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
     uint64_t seed = 0xC0FFEE1234567ull;
     for (int i = 0; i < GAMES; i++) {
         const char *fen = starts[i % 4];
-        Board b = parse_fen(fen ? fen : BOARD_START_FEN);
+        Board b = testutil_board(fen ? fen : BOARD_START_FEN);
         int n = 0;
         const char *result = "*";
         while (n < MAXPLY) {
@@ -344,7 +315,7 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
 
     /* Our reader gives back what was written. */
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = testutil_read(path, &len);
     ck_assert_uint_eq(len, total);
     PgnGame *back;
     int count;
@@ -356,7 +327,7 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
         ck_assert_str_eq(back[i].result, games[i].result);
         ck_assert_str_eq(back[i].tags[0].value, event[i]);
         if (games[i].fen) {
-            Board a = parse_fen(games[i].fen), c = parse_fen(back[i].fen);
+            Board a = testutil_board(games[i].fen), c = testutil_board(back[i].fen);
             ck_assert(board_same_position(&a, &c));
         } else {
             ck_assert_ptr_null(back[i].fen);
@@ -389,23 +360,14 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
 }
 END_TEST
 
-static FILE *open_data(const char *name, char *path, size_t cap)
-{
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    snprintf(path, cap, "%s/pgn/%s", dir ? dir : "tests/data", name);
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    return f;
-}
-
 /* A file with a BOM, CRLF, % lines, NAGs, nested variations with comments,
  * clocks in lichess style, a set-up position and four results. */
 START_TEST(messy_file_reads_like_pgn_extract)
 {
     char path[600];
-    fclose(open_data("messy.pgn", path, sizeof path));
+    testutil_data_path(path, sizeof path, "pgn", "messy.pgn");
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = testutil_read(path, &len);
     PgnGame *games;
     int count;
     char err[200];
@@ -546,12 +508,6 @@ END_TEST
 
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(tmpdir, sizeof tmpdir, "%s/arbiter-pgn-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
-        return EXIT_FAILURE;
-    }
     Suite *s = suite_create("pgn");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, export_format_text);
@@ -563,13 +519,5 @@ int main(void)
     tcase_add_test(tc, reader_tolerances);
     tcase_add_test(tc, reader_errors_name_the_line);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run_in_tmpdir(s, "pgn", tmpdir, sizeof tmpdir);
 }

@@ -12,8 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
+
+#include "testutil.h"
 
 static char tmpdir[512];
 
@@ -25,44 +26,15 @@ typedef struct Run {
     int nlines;
 } Run;
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "cannot open %s", path);
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n < 2) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-        }
-    }
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* Runs `arbiter replay ARGS` with input on stdin. */
 static void run(Run *r, const char *args, const char *input)
 {
     const char *bin = getenv("ARBITER_BIN");
     ck_assert_msg(bin != NULL, "ARBITER_BIN is not set");
-    char in[600], out[600], err[600], cmd[4096];
-    snprintf(in, sizeof in, "%s/in.txt", tmpdir);
-    snprintf(out, sizeof out, "%s/out.txt", tmpdir);
-    snprintf(err, sizeof err, "%s/err.txt", tmpdir);
-    FILE *f = fopen(in, "w");
-    ck_assert(f != NULL);
-    fputs(input, f);
-    fclose(f);
-    snprintf(cmd, sizeof cmd, "'%s' replay %s < '%s' > '%s' 2> '%s'", bin, args, in, out, err);
-    int st = system(cmd);
-    ck_assert(WIFEXITED(st));
-    r->status = WEXITSTATUS(st);
-    r->out = slurp(out);
-    r->err = slurp(err);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "'%s' replay %s", bin, args);
+    r->status = testutil_shell(tmpdir, cmd, input, &r->out, &r->err);
+    ck_assert(r->status >= 0);
     r->nlines = 0;
     char *save = NULL;
     char *copy = strdup(r->out);
@@ -287,18 +259,17 @@ START_TEST(legal_lists_match_stockfish)
                 "d4 b4 c4 bxc3 Nxc3 Kb8 Qb3 Ka7 Qxb7+ Kxb7 Be3 Bxd4 Nxd4");
     ck_assert_int_eq(r.status, 0);
     ck_assert_int_eq(r.nlines, 31);
-    char in[600], out[600], cmd[2048];
-    snprintf(in, sizeof in, "%s/sf-in.txt", tmpdir);
-    snprintf(out, sizeof out, "%s/sf-out.txt", tmpdir);
-    FILE *f = fopen(in, "w");
+    char *in = NULL, *text = NULL, cmd[1024];
+    size_t in_len = 0;
+    FILE *f = open_memstream(&in, &in_len);
     ck_assert(f != NULL);
     for (int i = 0; i < r.nlines; i++)
         fprintf(f, "position fen %s\ngo perft 1\n", str(r.lines[i], "fen"));
     fprintf(f, "quit\n");
     fclose(f);
-    snprintf(cmd, sizeof cmd, "'%s' < '%s' > '%s' 2>&1", sf, in, out);
-    ck_assert_int_eq(system(cmd), 0);
-    char *text = slurp(out);
+    snprintf(cmd, sizeof cmd, "'%s'", sf);
+    ck_assert_int_eq(testutil_shell(tmpdir, cmd, in, &text, NULL), 0);
+    free(in);
     /* Stockfish lists "move: 1" lines, then "Nodes searched: N". */
     char *p = text;
     for (int i = 0; i < r.nlines; i++) {
@@ -333,12 +304,6 @@ END_TEST
 
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(tmpdir, sizeof tmpdir, "%s/arbiter-replay-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
-        return EXIT_FAILURE;
-    }
     Suite *s = suite_create("replay");
     TCase *tc = tcase_create("cli");
     tcase_add_test(tc, format_of_a_ply);
@@ -349,13 +314,5 @@ int main(void)
     tcase_add_test(tc, bad_fen);
     tcase_add_test(tc, legal_lists_match_stockfish);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    char cmd[700];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run_in_tmpdir(s, "replay", tmpdir, sizeof tmpdir);
 }

@@ -18,24 +18,11 @@
 #include "testutil.h"
 #include "writer.h"
 
-static char dir[128], path[192];
-
-static void setup(void)
-{
-    testutil_tmpdir_make(dir, sizeof dir, "store");
-    snprintf(path, sizeof path, "%s/t.db", dir);
-}
-
-static void teardown(void)
-{
-    testutil_tmpdir_remove(dir);
-}
-
 static Store *open_rw(void)
 {
     Store *s;
     char err[256];
-    ck_assert_msg(store_open(path, 0, &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(store_open(testutil_db_path, 0, &s, err, sizeof err) == 0, "%s", err);
     return s;
 }
 
@@ -71,7 +58,7 @@ START_TEST(fresh_database_settings)
     store_close(s);
     /* A reader opens the same file read-only and cannot write. */
     char err[256];
-    ck_assert_int_eq(store_open(path, 1, &s, err, sizeof err), 0);
+    ck_assert_int_eq(store_open(testutil_db_path, 1, &s, err, sizeof err), 0);
     ck_assert_int_lt(store_run(s, NULL, "INSERT INTO meta(key, value) VALUES ('x', 1)", ""), 0);
     store_close(s);
 }
@@ -83,7 +70,7 @@ START_TEST(newer_schema_is_refused)
     store_run(s, NULL, "PRAGMA user_version = 999", "");
     store_close(s);
     char err[256] = "";
-    ck_assert_int_ne(store_open(path, 0, &s, err, sizeof err), 0);
+    ck_assert_int_ne(store_open(testutil_db_path, 0, &s, err, sizeof err), 0);
     ck_assert_ptr_nonnull(strstr(err, "newer"));
 }
 END_TEST
@@ -145,7 +132,7 @@ static void *client(void *arg)
     int t = (int)(intptr_t)arg;
     char err[256];
     Store *r;
-    ck_assert_int_eq(store_open(path, 1, &r, err, sizeof err), 0);
+    ck_assert_int_eq(store_open(testutil_db_path, 1, &r, err, sizeof err), 0);
     for (int i = 0; i < PER_THREAD; i++) {
         Job j = {.job = {.run = run_insert}, .k = t * 1000 + i, .fail = i == 7};
         int rc = writer_call(W, &j.job);
@@ -165,7 +152,7 @@ static void *client(void *arg)
 START_TEST(group_commit)
 {
     char err[256];
-    W = writer_start(path, err, sizeof err);
+    W = writer_start(testutil_db_path, err, sizeof err);
     ck_assert_msg(W != NULL, "%s", err);
     pthread_t th[THREADS];
     for (int t = 0; t < THREADS; t++)
@@ -194,7 +181,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("store");
     TCase *tc = tcase_create("store");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_checked_fixture(tc, testutil_db_setup, testutil_db_teardown);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, fresh_database_settings);
     tcase_add_test(tc, newer_schema_is_refused);
@@ -206,9 +193,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return testutil_run(suite());
 }

@@ -17,29 +17,6 @@
 #include "trf.h"
 #include "testutil.h"
 
-static char *load(const char *name, size_t *len)
-{
-    return testutil_load("tiebreak", name, len);
-}
-
-static Tournament *parse(const char *text, size_t len)
-{
-    Tournament *t;
-    TrfError e;
-    ck_assert_msg(trf_read(text, len, 0, &t, &e) == 0, "line %d col %d: %s", e.line, e.column,
-                  e.message);
-    return t;
-}
-
-static Tournament *read_trf(const char *name)
-{
-    size_t len;
-    char *text = load(name, &len);
-    Tournament *t = parse(text, len);
-    free(text);
-    return t;
-}
-
 static Standings *standings_rr(const Tournament *t, const char *list, TbEdition ed, bool rr)
 {
     TbSpec specs[TB_MAX_SPECS];
@@ -106,7 +83,7 @@ static void check_expect(const Tournament *t, TbEdition ed, const Expect *x, siz
 /* Answers of the TEC exercises (2023 rules), exercises 1-8, 11 and 12. */
 START_TEST(fide_exercises_2023)
 {
-    Tournament *t = read_trf("fide-exercise-2023.trf");
+    Tournament *t = testutil_trf_load("tiebreak", "fide-exercise-2023.trf", 0);
     static const Expect x[] = {
         {2, "BH", 13},      {1, "BH", 12.5},    {3, "BH", 15.5},    {5, "BH", 8.5},
         {8, "BH", 13.5},    {11, "BH", 13.5},   {16, "BH", 12.5},   {4, "BH", 15.0},
@@ -136,7 +113,7 @@ END_TEST
  */
 START_TEST(edition_2026_caps_the_dummy)
 {
-    Tournament *t = read_trf("fide-exercise-2023.trf");
+    Tournament *t = testutil_trf_load("tiebreak", "fide-exercise-2023.trf", 0);
     static const Expect x[] = {{4, "BH", 14.0}, {11, "BH", 12.5}, {4, "SB", 9.25}};
     check_expect(t, TB_EDITION_2026, x, sizeof x / sizeof x[0]);
     tournament_free(t);
@@ -151,7 +128,7 @@ END_TEST
  */
 START_TEST(fore_modifier)
 {
-    Tournament *t = read_trf("fide-exercise-2023.trf");
+    Tournament *t = testutil_trf_load("tiebreak", "fide-exercise-2023.trf", 0);
     static const Expect a23[] = {
         {1, "AOB/F", 12.80}, {2, "AOB/F", 13.60}, {3, "AOB/F", 13.20}, {4, "AOB/F", 13.38},
         {5, "AOB/F", 12.80}, {6, "AOB/F", 12.63}, {7, "AOB/F", 12.30}, {8, "AOB/F", 12.90},
@@ -199,9 +176,9 @@ END_TEST
 /* Every value TieBreakServer printed for the generated tournaments. */
 static void check_tbs_rr(const char *trf, const char *csv, TbEdition ed, bool rr)
 {
-    Tournament *t = read_trf(trf);
+    Tournament *t = testutil_trf_load("tiebreak", trf, 0);
     size_t len;
-    char *text = load(csv, &len);
+    char *text = testutil_load("tiebreak", csv, &len);
     char *save = NULL, *line;
     char header[1024] = "";
     int rows = 0, values = 0;
@@ -296,7 +273,7 @@ START_TEST(virtual_opponent_2009)
     static const char two[] =
         "001    1      A                                                                  2.0    1     2 w 1     2 w +\n"
         "001    2      B                                                                  0.0    2     1 b 0     1 b -\n";
-    Tournament *t = parse(two, sizeof two - 1);
+    Tournament *t = testutil_trf("TRF", two, sizeof two - 1, 0);
     /* A: B counts 0 + 0.5 (its unplayed round as a draw); the forfeit round a
      * virtual opponent with 1 before, the loss, no later rounds: 1. */
     static const Expect x[] = {{1, "BH", 1.5}, {2, "BH", 2.5}, {1, "SB", 1.5}, {2, "SB", 0}};
@@ -305,7 +282,7 @@ START_TEST(virtual_opponent_2009)
     static const char three[] =
         "001    1      A                                                                  2.0    1     2 w 1     2 w +  0000 - Z\n"
         "001    2      B                                                                  0.0    2     1 b 0     1 b -  0000 - Z\n";
-    t = parse(three, sizeof three - 1);
+    t = testutil_trf("TRF", three, sizeof three - 1, 0);
     static const Expect y[] = {{1, "BH", 5.5}, {2, "BH", 4.5}};
     check_expect(t, TB_EDITION_2009, y, sizeof y / sizeof y[0]);
     tournament_free(t);
@@ -319,7 +296,7 @@ END_TEST
  */
 START_TEST(opponents_unplayed_as_draws_2009)
 {
-    Tournament *t = read_trf("virtual-2009.trf");
+    Tournament *t = testutil_trf_load("tiebreak", "virtual-2009.trf", 0);
     static const int64_t want[] = {0, 150, 500, 1050};
     TbSpec bh = {.code = TB_BH, .limit_percent = 50};
     for (int r = 1; r <= 4; r++) {
@@ -341,15 +318,10 @@ END_TEST
  */
 START_TEST(fore_buchholz_before_the_final_round)
 {
-    const char *dir = getenv("ARBITER_TEST_DATA");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/trf/bbp-issue_7.trf", dir);
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    Tournament *t = parse(buf, n);
+    size_t n;
+    char *buf = testutil_load("trf", "bbp-issue_7.trf", &n);
+    Tournament *t = testutil_trf("TRF", buf, n, 0);
+    free(buf);
     ck_assert_int_eq(t->n_rounds, 15);
     Standings *st = standings(t, "FB,BH", TB_EDITION_2023);
     int differ = 0;
@@ -375,7 +347,7 @@ START_TEST(ranking_with_forfeit_and_pab)
         "001    2      B                                                                  2.0    0     4 w +     1 b 1\n"
         "001    3      C                                                                  1.5    0     1 w =  0000 - U\n"
         "001    4      D                                                                  0.0    0     2 b -  0000 - Z\n";
-    Tournament *t = parse(text, sizeof text - 1);
+    Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     Standings *st = standings(t, "BH,BH/C1,SB", TB_EDITION_2023);
     static const int order[] = {2, 3, 1, 4};
     static const int64_t want[4][4] = {
@@ -395,7 +367,7 @@ START_TEST(ranking_with_forfeit_and_pab)
         "001    2      B                                                                  1.0    0     4 w 1\n"
         "001    3      C                                                                  0.5    0     1 w =\n"
         "001    4      D                                                                  0.0    0     2 b 0\n";
-    t = parse(one, sizeof one - 1);
+    t = testutil_trf("TRF", one, sizeof one - 1, 0);
     st = standings(t, "BH", TB_EDITION_2023);
     static const int o2[] = {2, 1, 3, 4}, r2[] = {1, 2, 2, 4};
     for (int a = 0; a < 4; a++) {
@@ -422,7 +394,7 @@ START_TEST(counts_follow_results)
         "001    1      A                                                                  2.0    0     2 b 1  0000 - F     3 w 0\n"
         "001    2      B                                                                  0.5    0     1 w 0     3 b 0  0000 - F\n"
         "001    3      C                                                                  3.0    0  0000 - F     2 w 1     1 b 1\n";
-    Tournament *t = parse(text, sizeof text - 1);
+    Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     static const Expect x[] = {
         {1, "WON", 1}, {1, "BWG", 1}, {1, "WIN", 1}, {1, "REP", 3}, {1, "BPG", 1},
         {2, "WON", 0}, {2, "WIN", 0}, {2, "REP", 3},
@@ -443,7 +415,7 @@ START_TEST(direct_encounter)
         "001    2      B                                                                  2.0    0     3 w 1     1 b 0     4 w 1\n"
         "001    3      C                                                                  2.0    0     2 b 0     4 w 1     1 w 1\n"
         "001    4      D                                                                  0.0    0     1 b 0     3 b 0     2 b 0\n";
-    Tournament *t = parse(text, sizeof text - 1);
+    Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     Standings *st = standings(t, "DE", TB_EDITION_2023);
     ck_assert_int_eq(st->rows[0].rank, 1);
     ck_assert_int_eq(st->rows[1].rank, 1);
@@ -459,7 +431,7 @@ START_TEST(direct_encounter)
         "001    2      B                                                                  1.0    0     1 b 1     4 w 0\n"
         "001    3      C                                                                  1.0    0     4 w 1     1 b 0\n"
         "001    4      D                                                                  1.0    0     3 b 0     2 b 1\n";
-    t = parse(four, sizeof four - 1);
+    t = testutil_trf("TRF", four, sizeof four - 1, 0);
     st = standings(t, "DE", TB_EDITION_2023);
     for (int a = 0; a < 4; a++)
         ck_assert_int_eq(st->rows[a].rank, 1);
@@ -473,7 +445,7 @@ START_TEST(direct_encounter)
         "001    2      B                                                                  1.0    0     1 b 1     4 b 0\n"
         "001    3      C                                                                  0.0    0     4 w 0     1 b 0\n"
         "001    4      D                                                                  2.0    0     3 b 1     2 w 1\n";
-    t = parse(two, sizeof two - 1);
+    t = testutil_trf("TRF", two, sizeof two - 1, 0);
     st = standings(t, "DE", TB_EDITION_2023);
     static const int order[] = {4, 2, 1, 3};
     for (int a = 0; a < 4; a++) {

@@ -16,24 +16,11 @@
 #include "tpn.h"
 #include "testutil.h"
 
-static char dir[128], path[192];
-
-static void setup(void)
-{
-    testutil_tmpdir_make(dir, sizeof dir, "tpn");
-    snprintf(path, sizeof path, "%s/t.db", dir);
-}
-
-static void teardown(void)
-{
-    testutil_tmpdir_remove(dir);
-}
-
 static Store *open_rw(void)
 {
     Store *s;
     char err[256];
-    ck_assert_msg(store_open(path, 0, &s, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(store_open(testutil_db_path, 0, &s, err, sizeof err) == 0, "%s", err);
     return s;
 }
 
@@ -172,7 +159,7 @@ START_TEST(upgrade_keeps_the_numbers_paired_with)
 {
     /* A database of schema version 2 (before start ranks were stored). */
     sqlite3 *db;
-    ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_open(testutil_db_path, &db), SQLITE_OK);
     ck_assert_int_ge(store_migration_count, 3);
     for (int v = 0; v < 2; v++)
         ck_assert_int_eq(sqlite3_exec(db, store_migrations[v], NULL, NULL, NULL), SQLITE_OK);
@@ -214,7 +201,7 @@ static Suite *suite(void)
 {
     Suite *s = suite_create("tpn");
     TCase *tc = tcase_create("tpn");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_checked_fixture(tc, testutil_db_setup, testutil_db_teardown);
     tcase_add_test(tc, freeze_at_round_four);
     tcase_add_test(tc, one_player_numbered_as_in_the_list);
     tcase_add_test(tc, round_robin_freezes_at_round_one);

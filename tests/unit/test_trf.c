@@ -12,32 +12,9 @@
 #include "trf.h"
 #include "testutil.h"
 
-static char *load(const char *name, size_t *len)
-{
-    return testutil_load("trf", name, len);
-}
-
-static Tournament *read_ok(const char *text, size_t len)
-{
-    Tournament *t;
-    TrfError e;
-    int rc = trf_read(text, len, 0, &t, &e);
-    ck_assert_msg(rc == 0, "rejected: line %d col %d: %s", e.line, e.column, e.message);
-    return t;
-}
-
-static Tournament *read_file(const char *name)
-{
-    size_t len;
-    char *text = load(name, &len);
-    Tournament *t = read_ok(text, len);
-    free(text);
-    return t;
-}
-
 START_TEST(trf2026_fields)
 {
-    Tournament *t = read_file("valid-2026.trf");
+    Tournament *t = testutil_trf_load("trf", "valid-2026.trf", 0);
     ck_assert_str_eq(t->name, "Arbiter Test Open");
     ck_assert_str_eq(t->city, "Plovdiv");
     ck_assert_str_eq(t->start_date, "2026/03/01");
@@ -156,7 +133,7 @@ static void assert_same(const Tournament *a, const Tournament *b, bool same_reco
 
 static void round_trip(const char *name, TrfFlavour flavour, bool same_records)
 {
-    Tournament *a = read_file(name);
+    Tournament *a = testutil_trf_load("trf", name, 0);
     size_t len;
     char *out = trf_write(a, flavour, &len);
     ck_assert_ptr_nonnull(out);
@@ -164,7 +141,7 @@ static void round_trip(const char *name, TrfFlavour flavour, bool same_records)
     /* FIDE: every line ends with CR, and only CR. */
     ck_assert_ptr_null(strchr(out, '\n'));
     ck_assert_int_eq(out[len - 1], '\r');
-    Tournament *b = read_ok(out, len);
+    Tournament *b = testutil_trf("TRF", out, len, 0);
     assert_same(a, b, same_records);
     /* Writing again gives the same bytes. */
     size_t len2;
@@ -197,7 +174,7 @@ END_TEST
  */
 START_TEST(trf16_points_for_bbp)
 {
-    Tournament *t = read_file("valid-2026.trf"); /* 162: W 3, D 1, L 0, A 0, P 3 */
+    Tournament *t = testutil_trf_load("trf", "valid-2026.trf", 0); /* 162: W 3, D 1, L 0, A 0, P 3 */
     size_t len;
     char *out = trf_write(t, TRF_FLAVOUR_16, &len);
     static const char *const want[] = {"\rBBW  3.0\r", "\rBBD  1.0\r", "\rBBL  0.0\r",
@@ -208,7 +185,7 @@ START_TEST(trf16_points_for_bbp)
     free(out);
     tournament_free(t);
     /* The FIDE default needs none. */
-    t = read_file("bbp-issue_7.trf");
+    t = testutil_trf_load("trf", "bbp-issue_7.trf", 0);
     out = trf_write(t, TRF_FLAVOUR_16, &len);
     ck_assert_ptr_null(strstr(out, "\rBB"));
     free(out);
@@ -244,8 +221,8 @@ static char **lines_of(char *text, int *n)
 START_TEST(writer_matches_bbp_columns)
 {
     size_t len;
-    char *orig = load("bbp-issue_7.trf", &len);
-    Tournament *t = read_ok(orig, len);
+    char *orig = testutil_load("trf", "bbp-issue_7.trf", &len);
+    Tournament *t = testutil_trf("TRF", orig, len, 0);
     char *out = trf_write(t, TRF_FLAVOUR_16, NULL);
     int na, nb;
     char **a = lines_of(orig, &na), **b = lines_of(out, &nb);
@@ -263,8 +240,8 @@ END_TEST
 START_TEST(line_endings)
 {
     size_t len;
-    char *cr = load("valid-2026.trf", &len);
-    Tournament *ref = read_ok(cr, len);
+    char *cr = testutil_load("trf", "valid-2026.trf", &len);
+    Tournament *ref = testutil_trf("TRF", cr, len, 0);
     char *lf = strdup(cr), *crlf = malloc(2 * len + 1);
     size_t m = 0;
     for (size_t i = 0; i < len; i++) {
@@ -276,13 +253,13 @@ START_TEST(line_endings)
             crlf[m++] = cr[i];
         }
     }
-    Tournament *a = read_ok(lf, len), *b = read_ok(crlf, m);
+    Tournament *a = testutil_trf("TRF", lf, len, 0), *b = testutil_trf("TRF", crlf, m, 0);
     assert_same(ref, a, true);
     assert_same(ref, b, true);
     /* Line numbers count CRLF once. */
     ck_assert_int_eq(tournament_player(b, 1)->line, tournament_player(ref, 1)->line);
     /* No final line end at all is fine too. */
-    Tournament *c = read_ok(cr, len - 1);
+    Tournament *c = testutil_trf("TRF", cr, len - 1, 0);
     assert_same(ref, c, true);
     tournament_free(ref);
     tournament_free(a);
@@ -308,7 +285,7 @@ START_TEST(javafo_extensions)
         "XXA    1  1.0  1.0\n"
         "XXP 1 3\n"
         "XXZ 2\n";
-    Tournament *t = read_ok(text, sizeof text - 1);
+    Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     ck_assert_int_eq(t->n_rounds, 7);
     ck_assert(t->pair_by_rank);
     ck_assert_int_eq(t->initial_colour, TRN_BLACK);
@@ -346,14 +323,14 @@ START_TEST(penalty_scores_read)
         "001    3      C                                 1800                             1.0    3  0000 - U     1 w 0\n"
         "001    4      D                                 1700                             0.5    4     5 w D\n"
         "001    5      E                                 1600                             0.0    5     4 b L\n";
-    Tournament *t = read_ok(text, sizeof text - 1);
+    Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     ck_assert_int_eq(tournament_player(t, 1)->games[0].result, '=');
     ck_assert_int_eq(tournament_player(t, 2)->games[0].result, '0');
     ck_assert_int_eq(tournament_player(t, 1)->games[1].result, '0');
     ck_assert_int_eq(tournament_player(t, 3)->games[1].result, '0');
     size_t len;
     char *out = trf_write(t, TRF_FLAVOUR_26, &len);
-    Tournament *b = read_ok(out, len);
+    Tournament *b = testutil_trf("TRF", out, len, 0);
     ck_assert_int_eq(tournament_player(b, 2)->points, 10);
     tournament_free(b);
     free(out);
@@ -458,12 +435,12 @@ START_TEST(wide_values_still_fit)
         "001    2      B                                 1900                             0.0    2     1 b 0\n"
         "162  W 100    D 1.0\n"
         "250      180 001 002    1    2\n";
-    Tournament *t = read_ok(text, sizeof text - 1);
+    Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     ck_assert_int_eq(tournament_player(t, 1)->points, 1000);
     for (int f = 16; f <= 26; f += 10) {
         size_t len;
         char *out = trf_write(t, (TrfFlavour)f, &len);
-        Tournament *u = read_ok(out, len);
+        Tournament *u = testutil_trf("TRF", out, len, 0);
         assert_same(t, u, false);
         ck_assert_int_eq(tournament_acceleration(u, 2, 2), 1800);
         tournament_free(u);
@@ -508,7 +485,7 @@ START_TEST(write_built_in_memory)
     ck_assert_ptr_nonnull(strstr(out, "\r001    3      Smith, John                       1700"));
     ck_assert_ptr_nonnull(strstr(out, "  0000 - U\r"));
     ck_assert_ptr_nonnull(strstr(out, "260 002 003    1    3\r"));
-    Tournament *u = read_ok(out, len);
+    Tournament *u = testutil_trf("TRF", out, len, 0);
     assert_same(t, u, false);
     ck_assert(tournament_is_forbidden(u, 3, 1, 2));
     ck_assert(!tournament_is_forbidden(u, 3, 1, 1));
@@ -536,7 +513,7 @@ START_TEST(garbage_never_crashes)
 {
     /* Random bytes and truncations of a valid file: always a clean answer. */
     size_t len;
-    char *text = load("valid-2026.trf", &len);
+    char *text = testutil_load("trf", "valid-2026.trf", &len);
     unsigned seed = 12345;
     char *buf = malloc(len);
     for (int iter = 0; iter < 3000; iter++) {
