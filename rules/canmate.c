@@ -60,8 +60,14 @@ struct CanMateScratch {
     QueueEntry *queue;
     uint64_t *heap; /* the best-first search's open list: score << 32 | index */
     size_t queue_cap;
-    TtEntry *seen;
+    /* The walks' set of positions met: 48 bits of key over the walk's
+     * 16-bit generation, so a new walk needs no clearing.  Each walk uses
+     * only the first seen_mask + 1 slots, sized to its own budget, which
+     * keeps small walks in cache. */
+    uint64_t *seen;
     size_t seen_cap; /* a power of two, at least twice queue_cap */
+    size_t seen_mask;
+    uint16_t seen_gen;
 };
 
 CanMateScratch *canmate_scratch_new(void)
@@ -157,6 +163,39 @@ static int corner_distance(int sq)
 /* ---------------------------------------------------------------------- */
 /* Layer 1: terminal positions and material                                */
 
+/*
+ * Whether the winner's men can only mate with blockers the loser does not
+ * have: a lone knight against nothing but queens, or bishops of one colour
+ * against no knight and no bishop of the other colour.  For the bishops:
+ * the loser's king always has an orthogonal neighbour of the other colour,
+ * which the bishops never see; a queen or rook standing there can always
+ * step onto the diagonal square next to the king to capture or block the
+ * checking bishop (it cannot be pinned by bishops of the wrong colour, and
+ * two bishops of one colour cannot give double check), and the winner's
+ * king covers at most one of the two neighbours beside that diagonal square
+ * without standing on it.  For the knight: the two squares between it and
+ * the king are both neighbours of the king and of the knight, and a queen
+ * on either takes the knight.  A loser's pawn could promote to what the
+ * rules exclude, so callers also require that the loser has no pawn.
+ */
+static bool needs_loser_help(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
+    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
+    if (!wmen)
+        return true;
+    if (wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
+        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
+        return true;
+    if (wmen == (wmen & b->by_type[BISHOP]) && !(lmen & b->by_type[KNIGHT])) {
+        Bitboard colour = (wmen & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
+        if (!(b->by_type[BISHOP] & ~colour))
+            return true;
+    }
+    return false;
+}
+
 /* NO when the material on the board can never mate the loser, whatever the
  * placement: the classic dead positions and their one-sided variants. */
 static bool material_no(const Board *b, int winner)
@@ -165,9 +204,13 @@ static bool material_no(const Board *b, int winner)
     Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
     if (!wmat)
         return true; /* a lone king never gives check */
-    if (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN])
+    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
         return false; /* pawns can promote; rooks and queens mate */
     Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
+    if (!(lmat & b->by_type[PAWN]) && needs_loser_help(b, winner))
+        return true;
+    if (lmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false;
     /* K+N v K: one knight mates only against a king hemmed in by its own men. */
     if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
         return true;
@@ -577,7 +620,7 @@ static bool exhaust_reserve(CanMateScratch *sc, size_t want)
         seen_cap *= 2;
     QueueEntry *q = malloc(want * sizeof *q);
     uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
-    TtEntry *seen = calloc(seen_cap, sizeof *seen);
+    uint64_t *seen = calloc(seen_cap, sizeof *seen);
     if (!q || !heap || !seen) {
         free(q);
         free(heap);
@@ -595,18 +638,37 @@ static bool exhaust_reserve(CanMateScratch *sc, size_t want)
     return true;
 }
 
+/* Starts a walk of at most max positions: a new generation of the seen
+ * set (cleared only when the 16-bit generation wraps) and its size. */
+static void seen_begin(CanMateScratch *sc, size_t max)
+{
+    if (++sc->seen_gen == 0) {
+        memset(sc->seen, 0, sc->seen_cap * sizeof *sc->seen);
+        sc->seen_gen = 1; /* 0 marks a never-used slot */
+    }
+    size_t cap = 1024;
+    while (cap < (max + MOVES_MAX) * 2 && cap < sc->seen_cap)
+        cap *= 2;
+    sc->seen_mask = cap - 1;
+}
+
+static uint64_t *seen_slot_first(const CanMateScratch *sc, uint64_t key)
+{
+    return &sc->seen[(key >> 16) & sc->seen_mask];
+}
+
 /* Inserts key into the seen set; false when it was there already. */
 static bool seen_insert(CanMateScratch *sc, uint64_t key)
 {
-    size_t mask = sc->seen_cap - 1;
-    for (size_t i = key & mask;; i = (i + 1) & mask) {
-        TtEntry *e = &sc->seen[i];
-        if (e->gen != sc->gen) {
-            e->gen = sc->gen;
-            e->key = key;
+    size_t mask = sc->seen_mask;
+    uint64_t want = (key & ~(uint64_t)0xffff) | sc->seen_gen;
+    for (size_t i = (key >> 16) & mask;; i = (i + 1) & mask) {
+        uint64_t v = sc->seen[i];
+        if ((v & 0xffff) != sc->seen_gen) {
+            sc->seen[i] = want;
             return true;
         }
-        if (e->key == key)
+        if (v == want)
             return false;
     }
 }
@@ -643,9 +705,7 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
-    sc->gen++;
-    if (sc->gen == 0)
-        sc->gen = 1;
+    seen_begin(sc, max);
     size_t head = 0, tail = 0;
     sc->queue[tail++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
     seen_insert(sc, root->key);
@@ -670,16 +730,31 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
         if (at > 0 && structure_changed(&sc->queue[sc->queue[at].parent].b, b) &&
             frozen_no(b, winner))
             continue;
+        /* The children are made in place at the queue's tail and their
+         * slots in the seen set fetched ahead: the look-ups are random
+         * accesses into a table larger than the cache. */
+        if (tail + (size_t)list.count > max)
+            return CANMATE_UNKNOWN;
+        int16_t depth = sc->queue[at].depth < INT16_MAX ? sc->queue[at].depth + 1 : INT16_MAX;
         for (int i = 0; i < list.count; i++) {
-            Board child = *b;
-            board_make(&child, list.moves[i]);
-            if (!seen_insert(sc, child.key))
-                continue;
-            if (tail == max)
-                return CANMATE_UNKNOWN;
-            int16_t depth = sc->queue[at].depth < INT16_MAX ? sc->queue[at].depth + 1 : INT16_MAX;
-            sc->queue[tail++] = (QueueEntry){child, (int32_t)at, list.moves[i], depth};
+            QueueEntry *q = &sc->queue[tail + (size_t)i];
+            q->b = sc->queue[at].b;
+            board_make(&q->b, list.moves[i]);
+            q->parent = (int32_t)at;
+            q->move = list.moves[i];
+            q->depth = depth;
+            __builtin_prefetch(seen_slot_first(sc, q->b.key));
         }
+        size_t kept = tail;
+        for (int i = 0; i < list.count; i++) {
+            size_t from = tail + (size_t)i;
+            if (!seen_insert(sc, sc->queue[from].b.key))
+                continue;
+            if (kept != from)
+                sc->queue[kept] = sc->queue[from];
+            kept++;
+        }
+        tail = kept;
     }
     return CANMATE_NO;
 }
@@ -819,9 +894,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
-    sc->gen++;
-    if (sc->gen == 0)
-        sc->gen = 1;
+    seen_begin(sc, max);
     size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
     /* The root is the child of no move. */
     heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
@@ -896,7 +969,8 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
  * DEAD_PIECES pieces besides kings and pawns, none of them a rook or
  * queen, and kings penned in by pawns (the product of the areas they can
  * ever reach is small).  Elsewhere the reachable positions are far too many. */
-enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 500 };
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 100000 };
+enum { EARLY_EXHAUST = 3000, LOCKED_PAIRS = 3 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -913,6 +987,14 @@ static bool few_reachable(const Board *b)
         area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
     }
     return area <= DEAD_KING_AREAS;
+}
+
+/* Whether pawns stand locked head-on in numbers, the mark of the
+ * constructed dead positions: there the exhaustive walk goes first. */
+static bool looks_blocked(const Board *b)
+{
+    Bitboard wp = board_pieces(b, WHITE, PAWN), bp = board_pieces(b, BLACK, PAWN);
+    return bb_popcount((wp << 8) & bp) >= LOCKED_PAIRS;
 }
 
 /* Layers 1 and 2: an answer without search, or UNKNOWN. */
@@ -1004,6 +1086,12 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
         goto found;
+    /* A small exhaustive walk: blocked positions are proven dead here
+     * before any long search is spent on them. */
+    r = exhaust(scratch, b, winner, looks_blocked(b) ? FORCED_EXHAUST : EARLY_EXHAUST, line,
+                line_len);
+    if (r != CANMATE_UNKNOWN)
+        goto done;
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
     r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 2, line, line_len);
@@ -1022,9 +1110,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     if (r != CANMATE_YES) {
         /* Where the walk cannot complete, a small one still catches the
          * forced sequences (a lone king that must take the last piece). */
-        size_t budget = (size_t)l.max_exhaust;
-        if (!few_reachable(b) && budget > FORCED_EXHAUST)
-            budget = FORCED_EXHAUST;
+        size_t budget = FORCED_EXHAUST;
         r = exhaust(scratch, b, winner, budget, line, line_len);
     }
     goto done;
