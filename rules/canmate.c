@@ -55,7 +55,8 @@ enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
 
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
-    TtEntry *tt; /* TT_SIZE entries */
+    TtEntry *tt; /* tt_size entries, allocated on first need */
+    size_t tt_size;
     /* The exhaustive walk's memory, grown on first need. */
     QueueEntry *queue;
     uint64_t *heap; /* the best-first search's open list: score << 32 | index */
@@ -72,15 +73,8 @@ struct CanMateScratch {
 
 CanMateScratch *canmate_scratch_new(void)
 {
-    CanMateScratch *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
-    s->tt = calloc(TT_SIZE, sizeof *s->tt);
-    if (!s->tt) {
-        free(s);
-        return NULL;
-    }
-    return s;
+    /* Tables are allocated on first need, sized to the budgets used. */
+    return calloc(1, sizeof(CanMateScratch));
 }
 
 void canmate_scratch_free(CanMateScratch *s)
@@ -969,7 +963,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
  * DEAD_PIECES pieces besides kings and pawns, none of them a rook or
  * queen, and kings penned in by pawns (the product of the areas they can
  * ever reach is small).  Elsewhere the reachable positions are far too many. */
-enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 100000 };
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
+/* The first exhaustive walk's budget, and the locked pawn pairs that make
+ * it a quarter of the full budget instead. */
 enum { EARLY_EXHAUST = 3000, LOCKED_PAIRS = 3 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
@@ -1030,6 +1026,24 @@ CanMate canmate_quick(const Board *b, int winner)
     return helpmate_deepen(&s, b, QUICK_DEPTH);
 }
 
+/* A transposition table of at least twice max_nodes entries (capped at
+ * TT_SIZE), so that a call with small budgets touches little memory. */
+static bool tt_reserve(CanMateScratch *sc, uint64_t max_nodes)
+{
+    size_t want = 1024;
+    while (want < TT_SIZE && want < 2 * max_nodes)
+        want *= 2;
+    if (sc->tt && sc->tt_size >= want)
+        return true;
+    TtEntry *tt = calloc(want, sizeof *tt);
+    if (!tt)
+        return false;
+    free(sc->tt);
+    sc->tt = tt;
+    sc->tt_size = want;
+    return true;
+}
+
 CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
                        CanMateScratch *scratch, Move *line, int *line_len)
 {
@@ -1067,7 +1081,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         scratch->gen = 1; /* 0 marks a never-used entry */
 
     Search *s = malloc(sizeof *s);
-    if (!s) {
+    if (!s || !tt_reserve(scratch, l.max_nodes)) {
+        free(s);
         canmate_scratch_free(own);
         return CANMATE_UNKNOWN;
     }
@@ -1076,7 +1091,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->nodes = 0;
     s->max_nodes = l.max_nodes;
     s->tt = scratch->tt;
-    s->tt_mask = TT_SIZE - 1;
+    s->tt_mask = (uint32_t)(scratch->tt_size - 1);
     s->gen = scratch->gen;
     s->line_len = 0;
     /* Short mates first (cheap, and the usual case with heavy pieces), then
@@ -1088,16 +1103,17 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         goto found;
     /* A small exhaustive walk: blocked positions are proven dead here
      * before any long search is spent on them. */
-    r = exhaust(scratch, b, winner, looks_blocked(b) ? FORCED_EXHAUST : EARLY_EXHAUST, line,
+    size_t early = looks_blocked(b) ? (size_t)l.max_exhaust / 4 : EARLY_EXHAUST;
+    r = exhaust(scratch, b, winner, early < l.max_exhaust ? early : l.max_exhaust, line,
                 line_len);
     if (r != CANMATE_UNKNOWN)
         goto done;
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
-    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 2, line, line_len);
+    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 8, line, line_len);
     static const int corners[4] = {0, 7, 56, 63};
     for (int i = 0; i < 4 && r != CANMATE_YES; i++)
-        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 8, line, line_len);
+        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 32, line, line_len);
     if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
         s->aborted = false;
         s->max_nodes = l.max_nodes;
@@ -1110,8 +1126,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     if (r != CANMATE_YES) {
         /* Where the walk cannot complete, a small one still catches the
          * forced sequences (a lone king that must take the last piece). */
-        size_t budget = FORCED_EXHAUST;
-        r = exhaust(scratch, b, winner, budget, line, line_len);
+        r = exhaust(scratch, b, winner, l.max_exhaust, line, line_len);
     }
     goto done;
 found:

@@ -58,8 +58,9 @@ enum { CANMATE_LINE_MAX = 128 };
 typedef struct CanMateLimits {
     uint64_t max_nodes;   /* positions the depth-first helpmate search may visit */
     int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
-    uint64_t max_exhaust; /* positions the best-first search and the exhaustive
-                             NO proof may each store (about 200 bytes each) */
+    uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
+                             200 bytes each, allocated as the walk needs
+                             them); the best-first searches take a quarter */
 } CanMateLimits;
 
 /* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
@@ -69,7 +70,7 @@ typedef struct CanMateLimits {
 enum {
     CANMATE_DEFAULT_NODES = 10000,
     CANMATE_DEFAULT_DEPTH = 9,
-    CANMATE_DEFAULT_EXHAUST = 10000,
+    CANMATE_DEFAULT_EXHAUST = 100000,
     CANMATE_EXHAUST_MAX = 1 << 24, /* larger max_exhaust values are capped */
 };
 
@@ -77,9 +78,10 @@ enum {
  * from one call to the next, not shared between threads. */
 typedef struct CanMateScratch CanMateScratch;
 
-/* A new scratch area (4 MB, and about 200 bytes per max_exhaust position
- * on first need), or NULL when out of memory.  Free it with
- * canmate_scratch_free(). */
+/* A new, empty scratch area, or NULL when out of memory: its tables are
+ * allocated on first need, sized to the budgets of the calls (about 16
+ * bytes per max_nodes position and 200 per max_exhaust position at most).
+ * Free it with canmate_scratch_free(). */
 CanMateScratch *canmate_scratch_new(void);
 
 /* Frees s; NULL is a no-op. */

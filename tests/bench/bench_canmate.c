@@ -5,6 +5,7 @@
  *
  *   bench_canmate [--labelled FILE] [EPD]
  *                               the labelled run, then the timing run
+ *                               (FILE "-": no labelled run)
  *   bench_canmate --labelled-only [FILE]
  *                               the labelled run alone
  *   bench_canmate --generate N  write N timeout-like positions (EPD) to stdout
@@ -278,7 +279,7 @@ int main(int argc, char **argv)
         else
             path = argv[i];
     }
-    int wrong = run_labelled(labelled, verbose);
+    int wrong = strcmp(labelled, "-") == 0 ? 0 : run_labelled(labelled, verbose);
     if (wrong != 0)
         return wrong < 0 ? 2 : 1;
     if (only)
