@@ -964,9 +964,10 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
  * queen, and kings penned in by pawns (the product of the areas they can
  * ever reach is small).  Elsewhere the reachable positions are far too many. */
 enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
-/* The first exhaustive walk's budget, and the locked pawn pairs that make
- * it a quarter of the full budget instead. */
-enum { EARLY_EXHAUST = 3000, LOCKED_PAIRS = 3 };
+/* The locked pawn pairs that make the exhaustive walk go first (with a
+ * quarter of its budget); the best-first search toward the nearest corner
+ * takes 1/BF_SHARE of the walk's budget, and a quarter of that per corner. */
+enum { LOCKED_PAIRS = 3, BF_SHARE = 20 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -1026,22 +1027,17 @@ CanMate canmate_quick(const Board *b, int winner)
     return helpmate_deepen(&s, b, QUICK_DEPTH);
 }
 
-/* A transposition table of at least twice max_nodes entries (capped at
- * TT_SIZE), so that a call with small budgets touches little memory. */
-static bool tt_reserve(CanMateScratch *sc, uint64_t max_nodes)
+/* The transposition table, allocated on first need.  Its size is fixed
+ * rather than fitted to small budgets: callers that allocate a scratch per
+ * call would otherwise see the allocator hand the memory back to the system
+ * after each call and fault it in again, which costs more than the table. */
+static bool tt_reserve(CanMateScratch *sc)
 {
-    size_t want = 1024;
-    while (want < TT_SIZE && want < 2 * max_nodes)
-        want *= 2;
-    if (sc->tt && sc->tt_size >= want)
+    if (sc->tt)
         return true;
-    TtEntry *tt = calloc(want, sizeof *tt);
-    if (!tt)
-        return false;
-    free(sc->tt);
-    sc->tt = tt;
-    sc->tt_size = want;
-    return true;
+    sc->tt = calloc(TT_SIZE, sizeof *sc->tt);
+    sc->tt_size = TT_SIZE;
+    return sc->tt != NULL;
 }
 
 CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
@@ -1081,7 +1077,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         scratch->gen = 1; /* 0 marks a never-used entry */
 
     Search *s = malloc(sizeof *s);
-    if (!s || !tt_reserve(scratch, l.max_nodes)) {
+    if (!s || !tt_reserve(scratch)) {
         free(s);
         canmate_scratch_free(own);
         return CANMATE_UNKNOWN;
@@ -1103,17 +1099,17 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         goto found;
     /* A small exhaustive walk: blocked positions are proven dead here
      * before any long search is spent on them. */
-    size_t early = looks_blocked(b) ? (size_t)l.max_exhaust / 4 : EARLY_EXHAUST;
-    r = exhaust(scratch, b, winner, early < l.max_exhaust ? early : l.max_exhaust, line,
-                line_len);
-    if (r != CANMATE_UNKNOWN)
-        goto done;
+    if (looks_blocked(b)) {
+        r = exhaust(scratch, b, winner, (size_t)l.max_exhaust / 4, line, line_len);
+        if (r != CANMATE_UNKNOWN)
+            goto done;
+    }
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
-    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 8, line, line_len);
+    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / BF_SHARE, line, line_len);
     static const int corners[4] = {0, 7, 56, 63};
     for (int i = 0; i < 4 && r != CANMATE_YES; i++)
-        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 32, line, line_len);
+        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / (4 * BF_SHARE), line, line_len);
     if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
         s->aborted = false;
         s->max_nodes = l.max_nodes;

@@ -60,7 +60,7 @@ typedef struct CanMateLimits {
     int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
     uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
                              200 bytes each, allocated as the walk needs
-                             them); the best-first searches take a quarter */
+                             them); the best-first searches a tenth */
 } CanMateLimits;
 
 /* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
@@ -79,8 +79,8 @@ enum {
 typedef struct CanMateScratch CanMateScratch;
 
 /* A new, empty scratch area, or NULL when out of memory: its tables are
- * allocated on first need, sized to the budgets of the calls (about 16
- * bytes per max_nodes position and 200 per max_exhaust position at most).
+ * allocated on first need (a 4 MB transposition table when a search
+ * runs, and about 200 bytes per max_exhaust position the walks store).
  * Free it with canmate_scratch_free(). */
 CanMateScratch *canmate_scratch_new(void);
 
