@@ -966,8 +966,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
 enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
 /* The locked pawn pairs that make the exhaustive walk go first (with a
  * quarter of its budget); the best-first search toward the nearest corner
- * takes 1/BF_SHARE of the walk's budget, and a quarter of that per corner. */
-enum { LOCKED_PAIRS = 3, BF_SHARE = 20 };
+ * takes half the walk's budget up to BF_MAX, and a quarter of that per
+ * corner. */
+enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -1104,12 +1105,13 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         if (r != CANMATE_UNKNOWN)
             goto done;
     }
+    size_t bf = (size_t)l.max_exhaust / 2 < BF_MAX ? (size_t)l.max_exhaust / 2 : BF_MAX;
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
-    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / BF_SHARE, line, line_len);
+    r = bestfirst(scratch, b, winner, SQ_NONE, bf, line, line_len);
     static const int corners[4] = {0, 7, 56, 63};
     for (int i = 0; i < 4 && r != CANMATE_YES; i++)
-        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / (4 * BF_SHARE), line, line_len);
+        r = bestfirst(scratch, b, winner, corners[i], bf / 4, line, line_len);
     if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
         s->aborted = false;
         s->max_nodes = l.max_nodes;

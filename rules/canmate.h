@@ -60,7 +60,7 @@ typedef struct CanMateLimits {
     int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
     uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
                              200 bytes each, allocated as the walk needs
-                             them); the best-first searches a tenth */
+                             them); the best-first searches at most an eighth */
 } CanMateLimits;
 
 /* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
