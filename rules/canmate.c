@@ -4,7 +4,9 @@
  * Four layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
  * own):
  *   1. Terminal positions and material rules (K v K, K+N v K, bishops of one
- *      colour only, a lone king ...): answered without moving anything.
+ *      colour only, a lone king, a lone bishop or bishops of one colour
+ *      against a king with only heavy pieces, a lone knight against queens
+ *      ...): answered without moving anything.
  *   2. A semi-static proof for frozen pawn structures (frozen_no): if every
  *      pawn is blocked head-on and, over-approximating where each piece can
  *      ever go, no pawn can ever capture or be captured, the structure never
@@ -21,7 +23,8 @@
  *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
- *      and 2 are not expanded.
+ *      and 2 are not expanded.  Where pawns stand locked it runs before the
+ *      long searches with part of its budget, elsewhere last.
  *
  * Soundness: NO comes only from layers 1, 2 and a completed layer 4, each a
  * proof; YES always comes with a line of legal moves that mates.  Budgets
@@ -61,14 +64,12 @@ struct CanMateScratch {
     QueueEntry *queue;
     uint64_t *heap; /* the best-first search's open list: score << 32 | index */
     size_t queue_cap;
-    /* The walks' set of positions met: 48 bits of key over the walk's
-     * 16-bit generation, so a new walk needs no clearing.  Each walk uses
-     * only the first seen_mask + 1 slots, sized to its own budget, which
-     * keeps small walks in cache. */
+    /* The walks' set of positions met, by key.  Each walk uses only the
+     * first seen_mask + 1 slots, sized to its own budget, which keeps small
+     * walks in cache and their clearing cheap. */
     uint64_t *seen;
     size_t seen_cap; /* a power of two, at least twice queue_cap */
     size_t seen_mask;
-    uint16_t seen_gen;
 };
 
 CanMateScratch *canmate_scratch_new(void)
@@ -632,33 +633,31 @@ static bool exhaust_reserve(CanMateScratch *sc, size_t want)
     return true;
 }
 
-/* Starts a walk of at most max positions: a new generation of the seen
- * set (cleared only when the 16-bit generation wraps) and its size. */
+/* Starts a walk of at most max positions: the seen set is sized to it and
+ * cleared (a fraction of the walk's own cost). */
 static void seen_begin(CanMateScratch *sc, size_t max)
 {
-    if (++sc->seen_gen == 0) {
-        memset(sc->seen, 0, sc->seen_cap * sizeof *sc->seen);
-        sc->seen_gen = 1; /* 0 marks a never-used slot */
-    }
     size_t cap = 1024;
     while (cap < (max + MOVES_MAX) * 2 && cap < sc->seen_cap)
         cap *= 2;
     sc->seen_mask = cap - 1;
+    memset(sc->seen, 0, cap * sizeof *sc->seen);
 }
 
 static uint64_t *seen_slot_first(const CanMateScratch *sc, uint64_t key)
 {
-    return &sc->seen[(key >> 16) & sc->seen_mask];
+    return &sc->seen[key & sc->seen_mask];
 }
 
-/* Inserts key into the seen set; false when it was there already. */
+/* Inserts key into the seen set; false when it was there already.  Slots
+ * hold whole keys, 0 marking an empty one (a key of 0 is stored as 1). */
 static bool seen_insert(CanMateScratch *sc, uint64_t key)
 {
     size_t mask = sc->seen_mask;
-    uint64_t want = (key & ~(uint64_t)0xffff) | sc->seen_gen;
-    for (size_t i = (key >> 16) & mask;; i = (i + 1) & mask) {
+    uint64_t want = key ? key : 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
         uint64_t v = sc->seen[i];
-        if ((v & 0xffff) != sc->seen_gen) {
+        if (!v) {
             sc->seen[i] = want;
             return true;
         }
