@@ -4,7 +4,9 @@
  * Four layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
  * own):
  *   1. Terminal positions and material rules (K v K, K+N v K, bishops of one
- *      colour only, a lone king ...): answered without moving anything.
+ *      colour only, a lone king, a lone bishop or bishops of one colour
+ *      against a king with only heavy pieces, a lone knight against queens
+ *      ...): answered without moving anything.
  *   2. A semi-static proof for frozen pawn structures (frozen_no): if every
  *      pawn is blocked head-on and, over-approximating where each piece can
  *      ever go, no pawn can ever capture or be captured, the structure never
@@ -21,7 +23,8 @@
  *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
- *      and 2 are not expanded.
+ *      and 2 are not expanded.  Where pawns stand locked it runs before the
+ *      long searches with part of its budget, elsewhere last.
  *
  * Soundness: NO comes only from layers 1, 2 and a completed layer 4, each a
  * proof; YES always comes with a line of legal moves that mates.  Budgets
@@ -55,26 +58,24 @@ enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
 
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
-    TtEntry *tt; /* TT_SIZE entries */
+    TtEntry *tt; /* tt_size entries, allocated on first need */
+    size_t tt_size;
     /* The exhaustive walk's memory, grown on first need. */
     QueueEntry *queue;
     uint64_t *heap; /* the best-first search's open list: score << 32 | index */
     size_t queue_cap;
-    TtEntry *seen;
+    /* The walks' set of positions met, by key.  Each walk uses only the
+     * first seen_mask + 1 slots, sized to its own budget, which keeps small
+     * walks in cache and their clearing cheap. */
+    uint64_t *seen;
     size_t seen_cap; /* a power of two, at least twice queue_cap */
+    size_t seen_mask;
 };
 
 CanMateScratch *canmate_scratch_new(void)
 {
-    CanMateScratch *s = calloc(1, sizeof *s);
-    if (!s)
-        return NULL;
-    s->tt = calloc(TT_SIZE, sizeof *s->tt);
-    if (!s->tt) {
-        free(s);
-        return NULL;
-    }
-    return s;
+    /* Tables are allocated on first need, sized to the budgets used. */
+    return calloc(1, sizeof(CanMateScratch));
 }
 
 void canmate_scratch_free(CanMateScratch *s)
@@ -157,6 +158,39 @@ static int corner_distance(int sq)
 /* ---------------------------------------------------------------------- */
 /* Layer 1: terminal positions and material                                */
 
+/*
+ * Whether the winner's men can only mate with blockers the loser does not
+ * have: a lone knight against nothing but queens, or bishops of one colour
+ * against no knight and no bishop of the other colour.  For the bishops:
+ * the loser's king always has an orthogonal neighbour of the other colour,
+ * which the bishops never see; a queen or rook standing there can always
+ * step onto the diagonal square next to the king to capture or block the
+ * checking bishop (it cannot be pinned by bishops of the wrong colour, and
+ * two bishops of one colour cannot give double check), and the winner's
+ * king covers at most one of the two neighbours beside that diagonal square
+ * without standing on it.  For the knight: the two squares between it and
+ * the king are both neighbours of the king and of the knight, and a queen
+ * on either takes the knight.  A loser's pawn could promote to what the
+ * rules exclude, so callers also require that the loser has no pawn.
+ */
+static bool needs_loser_help(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
+    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
+    if (!wmen)
+        return true;
+    if (wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
+        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
+        return true;
+    if (wmen == (wmen & b->by_type[BISHOP]) && !(lmen & b->by_type[KNIGHT])) {
+        Bitboard colour = (wmen & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
+        if (!(b->by_type[BISHOP] & ~colour))
+            return true;
+    }
+    return false;
+}
+
 /* NO when the material on the board can never mate the loser, whatever the
  * placement: the classic dead positions and their one-sided variants. */
 static bool material_no(const Board *b, int winner)
@@ -165,9 +199,13 @@ static bool material_no(const Board *b, int winner)
     Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
     if (!wmat)
         return true; /* a lone king never gives check */
-    if (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN])
+    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
         return false; /* pawns can promote; rooks and queens mate */
     Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
+    if (!(lmat & b->by_type[PAWN]) && needs_loser_help(b, winner))
+        return true;
+    if (lmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false;
     /* K+N v K: one knight mates only against a king hemmed in by its own men. */
     if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
         return true;
@@ -577,7 +615,7 @@ static bool exhaust_reserve(CanMateScratch *sc, size_t want)
         seen_cap *= 2;
     QueueEntry *q = malloc(want * sizeof *q);
     uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
-    TtEntry *seen = calloc(seen_cap, sizeof *seen);
+    uint64_t *seen = calloc(seen_cap, sizeof *seen);
     if (!q || !heap || !seen) {
         free(q);
         free(heap);
@@ -595,18 +633,35 @@ static bool exhaust_reserve(CanMateScratch *sc, size_t want)
     return true;
 }
 
-/* Inserts key into the seen set; false when it was there already. */
+/* Starts a walk of at most max positions: the seen set is sized to it and
+ * cleared (a fraction of the walk's own cost). */
+static void seen_begin(CanMateScratch *sc, size_t max)
+{
+    size_t cap = 1024;
+    while (cap < (max + MOVES_MAX) * 2 && cap < sc->seen_cap)
+        cap *= 2;
+    sc->seen_mask = cap - 1;
+    memset(sc->seen, 0, cap * sizeof *sc->seen);
+}
+
+static uint64_t *seen_slot_first(const CanMateScratch *sc, uint64_t key)
+{
+    return &sc->seen[key & sc->seen_mask];
+}
+
+/* Inserts key into the seen set; false when it was there already.  Slots
+ * hold whole keys, 0 marking an empty one (a key of 0 is stored as 1). */
 static bool seen_insert(CanMateScratch *sc, uint64_t key)
 {
-    size_t mask = sc->seen_cap - 1;
+    size_t mask = sc->seen_mask;
+    uint64_t want = key ? key : 1;
     for (size_t i = key & mask;; i = (i + 1) & mask) {
-        TtEntry *e = &sc->seen[i];
-        if (e->gen != sc->gen) {
-            e->gen = sc->gen;
-            e->key = key;
+        uint64_t v = sc->seen[i];
+        if (!v) {
+            sc->seen[i] = want;
             return true;
         }
-        if (e->key == key)
+        if (v == want)
             return false;
     }
 }
@@ -643,9 +698,7 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
-    sc->gen++;
-    if (sc->gen == 0)
-        sc->gen = 1;
+    seen_begin(sc, max);
     size_t head = 0, tail = 0;
     sc->queue[tail++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
     seen_insert(sc, root->key);
@@ -670,16 +723,31 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
         if (at > 0 && structure_changed(&sc->queue[sc->queue[at].parent].b, b) &&
             frozen_no(b, winner))
             continue;
+        /* The children are made in place at the queue's tail and their
+         * slots in the seen set fetched ahead: the look-ups are random
+         * accesses into a table larger than the cache. */
+        if (tail + (size_t)list.count > max)
+            return CANMATE_UNKNOWN;
+        int16_t depth = sc->queue[at].depth < INT16_MAX ? sc->queue[at].depth + 1 : INT16_MAX;
         for (int i = 0; i < list.count; i++) {
-            Board child = *b;
-            board_make(&child, list.moves[i]);
-            if (!seen_insert(sc, child.key))
-                continue;
-            if (tail == max)
-                return CANMATE_UNKNOWN;
-            int16_t depth = sc->queue[at].depth < INT16_MAX ? sc->queue[at].depth + 1 : INT16_MAX;
-            sc->queue[tail++] = (QueueEntry){child, (int32_t)at, list.moves[i], depth};
+            QueueEntry *q = &sc->queue[tail + (size_t)i];
+            q->b = sc->queue[at].b;
+            board_make(&q->b, list.moves[i]);
+            q->parent = (int32_t)at;
+            q->move = list.moves[i];
+            q->depth = depth;
+            __builtin_prefetch(seen_slot_first(sc, q->b.key));
         }
+        size_t kept = tail;
+        for (int i = 0; i < list.count; i++) {
+            size_t from = tail + (size_t)i;
+            if (!seen_insert(sc, sc->queue[from].b.key))
+                continue;
+            if (kept != from)
+                sc->queue[kept] = sc->queue[from];
+            kept++;
+        }
+        tail = kept;
     }
     return CANMATE_NO;
 }
@@ -819,9 +887,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
-    sc->gen++;
-    if (sc->gen == 0)
-        sc->gen = 1;
+    seen_begin(sc, max);
     size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
     /* The root is the child of no move. */
     heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
@@ -896,7 +962,12 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
  * DEAD_PIECES pieces besides kings and pawns, none of them a rook or
  * queen, and kings penned in by pawns (the product of the areas they can
  * ever reach is small).  Elsewhere the reachable positions are far too many. */
-enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000, FORCED_EXHAUST = 500 };
+enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
+/* The locked pawn pairs that make the exhaustive walk go first (with a
+ * quarter of its budget); the best-first search toward the nearest corner
+ * takes half the walk's budget up to BF_MAX, and a quarter of that per
+ * corner. */
+enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -913,6 +984,14 @@ static bool few_reachable(const Board *b)
         area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
     }
     return area <= DEAD_KING_AREAS;
+}
+
+/* Whether pawns stand locked head-on in numbers, the mark of the
+ * constructed dead positions: there the exhaustive walk goes first. */
+static bool looks_blocked(const Board *b)
+{
+    Bitboard wp = board_pieces(b, WHITE, PAWN), bp = board_pieces(b, BLACK, PAWN);
+    return bb_popcount((wp << 8) & bp) >= LOCKED_PAIRS;
 }
 
 /* Layers 1 and 2: an answer without search, or UNKNOWN. */
@@ -946,6 +1025,19 @@ CanMate canmate_quick(const Board *b, int winner)
     s.gen = 0;
     s.line_len = 0;
     return helpmate_deepen(&s, b, QUICK_DEPTH);
+}
+
+/* The transposition table, allocated on first need.  Its size is fixed
+ * rather than fitted to small budgets: callers that allocate a scratch per
+ * call would otherwise see the allocator hand the memory back to the system
+ * after each call and fault it in again, which costs more than the table. */
+static bool tt_reserve(CanMateScratch *sc)
+{
+    if (sc->tt)
+        return true;
+    sc->tt = calloc(TT_SIZE, sizeof *sc->tt);
+    sc->tt_size = TT_SIZE;
+    return sc->tt != NULL;
 }
 
 CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
@@ -985,7 +1077,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         scratch->gen = 1; /* 0 marks a never-used entry */
 
     Search *s = malloc(sizeof *s);
-    if (!s) {
+    if (!s || !tt_reserve(scratch)) {
+        free(s);
         canmate_scratch_free(own);
         return CANMATE_UNKNOWN;
     }
@@ -994,7 +1087,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->nodes = 0;
     s->max_nodes = l.max_nodes;
     s->tt = scratch->tt;
-    s->tt_mask = TT_SIZE - 1;
+    s->tt_mask = (uint32_t)(scratch->tt_size - 1);
     s->gen = scratch->gen;
     s->line_len = 0;
     /* Short mates first (cheap, and the usual case with heavy pieces), then
@@ -1004,12 +1097,20 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
         goto found;
+    /* A small exhaustive walk: blocked positions are proven dead here
+     * before any long search is spent on them. */
+    if (looks_blocked(b)) {
+        r = exhaust(scratch, b, winner, (size_t)l.max_exhaust / 4, line, line_len);
+        if (r != CANMATE_UNKNOWN)
+            goto done;
+    }
+    size_t bf = (size_t)l.max_exhaust / 2 < BF_MAX ? (size_t)l.max_exhaust / 2 : BF_MAX;
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
-    r = bestfirst(scratch, b, winner, SQ_NONE, (size_t)l.max_exhaust / 2, line, line_len);
+    r = bestfirst(scratch, b, winner, SQ_NONE, bf, line, line_len);
     static const int corners[4] = {0, 7, 56, 63};
     for (int i = 0; i < 4 && r != CANMATE_YES; i++)
-        r = bestfirst(scratch, b, winner, corners[i], (size_t)l.max_exhaust / 8, line, line_len);
+        r = bestfirst(scratch, b, winner, corners[i], bf / 4, line, line_len);
     if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
         s->aborted = false;
         s->max_nodes = l.max_nodes;
@@ -1022,10 +1123,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     if (r != CANMATE_YES) {
         /* Where the walk cannot complete, a small one still catches the
          * forced sequences (a lone king that must take the last piece). */
-        size_t budget = (size_t)l.max_exhaust;
-        if (!few_reachable(b) && budget > FORCED_EXHAUST)
-            budget = FORCED_EXHAUST;
-        r = exhaust(scratch, b, winner, budget, line, line_len);
+        r = exhaust(scratch, b, winner, l.max_exhaust, line, line_len);
     }
     goto done;
 found:

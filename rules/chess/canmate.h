@@ -31,8 +31,9 @@
  * well under a microsecond in open positions (it never searches there);
  * canmate_quick() costs some microseconds; canmate_search() runs at flag
  * fall, resignation and the like, a few times per game: about a millisecond
- * on average on timeout-like positions, some tens of milliseconds at worst
- * with the default budgets.  Mating lines are legal but not always the
+ * on average on timeout-like positions (under one in the opening), some
+ * tens of milliseconds, at most a few hundred, on constructed blocked
+ * positions whose exhaustive walk runs to its budget.  Mating lines are legal but not always the
  * shortest (the long ones come from a greedy search).
  */
 #ifndef ARBITER_RULES_CANMATE_H
@@ -58,8 +59,9 @@ enum { CANMATE_LINE_MAX = 128 };
 typedef struct CanMateLimits {
     uint64_t max_nodes;   /* positions the depth-first helpmate search may visit */
     int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
-    uint64_t max_exhaust; /* positions the best-first search and the exhaustive
-                             NO proof may each store (about 200 bytes each) */
+    uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
+                             200 bytes each, allocated as the walk needs
+                             them); the best-first searches at most an eighth */
 } CanMateLimits;
 
 /* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
@@ -69,7 +71,7 @@ typedef struct CanMateLimits {
 enum {
     CANMATE_DEFAULT_NODES = 10000,
     CANMATE_DEFAULT_DEPTH = 9,
-    CANMATE_DEFAULT_EXHAUST = 10000,
+    CANMATE_DEFAULT_EXHAUST = 100000,
     CANMATE_EXHAUST_MAX = 1 << 24, /* larger max_exhaust values are capped */
 };
 
@@ -77,9 +79,10 @@ enum {
  * from one call to the next, not shared between threads. */
 typedef struct CanMateScratch CanMateScratch;
 
-/* A new scratch area (4 MB, and about 200 bytes per max_exhaust position
- * on first need), or NULL when out of memory.  Free it with
- * canmate_scratch_free(). */
+/* A new, empty scratch area, or NULL when out of memory: its tables are
+ * allocated on first need (a 4 MB transposition table when a search
+ * runs, and about 200 bytes per max_exhaust position the walks store).
+ * Free it with canmate_scratch_free(). */
 CanMateScratch *canmate_scratch_new(void);
 
 /* Frees s; NULL is a no-op. */

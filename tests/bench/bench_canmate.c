@@ -1,10 +1,22 @@
 /*
- * bench_canmate.c — speed of the "can this side still mate?" analysis on
- * positions like those of real timeouts, against a move-generation
- * reference measured in the same run.
+ * bench_canmate.c — correctness and speed of the "can this side still
+ * mate?" analysis: on labelled positions, and on positions like those of
+ * real timeouts against a move-generation reference measured in the same run.
  *
- *   bench_canmate [EPD]          time canmate_quick and canmate_search
- *   bench_canmate --generate N   write N timeout-like positions (EPD) to stdout
+ *   bench_canmate [--labelled FILE] [EPD]
+ *                               the labelled run, then the timing run
+ *                               (FILE "-": no labelled run)
+ *   bench_canmate --labelled-only [FILE]
+ *                               the labelled run alone
+ *   bench_canmate --generate N  write N timeout-like positions (EPD) to stdout
+ *
+ * The labelled file (default tests/data/canmate/d3-test-vector.txt, see the
+ * README there) gives for each position which sides can mate ("WB", "W-",
+ * "-B", "--").  Each side is analysed as the Laws engine does at a flag fall
+ * (canmate_quick, then canmate_search with the default budgets when the
+ * quick test cannot decide) and counted as correct, wrong (a YES that should
+ * be NO or the reverse) or undecided; the worst and mean time per case are
+ * CPU time.  A wrong answer makes the run fail.
  *
  * The committed set tests/data/canmate/timeouts.epd was written by
  * --generate; see generate() for how.  Absolute times drift on a shared
@@ -13,6 +25,7 @@
  * move generator does to look two plies ahead.  Times are CPU time of the
  * process, less disturbed by other load than wall-clock time.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,16 +160,112 @@ typedef struct {
     int winner;
 } Case;
 
+/* The labelled run; returns the number of wrong answers, or -1 when the
+ * file cannot be read. */
+static int run_labelled(const char *path, bool verbose)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "bench_canmate: cannot open %s\n", path);
+        return -1;
+    }
+    CanMateScratch *scratch = canmate_scratch_new();
+    if (!scratch) {
+        fclose(f);
+        return -1;
+    }
+    int cases = 0, correct = 0, wrong = 0, unknown = 0, positions = 0, skipped = 0;
+    double total = 0, worst = 0;
+    char worst_fen[600] = "";
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        Board b;
+        char err[160];
+        if (board_from_fen(&b, line + 3, err, sizeof err)) {
+            /* Placements no game can reach (more promoted men than missing
+             * pawns) are refused by the FEN reader, as in play. */
+            skipped++;
+            if (verbose)
+                printf("skipped: %s: %s\n", line + 3, err);
+            continue;
+        }
+        positions++;
+        for (int c = WHITE; c <= BLACK; c++) {
+            CanMate want = line[c] == (c == WHITE ? 'W' : 'B') ? CANMATE_YES : CANMATE_NO;
+            double t0 = now_ns();
+            CanMate got = canmate_quick(&b, c);
+            if (got == CANMATE_UNKNOWN)
+                got = canmate_search(&b, c, NULL, scratch, NULL, NULL);
+            double e = now_ns() - t0;
+            total += e;
+            if (e > worst) {
+                worst = e;
+                snprintf(worst_fen, sizeof worst_fen, "%s (%s)", line + 3,
+                         c == WHITE ? "white" : "black");
+            }
+            cases++;
+            if (verbose)
+                printf("case: %s | %s | %s | %s | %.0f us\n", line + 3,
+                       c == WHITE ? "white" : "black", canmate_name(want), canmate_name(got),
+                       e / 1e3);
+            if (got == want) {
+                correct++;
+            } else if (got == CANMATE_UNKNOWN) {
+                unknown++;
+                if (verbose)
+                    printf("unknown: %s | %s | %s\n", line + 3, c == WHITE ? "white" : "black",
+                           canmate_name(want));
+            } else {
+                wrong++;
+                printf("WRONG: %s | %s | got %s\n", line + 3, c == WHITE ? "white" : "black",
+                       canmate_name(got));
+            }
+        }
+    }
+    fclose(f);
+    canmate_scratch_free(scratch);
+    if (cases == 0) {
+        fprintf(stderr, "bench_canmate: no labelled positions in %s\n", path);
+        return -1;
+    }
+    printf("labelled:  %d positions, %d cases (%s); %d unreachable positions skipped\n",
+           positions, cases, path, skipped);
+    printf("           decided %d (%.2f%%)  correct %d  wrong %d  unknown %d\n",
+           correct + wrong, 100.0 * (correct + wrong) / cases, correct, wrong, unknown);
+    printf("           mean %.1f us/case  worst %.2f ms: %s\n", total / cases / 1e3, worst / 1e6,
+           worst_fen);
+    return wrong;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "--generate") == 0)
         return generate(argc >= 3 ? atoi(argv[2]) : 1000);
-    const char *path = argc >= 2 ? argv[1] : NULL;
-    char def[512];
-    if (!path) {
-        testutil_data_path(def, sizeof def, "canmate", "timeouts.epd");
-        path = def;
+    char def[512], labelled_def[512];
+    testutil_data_path(def, sizeof def, "canmate", "timeouts.epd");
+    testutil_data_path(labelled_def, sizeof labelled_def, "canmate", "d3-test-vector.txt");
+    const char *path = def, *labelled = labelled_def;
+    bool only = false, verbose = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--labelled") == 0 && i + 1 < argc)
+            labelled = argv[++i];
+        else if (strcmp(argv[i], "--labelled-only") == 0)
+            only = true;
+        else if (strcmp(argv[i], "--verbose") == 0)
+            verbose = true;
+        else if (only)
+            labelled = argv[i];
+        else
+            path = argv[i];
     }
+    int wrong = strcmp(labelled, "-") == 0 ? 0 : run_labelled(labelled, verbose);
+    if (wrong != 0)
+        return wrong < 0 ? 2 : 1;
+    if (only)
+        return 0;
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "bench_canmate: cannot open %s\n", path);

@@ -339,6 +339,87 @@ START_TEST(no_answers_survive_brute_force)
 }
 END_TEST
 
+/* The positions of the issue: a K+R that resigns against K+B, a K+Q whose
+ * flag falls against K+B, a K+Q with a second illegal move against K+B.
+ * The lone bishop can never mate (the heavy piece beside the king always
+ * reaches the square next to it on the checking diagonal): NO, for the
+ * quick test and the full analysis alike, while the heavy side can mate. */
+START_TEST(lone_bishop_against_heavy_piece)
+{
+    static const char *const fens[] = {
+        "8/8/8/4k3/2b5/8/8/R3K3 w - - 0 1",
+        "8/8/8/4k3/2b5/8/8/Q3K3 b - - 0 1",
+        "3bk3/8/8/8/8/8/8/3QK3 w - - 0 40",
+        "7K/6R1/8/8/8/8/1b6/k7 w - - 0 70",
+    };
+    CanMateScratch *scratch = canmate_scratch_new();
+    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+        Board b = parse(fens[i]);
+        ck_assert_msg(canmate_quick(&b, BLACK) == CANMATE_NO, "%s: quick", fens[i]);
+        ck_assert_msg(canmate_analyse(&b, BLACK) == CANMATE_NO, "%s: analyse", fens[i]);
+        ck_assert_msg(!brute_mate(&b, BLACK, 4), "%s: brute force mates", fens[i]);
+        Move line[CANMATE_LINE_MAX];
+        int len;
+        ck_assert_msg(canmate_search(&b, WHITE, NULL, scratch, line, &len) == CANMATE_YES,
+                      "%s: white", fens[i]);
+        verify_line(&b, WHITE, line, len, fens[i]);
+    }
+    /* With a pawn the lone bishop's side may still get a blocker (it can
+     * promote to a knight): no proof from material then. */
+    Board p = parse("8/8/8/4k3/2b5/8/P7/R3K3 w - - 0 1");
+    ck_assert_int_ne(canmate_quick(&p, BLACK), CANMATE_NO);
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
+/* Every LABELLED_STEP-th position of the labelled set of Ambrona's Chess
+ * Unwinnability Analyzer (tests/data/canmate/README.md), analysed as at a
+ * flag fall: never a wrong answer, every YES line a real mate, and at least
+ * LABELLED_MIN_PERCENT of the cases decided. */
+enum { LABELLED_STEP = 25, LABELLED_MIN_PERCENT = 90 };
+
+START_TEST(labelled_sample)
+{
+    const char *dir = getenv("ARBITER_TEST_DATA");
+    char path[512];
+    snprintf(path, sizeof path, "%s/canmate/d3-test-vector.txt", dir ? dir : "tests/data");
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    CanMateScratch *scratch = canmate_scratch_new();
+    char line[512];
+    int n = 0, total = 0, decided = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ' || n++ % LABELLED_STEP)
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        Board b;
+        char err[160];
+        if (board_from_fen(&b, line + 3, err, sizeof err))
+            continue; /* an unreachable placement, refused as in play */
+        for (int c = WHITE; c <= BLACK; c++) {
+            CanMate want = line[c] == (c == WHITE ? 'W' : 'B') ? CANMATE_YES : CANMATE_NO;
+            Move mv[CANMATE_LINE_MAX];
+            int len = 0;
+            CanMate got = canmate_quick(&b, c);
+            if (got == CANMATE_UNKNOWN) {
+                got = canmate_search(&b, c, NULL, scratch, mv, &len);
+                if (got == CANMATE_YES)
+                    verify_line(&b, c, mv, len, line + 3);
+            }
+            ck_assert_msg(got == want || got == CANMATE_UNKNOWN, "%s (%s to mate): got %s",
+                          line + 3, c == WHITE ? "white" : "black", canmate_name(got));
+            total++;
+            decided += got != CANMATE_UNKNOWN;
+        }
+    }
+    fclose(f);
+    canmate_scratch_free(scratch);
+    ck_assert_int_ge(total, 100);
+    ck_assert_msg(decided * 100 >= total * LABELLED_MIN_PERCENT, "decided %d of %d", decided,
+                  total);
+}
+END_TEST
+
 int main(void)
 {
     load_cases();
@@ -367,6 +448,8 @@ int main(void)
     tcase_add_test(tc, bad_arguments_are_harmless);
     tcase_add_test(tc, answers_are_deterministic);
     tcase_add_test(tc, queen_or_rook_never_no);
+    tcase_add_test(tc, lone_bishop_against_heavy_piece);
+    tcase_add_test(tc, labelled_sample);
     tcase_add_test(tc, no_answers_survive_brute_force);
     suite_add_tcase(s, tc);
     return testutil_run(s);
