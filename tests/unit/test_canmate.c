@@ -354,7 +354,7 @@ START_TEST(lone_bishop_against_heavy_piece)
     };
     CanMateScratch *scratch = canmate_scratch_new();
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
-        Board b = parse(fens[i]);
+        Board b = testutil_board(fens[i]);
         ck_assert_msg(canmate_quick(&b, BLACK) == CANMATE_NO, "%s: quick", fens[i]);
         ck_assert_msg(canmate_analyse(&b, BLACK) == CANMATE_NO, "%s: analyse", fens[i]);
         ck_assert_msg(!brute_mate(&b, BLACK, 4), "%s: brute force mates", fens[i]);
@@ -366,7 +366,7 @@ START_TEST(lone_bishop_against_heavy_piece)
     }
     /* With a pawn the lone bishop's side may still get a blocker (it can
      * promote to a knight): no proof from material then. */
-    Board p = parse("8/8/8/4k3/2b5/8/P7/R3K3 w - - 0 1");
+    Board p = testutil_board("8/8/8/4k3/2b5/8/P7/R3K3 w - - 0 1");
     ck_assert_int_ne(canmate_quick(&p, BLACK), CANMATE_NO);
     canmate_scratch_free(scratch);
 }
