@@ -26,12 +26,11 @@ int auth_resolve(Req *r);
  * write that may have changed sessions, credentials or users (all but the
  * game actions), so the next request of every caller is looked up again. */
 void auth_cache_forget(void);
-/* Role checks: 0 when allowed, else answers 401/403 and returns -1. */
+/* Role checks (run by the route table, routes.c, before a handler): 0 when
+ * allowed, else answers 401/403 and returns -1. */
 int auth_require_arbiter(Req *r);
 int auth_require_player(Req *r);
 
-/* Hex SHA-256 of DATA into OUT[65]. */
-void auth_sha256_hex(const void *data, size_t len, char out[65]);
 /* A random secret of N bytes as lowercase hex into OUT (2N+1 bytes). */
 int auth_random_hex(char *out, size_t nbytes);
 /* A random decimal PIN of DIGITS digits. */

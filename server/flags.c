@@ -15,7 +15,6 @@
 #include <time.h>
 
 #include "games.h"
-#include "live.h"
 
 typedef struct Item {
     int64_t at, gid;
@@ -23,6 +22,7 @@ typedef struct Item {
 
 struct Flags {
     Server *srv;
+    FlagsCommitted committed;
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -36,6 +36,7 @@ struct Flags {
 typedef struct Check {
     WriterJob job;
     Server *srv;
+    Flags *flags;
     int64_t gid;
     GameOutcome out;
 } Check;
@@ -98,7 +99,7 @@ static void check_done(WriterJob *job, int rc)
         if (!c->srv->quiet)
             fprintf(stderr, "game %lld time check: flag event %lld\n", (long long)c->gid,
                     (long long)c->out.event_id);
-        live_game(c->srv, &c->out);
+        c->flags->committed(c->srv, &c->out);
     } else if (rc < 0) {
         games_evict(c->srv->games, c->gid);
     }
@@ -119,6 +120,7 @@ static void *thread_main(void *arg)
                 Check *c = calloc(1, sizeof *c);
                 if (c) {
                     c->srv = f->srv;
+                    c->flags = f;
                     c->gid = it.gid;
                     c->job.run = run_check;
                     c->job.done = check_done;
@@ -141,12 +143,13 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-Flags *flags_start(Server *srv)
+Flags *flags_start(Server *srv, FlagsCommitted committed)
 {
     Flags *f = calloc(1, sizeof *f);
     if (!f)
         return NULL;
     f->srv = srv;
+    f->committed = committed;
     pthread_mutex_init(&f->mu, NULL);
     pthread_cond_init(&f->cv, NULL);
     if (pthread_create(&f->thread, NULL, thread_main, f)) {

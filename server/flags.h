@@ -12,9 +12,17 @@
 
 #include <stdint.h>
 
+#include "games.h"
 #include "http.h"
 
-Flags *flags_start(Server *srv);
+/* What runs on the writer thread after a time check committed an event
+ * (`serve` passes live_game: publish it and re-arm the timer).  A callback,
+ * so that the timers do not depend on the live streams, which set them. */
+typedef void (*FlagsCommitted)(Server *srv, GameOutcome *o);
+
+/* Starts the timer thread of SRV; COMMITTED is called for each time check
+ * that committed an event.  NULL when the thread cannot start. */
+Flags *flags_start(Server *srv, FlagsCommitted committed);
 /* Sets GID's deadline (absolute ms); INT64_MAX clears it. */
 void flags_set(Flags *f, int64_t gid, int64_t deadline_ms);
 /* Stops the timer thread (pending checks are dropped: the next start pauses

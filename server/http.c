@@ -1,11 +1,12 @@
 /*
- * http.c — libmicrohttpd glue: request life cycle, routing, bodies, replies,
- * static files, the writer bridge, the request log.  See http.h.
+ * http.c — libmicrohttpd glue: request life cycle, bodies, replies, static
+ * files, the writer bridge, the request log.  See http.h.
  *
  * Life of a request: the first call of the access handler allocates a Req;
  * body chunks are appended (at most HTTP_MAX_BODY, beyond which the request
- * is answered 413 without reading more into memory); the final call resolves
- * the session, matches the route and runs it.  A route either answers at
+ * is answered 413 without reading more into memory); the final call hands
+ * an /api/v1 request to the api hook (routes.c: session, route, role) or
+ * serves a file.  A route either answers at
  * once or suspends (http_submit); the resumed call runs its finish callback
  * and queues the answer.
  */
@@ -26,14 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tournaments.h"
-#include "auth.h"
-#include "gamecache.h"
 #include "errors.h"
-#include "security.h"
-#include "sse.h"
 
-enum { HTTP_MAX_BODY = 64 * 1024 };
 static const char API_PREFIX[] = "/api/v1";
 
 static atomic_int inflight;
@@ -158,10 +153,8 @@ static void job_done(WriterJob *job, int rc)
 {
     Req *r = job->arg;
     r->job_rc = rc;
-    if (!r->keeps_auth) {
-        auth_cache_forget();
-        gamecache_forget();
-    }
+    if (!r->keeps_auth && r->srv->hooks->write_committed)
+        r->srv->hooks->write_committed();
     if (r->committed)
         r->committed(r, rc);
     MHD_resume_connection(r->conn);
@@ -208,7 +201,7 @@ void http_finish_json201(Req *r, int rc)
     finish_json(r, rc, 201);
 }
 
-/* ---- routing ---- */
+/* ---- request methods ---- */
 
 static int method_of(const char *m)
 {
@@ -221,118 +214,6 @@ static int method_of(const char *m)
         if (strcmp(m, t[i].name) == 0)
             return t[i].m;
     return HTTP_OTHER;
-}
-
-/* Matches PATH against PATTERN; integer parameters go to ID.  Returns 1 on
- * a match, 0 otherwise; *BAD_ID is set when only a parameter failed to be
- * a positive integer. */
-static int match(const char *pattern, const char *path, int64_t *id, int *bad_id)
-{
-    int n = 0;
-    const char *p = pattern, *s = path;
-    while (*p && *s) {
-        if (*p == '{') {
-            const char *pe = strchr(p, '}');
-            const char *se = s;
-            int digits = 1;
-            while (*se && *se != '/') {
-                if (*se < '0' || *se > '9')
-                    digits = 0;
-                se++;
-            }
-            if (se == s)
-                return 0;
-            int64_t v = 0;
-            if (digits && se - s <= 15)
-                for (const char *q = s; q < se; q++)
-                    v = v * 10 + (*q - '0');
-            else
-                v = -1;
-            if (v <= 0)
-                *bad_id = 1;
-            if (n < 4)
-                id[n++] = v;
-            p = pe + 1;
-            s = se;
-            continue;
-        }
-        if (*p != *s)
-            return 0;
-        p++;
-        s++;
-    }
-    return *p == 0 && *s == 0;
-}
-
-/* Unknown ids are 404 before anything else is looked at (the body
- * included), whatever the route. */
-static int check_ids(Req *r, const char *pattern)
-{
-    static const char *const names[] = {"{tid}", "{pid}", "{rn}", "{gid}", "{aid}"};
-    static const char kinds[] = "tprga";
-    static const char *const what[] = {"tournament", "player", "round", "game", "alert"};
-    Store *s = NULL;
-    int n = 0;
-    for (const char *p = strchr(pattern, '{'); p && n < 4; p = strchr(p + 1, '{'), n++)
-        for (int k = 0; k < 5; k++)
-            if (strncmp(p, names[k], strlen(names[k])) == 0) {
-                if (!s && !(s = http_reader(r->srv)))
-                    return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
-                /* Players, rounds and alerts live in the tournament given
-                 * first in the path. */
-                int64_t w, b;
-                if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
-                                    : !tournaments_exists(s, kinds[k], r->id[0], r->id[n]))
-                    return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
-                                      (long long)r->id[n]), -1;
-            }
-    return 0;
-}
-
-static int dispatch_api(Req *r, const char *path)
-{
-    int path_found = 0, bad_id = 0;
-    for (int i = 0; i < http_route_count; i++) {
-        int64_t id[4] = {0};
-        int bad = 0;
-        if (!match(http_routes[i].pattern, path, id, &bad))
-            continue;
-        if (bad) {
-            /* "/alerts/stream" may look like "/alerts/{aid}": a literal
-             * route of the path wins over a parameter that is no id. */
-            bad_id = 1;
-            continue;
-        }
-        path_found = 1;
-        int m = r->method == HTTP_HEAD ? HTTP_GET : r->method;
-        if (http_routes[i].method != m)
-            continue;
-        r->route = http_routes[i].pattern;
-        memcpy(r->id, id, sizeof id);
-        if (r->too_large)
-            return http_error(r, API_E_TOO_LARGE, "the body is larger than %d bytes",
-                              HTTP_MAX_BODY);
-        if (r->method == HTTP_POST || r->method == HTTP_PATCH) {
-            const char *ct = http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
-            if ((ct || r->body_len) &&
-                (!ct || strncasecmp(ct, "application/json", 16) != 0 ||
-                 (ct[16] && ct[16] != ';' && ct[16] != ' ')))
-                return http_error(r, API_E_MEDIA_TYPE,
-                                  "the body must be sent as Content-Type: application/json");
-        }
-        int rc = auth_resolve(r);
-        if (rc)
-            return ROUTE_DONE;
-        if (check_ids(r, http_routes[i].pattern))
-            return ROUTE_DONE;
-        return http_routes[i].fn(r);
-    }
-    if (path_found)
-        return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
-    if (bad_id)
-        return http_error(r, STORE_E_NOT_FOUND, "no such object: '%s' (ids are positive whole "
-                                                "numbers)", path);
-    return http_error(r, API_E_NO_ROUTE, "there is no API route %s", path);
 }
 
 /* ---- static files ---- */
@@ -382,7 +263,7 @@ static int serve_file(Req *r, const char *url)
     MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime(path));
     MHD_add_response_header(r->resp, "X-Content-Type-Options", "nosniff");
     if (strncmp(mime(path), "text/html", 9) == 0)
-        security_page_policy(r->resp, path);
+        r->srv->hooks->page_headers(r->resp, path);
     r->status = 200;
     return ROUTE_DONE;
 }
@@ -404,7 +285,7 @@ static enum MHD_Result queue(Req *r)
     r->resp = NULL;
     for (int i = 0; i < r->nhdr; i++)
         MHD_add_response_header(resp, r->hdr[i][0], r->hdr[i][1]);
-    security_headers(resp);
+    r->srv->hooks->headers(resp);
     enum MHD_Result ret = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     return ret;
@@ -429,7 +310,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         *con_cls = r;
         /* Before anything else is done for it: a client over its budget
          * costs one table look-up, and its body is not even kept. */
-        if (security_rate_check(r))
+        if (srv->hooks->admit && srv->hooks->admit(r))
             r->phase = 4;
         return MHD_YES;
     }
@@ -474,7 +355,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     int rc;
     size_t pl = sizeof API_PREFIX - 1;
     if (strncmp(url, API_PREFIX, pl) == 0 && (url[pl] == '/' || url[pl] == 0))
-        rc = dispatch_api(r, url[pl] ? url + pl : "/");
+        rc = srv->hooks->api(r, url[pl] ? url + pl : "/");
     else
         rc = serve_file(r, url);
     if (rc == ROUTE_SUSPENDED)
@@ -573,7 +454,8 @@ void http_stop(Server *srv)
     /* In-flight writes finish (the writer is still running). */
     for (int i = 0; i < 500 && atomic_load(&inflight) > 0; i++)
         usleep(10000);
-    hub_close_all(srv->hub);
+    if (srv->hooks->stopping)
+        srv->hooks->stopping(srv);
     usleep(50000);
     MHD_stop_daemon(srv->mhd);
     srv->mhd = NULL;

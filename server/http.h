@@ -1,7 +1,9 @@
 /*
  * http.h — the HTTP layer of `arbiter serve`: libmicrohttpd (epoll, a pool
  * of polling threads, suspend/resume), request bodies, routing, JSON replies,
- * static files, and the bridge to the group-commit writer.
+ * static files, and the bridge to the group-commit writer.  What a request
+ * means (routes, sessions, defences) is plugged in through HttpHooks, so
+ * this layer depends on none of it.
  *
  * A request that changes data never blocks a polling thread: its route
  * prepares a WriterJob and calls http_submit(), which suspends the
@@ -42,6 +44,9 @@ typedef struct Auth {
     char username[64];
 } Auth;
 
+/* The largest request body kept; a longer one is answered 413. */
+enum { HTTP_MAX_BODY = 64 * 1024 };
+
 /* What a route returns. */
 enum { ROUTE_DONE = 0, ROUTE_SUSPENDED = 1 };
 
@@ -58,6 +63,7 @@ struct Req {
     int too_large;
     json_t *in;           /* the parsed body (http_parse_body) */
     Auth auth;
+    int colour;           /* routes for a game's player: the caller's side (routes.c) */
     int64_t t0_us;
     /* the answer */
     int status;
@@ -83,8 +89,34 @@ struct Req {
     void (*data_free)(void *);
 };
 
+/*
+ * What the layers above the transport plug into it, set in Server before
+ * http_start.  The HTTP layer calls them and includes none of their
+ * headers: the routes, the sign-in and the defences use this file, never
+ * the other way round.
+ */
+typedef struct HttpHooks {
+    /* At the start of every request, before its body is read: 0 to go on,
+     * -1 after answering (the rate limit). */
+    int (*admit)(Req *r);
+    /* An /api/v1 request once its body is in; PATH is what follows the
+     * prefix ("/" at least).  Returns ROUTE_DONE or ROUTE_SUSPENDED. */
+    int (*api)(Req *r, const char *path);
+    /* On the writer thread after a committed write that may have changed
+     * sessions, credentials or pairings (r->keeps_auth unset). */
+    void (*write_committed)(void);
+    /* The headers every answer carries (those not already there). */
+    void (*headers)(struct MHD_Response *resp);
+    /* The headers of the HTML page at PATH, before the common ones. */
+    void (*page_headers)(struct MHD_Response *resp, const char *path);
+    /* When stopping, after in-flight writes finished and before the
+     * connections close: ends what holds connections suspended (streams). */
+    void (*stopping)(Server *srv);
+} HttpHooks;
+
 /* The daemon's shared state. */
 struct Server {
+    const HttpHooks *hooks;
     struct MHD_Daemon *mhd;
     Writer *writer;
     Hub *hub;
@@ -97,18 +129,6 @@ struct Server {
     const ProxyList *proxies; /* peers whose X-Forwarded-For names the client */
     volatile int stopping;
 };
-
-typedef int (*RouteFn)(Req *r);
-typedef struct Route {
-    int method;
-    const char *method_name;
-    const char *pattern; /* under /api/v1, integer parameters as {name} */
-    RouteFn fn;
-} Route;
-
-/* The route table (routes.c); the OpenAPI document must list exactly these. */
-extern const Route http_routes[];
-extern const int http_route_count;
 
 /* Starts serving on ADDR ("host:port") with THREADS polling threads.
  * Returns 0 or a negative value with a message in ERR. */

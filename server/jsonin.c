@@ -7,6 +7,8 @@
 
 #include "errors.h"
 
+const JsonField jsonin_none[] = {{NULL, 0, 0, 0, 0, NULL, NULL}};
+
 static const char *type_name(JsonFieldType t)
 {
     switch (t) {

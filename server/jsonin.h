@@ -19,7 +19,13 @@ typedef struct JsonField {
     int required;
     int64_t min, max;     /* JF_INT: value range; JF_STR: length range (max 0 = 4096) */
     const char *const *allowed; /* JF_STR: NULL-terminated list of the allowed values */
+    /* JF_OBJ, or JF_ARR of objects: their fields (what the route checks
+     * in them); NULL when the route does not describe them. */
+    const struct JsonField *sub;
 } JsonField;
+
+/* The fields of a body that must be empty: nothing but {} is accepted. */
+extern const JsonField jsonin_none[];
 
 /* Checks OBJ against FIELDS (terminated by a {NULL}); on a problem answers
  * 400 with the right code and returns -1. */

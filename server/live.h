@@ -17,8 +17,4 @@ void live_game(Server *srv, GameOutcome *o);
 /* Publishes a round's new state to its tournament's stream. */
 void live_round(Server *srv, int64_t tid, json_t *round);
 
-/* The full GameState of GID (routes_games.c): summary, players, state at
- * now, scoresheet.  NULL with *CODE set (STORE_E_NOT_FOUND, ...). */
-json_t *live_game_state(Req *r, Store *s, int64_t gid, int *code);
-
 #endif

@@ -38,7 +38,7 @@ static void num(GamePgnTags *t, const char *name, json_t *o, const char *k)
     }
 }
 
-void pgn_write_game(PgnBuf *b, const GameState *st, json_t *game, json_t *tournament,
+void pgn_out_write_game(PgnBuf *b, const GameState *st, json_t *game, json_t *tournament,
                     json_t *white, json_t *black)
 {
     GamePgnTags *t = calloc(1, sizeof *t);

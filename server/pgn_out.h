@@ -18,7 +18,7 @@ typedef struct PgnBuf {
 
 /* Appends one game (state replayed from the store, its summary, tournament
  * and player objects; any of the objects may be NULL) to OUT. */
-void pgn_write_game(PgnBuf *out, const GameState *st, json_t *game, json_t *tournament,
+void pgn_out_write_game(PgnBuf *out, const GameState *st, json_t *game, json_t *tournament,
                     json_t *white, json_t *black);
 
 #endif

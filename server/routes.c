@@ -1,81 +1,260 @@
 /*
- * routes.c — the route table of /api/v1.  The OpenAPI document
- * (server/openapi.json, served at /api/v1/openapi.json) lists exactly these
- * methods and paths; a test keeps the two equal.
+ * routes.c — the route table of /api/v1 and its dispatcher.  Each entry
+ * names who may call the route and the fields its body accepts (see
+ * routes.h); the OpenAPI document (server/openapi.json, served at
+ * /api/v1/openapi.json) lists exactly these methods and paths, with the
+ * same roles (x-role) and body schemas, and a test keeps the two equal.
+ *
+ * A request goes: the route whose pattern matches (a literal segment wins
+ * over a parameter that is no id), 413 / 415 for the body, the session
+ * (auth.h), 404 for an unknown id in the path, the route's role, and only
+ * then the handler.
  */
 #include "routes.h"
 
-#define GET(p, f) {HTTP_GET, "GET", p, f}
-#define POST(p, f) {HTTP_POST, "POST", p, f}
-#define PATCH(p, f) {HTTP_PATCH, "PATCH", p, f}
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
 
-const Route http_routes[] = {
-    GET("/health", route_health),
-    GET("/openapi.json", route_openapi),
-    POST("/auth/login", route_login),
-    POST("/auth/player", route_player_login),
-    POST("/auth/logout", route_logout),
-    GET("/auth/me", route_me),
+#include "tournaments.h"
+#include "auth.h"
+#include "errors.h"
+#include "gamecache.h"
+#include "bitboard.h"
+#include "security.h"
+#include "sse.h"
 
-    GET("/tournaments", route_tournaments_list),
-    POST("/tournaments", route_tournament_create),
-    GET("/tournaments/{tid}", route_tournament_get),
-    PATCH("/tournaments/{tid}", route_tournament_update),
-    GET("/tournaments/{tid}/players", route_players_list),
-    POST("/tournaments/{tid}/players", route_player_create),
-    GET("/tournaments/{tid}/players/{pid}", route_player_get),
-    PATCH("/tournaments/{tid}/players/{pid}", route_player_update),
-    POST("/tournaments/{tid}/players/{pid}/credentials", route_player_credentials),
-    POST("/tournaments/{tid}/players/{pid}/byes", route_player_bye),
-    GET("/tournaments/{tid}/byes", route_byes_list),
-    GET("/tournaments/{tid}/forbidden", route_forbidden_list),
-    POST("/tournaments/{tid}/forbidden", route_forbidden_add),
-    POST("/tournaments/{tid}/forbidden/remove", route_forbidden_remove),
-    GET("/tournaments/{tid}/rounds", route_rounds_list),
-    POST("/tournaments/{tid}/rounds", route_round_create),
-    GET("/tournaments/{tid}/rounds/{rn}", route_round_get),
-    POST("/tournaments/{tid}/rounds/{rn}/games", route_round_add_game),
-    POST("/tournaments/{tid}/rounds/{rn}/start", route_round_start),
-    POST("/tournaments/{tid}/rounds/{rn}/pause", route_round_pause),
-    POST("/tournaments/{tid}/rounds/{rn}/resume", route_round_resume),
-    GET("/tournaments/{tid}/rounds/{rn}/check", route_round_check),
-    POST("/tournaments/{tid}/rounds/{rn}/byes", route_round_bye),
-    POST("/tournaments/{tid}/rounds/{rn}/swap", route_round_swap),
-    GET("/tournaments/{tid}/rounds/{rn}/pgn", route_round_pgn),
-    GET("/tournaments/{tid}/rounds/{rn}/pairings", route_round_pairings),
-    GET("/tournaments/{tid}/pgn", route_tournament_pgn),
-    GET("/tournaments/{tid}/standings", route_standings),
-    GET("/tournaments/{tid}/crosstable", route_crosstable),
-    GET("/tournaments/{tid}/trf", route_tournament_trf),
-    GET("/tournaments/{tid}/stream", route_tournament_stream),
-    GET("/tournaments/{tid}/alerts", route_alerts_list),
-    GET("/tournaments/{tid}/alerts/stream", route_alerts_stream),
-    PATCH("/tournaments/{tid}/alerts/{aid}", route_alert_update),
+#define PUB ROUTE_PUBLIC
+#define ARB ROUTE_ARBITER
+#define PLY ROUTE_PLAYER
+#define GET(role, p, body, f) {HTTP_GET, "GET", p, role, body, f}
+#define POST(role, p, body, f) {HTTP_POST, "POST", p, role, body, f}
+#define PATCH(role, p, body, f) {HTTP_PATCH, "PATCH", p, role, body, f}
 
-    GET("/games/{gid}", route_game_get),
-    PATCH("/games/{gid}", route_game_update),
-    GET("/games/{gid}/pgn", route_game_pgn),
-    GET("/games/{gid}/stream", route_game_stream),
-    POST("/games/{gid}/checkin", route_play_checkin),
-    POST("/games/{gid}/move", route_play_move),
-    POST("/games/{gid}/offer", route_play_offer),
-    POST("/games/{gid}/accept", route_play_accept),
-    POST("/games/{gid}/decline", route_play_decline),
-    POST("/games/{gid}/claim", route_play_claim),
-    POST("/games/{gid}/resign", route_play_resign),
-    POST("/games/{gid}/flag", route_play_flag),
-    POST("/games/{gid}/call", route_play_call),
-    POST("/games/{gid}/confirm", route_play_confirm),
-    POST("/games/{gid}/arbiter/pause", route_arb_pause),
-    POST("/games/{gid}/arbiter/resume", route_arb_resume),
-    POST("/games/{gid}/arbiter/accept", route_arb_accept),
-    POST("/games/{gid}/arbiter/decline", route_arb_decline),
-    POST("/games/{gid}/arbiter/adjust", route_arb_adjust),
-    POST("/games/{gid}/arbiter/restore", route_arb_restore),
-    POST("/games/{gid}/arbiter/illegal", route_arb_illegal),
-    POST("/games/{gid}/arbiter/penalty", route_arb_penalty),
-    POST("/games/{gid}/arbiter/result", route_arb_result),
-    POST("/games/{gid}/arbiter/colours", route_arb_colours),
+const Route routes_table[] = {
+    GET(PUB, "/health", NULL, route_health),
+    GET(PUB, "/openapi.json", NULL, route_openapi),
+    POST(PUB, "/auth/login", route_login_fields, route_login),
+    POST(PUB, "/auth/player", route_player_login_fields, route_player_login),
+    POST(PUB, "/auth/logout", jsonin_none, route_logout),
+    GET(PUB, "/auth/me", NULL, route_me),
+
+    GET(PUB, "/tournaments", NULL, route_tournaments_list),
+    POST(ARB, "/tournaments", route_tournament_fields, route_tournament_create),
+    GET(PUB, "/tournaments/{tid}", NULL, route_tournament_get),
+    PATCH(ARB, "/tournaments/{tid}", route_tournament_fields, route_tournament_update),
+    GET(PUB, "/tournaments/{tid}/players", NULL, route_players_list),
+    POST(ARB, "/tournaments/{tid}/players", route_player_fields, route_player_create),
+    GET(PUB, "/tournaments/{tid}/players/{pid}", NULL, route_player_get),
+    PATCH(ARB, "/tournaments/{tid}/players/{pid}", route_player_fields, route_player_update),
+    POST(ARB, "/tournaments/{tid}/players/{pid}/credentials", jsonin_none, route_player_credentials),
+    POST(ARB, "/tournaments/{tid}/players/{pid}/byes", route_bye_fields, route_player_bye),
+    GET(PUB, "/tournaments/{tid}/byes", NULL, route_byes_list),
+    GET(ARB, "/tournaments/{tid}/forbidden", NULL, route_forbidden_list),
+    POST(ARB, "/tournaments/{tid}/forbidden", route_forbidden_fields, route_forbidden_add),
+    POST(ARB, "/tournaments/{tid}/forbidden/remove", route_forbidden_remove_fields, route_forbidden_remove),
+    GET(PUB, "/tournaments/{tid}/rounds", NULL, route_rounds_list),
+    POST(ARB, "/tournaments/{tid}/rounds", route_round_fields, route_round_create),
+    GET(PUB, "/tournaments/{tid}/rounds/{rn}", NULL, route_round_get),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/games", route_pairing_fields, route_round_add_game),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/start", jsonin_none, route_round_start),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/pause", jsonin_none, route_round_pause),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/resume", jsonin_none, route_round_resume),
+    GET(ARB, "/tournaments/{tid}/rounds/{rn}/check", NULL, route_round_check),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/byes", route_round_bye_fields, route_round_bye),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/swap", route_swap_fields, route_round_swap),
+    GET(PUB, "/tournaments/{tid}/rounds/{rn}/pgn", NULL, route_round_pgn),
+    GET(PUB, "/tournaments/{tid}/rounds/{rn}/pairings", NULL, route_round_pairings),
+    GET(PUB, "/tournaments/{tid}/pgn", NULL, route_tournament_pgn),
+    GET(PUB, "/tournaments/{tid}/standings", NULL, route_standings),
+    GET(PUB, "/tournaments/{tid}/crosstable", NULL, route_crosstable),
+    GET(PUB, "/tournaments/{tid}/trf", NULL, route_tournament_trf),
+    GET(PUB, "/tournaments/{tid}/stream", NULL, route_tournament_stream),
+    GET(ARB, "/tournaments/{tid}/alerts", NULL, route_alerts_list),
+    GET(ARB, "/tournaments/{tid}/alerts/stream", NULL, route_alerts_stream),
+    PATCH(ARB, "/tournaments/{tid}/alerts/{aid}", route_alert_fields, route_alert_update),
+
+    GET(PUB, "/games/{gid}", NULL, route_game_get),
+    PATCH(ARB, "/games/{gid}", route_game_update_fields, route_game_update),
+    GET(PUB, "/games/{gid}/pgn", NULL, route_game_pgn),
+    GET(PUB, "/games/{gid}/stream", NULL, route_game_stream),
+    POST(PLY, "/games/{gid}/checkin", route_ply_fields, route_play_checkin),
+    POST(PLY, "/games/{gid}/move", route_move_fields, route_play_move),
+    POST(PLY, "/games/{gid}/offer", route_ply_fields, route_play_offer),
+    POST(PLY, "/games/{gid}/accept", route_ply_fields, route_play_accept),
+    POST(PLY, "/games/{gid}/decline", route_ply_fields, route_play_decline),
+    POST(PLY, "/games/{gid}/claim", route_claim_fields, route_play_claim),
+    POST(PLY, "/games/{gid}/resign", route_ply_fields, route_play_resign),
+    POST(PLY, "/games/{gid}/flag", route_ply_fields, route_play_flag),
+    POST(PLY, "/games/{gid}/call", route_note_fields, route_play_call),
+    POST(PLY, "/games/{gid}/confirm", route_ply_fields, route_play_confirm),
+    POST(ARB, "/games/{gid}/arbiter/pause", route_note_fields, route_arb_pause),
+    POST(ARB, "/games/{gid}/arbiter/resume", route_note_fields, route_arb_resume),
+    POST(ARB, "/games/{gid}/arbiter/accept", route_note_fields, route_arb_accept),
+    POST(ARB, "/games/{gid}/arbiter/decline", route_note_fields, route_arb_decline),
+    POST(ARB, "/games/{gid}/arbiter/adjust", route_adjust_fields, route_arb_adjust),
+    POST(ARB, "/games/{gid}/arbiter/restore", route_restore_fields, route_arb_restore),
+    POST(ARB, "/games/{gid}/arbiter/illegal", route_illegal_fields, route_arb_illegal),
+    POST(ARB, "/games/{gid}/arbiter/penalty", route_penalty_fields, route_arb_penalty),
+    POST(ARB, "/games/{gid}/arbiter/result", route_result_fields, route_arb_result),
+    POST(ARB, "/games/{gid}/arbiter/colours", route_note_fields, route_arb_colours),
 };
 
-const int http_route_count = sizeof http_routes / sizeof http_routes[0];
+const int routes_count = sizeof routes_table / sizeof routes_table[0];
+
+int routes_authorize(Req *r, const Route *route)
+{
+    if (route->role == ROUTE_PUBLIC)
+        return 0;
+    if (route->role == ROUTE_ARBITER)
+        return auth_require_arbiter(r);
+    /* A game's player: signed in as a player, and one of the two. */
+    if (auth_require_player(r))
+        return -1;
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+    int64_t w = 0, b = 0;
+    if (gamecache_players(s, r->id[0], &w, &b))
+        return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]), -1;
+    if (r->auth.player_id == w)
+        return r->colour = WHITE, 0;
+    if (r->auth.player_id == b)
+        return r->colour = BLACK, 0;
+    return http_error(r, API_E_FORBIDDEN, "you do not play in game %lld", (long long)r->id[0]), -1;
+}
+
+/* Matches PATH against PATTERN; integer parameters go to ID.  Returns 1 on
+ * a match, 0 otherwise; *BAD_ID is set when only a parameter failed to be
+ * a positive integer. */
+static int match(const char *pattern, const char *path, int64_t *id, int *bad_id)
+{
+    int n = 0;
+    const char *p = pattern, *s = path;
+    while (*p && *s) {
+        if (*p == '{') {
+            const char *pe = strchr(p, '}');
+            const char *se = s;
+            int digits = 1;
+            while (*se && *se != '/') {
+                if (*se < '0' || *se > '9')
+                    digits = 0;
+                se++;
+            }
+            if (se == s)
+                return 0;
+            int64_t v = 0;
+            if (digits && se - s <= 15)
+                for (const char *q = s; q < se; q++)
+                    v = v * 10 + (*q - '0');
+            else
+                v = -1;
+            if (v <= 0)
+                *bad_id = 1;
+            if (n < 4)
+                id[n++] = v;
+            p = pe + 1;
+            s = se;
+            continue;
+        }
+        if (*p != *s)
+            return 0;
+        p++;
+        s++;
+    }
+    return *p == 0 && *s == 0;
+}
+
+/* Unknown ids are 404 before anything else is looked at (the body
+ * included), whatever the route. */
+static int check_ids(Req *r, const char *pattern)
+{
+    static const char *const names[] = {"{tid}", "{pid}", "{rn}", "{gid}", "{aid}"};
+    static const char kinds[] = "tprga";
+    static const char *const what[] = {"tournament", "player", "round", "game", "alert"};
+    Store *s = NULL;
+    int n = 0;
+    for (const char *p = strchr(pattern, '{'); p && n < 4; p = strchr(p + 1, '{'), n++)
+        for (int k = 0; k < 5; k++)
+            if (strncmp(p, names[k], strlen(names[k])) == 0) {
+                if (!s && !(s = http_reader(r->srv)))
+                    return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+                /* Players, rounds and alerts live in the tournament given
+                 * first in the path. */
+                int64_t w, b;
+                if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
+                                    : !tournaments_exists(s, kinds[k], r->id[0], r->id[n]))
+                    return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
+                                      (long long)r->id[n]), -1;
+            }
+    return 0;
+}
+
+int routes_dispatch(Req *r, const char *path)
+{
+    int path_found = 0, bad_id = 0;
+    for (int i = 0; i < routes_count; i++) {
+        int64_t id[4] = {0};
+        int bad = 0;
+        if (!match(routes_table[i].pattern, path, id, &bad))
+            continue;
+        if (bad) {
+            /* "/alerts/stream" may look like "/alerts/{aid}": a literal
+             * route of the path wins over a parameter that is no id. */
+            bad_id = 1;
+            continue;
+        }
+        path_found = 1;
+        int m = r->method == HTTP_HEAD ? HTTP_GET : r->method;
+        if (routes_table[i].method != m)
+            continue;
+        r->route = routes_table[i].pattern;
+        memcpy(r->id, id, sizeof id);
+        if (r->too_large)
+            return http_error(r, API_E_TOO_LARGE, "the body is larger than %d bytes",
+                              HTTP_MAX_BODY);
+        if (r->method == HTTP_POST || r->method == HTTP_PATCH) {
+            const char *ct = http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
+            if ((ct || r->body_len) &&
+                (!ct || strncasecmp(ct, "application/json", 16) != 0 ||
+                 (ct[16] && ct[16] != ';' && ct[16] != ' ')))
+                return http_error(r, API_E_MEDIA_TYPE,
+                                  "the body must be sent as Content-Type: application/json");
+        }
+        int rc = auth_resolve(r);
+        if (rc)
+            return ROUTE_DONE;
+        if (check_ids(r, routes_table[i].pattern) || routes_authorize(r, &routes_table[i]))
+            return ROUTE_DONE;
+        return routes_table[i].fn(r);
+    }
+    if (path_found)
+        return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
+    if (bad_id)
+        return http_error(r, STORE_E_NOT_FOUND, "no such object: '%s' (ids are positive whole "
+                                                "numbers)", path);
+    return http_error(r, API_E_NO_ROUTE, "there is no API route %s", path);
+}
+
+/* ---- the hooks of the HTTP layer ---- */
+
+/* After a write that may touch sessions or pairings: both caches forget. */
+static void write_committed(void)
+{
+    auth_cache_forget();
+    gamecache_forget();
+}
+
+static void stopping(Server *srv)
+{
+    sse_close_all(srv->hub);
+}
+
+const HttpHooks routes_hooks = {
+    .admit = security_rate_check,
+    .api = routes_dispatch,
+    .write_committed = write_committed,
+    .headers = security_headers,
+    .page_headers = security_page_policy,
+    .stopping = stopping,
+};

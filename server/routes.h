@@ -1,6 +1,19 @@
 /*
- * routes.h — the handlers of the API routes (one per method and path; the
- * table is in routes.c and the OpenAPI document must list exactly it).
+ * routes.h — the route table of /api/v1 and the handlers it names.
+ *
+ * Each entry of routes_table carries the method, the path pattern, who may
+ * call it (RouteRole), the fields its JSON body accepts and the handler.
+ * routes_dispatch (the HTTP layer's api hook) matches a request against the
+ * table, resolves the session, answers 404 for unknown ids and checks the
+ * role, all before the handler runs: handlers do not check roles.  The
+ * handlers check their bodies against the very field tables named here, so
+ * the table describes them exactly; the OpenAPI document
+ * (server/openapi.json) must agree with the table in paths, methods, roles
+ * (x-role) and body schemas, which tests/http/test_http_routes.c checks.
+ *
+ * Handlers live in routes_<resource>.c, one file per resource; they are
+ * named route_<resource>_<verb> (route_play_* and route_arb_* are a game's
+ * player and arbiter actions).
  */
 #ifndef ARBITER_SERVER_ROUTES_H
 #define ARBITER_SERVER_ROUTES_H
@@ -8,41 +21,101 @@
 #include <stdbool.h>
 
 #include "http.h"
+#include "jsonin.h"
 
-/* routes_auth.c */
+/* Who may call a route.  ROUTE_PLAYER: only a player of the game {gid}
+ * (the first path parameter); the dispatcher puts his colour in r->colour. */
+typedef enum { ROUTE_PUBLIC = 0, ROUTE_ARBITER, ROUTE_PLAYER } RouteRole;
+
+typedef int (*RouteFn)(Req *r);
+typedef struct Route {
+    int method;
+    const char *method_name;
+    const char *pattern;  /* under /api/v1, integer parameters as {name} */
+    RouteRole role;
+    /* The body's fields (the handler checks the body against this very
+     * table); jsonin_none: only {} or nothing; NULL: no body is read. */
+    const JsonField *body;
+    RouteFn fn;
+} Route;
+
+/* The route table (routes.c). */
+extern const Route routes_table[];
+extern const int routes_count;
+/* The hooks of the HTTP layer for `serve` (http.h): rate limit, dispatch,
+ * caches forgotten after writes, security headers, streams closed. */
+extern const HttpHooks routes_hooks;
+
+/* The api hook: matches PATH (after /api/v1) and runs its route. */
+int routes_dispatch(Req *r, const char *path);
+/* The role check of ROUTE for r->auth (and r->id for player routes): 0 when
+ * allowed (r->colour set for player routes), else -1 after answering 401
+ * (nobody signed in), 403 (the wrong role or another game's player) or 404
+ * (no such game). */
+int routes_authorize(Req *r, const Route *route);
+
+/* routes_service.c */
 int route_health(Req *r);
 int route_openapi(Req *r);
+
+/* routes_auth.c */
 int route_login(Req *r);
 int route_player_login(Req *r);
 int route_logout(Req *r);
 int route_me(Req *r);
+extern const JsonField route_login_fields[];
+extern const JsonField route_player_login_fields[];
 
-/* routes_admin.c */
+/* routes_tournaments.c */
 int route_tournaments_list(Req *r);
-int route_tournament_create(Req *r);
 int route_tournament_get(Req *r);
+int route_tournament_create(Req *r);
 int route_tournament_update(Req *r);
 /* True when tournament r->id[0] exists in s; otherwise answers 404 (the
  * route then returns ROUTE_DONE) and returns false. */
 bool route_tournament_exists(Req *r, Store *s);
+int route_tournament_trf(Req *r);
+extern const JsonField route_settings_fields[];
+extern const JsonField route_tournament_fields[];
 
+/* routes_players.c */
 int route_players_list(Req *r);
-int route_player_create(Req *r);
 int route_player_get(Req *r);
+int route_player_create(Req *r);
 int route_player_update(Req *r);
 int route_player_credentials(Req *r);
+int route_player_bye(Req *r);
+int route_byes_list(Req *r);
+extern const JsonField route_player_fields[];
+extern const JsonField route_bye_fields[];
+
+/* routes_forbidden.c */
+int route_forbidden_list(Req *r);
+int route_forbidden_add(Req *r);
+int route_forbidden_remove(Req *r);
+extern const JsonField route_forbidden_fields[];
+extern const JsonField route_forbidden_remove_fields[];
+
+/* routes_rounds.c */
 int route_rounds_list(Req *r);
-int route_round_create(Req *r);
 int route_round_get(Req *r);
+int route_round_create(Req *r);
 int route_round_add_game(Req *r);
 int route_round_start(Req *r);
 int route_round_pause(Req *r);
 int route_round_resume(Req *r);
-int route_standings(Req *r);
-int route_alerts_list(Req *r);
-int route_alert_update(Req *r);
+int route_round_check(Req *r);
+int route_round_bye(Req *r);
+int route_round_swap(Req *r);
+extern const JsonField route_pairing_fields[];
+extern const JsonField route_round_fields[];
+extern const JsonField route_round_bye_fields[];
+extern const JsonField route_swap_fields[];
 
 /* routes_games.c */
+/* The full GameState of GID: summary, players, state at now, scoresheet.
+ * NULL with *CODE set (STORE_E_NOT_FOUND, ...) and r->err. */
+json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code);
 int route_game_get(Req *r);
 int route_game_update(Req *r);
 int route_game_pgn(Req *r);
@@ -68,30 +141,33 @@ int route_arb_illegal(Req *r);
 int route_arb_penalty(Req *r);
 int route_arb_result(Req *r);
 int route_arb_colours(Req *r);
+extern const JsonField route_game_update_fields[];
+extern const JsonField route_ply_fields[];
+extern const JsonField route_move_fields[];
+extern const JsonField route_claim_fields[];
+extern const JsonField route_note_fields[];
+extern const JsonField route_adjust_fields[];
+extern const JsonField route_restore_fields[];
+extern const JsonField route_illegal_fields[];
+extern const JsonField route_penalty_fields[];
+extern const JsonField route_result_fields[];
 
-/* routes_tournament.c */
-int route_tournament_trf(Req *r);
-int route_player_bye(Req *r);
-int route_byes_list(Req *r);
-int route_forbidden_list(Req *r);
-int route_forbidden_add(Req *r);
-int route_forbidden_remove(Req *r);
+/* routes_alerts.c */
+int route_alerts_list(Req *r);
+int route_alert_update(Req *r);
+extern const JsonField route_alert_fields[];
 
-/* routes_export.c */
+/* routes_exports.c */
 int route_crosstable(Req *r);
 /* The standings for ?format= (html, csv or json); route_standings hands
  * over to it when the query names a format. */
 int route_standings_export(Req *r);
 int route_round_pairings(Req *r);
+int route_standings(Req *r);
 
-/* live.c */
+/* routes_streams.c */
 int route_game_stream(Req *r);
 int route_tournament_stream(Req *r);
 int route_alerts_stream(Req *r);
-
-/* routes_round_edit.c */
-int route_round_check(Req *r);
-int route_round_bye(Req *r);
-int route_round_swap(Req *r);
 
 #endif

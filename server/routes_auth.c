@@ -1,6 +1,6 @@
 /*
- * routes_auth.c — signing in and out (arbiters with a password, players with
- * a PIN or token), who-am-I, liveness and the OpenAPI document.
+ * routes_auth.c — the sessions: signing in and out (arbiters with a
+ * password, players with a PIN or token) and who-am-I.
  *
  * Passwords are checked with yescrypt on the polling thread (tens of ms,
  * rare); the session row is written through the writer, and the cookie is
@@ -14,14 +14,12 @@
 #include "players.h"
 #include "rounds.h"
 #include "sessions.h"
+#include "sha256.h"
 #include "auth.h"
 #include "errors.h"
 #include "jsonin.h"
 #include "routes.h"
 #include "security.h"
-
-extern const unsigned char openapi_json[];
-extern const size_t openapi_json_len;
 
 enum { ARBITER_SESSION_MS = 12 * 3600 * 1000, PLAYER_SESSION_MS = 24 * 3600 * 1000 };
 
@@ -65,21 +63,6 @@ static void count_failure(const char *key)
     }
     limits[i].failures++;
     pthread_mutex_unlock(&limit_mu);
-}
-
-int route_health(Req *r)
-{
-    return http_json(r, 200, json_pack("{s:b,s:s,s:I}", "ok", 1, "version", "0.1.0", "now_ms",
-                                       (json_int_t)store_now_ms()));
-}
-
-int route_openapi(Req *r)
-{
-    char *copy = malloc(openapi_json_len + 1);
-    if (!copy)
-        return http_error(r, API_E_INTERNAL, "out of memory");
-    memcpy(copy, openapi_json, openapi_json_len + 1);
-    return http_text(r, 200, "application/json", copy, openapi_json_len);
 }
 
 /* A new session being written. */
@@ -138,21 +121,21 @@ static NewSession *session_new(Req *r)
         free(ns);
         return NULL;
     }
-    auth_sha256_hex(ns->token, strlen(ns->token), ns->hash);
+    sha256_hex(ns->token, strlen(ns->token), ns->hash);
     r->data = ns;
     r->data_free = session_free;
     return ns;
 }
 
-static const JsonField LOGIN_FIELDS[] = {
-    {"username", JF_STR, 1, 1, 64, NULL},
-    {"password", JF_STR, 1, 1, 1024, NULL},
-    {NULL, 0, 0, 0, 0, NULL},
+const JsonField route_login_fields[] = {
+    {"username", JF_STR, 1, 1, 64, NULL, NULL},
+    {"password", JF_STR, 1, 1, 1024, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 int route_login(Req *r)
 {
-    if (http_parse_body(r, 0) || jsonin_check(r, r->in, LOGIN_FIELDS, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_login_fields, NULL))
         return ROUTE_DONE;
     if (security_throttle_check(r))
         return ROUTE_DONE;
@@ -184,16 +167,16 @@ int route_login(Req *r)
     return http_submit(r, run_session, finish_session);
 }
 
-static const JsonField PLAYER_LOGIN_FIELDS[] = {
-    {"tournament_id", JF_INT, 0, 1, INT64_MAX, NULL},
-    {"pin", JF_STR, 0, 4, 12, NULL},
-    {"token", JF_STR, 0, 1, 128, NULL},
-    {NULL, 0, 0, 0, 0, NULL},
+const JsonField route_player_login_fields[] = {
+    {"tournament_id", JF_INT, 0, 1, INT64_MAX, NULL, NULL},
+    {"pin", JF_STR, 0, 4, 12, NULL, NULL},
+    {"token", JF_STR, 0, 1, 128, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 int route_player_login(Req *r)
 {
-    if (http_parse_body(r, 0) || jsonin_check(r, r->in, PLAYER_LOGIN_FIELDS, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_player_login_fields, NULL))
         return ROUTE_DONE;
     const char *pin = jsonin_str(r->in, "pin", NULL);
     const char *token = jsonin_str(r->in, "token", NULL);
@@ -220,7 +203,7 @@ int route_player_login(Req *r)
         auth_pin_hash(tid, pin, hash);
         p = sessions_player_by_pin(s, tid, hash);
     } else {
-        auth_sha256_hex(token, strlen(token), hash);
+        sha256_hex(token, strlen(token), hash);
         p = sessions_player_by_token(s, hash);
     }
     security_throttle_result(r, p != NULL);
@@ -264,7 +247,7 @@ static void finish_logout(Req *r, int rc)
 
 int route_logout(Req *r)
 {
-    if (http_parse_body(r, 1) || jsonin_check(r, r->in, (const JsonField[]){{NULL, 0, 0, 0, 0, NULL}}, NULL))
+    if (http_parse_body(r, 1) || jsonin_check(r, r->in, jsonin_none, NULL))
         return ROUTE_DONE;
     const char *cookie = MHD_lookup_connection_value(r->conn, MHD_COOKIE_KIND, AUTH_COOKIE);
     if (!cookie || !r->auth.by_cookie) {
@@ -274,7 +257,7 @@ int route_logout(Req *r)
     char *hash = malloc(65);
     if (!hash)
         return http_error(r, API_E_INTERNAL, "out of memory");
-    auth_sha256_hex(cookie, strlen(cookie), hash);
+    sha256_hex(cookie, strlen(cookie), hash);
     r->data = hash;
     r->data_free = free;
     return http_submit(r, run_logout, finish_logout);

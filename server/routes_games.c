@@ -16,7 +16,6 @@
 #include "players.h"
 #include "rounds.h"
 #include "tournaments.h"
-#include "auth.h"
 #include "errors.h"
 #include "event_json.h"
 #include "gamecache.h"
@@ -26,9 +25,9 @@
 #include "pgn_out.h"
 #include "routes.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL}
+#define END {NULL, 0, 0, 0, 0, NULL, NULL}
 
-json_t *live_game_state(Req *r, Store *s, int64_t gid, int *code)
+json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code)
 {
     GameState *st = NULL;
     json_t *sum = NULL;
@@ -57,16 +56,16 @@ int route_game_get(Req *r)
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
     int code = 0;
-    json_t *o = live_game_state(r, s, r->id[0], &code);
+    json_t *o = route_game_state(r, s, r->id[0], &code);
     if (!o)
         return http_error(r, code, "%s", r->err[0] ? r->err : "the game cannot be loaded");
     return http_json(r, 200, o);
 }
 
-static const JsonField GAME_UPDATE_FIELDS[] = {
-    {"board", JF_INT, 0, 1, 10000, NULL},
-    {"white_id", JF_INT, 0, 1, INT64_MAX, NULL},
-    {"black_id", JF_INT, 0, 1, INT64_MAX, NULL},
+const JsonField route_game_update_fields[] = {
+    {"board", JF_INT, 0, 1, 10000, NULL, NULL},
+    {"white_id", JF_INT, 0, 1, INT64_MAX, NULL, NULL},
+    {"black_id", JF_INT, 0, 1, INT64_MAX, NULL, NULL},
     END,
 };
 
@@ -82,8 +81,8 @@ static int run_game_update(Store *s, WriterJob *job)
 
 int route_game_update(Req *r)
 {
-    if (auth_require_arbiter(r) || http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, GAME_UPDATE_FIELDS, NULL))
+    if (http_parse_body(r, 0) ||
+        jsonin_check(r, r->in, route_game_update_fields, NULL))
         return ROUTE_DONE;
     return http_submit(r, run_game_update, http_finish_json200);
 }
@@ -110,7 +109,7 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
         json_t *t = tournaments_get(s, tid);
         json_t *w = players_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
         json_t *b = players_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
-        pgn_write_game(&out, st, sum, t, w, b);
+        pgn_out_write_game(&out, st, sum, t, w, b);
         json_decref(t);
         json_decref(w);
         json_decref(b);
@@ -253,43 +252,26 @@ static GameJob *job_new(Req *r, int type, int actor)
 
 static const char *const CLAIMS[] = {"threefold", "fifty", NULL};
 
-static const JsonField PLY_FIELDS[] = {{"ply", JF_INT, 0, 0, 100000, NULL}, END};
-static const JsonField MOVE_FIELDS[] = {
-    {"ply", JF_INT, 1, 0, 100000, NULL},
-    {"move", JF_STR, 1, 1, GAME_MOVE_TEXT_MAX - 1, NULL},
-    {"offer", JF_BOOL, 0, 0, 0, NULL},
+const JsonField route_ply_fields[] = {{"ply", JF_INT, 0, 0, 100000, NULL, NULL}, END};
+const JsonField route_move_fields[] = {
+    {"ply", JF_INT, 1, 0, 100000, NULL, NULL},
+    {"move", JF_STR, 1, 1, GAME_MOVE_TEXT_MAX - 1, NULL, NULL},
+    {"offer", JF_BOOL, 0, 0, 0, NULL, NULL},
     END,
 };
-static const JsonField CLAIM_FIELDS[] = {
-    {"ply", JF_INT, 0, 0, 100000, NULL},
-    {"claim", JF_STR, 1, 0, 0, CLAIMS},
-    {"move", JF_STR, 0, 0, GAME_MOVE_TEXT_MAX - 1, NULL},
+const JsonField route_claim_fields[] = {
+    {"ply", JF_INT, 0, 0, 100000, NULL, NULL},
+    {"claim", JF_STR, 1, 0, 0, CLAIMS, NULL},
+    {"move", JF_STR, 0, 0, GAME_MOVE_TEXT_MAX - 1, NULL, NULL},
     END,
 };
-static const JsonField NOTE_FIELDS[] = {{"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL}, END};
-
-/* The colour the signed-in player has in game GID, or -1 after answering. */
-static int player_colour(Req *r)
-{
-    if (auth_require_player(r))
-        return -1;
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
-    int64_t w = 0, b = 0;
-    if (gamecache_players(s, r->id[0], &w, &b))
-        return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]), -1;
-    if (r->auth.player_id == w)
-        return WHITE;
-    if (r->auth.player_id == b)
-        return BLACK;
-    return http_error(r, API_E_FORBIDDEN, "you do not play in game %lld", (long long)r->id[0]), -1;
-}
+const JsonField route_note_fields[] = {{"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL}, END};
 
 static int player_action(Req *r, int type, const JsonField *fields)
 {
-    int colour = player_colour(r);
-    if (colour < 0 || http_parse_body(r, fields != MOVE_FIELDS && fields != CLAIM_FIELDS) ||
+    /* The table's role check found the caller's colour (routes.c). */
+    int colour = r->colour;
+    if (http_parse_body(r, fields != route_move_fields && fields != route_claim_fields) ||
         jsonin_check(r, r->in, fields, NULL))
         return ROUTE_DONE;
     GameJob *j = job_new(r, type, colour == WHITE ? GAME_ACTOR_WHITE : GAME_ACTOR_BLACK);
@@ -306,62 +288,62 @@ static int player_action(Req *r, int type, const JsonField *fields)
     return http_submit(r, run_action, action_finish);
 }
 
-int route_play_checkin(Req *r) { return player_action(r, GAME_EV_CHECKIN, PLY_FIELDS); }
-int route_play_move(Req *r) { return player_action(r, GAME_EV_MOVE, MOVE_FIELDS); }
-int route_play_offer(Req *r) { return player_action(r, GAME_EV_OFFER, PLY_FIELDS); }
-int route_play_accept(Req *r) { return player_action(r, GAME_EV_ACCEPT, PLY_FIELDS); }
-int route_play_decline(Req *r) { return player_action(r, GAME_EV_DECLINE, PLY_FIELDS); }
-int route_play_claim(Req *r) { return player_action(r, GAME_EV_CLAIM, CLAIM_FIELDS); }
-int route_play_resign(Req *r) { return player_action(r, GAME_EV_RESIGN, PLY_FIELDS); }
-int route_play_flag(Req *r) { return player_action(r, GAME_EV_FLAG, PLY_FIELDS); }
-int route_play_call(Req *r) { return player_action(r, GAME_EV_CALL, NOTE_FIELDS); }
-int route_play_confirm(Req *r) { return player_action(r, GAME_EV_CONFIRM, PLY_FIELDS); }
+int route_play_checkin(Req *r) { return player_action(r, GAME_EV_CHECKIN, route_ply_fields); }
+int route_play_move(Req *r) { return player_action(r, GAME_EV_MOVE, route_move_fields); }
+int route_play_offer(Req *r) { return player_action(r, GAME_EV_OFFER, route_ply_fields); }
+int route_play_accept(Req *r) { return player_action(r, GAME_EV_ACCEPT, route_ply_fields); }
+int route_play_decline(Req *r) { return player_action(r, GAME_EV_DECLINE, route_ply_fields); }
+int route_play_claim(Req *r) { return player_action(r, GAME_EV_CLAIM, route_claim_fields); }
+int route_play_resign(Req *r) { return player_action(r, GAME_EV_RESIGN, route_ply_fields); }
+int route_play_flag(Req *r) { return player_action(r, GAME_EV_FLAG, route_ply_fields); }
+int route_play_call(Req *r) { return player_action(r, GAME_EV_CALL, route_note_fields); }
+int route_play_confirm(Req *r) { return player_action(r, GAME_EV_CONFIRM, route_ply_fields); }
 
 static const char *const SIDES[] = {"white", "black", NULL};
 static const char *const PENALTIES[] = {"warning", "time_add", "time_sub", "score_up",
                                         "score_down", "loss", "exclusion", NULL};
-static const JsonField ADJUST_FIELDS[] = {
-    {"side", JF_STR, 1, 0, 0, SIDES},
-    {"set_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
-    {"add_ms", JF_INT, 0, INT64_C(-86400000), INT64_C(86400000), NULL},
-    {"moves", JF_INT, 0, 0, 10000, NULL},
-    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+const JsonField route_adjust_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"set_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
+    {"add_ms", JF_INT, 0, INT64_C(-86400000), INT64_C(86400000), NULL, NULL},
+    {"moves", JF_INT, 0, 0, 10000, NULL, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL},
     END,
 };
-static const JsonField RESTORE_FIELDS[] = {
-    {"ply", JF_INT, 1, 0, 100000, NULL},
-    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
-    {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
-    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+const JsonField route_restore_fields[] = {
+    {"ply", JF_INT, 1, 0, 100000, NULL, NULL},
+    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
+    {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL},
     END,
 };
-static const JsonField ILLEGAL_FIELDS[] = {
-    {"side", JF_STR, 1, 0, 0, SIDES},
-    {"ply", JF_INT, 0, 0, 100000, NULL},
-    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
-    {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
-    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+const JsonField route_illegal_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"ply", JF_INT, 0, 0, 100000, NULL, NULL},
+    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
+    {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL},
     END,
 };
-static const JsonField PENALTY_FIELDS[] = {
-    {"side", JF_STR, 1, 0, 0, SIDES},
-    {"penalty", JF_STR, 1, 0, 0, PENALTIES},
-    {"ms", JF_INT, 0, 0, INT64_C(86400000), NULL},
-    {"score", JF_NUM, 0, 0, 0, NULL},
-    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+const JsonField route_penalty_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"penalty", JF_STR, 1, 0, 0, PENALTIES, NULL},
+    {"ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
+    {"score", JF_NUM, 0, 0, 0, NULL, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL},
     END,
 };
-static const JsonField RESULT_FIELDS[] = {
-    {"white", JF_NUM, 1, 0, 0, NULL},
-    {"black", JF_NUM, 1, 0, 0, NULL},
-    {"forfeit", JF_BOOL, 0, 0, 0, NULL},
-    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL},
+const JsonField route_result_fields[] = {
+    {"white", JF_NUM, 1, 0, 0, NULL, NULL},
+    {"black", JF_NUM, 1, 0, 0, NULL, NULL},
+    {"forfeit", JF_BOOL, 0, 0, 0, NULL, NULL},
+    {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL},
     END,
 };
 
 static int arbiter_action(Req *r, int type, const JsonField *fields)
 {
-    if (auth_require_arbiter(r) || http_parse_body(r, fields == NOTE_FIELDS) ||
+    if (http_parse_body(r, fields == route_note_fields) ||
         jsonin_check(r, r->in, fields, NULL))
         return ROUTE_DONE;
     /* The body is the event's own fields: the Laws' parser checks what the
@@ -384,13 +366,13 @@ static int arbiter_action(Req *r, int type, const JsonField *fields)
     return http_submit(r, run_action, action_finish);
 }
 
-int route_arb_pause(Req *r) { return arbiter_action(r, GAME_EV_PAUSE, NOTE_FIELDS); }
-int route_arb_resume(Req *r) { return arbiter_action(r, GAME_EV_RESUME, NOTE_FIELDS); }
-int route_arb_accept(Req *r) { return arbiter_action(r, GAME_EV_ACCEPT, NOTE_FIELDS); }
-int route_arb_decline(Req *r) { return arbiter_action(r, GAME_EV_DECLINE, NOTE_FIELDS); }
-int route_arb_adjust(Req *r) { return arbiter_action(r, GAME_EV_ADJUST, ADJUST_FIELDS); }
-int route_arb_restore(Req *r) { return arbiter_action(r, GAME_EV_RESTORE, RESTORE_FIELDS); }
-int route_arb_illegal(Req *r) { return arbiter_action(r, GAME_EV_ILLEGAL, ILLEGAL_FIELDS); }
-int route_arb_penalty(Req *r) { return arbiter_action(r, GAME_EV_PENALTY, PENALTY_FIELDS); }
-int route_arb_result(Req *r) { return arbiter_action(r, GAME_EV_RESULT, RESULT_FIELDS); }
-int route_arb_colours(Req *r) { return arbiter_action(r, GAME_EV_COLOURS, NOTE_FIELDS); }
+int route_arb_pause(Req *r) { return arbiter_action(r, GAME_EV_PAUSE, route_note_fields); }
+int route_arb_resume(Req *r) { return arbiter_action(r, GAME_EV_RESUME, route_note_fields); }
+int route_arb_accept(Req *r) { return arbiter_action(r, GAME_EV_ACCEPT, route_note_fields); }
+int route_arb_decline(Req *r) { return arbiter_action(r, GAME_EV_DECLINE, route_note_fields); }
+int route_arb_adjust(Req *r) { return arbiter_action(r, GAME_EV_ADJUST, route_adjust_fields); }
+int route_arb_restore(Req *r) { return arbiter_action(r, GAME_EV_RESTORE, route_restore_fields); }
+int route_arb_illegal(Req *r) { return arbiter_action(r, GAME_EV_ILLEGAL, route_illegal_fields); }
+int route_arb_penalty(Req *r) { return arbiter_action(r, GAME_EV_PENALTY, route_penalty_fields); }
+int route_arb_result(Req *r) { return arbiter_action(r, GAME_EV_RESULT, route_result_fields); }
+int route_arb_colours(Req *r) { return arbiter_action(r, GAME_EV_COLOURS, route_note_fields); }

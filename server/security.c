@@ -17,8 +17,8 @@
 #include <strings.h>
 #include <time.h>
 
-#include "auth.h"
 #include "errors.h"
+#include "sha256.h"
 #include "store.h"
 
 enum { SLOTS = 4096, FORGET_MS = 15 * 60 * 1000, PAGE_MAX = 256 * 1024 };
@@ -210,7 +210,7 @@ void security_csp_hash(const char *text, size_t len, char *out, size_t outlen)
 {
     char hex[65], b64[48];
     unsigned char bin[32];
-    auth_sha256_hex(text, len, hex);
+    sha256_hex(text, len, hex);
     for (int i = 0; i < 32; i++) {
         unsigned v;
         sscanf(hex + 2 * i, "%2x", &v);

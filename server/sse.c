@@ -80,7 +80,7 @@ struct Hub {
     int stop;
     /* The waker resumes outside the topic's mutex, so the polling threads
      * can send to the first viewers while it resumes the last ones: BUSY
-     * while it does, CLOSING once hub_close_all waits for it to stop. */
+     * while it does, CLOSING once sse_close_all waits for it to stop. */
     int busy, closing;
     pthread_cond_t idle_cv;
     uint64_t tick; /* keepalive calls so far (atomic) */
@@ -144,7 +144,7 @@ static void *waker_main(void *arg)
             wake_all(t);
         pthread_mutex_unlock(&t->mu);
         /* A suspended connection cannot be closed, so the pointers stay
-         * valid until their resume; hub_close_all waits for this loop. */
+         * valid until their resume; sse_close_all waits for this loop. */
         for (long i = 0; i < n; i++)
             MHD_resume_connection(h->batch[i]);
         pthread_mutex_lock(&h->mu);
@@ -156,7 +156,7 @@ static void *waker_main(void *arg)
     return NULL;
 }
 
-Hub *hub_new(void)
+Hub *sse_new(void)
 {
     Hub *h = calloc(1, sizeof *h);
     if (!h)
@@ -212,7 +212,7 @@ static void release(Hub *h, Topic *t, int wake)
     pthread_mutex_unlock(&h->mu);
 }
 
-void hub_free(Hub *h)
+void sse_free(Hub *h)
 {
     if (!h)
         return;
@@ -305,7 +305,7 @@ static void push(Topic *t, int64_t id, char *text, size_t len)
         drop_oldest(t);
 }
 
-void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const char *data)
+void sse_publish(Hub *h, const char *name, int64_t id, const char *event, const char *data)
 {
     Topic *t = topic(h, name, 0);
     if (!t)
@@ -328,7 +328,7 @@ void hub_publish(Hub *h, const char *name, int64_t id, const char *event, const 
     release(h, t, listened);
 }
 
-int hub_listened(Hub *h, const char *name)
+int sse_listened(Hub *h, const char *name)
 {
     Topic *t = topic(h, name, 0);
     if (!t)
@@ -340,9 +340,9 @@ int hub_listened(Hub *h, const char *name)
     return yes;
 }
 
-Stream *hub_attach(Hub *h, const char *name)
+Stream *sse_attach(Hub *h, const char *name)
 {
-    Topic *t = topic(h, name, 1); /* the stream's hold, until hub_detach */
+    Topic *t = topic(h, name, 1); /* the stream's hold, until sse_detach */
     if (!t)
         return NULL;
     Stream *s = calloc(1, sizeof *s);
@@ -363,7 +363,7 @@ Stream *hub_attach(Hub *h, const char *name)
     return s;
 }
 
-void hub_detach(Stream *s)
+void sse_detach(Stream *s)
 {
     if (!s)
         return;
@@ -431,10 +431,10 @@ static ssize_t reader(void *cls, uint64_t pos, char *buf, size_t max)
 
 static void reader_free(void *cls)
 {
-    hub_detach(cls);
+    sse_detach(cls);
 }
 
-int hub_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t last_id)
+int sse_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t last_id)
 {
     pthread_mutex_lock(&s->t->mu);
     s->backlog = backlog;
@@ -445,7 +445,7 @@ int hub_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t las
     pthread_mutex_unlock(&s->t->mu);
     r->resp = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, reader, s, reader_free);
     if (!r->resp) {
-        hub_detach(s);
+        sse_detach(s);
         return http_error(r, -12, "out of memory");
     }
     MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CONTENT_TYPE, "text/event-stream");
@@ -474,7 +474,7 @@ static void close_topic(Topic *t)
     pthread_mutex_unlock(&t->mu);
 }
 
-void hub_close_all(Hub *h)
+void sse_close_all(Hub *h)
 {
     if (!h)
         return;
@@ -497,7 +497,7 @@ void hub_close_all(Hub *h)
  * message). */
 enum { KEEPALIVE_TICKS = 3 };
 
-void hub_keepalive(Hub *h)
+void sse_keepalive(Hub *h)
 {
     uint64_t tick = __atomic_add_fetch(&h->tick, 1, __ATOMIC_RELAXED);
     pthread_mutex_lock(&h->mu);
@@ -549,12 +549,12 @@ void hub_keepalive(Hub *h)
     free(list);
 }
 
-int hub_count(Hub *h)
+int sse_count(Hub *h)
 {
     return __atomic_load_n(&h->count, __ATOMIC_RELAXED);
 }
 
-int hub_topics(Hub *h)
+int sse_topics(Hub *h)
 {
     pthread_mutex_lock(&h->mu);
     int n = h->topics;

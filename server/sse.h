@@ -22,32 +22,32 @@
 
 #include "http.h"
 
-Hub *hub_new(void);
+Hub *sse_new(void);
 /* Closes every stream; NULL is a no-op.  Call after the HTTP daemon stopped. */
-void hub_free(Hub *h);
+void sse_free(Hub *h);
 /* Publishes to TOPIC one event with ID (>0; 0 sends no id line), EVENT name
  * and DATA (one line of JSON).  Does nothing when nobody listens. */
-void hub_publish(Hub *h, const char *topic, int64_t id, const char *event, const char *data);
+void sse_publish(Hub *h, const char *topic, int64_t id, const char *event, const char *data);
 /* 1 when TOPIC has open streams (skip formatting otherwise). */
-int hub_listened(Hub *h, const char *topic);
+int sse_listened(Hub *h, const char *topic);
 /* Makes r's answer a stream of TOPIC.  BACKLOG (taken, may be NULL) is sent
  * first; live messages with an id <= LAST_ID are skipped.  Call before
- * reading the backlog from the store: hub_attach then hub_stream. */
+ * reading the backlog from the store: sse_attach then sse_stream. */
 typedef struct Stream Stream;
-Stream *hub_attach(Hub *h, const char *topic);
-int hub_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t last_id);
-/* Drops a stream that was attached but never handed to hub_stream. */
-void hub_detach(Stream *s);
+Stream *sse_attach(Hub *h, const char *topic);
+int sse_stream(Req *r, Stream *s, char *backlog, size_t backlog_len, int64_t last_id);
+/* Drops a stream that was attached but never handed to sse_stream. */
+void sse_detach(Stream *s);
 /* Ends every stream (shutdown). */
-void hub_close_all(Hub *h);
+void sse_close_all(Hub *h);
 /* Sends a comment line to the streams of every topic that has been quiet
  * for three calls (keeps proxies and dead-peer detection working); call
  * every ~5 s, so a quiet stream hears something every 15-20 s. */
-void hub_keepalive(Hub *h);
+void sse_keepalive(Hub *h);
 /* Streams currently open. */
-int hub_count(Hub *h);
+int sse_count(Hub *h);
 /* Topics in memory: those with an open stream, and those in use for a
  * moment by a publisher or a wake-up. */
-int hub_topics(Hub *h);
+int sse_topics(Hub *h);
 
 #endif

@@ -31,6 +31,7 @@
 #include "sessions.h"
 #include "tournaments.h"
 #include "http.h"
+#include "routes.h"
 #include "store.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -109,8 +110,8 @@ static void setup(void)
     srv.db_path = path;
     srv.quiet = 1;
     srv.stopping = 1;
-    for (int i = 0; i < http_route_count && n_body_routes < 64; i++)
-        if (http_routes[i].method == HTTP_POST || http_routes[i].method == HTTP_PATCH)
+    for (int i = 0; i < routes_count && n_body_routes < 64; i++)
+        if (routes_table[i].method == HTTP_POST || routes_table[i].method == HTTP_PATCH)
             body_routes[n_body_routes++] = i;
 }
 
@@ -163,7 +164,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         setup();
     if (size < 2 || size - 2 > MAX_BODY)
         return 0;
-    const Route *route = &http_routes[body_routes[data[0] % n_body_routes]];
+    const Route *route = &routes_table[body_routes[data[0] % n_body_routes]];
     Req r;
     memset(&r, 0, sizeof r);
     r.srv = &srv;
@@ -194,7 +195,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.body_len = len;
     r.body_cap = len + 1;
 
-    if (route->fn(&r) != ROUTE_DONE)
+    /* The table's role check first, as the dispatcher does. */
+    if (routes_authorize(&r, route) == 0 && route->fn(&r) != ROUTE_DONE)
         abort(); /* a stopping server never suspends */
     check_reply(&r, data + 2, len);
     if (getenv("FUZZ_REQUESTS_VERBOSE")) /* to see what the seeds reach */

@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "http.h"
+#include "routes.h"
 
 static Daemon D;
 static Client arb, white;
@@ -116,22 +117,22 @@ START_TEST(document_matches_route_table)
             upper(m, M);
             documented++;
             int found = 0;
-            for (int i = 0; i < http_route_count; i++)
-                found |= !strcmp(http_routes[i].pattern, p) &&
-                         !strcmp(http_routes[i].method_name, M);
+            for (int i = 0; i < routes_count; i++)
+                found |= !strcmp(routes_table[i].pattern, p) &&
+                         !strcmp(routes_table[i].method_name, M);
             ck_assert_msg(found, "documented but not routed: %s %s", M, p);
         }
     }
-    for (int i = 0; i < http_route_count; i++) {
+    for (int i = 0; i < routes_count; i++) {
         char m[8];
-        snprintf(m, sizeof m, "%s", http_routes[i].method_name);
+        snprintf(m, sizeof m, "%s", routes_table[i].method_name);
         for (char *q = m; *q; q++)
             *q = (char)(*q + 32 * (*q >= 'A' && *q <= 'Z'));
-        ck_assert_msg(json_object_get(json_object_get(paths, http_routes[i].pattern), m),
-                      "routed but not documented: %s %s", http_routes[i].method_name,
-                      http_routes[i].pattern);
+        ck_assert_msg(json_object_get(json_object_get(paths, routes_table[i].pattern), m),
+                      "routed but not documented: %s %s", routes_table[i].method_name,
+                      routes_table[i].pattern);
     }
-    ck_assert_int_eq(documented, http_route_count);
+    ck_assert_int_eq(documented, routes_count);
     json_decref(paths);
 }
 END_TEST

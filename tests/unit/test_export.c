@@ -236,9 +236,8 @@ static void word(json_t *d, const char *key, long long n, char *out, size_t cap)
     out[k] = 0;
 }
 
-/* Writes to OUT the printf-like FMT whose every %s is the word of the next
- * key in the NULL-ended list after FMT; "%d" takes the next key too, that
- * word with {n} as N. */
+/* Writes to OUT the text FMT with each %s or %d replaced by the word (of D,
+ * escaped, {n} as N) of the next key among the arguments after FMT. */
 static void expect(char *out, size_t cap, json_t *d, long long n, const char *fmt, ...)
 {
     va_list ap;

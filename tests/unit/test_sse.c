@@ -20,57 +20,57 @@
 static int settled(Hub *h)
 {
     struct timespec ms = {0, 1000000};
-    for (int i = 0; i < 10000 && hub_topics(h) > 0; i++)
+    for (int i = 0; i < 10000 && sse_topics(h) > 0; i++)
         nanosleep(&ms, NULL);
-    return hub_topics(h);
+    return sse_topics(h);
 }
 
 START_TEST(topic_lives_while_watched)
 {
-    Hub *h = hub_new();
+    Hub *h = sse_new();
     ck_assert_ptr_nonnull(h);
-    ck_assert_int_eq(hub_listened(h, "g:1"), 0);
+    ck_assert_int_eq(sse_listened(h, "g:1"), 0);
     /* Asking and publishing to nobody creates nothing. */
-    hub_publish(h, "g:1", 5, "game", "{}");
-    ck_assert_int_eq(hub_topics(h), 0);
+    sse_publish(h, "g:1", 5, "game", "{}");
+    ck_assert_int_eq(sse_topics(h), 0);
 
-    Stream *a = hub_attach(h, "g:1"), *b = hub_attach(h, "g:1");
+    Stream *a = sse_attach(h, "g:1"), *b = sse_attach(h, "g:1");
     ck_assert_ptr_nonnull(a);
     ck_assert_ptr_nonnull(b);
-    ck_assert_int_eq(hub_topics(h), 1);
-    ck_assert_int_eq(hub_count(h), 2);
-    ck_assert_int_eq(hub_listened(h, "g:1"), 1);
-    ck_assert_int_eq(hub_listened(h, "g:2"), 0);
-    hub_publish(h, "g:1", 6, "game", "{\"ply\":1}");
-    hub_keepalive(h);
+    ck_assert_int_eq(sse_topics(h), 1);
+    ck_assert_int_eq(sse_count(h), 2);
+    ck_assert_int_eq(sse_listened(h, "g:1"), 1);
+    ck_assert_int_eq(sse_listened(h, "g:2"), 0);
+    sse_publish(h, "g:1", 6, "game", "{\"ply\":1}");
+    sse_keepalive(h);
 
-    hub_detach(a);
-    ck_assert_int_eq(hub_listened(h, "g:1"), 1);
-    ck_assert_int_eq(hub_topics(h), 1);
-    hub_detach(b);
-    ck_assert_int_eq(hub_count(h), 0);
-    ck_assert_int_eq(hub_listened(h, "g:1"), 0);
+    sse_detach(a);
+    ck_assert_int_eq(sse_listened(h, "g:1"), 1);
+    ck_assert_int_eq(sse_topics(h), 1);
+    sse_detach(b);
+    ck_assert_int_eq(sse_count(h), 0);
+    ck_assert_int_eq(sse_listened(h, "g:1"), 0);
     /* The publish above may still hold the topic for its wake-up. */
     ck_assert_int_eq(settled(h), 0);
-    hub_free(h);
+    sse_free(h);
 }
 END_TEST
 
 /* An Olympiad plays thousands of games; each was watched for a while. */
 START_TEST(finished_games_leave_nothing)
 {
-    Hub *h = hub_new();
+    Hub *h = sse_new();
     char name[32];
     for (int g = 1; g <= 5000; g++) {
         snprintf(name, sizeof name, "g:%d", g);
-        Stream *s = hub_attach(h, name);
+        Stream *s = sse_attach(h, name);
         ck_assert_ptr_nonnull(s);
-        hub_publish(h, name, g, "game", "{\"result\":\"1-0\"}");
-        hub_detach(s);
+        sse_publish(h, name, g, "game", "{\"result\":\"1-0\"}");
+        sse_detach(s);
     }
     ck_assert_int_eq(settled(h), 0);
-    ck_assert_int_eq(hub_count(h), 0);
-    hub_free(h);
+    ck_assert_int_eq(sse_count(h), 0);
+    sse_free(h);
 }
 END_TEST
 
@@ -87,17 +87,17 @@ static void *work(void *arg)
         snprintf(name, sizeof name, "g:%d", i % 7);
         switch (w->role) {
         case 0: { /* a viewer coming and going */
-            Stream *s = hub_attach(w->h, name);
+            Stream *s = sse_attach(w->h, name);
             ck_assert_ptr_nonnull(s);
-            hub_detach(s);
+            sse_detach(s);
             break;
         }
         case 1: /* the writer */
-            if (hub_listened(w->h, name))
-                hub_publish(w->h, name, i + 1, "game", "{}");
+            if (sse_listened(w->h, name))
+                sse_publish(w->h, name, i + 1, "game", "{}");
             break;
         default: /* the serving loop */
-            hub_keepalive(w->h);
+            sse_keepalive(w->h);
             break;
         }
     }
@@ -106,20 +106,20 @@ static void *work(void *arg)
 
 START_TEST(topics_come_and_go_under_load)
 {
-    Hub *h = hub_new();
+    Hub *h = sse_new();
     /* One viewer stays on g:0 throughout: its topic must survive. */
-    Stream *stay = hub_attach(h, "g:0");
+    Stream *stay = sse_attach(h, "g:0");
     pthread_t th[5];
     Worker w[5] = {{h, 0, 20000}, {h, 0, 20000}, {h, 1, 40000}, {h, 1, 40000}, {h, 2, 2000}};
     for (int i = 0; i < 5; i++)
         ck_assert_int_eq(pthread_create(&th[i], NULL, work, &w[i]), 0);
     for (int i = 0; i < 5; i++)
         pthread_join(th[i], NULL);
-    ck_assert_int_eq(hub_listened(h, "g:0"), 1);
-    ck_assert_int_eq(hub_count(h), 1);
-    hub_detach(stay);
+    ck_assert_int_eq(sse_listened(h, "g:0"), 1);
+    ck_assert_int_eq(sse_count(h), 1);
+    sse_detach(stay);
     ck_assert_int_eq(settled(h), 0);
-    hub_free(h);
+    sse_free(h);
 }
 END_TEST
 

@@ -26,6 +26,7 @@
 #include "games.h"
 #include "http.h"
 #include "live.h"
+#include "routes.h"
 #include "sse.h"
 #include "writer.h"
 
@@ -61,22 +62,32 @@ static void raise_fd_limit(void)
     }
 }
 
-static int run(int argc, char **argv)
+/* What the command line asked for (defaults filled in). */
+typedef struct ServeOptions {
+    const char *listen, *db, *web, *backup_dir;
+    int threads, quiet, backup_keep;
+    double backup_every_s;
+    RateRule write_rule, read_rule;
+    ProxyList proxies;
+} ServeOptions;
+
+/* The options of ARGV into *O.  0, or 2 after a message (a usage error). */
+static int parse_options(int argc, char **argv, ServeOptions *o)
 {
-    const char *listen = "127.0.0.1:8080", *db = "./arbiter.db", *web = NULL;
-    int threads = 2, quiet = 0;
-    const char *backup_dir = NULL;
-    double backup_every_s = 15 * 60;
-    int backup_keep = 24;
-    RateRule write_rule = {RATELIMIT_DEFAULT_WRITE_RATE * 1000, RATELIMIT_DEFAULT_WRITE_BURST};
-    RateRule read_rule = {0, 0};
+    *o = (ServeOptions){
+        .listen = "127.0.0.1:8080",
+        .db = "./arbiter.db",
+        .threads = 2,
+        .backup_every_s = 15 * 60,
+        .backup_keep = 24,
+        .write_rule = {RATELIMIT_DEFAULT_WRITE_RATE * 1000, RATELIMIT_DEFAULT_WRITE_BURST},
+    };
     int read_given = 0;
-    ProxyList proxies = {0};
     char perr[200];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--quiet") == 0) {
-            quiet = 1;
+            o->quiet = 1;
             continue;
         }
         if (i + 1 >= argc) {
@@ -85,11 +96,11 @@ static int run(int argc, char **argv)
         }
         const char *v = argv[++i];
         if (strcmp(a, "--listen") == 0)
-            listen = v;
+            o->listen = v;
         else if (strcmp(a, "--db") == 0)
-            db = v;
+            o->db = v;
         else if (strcmp(a, "--web") == 0)
-            web = v;
+            o->web = v;
         else if (strcmp(a, "--threads") == 0) {
             char *end;
             long n = strtol(v, &end, 10);
@@ -97,21 +108,22 @@ static int run(int argc, char **argv)
                 fprintf(stderr, "arbiter serve: --threads wants 1 to 64, got '%s'\n", v);
                 return 2;
             }
-            threads = (int)n;
+            o->threads = (int)n;
         } else if (strcmp(a, "--rate-limit") == 0 || strcmp(a, "--read-rate-limit") == 0) {
             int reads = strcmp(a, "--read-rate-limit") == 0;
-            if (ratelimit_rule_parse(v, reads ? &read_rule : &write_rule, perr, sizeof perr)) {
+            if (ratelimit_rule_parse(v, reads ? &o->read_rule : &o->write_rule, perr,
+                                     sizeof perr)) {
                 fprintf(stderr, "arbiter serve: %s %s\n", a, perr);
                 return 2;
             }
             read_given |= reads;
         } else if (strcmp(a, "--trusted-proxy") == 0) {
-            if (ratelimit_proxies_add(&proxies, v, perr, sizeof perr)) {
+            if (ratelimit_proxies_add(&o->proxies, v, perr, sizeof perr)) {
                 fprintf(stderr, "arbiter serve: --trusted-proxy %s\n", perr);
                 return 2;
             }
         } else if (strcmp(a, "--backup-dir") == 0) {
-            backup_dir = v;
+            o->backup_dir = v;
         } else if (strcmp(a, "--backup-every") == 0) {
             char *end;
             double m = strtod(v, &end);
@@ -120,7 +132,7 @@ static int run(int argc, char **argv)
                         "got '%s'\n", v);
                 return 2;
             }
-            backup_every_s = m * 60;
+            o->backup_every_s = m * 60;
         } else if (strcmp(a, "--backup-keep") == 0) {
             char *end;
             long n = strtol(v, &end, 10);
@@ -128,7 +140,7 @@ static int run(int argc, char **argv)
                 fprintf(stderr, "arbiter serve: --backup-keep wants 1 to 10000, got '%s'\n", v);
                 return 2;
             }
-            backup_keep = (int)n;
+            o->backup_keep = (int)n;
         } else {
             fprintf(stderr, "arbiter serve: unknown option '%s' (see 'arbiter help serve')\n", a);
             return 2;
@@ -137,9 +149,86 @@ static int run(int argc, char **argv)
     if (!read_given) {
         /* Reads come in larger numbers than writes (a page loads a dozen
          * files, a view a few lists). */
-        read_rule.milli_per_s = write_rule.milli_per_s * RATELIMIT_READ_FACTOR;
-        read_rule.burst = write_rule.burst * RATELIMIT_READ_FACTOR;
+        o->read_rule.milli_per_s = o->write_rule.milli_per_s * RATELIMIT_READ_FACTOR;
+        o->read_rule.burst = o->write_rule.burst * RATELIMIT_READ_FACTOR;
     }
+    return 0;
+}
+
+/* The start-up checks on the writer: the first arbiter login on an empty
+ * database (its password printed once), the games that were running when
+ * the server stopped paused and their timers set.  0 or the job's code. */
+static int start_checks(Server *srv)
+{
+    Startup su = {.srv = srv};
+    su.job.run = run_startup;
+    su.job.arg = &su;
+    int rc = writer_call(srv->writer, &su.job);
+    if (rc) {
+        fprintf(stderr, "arbiter serve: the start-up checks failed (%d)\n", rc);
+        return rc;
+    }
+    for (GameOutcome *o = su.paused; o; o = o->next) {
+        fprintf(stderr, "arbiter: game %lld paused as of the last stop; the arbiter resumes it\n",
+                (long long)o->gid);
+        flags_set(srv->flags, o->gid, o->deadline_ms);
+    }
+    games_outcome_free(su.paused);
+    if (su.created) {
+        printf("arbiter: first start: created the arbiter login 'arbiter' with password %s\n"
+               "arbiter: it is shown only now; add others with 'arbiter user add NAME'\n",
+               su.password);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+static void announce(const ServeOptions *o, const Server *srv)
+{
+    fprintf(stderr, "arbiter: listening on http://%s (database %s, %d threads%s%s)\n", o->listen,
+            o->db, o->threads, o->web ? ", web " : "", o->web ? o->web : "");
+    if (srv->limiter)
+        fprintf(stderr, "arbiter: rate limit per client address: %g writes/s (bursts of %lld), "
+                "%g reads/s (bursts of %lld)%s\n", (double)o->write_rule.milli_per_s / 1000,
+                (long long)o->write_rule.burst, (double)o->read_rule.milli_per_s / 1000,
+                (long long)o->read_rule.burst,
+                o->proxies.n ? "" : "; no trusted proxy: X-Forwarded-For is ignored");
+    else
+        fprintf(stderr, "arbiter: no request rate limit\n");
+}
+
+/* Serves until SIGINT or SIGTERM (blocked in SIGS), keeping idle streams
+ * alive every 5 s and trimming the heap every minute. */
+static void wait_for_signal(Server *srv, const sigset_t *sigs)
+{
+    for (unsigned tick = 1;; tick++) {
+        struct timespec ts = {.tv_sec = 5}; /* keepalive tick: idle streams every 15 s */
+        int sig = sigtimedwait(sigs, NULL, &ts);
+        if (sig == SIGINT || sig == SIGTERM) {
+            fprintf(stderr, "arbiter: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+            return;
+        }
+        sse_keepalive(srv->hub);
+        if (tick % 12 == 0)
+            http_heap_trim();
+    }
+}
+
+static void report_writes(Writer *w)
+{
+    uint64_t jobs, batches, run_us, commit_us;
+    writer_counts(w, &jobs, &batches, &run_us, &commit_us);
+    fprintf(stderr, "arbiter: %llu writes committed in %llu transactions (%.0f us running "
+            "and %.0f us committing per transaction)\n", (unsigned long long)jobs,
+            (unsigned long long)batches, batches ? (double)run_us / (double)batches : 0.0,
+            batches ? (double)commit_us / (double)batches : 0.0);
+}
+
+static int run(int argc, char **argv)
+{
+    ServeOptions o;
+    if (parse_options(argc, argv, &o))
+        return 2;
     raise_fd_limit();
     /* Signals are taken by the main thread only (sigtimedwait below); the
      * threads started from here inherit the mask. */
@@ -150,27 +239,28 @@ static int run(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    Server srv = {.db_path = db, .web_dir = web, .quiet = quiet, .proxies = &proxies};
+    Server srv = {.hooks = &routes_hooks, .db_path = o.db, .web_dir = o.web, .quiet = o.quiet,
+                  .proxies = &o.proxies};
     char err[512];
-    if ((write_rule.milli_per_s || read_rule.milli_per_s) &&
-        !(srv.limiter = ratelimit_new(&read_rule, &write_rule, 0))) {
+    if ((o.write_rule.milli_per_s || o.read_rule.milli_per_s) &&
+        !(srv.limiter = ratelimit_new(&o.read_rule, &o.write_rule, 0))) {
         fprintf(stderr, "arbiter serve: out of memory for the rate limit table\n");
         return 3;
     }
     /* One server per database: `arbiter restore` and a second server see
      * this lock (the kernel drops it when the process dies). */
     int lockfd = -1;
-    int lrc = backup_lock(db, &lockfd);
+    int lrc = backup_lock(o.db, &lockfd);
     if (lrc) {
         if (lrc == BACKUP_E_BUSY)
-            fprintf(stderr, "arbiter serve: %s is held by another running server\n", db);
+            fprintf(stderr, "arbiter serve: %s is held by another running server\n", o.db);
         else
-            fprintf(stderr, "arbiter serve: cannot open %s: %s\n", db, strerror(-lrc));
+            fprintf(stderr, "arbiter serve: cannot open %s: %s\n", o.db, strerror(-lrc));
         ratelimit_free(srv.limiter);
         return 3;
     }
     Backups *backups = NULL;
-    srv.writer = writer_start(db, err, sizeof err);
+    srv.writer = writer_start(o.db, err, sizeof err);
     if (!srv.writer) {
         fprintf(stderr, "arbiter serve: %s\n", err);
         close(lockfd);
@@ -178,75 +268,34 @@ static int run(int argc, char **argv)
         return 3;
     }
     srv.games = games_new();
-    srv.hub = hub_new();
-    srv.flags = flags_start(&srv);
-    Startup su = {.srv = &srv};
-    su.job.run = run_startup;
-    su.job.arg = &su;
-    int rc = writer_call(srv.writer, &su.job);
-    if (rc) {
-        fprintf(stderr, "arbiter serve: the start-up checks failed (%d)\n", rc);
+    srv.hub = sse_new();
+    srv.flags = flags_start(&srv, live_game);
+    int rc = start_checks(&srv);
+    if (rc)
         goto out;
-    }
-    for (GameOutcome *o = su.paused; o; o = o->next) {
-        fprintf(stderr, "arbiter: game %lld paused as of the last stop; the arbiter resumes it\n",
-                (long long)o->gid);
-        flags_set(srv.flags, o->gid, o->deadline_ms);
-    }
-    games_outcome_free(su.paused);
-    if (su.created) {
-        printf("arbiter: first start: created the arbiter login 'arbiter' with password %s\n"
-               "arbiter: it is shown only now; add others with 'arbiter user add NAME'\n",
-               su.password);
-        fflush(stdout);
-    }
-    if (backup_dir &&
-        !(backups = backups_start(db, backup_dir, backup_every_s, backup_keep, quiet, err,
-                                  sizeof err))) {
+    if (o.backup_dir &&
+        !(backups = backups_start(o.db, o.backup_dir, o.backup_every_s, o.backup_keep, o.quiet,
+                                  err, sizeof err))) {
         fprintf(stderr, "arbiter serve: %s\n", err);
         rc = 3;
         goto out;
     }
-    if (http_start(&srv, listen, threads, err, sizeof err)) {
+    if (http_start(&srv, o.listen, o.threads, err, sizeof err)) {
         fprintf(stderr, "arbiter serve: %s\n", err);
         rc = 4;
         goto out;
     }
-    fprintf(stderr, "arbiter: listening on http://%s (database %s, %d threads%s%s)\n", listen, db,
-            threads, web ? ", web " : "", web ? web : "");
-    if (srv.limiter)
-        fprintf(stderr, "arbiter: rate limit per client address: %g writes/s (bursts of %lld), "
-                "%g reads/s (bursts of %lld)%s\n", (double)write_rule.milli_per_s / 1000,
-                (long long)write_rule.burst, (double)read_rule.milli_per_s / 1000,
-                (long long)read_rule.burst,
-                proxies.n ? "" : "; no trusted proxy: X-Forwarded-For is ignored");
-    else
-        fprintf(stderr, "arbiter: no request rate limit\n");
-    for (unsigned tick = 1;; tick++) {
-        struct timespec ts = {.tv_sec = 5}; /* keepalive tick: idle streams every 15 s */
-        int sig = sigtimedwait(&sigs, NULL, &ts);
-        if (sig == SIGINT || sig == SIGTERM) {
-            fprintf(stderr, "arbiter: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
-            break;
-        }
-        hub_keepalive(srv.hub);
-        if (tick % 12 == 0)
-            http_heap_trim();
-    }
+    announce(&o, &srv);
+    wait_for_signal(&srv, &sigs);
     http_stop(&srv);
-    uint64_t jobs, batches, run_us, commit_us;
-    writer_counts(srv.writer, &jobs, &batches, &run_us, &commit_us);
-    fprintf(stderr, "arbiter: %llu writes committed in %llu transactions (%.0f us running "
-            "and %.0f us committing per transaction)\n", (unsigned long long)jobs,
-            (unsigned long long)batches, batches ? (double)run_us / (double)batches : 0.0,
-            batches ? (double)commit_us / (double)batches : 0.0);
+    report_writes(srv.writer);
     rc = 0;
 out:
     backups_stop(backups);
     flags_stop(srv.flags);
     writer_stop(srv.writer);
     flags_free(srv.flags);
-    hub_free(srv.hub);
+    sse_free(srv.hub);
     games_free(srv.games);
     http_readers_close();
     ratelimit_free(srv.limiter);

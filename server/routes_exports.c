@@ -1,8 +1,8 @@
 /*
- * routes_export.c — the printable and downloadable lists of a tournament:
- * the crosstable, the standings as HTML or CSV (the JSON standings stay in
- * routes_admin.c) and the pairing list of a round, by board or
- * alphabetical.  Public, like the standings: no sign-in.
+ * routes_exports.c — the standings and the printable and downloadable
+ * lists of a tournament: the crosstable, the standings as JSON, HTML or
+ * CSV, and the pairing list of a round, by board or alphabetical.  Public:
+ * no sign-in.
  *
  * ?format=html|csv|json picks the form (export.h renders it), ?lang=en|ru|bg
  * the words of an HTML page; an HTML
@@ -15,6 +15,7 @@
 
 #include <microhttpd.h>
 
+#include "jsonin.h"
 #include "errors.h"
 #include "export.h"
 #include "routes.h"
@@ -138,4 +139,27 @@ int route_round_pairings(Req *r)
     snprintf(name, sizeof name, "pairings-%lld-round-%lld%s", (long long)r->id[0],
              (long long)r->id[1], alpha ? "-alpha" : "");
     return reply(r, f, text, len, name);
+}
+
+
+/* ---- the standings as JSON ---- */
+
+static Store *reader(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        http_error(r, API_E_INTERNAL, "the store is not available");
+    return s;
+}
+
+int route_standings(Req *r)
+{
+    if (r->conn && MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "format"))
+        return route_standings_export(r);
+    Store *s = reader(r);
+    if (!s)
+        return ROUTE_DONE;
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
+    return http_json(r, 200, tournament_io_standings(s, r->id[0]));
 }
