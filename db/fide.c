@@ -36,9 +36,9 @@ static const char LOAD_SQL[] =
     "INSERT INTO temp.fide_load VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
     "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)";
 
-#define PLAYER_COLUMNS                                                                         \
-    "fide_id, name, federation, sex, title, w_title, o_title, foa_title, std_rating, "         \
-    "std_games, std_k, rapid_rating, rapid_games, rapid_k, blitz_rating, blitz_games, "        \
+#define PLAYER_COLUMNS                                                                             \
+    "fide_id, name, federation, sex, title, w_title, o_title, foa_title, std_rating, "             \
+    "std_games, std_k, rapid_rating, rapid_games, rapid_k, blitz_rating, blitz_games, "            \
     "blitz_k, birth_year, inactive"
 
 /* One file: its rows go in as they come, in name order. */
@@ -178,9 +178,11 @@ static int duplicate(sqlite3 *db, const char *const *paths, char *err, size_t n)
 {
     sqlite3_stmt *st = NULL;
     int rc = -EIO;
-    if (sqlite3_prepare_v2(db, "SELECT b.seq, b.line, b.fide_id, a.line FROM temp.fide_load a "
-                               "JOIN temp.fide_load b ON b.fide_id = a.fide_id AND b.rowid > "
-                               "a.rowid WHERE a.seq = b.seq LIMIT 1", -1, &st, NULL) == SQLITE_OK &&
+    if (sqlite3_prepare_v2(db,
+                           "SELECT b.seq, b.line, b.fide_id, a.line FROM temp.fide_load a "
+                           "JOIN temp.fide_load b ON b.fide_id = a.fide_id AND b.rowid > "
+                           "a.rowid WHERE a.seq = b.seq LIMIT 1",
+                           -1, &st, NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW)
         rc = ERR(FIDE_E_FILE, "%s:%lld: FIDE ID %lld again (first on line %lld)",
                  paths[sqlite3_column_int(st, 0)], (long long)sqlite3_column_int64(st, 1),
@@ -240,16 +242,18 @@ int fide_import(Store *s, const char *const *paths, int npaths, const FideImport
         return ERR(FIDE_E_EMPTY, "no file to import");
     if (opt && opt->list_date)
         snprintf(res->list_date, sizeof res->list_date, "%s", opt->list_date);
-    if (sqlite3_create_function(db, "fide_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL,
-                                key_fn, NULL, NULL) != SQLITE_OK)
+    if (sqlite3_create_function(db, "fide_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, NULL, key_fn,
+                                NULL, NULL) != SQLITE_OK)
         return ERR(-EIO, "cannot register fide_key: %s", sqlite3_errmsg(db));
     int rc = stage(db, paths, npaths, opt, res, err, n);
     if (rc)
         goto done;
     if ((rc = exec(db, "BEGIN IMMEDIATE", err, n)))
         goto done;
-    if ((rc = exec(db, "DROP TABLE IF EXISTS fide_players_new; DROP TABLE IF EXISTS "
-                       "fide_names_new", err, n)) ||
+    if ((rc = exec(db,
+                   "DROP TABLE IF EXISTS fide_players_new; DROP TABLE IF EXISTS "
+                   "fide_names_new",
+                   err, n)) ||
         (rc = clone_table(db, "fide_players", err, n)) ||
         (rc = clone_table(db, "fide_names", err, n)))
         goto rollback;
@@ -266,9 +270,10 @@ int fide_import(Store *s, const char *const *paths, int npaths, const FideImport
     char files[512];
     file_names(paths, npaths, files, sizeof files);
     sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO fide_list (id, list_date, files, players, "
-                               "imported_ms) VALUES (1, ?1, ?2, ?3, ?4)", -1, &st, NULL) ==
-        SQLITE_OK) {
+    if (sqlite3_prepare_v2(db,
+                           "INSERT OR REPLACE INTO fide_list (id, list_date, files, players, "
+                           "imported_ms) VALUES (1, ?1, ?2, ?3, ?4)",
+                           -1, &st, NULL) == SQLITE_OK) {
         bind_text(st, 1, res->list_date);
         sqlite3_bind_text(st, 2, files, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 3, res->players);
@@ -282,8 +287,13 @@ int fide_import(Store *s, const char *const *paths, int npaths, const FideImport
         snprintf(err, n, "cannot record the list: %s", sqlite3_errmsg(db));
         goto rollback;
     }
-    if ((rc = exec(db, "COMMIT", err, n)) == 0)
+    if ((rc = exec(db, "COMMIT", err, n)) == 0) {
+        /* The new list passed through the write-ahead log: give its space
+         * back now rather than keep a log as large as the register (best
+         * effort; a reader in the middle of a query may prevent it). */
+        sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
         goto done;
+    }
 rollback:
     sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
 done:
@@ -293,9 +303,9 @@ done:
 
 /* ---- lookups ---- */
 
-#define SELECT_PLAYER                                                                          \
-    "SELECT p.fide_id, p.name, p.federation, p.sex, p.title, p.w_title, p.o_title, "           \
-    "p.foa_title, p.std_rating, p.std_games, p.std_k, p.rapid_rating, p.rapid_games, "         \
+#define SELECT_PLAYER                                                                              \
+    "SELECT p.fide_id, p.name, p.federation, p.sex, p.title, p.w_title, p.o_title, "               \
+    "p.foa_title, p.std_rating, p.std_games, p.std_k, p.rapid_rating, p.rapid_games, "             \
     "p.rapid_k, p.blitz_rating, p.blitz_games, p.blitz_k, p.birth_year, p.inactive "
 
 /* Rows of store_rows with inactive as a boolean. */
@@ -379,14 +389,18 @@ json_t *fide_search(Store *s, const char *text, int limit)
     }
     if (!words)
         return json_array();
-    json_t *rows = store_rows(s, SELECT_PLAYER "FROM fide_names JOIN fide_players p ON p.pos = "
-                                 "fide_names.rowid WHERE fide_names MATCH ?1 ORDER BY "
-                                 "fide_names.rowid LIMIT ?2", "sd", q, limit);
+    json_t *rows = store_rows(s,
+                              SELECT_PLAYER "FROM fide_names JOIN fide_players p ON p.pos = "
+                                            "fide_names.rowid WHERE fide_names MATCH ?1 ORDER BY "
+                                            "fide_names.rowid LIMIT ?2",
+                              "sd", q, limit);
     return rows ? players_json(rows) : NULL;
 }
 
 json_t *fide_list_info(Store *s)
 {
-    return store_row(s, "SELECT list_date, files, players, imported_ms AS imported_at "
-                        "FROM fide_list WHERE id = 1", "");
+    return store_row(s,
+                     "SELECT list_date, files, players, imported_ms AS imported_at "
+                     "FROM fide_list WHERE id = 1",
+                     "");
 }

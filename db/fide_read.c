@@ -144,8 +144,10 @@ static int src_open(Src *s, const char *path)
             return 0;
         }
         if (method != 8)
-            return fail(s, "the zip member %s uses compression method %u; only deflate and "
-                           "stored are read", s->member, method);
+            return fail(s,
+                        "the zip member %s uses compression method %u; only deflate and "
+                        "stored are read",
+                        s->member, method);
         if (inflateInit2(&s->z, -MAX_WBITS) != Z_OK)
             return -ENOMEM;
         s->inflating = s->z_live = 1;
@@ -176,8 +178,20 @@ static void src_close(Src *s)
 /* ---- fields, shared by both formats ---- */
 
 typedef enum {
-    F_OTHER, F_ID, F_NAME, F_FED, F_SEX, F_TITLE, F_WTITLE, F_OTITLE, F_FOA, F_RATING, F_GAMES,
-    F_K, F_BIRTH, F_FLAG
+    F_OTHER,
+    F_ID,
+    F_NAME,
+    F_FED,
+    F_SEX,
+    F_TITLE,
+    F_WTITLE,
+    F_OTITLE,
+    F_FOA,
+    F_RATING,
+    F_GAMES,
+    F_K,
+    F_BIRTH,
+    F_FLAG
 } Field;
 
 static int is_blank(const char *t)
@@ -210,8 +224,8 @@ static void copy_trim(char *out, size_t n, const char *t)
     while (*t == ' ' || *t == '\t' || *t == '\r' || *t == '\n')
         t++;
     size_t len = strlen(t);
-    while (len && (t[len - 1] == ' ' || t[len - 1] == '\t' || t[len - 1] == '\r' ||
-                   t[len - 1] == '\n'))
+    while (len &&
+           (t[len - 1] == ' ' || t[len - 1] == '\t' || t[len - 1] == '\r' || t[len - 1] == '\n'))
         len--;
     fide_text_utf8(t, len, out, n);
 }
@@ -272,15 +286,24 @@ static const struct {
     Field f;
     int type; /* -1: the list's own type */
 } XML_FIELDS[] = {
-    {"fideid", F_ID, 0},           {"name", F_NAME, 0},
-    {"country", F_FED, 0},         {"sex", F_SEX, 0},
-    {"title", F_TITLE, 0},         {"w_title", F_WTITLE, 0},
-    {"o_title", F_OTITLE, 0},      {"foa_title", F_FOA, 0},
-    {"rating", F_RATING, -1},      {"games", F_GAMES, -1},
-    {"k", F_K, -1},                {"rapid_rating", F_RATING, FIDE_RAPID},
-    {"rapid_games", F_GAMES, FIDE_RAPID}, {"rapid_k", F_K, FIDE_RAPID},
-    {"blitz_rating", F_RATING, FIDE_BLITZ}, {"blitz_games", F_GAMES, FIDE_BLITZ},
-    {"blitz_k", F_K, FIDE_BLITZ},  {"birthday", F_BIRTH, 0},
+    {"fideid", F_ID, 0},
+    {"name", F_NAME, 0},
+    {"country", F_FED, 0},
+    {"sex", F_SEX, 0},
+    {"title", F_TITLE, 0},
+    {"w_title", F_WTITLE, 0},
+    {"o_title", F_OTITLE, 0},
+    {"foa_title", F_FOA, 0},
+    {"rating", F_RATING, -1},
+    {"games", F_GAMES, -1},
+    {"k", F_K, -1},
+    {"rapid_rating", F_RATING, FIDE_RAPID},
+    {"rapid_games", F_GAMES, FIDE_RAPID},
+    {"rapid_k", F_K, FIDE_RAPID},
+    {"blitz_rating", F_RATING, FIDE_BLITZ},
+    {"blitz_games", F_GAMES, FIDE_BLITZ},
+    {"blitz_k", F_K, FIDE_BLITZ},
+    {"birthday", F_BIRTH, 0},
     {"flag", F_FLAG, 0},
 };
 
@@ -502,21 +525,35 @@ static const struct {
     Field f;
     int type; /* -1: the list's own type */
 } TXT_LABELS[] = {
-    {"ID", F_ID, 0},         {"Name", F_NAME, 0},     {"Fed", F_FED, 0},
-    {"Sex", F_SEX, 0},       {"Tit", F_TITLE, 0},     {"Titl", F_TITLE, 0},
-    {"WTit", F_WTITLE, 0},   {"OTit", F_OTITLE, 0},   {"FOA", F_FOA, 0},
-    {"SRtng", F_RATING, FIDE_STANDARD}, {"SGm", F_GAMES, FIDE_STANDARD},
-    {"SK", F_K, FIDE_STANDARD},         {"RRtng", F_RATING, FIDE_RAPID},
-    {"RGm", F_GAMES, FIDE_RAPID},       {"RK", F_K, FIDE_RAPID},
-    {"BRtng", F_RATING, FIDE_BLITZ},    {"BGm", F_GAMES, FIDE_BLITZ},
-    {"BK", F_K, FIDE_BLITZ},            {"Gms", F_GAMES, -1},
-    {"Games", F_GAMES, -1},  {"K", F_K, -1},          {"B-day", F_BIRTH, 0},
-    {"Bday", F_BIRTH, 0},    {"Born", F_BIRTH, 0},    {"Flag", F_FLAG, 0},
+    {"ID", F_ID, 0},
+    {"Name", F_NAME, 0},
+    {"Fed", F_FED, 0},
+    {"Sex", F_SEX, 0},
+    {"Tit", F_TITLE, 0},
+    {"Titl", F_TITLE, 0},
+    {"WTit", F_WTITLE, 0},
+    {"OTit", F_OTITLE, 0},
+    {"FOA", F_FOA, 0},
+    {"SRtng", F_RATING, FIDE_STANDARD},
+    {"SGm", F_GAMES, FIDE_STANDARD},
+    {"SK", F_K, FIDE_STANDARD},
+    {"RRtng", F_RATING, FIDE_RAPID},
+    {"RGm", F_GAMES, FIDE_RAPID},
+    {"RK", F_K, FIDE_RAPID},
+    {"BRtng", F_RATING, FIDE_BLITZ},
+    {"BGm", F_GAMES, FIDE_BLITZ},
+    {"BK", F_K, FIDE_BLITZ},
+    {"Gms", F_GAMES, -1},
+    {"Games", F_GAMES, -1},
+    {"K", F_K, -1},
+    {"B-day", F_BIRTH, 0},
+    {"Bday", F_BIRTH, 0},
+    {"Born", F_BIRTH, 0},
+    {"Flag", F_FLAG, 0},
 };
 
 /* The columns of the header line; returns their number or a failure. */
-static int txt_header(Src *s, const char *line, int type, Column *cols, int max,
-                      FideReadInfo *info)
+static int txt_header(Src *s, const char *line, int type, Column *cols, int max, FideReadInfo *info)
 {
     int nc = 0, has_id = 0, has_name = 0, typed = 0;
     for (size_t i = 0; line[i];) {
@@ -578,8 +615,11 @@ static size_t char_offsets(const char *line, size_t len, size_t *off)
     size_t nc = 0;
     for (size_t i = 0; i < len; nc++) {
         unsigned char c = (unsigned char)line[i];
-        size_t k = c < 0x80 ? 1 : c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3
-                                                            : c >= 0xF0 && c < 0xF5 ? 4 : 0;
+        size_t k = c < 0x80                ? 1
+                   : c >= 0xC2 && c < 0xE0 ? 2
+                   : c >= 0xE0 && c < 0xF0 ? 3
+                   : c >= 0xF0 && c < 0xF5 ? 4
+                                           : 0;
         for (size_t j = 1; k && j < k; j++)
             if (i + j >= len || ((unsigned char)line[i + j] & 0xC0) != 0x80)
                 k = 0;

@@ -17,15 +17,28 @@
 static const char LATIN1[] = "aaaaaaaceeeeiiiidnooooo ouuuuyts"
                              "aaaaaaaceeeeiiiidnooooo ouuuuyty";
 /* Base letters of U+0100..U+017F (Latin Extended-A), in pairs. */
-static const char LATIN_A[] = "aaaaaacc" "ccccccdd" "ddeeeeee" "eeeegggg" "gggghhhh" "iiiiiiii"
-                              "iiiijjkk" "klllllll" "lllnnnnn" "nnnnoooo" "oooorrrr" "rrssssss"
-                              "sstttttt" "uuuuuuuu" "uuuuwwyy" "yzzzzzzs";
+static const char LATIN_A[] = "aaaaaacc"
+                              "ccccccdd"
+                              "ddeeeeee"
+                              "eeeegggg"
+                              "gggghhhh"
+                              "iiiiiiii"
+                              "iiiijjkk"
+                              "klllllll"
+                              "lllnnnnn"
+                              "nnnnoooo"
+                              "oooorrrr"
+                              "rrssssss"
+                              "sstttttt"
+                              "uuuuuuuu"
+                              "uuuuwwyy"
+                              "yzzzzzzs";
 _Static_assert(sizeof LATIN1 == 65 && sizeof LATIN_A == 129, "one letter per code point");
 
 /* Latin of U+0430..U+044F (а..я); the hard sign (ъ) is handled apart. */
 static const char *const CYRILLIC[32] = {
-    "a", "b", "v", "g", "d", "e",  "zh",   "z", "i", "y", "k",  "l",  "m", "n", "o",  "p",
-    "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "",  "e", "yu", "ya",
+    "a", "b", "v", "g", "d", "e",  "zh", "z",  "i",  "y",    "k", "l", "m", "n", "o",  "p",
+    "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "",  "y", "",  "e", "yu", "ya",
 };
 /* Latin of U+0450..U+045F (ѐ ё ђ ѓ є ѕ і ї ј љ њ ћ ќ ѝ ў џ). */
 static const char *const CYRILLIC_EXT[16] = {
@@ -63,8 +76,8 @@ static unsigned next_cp(const unsigned char **p)
 
 static int cyrillic_vowel(unsigned cp)
 {
-    static const unsigned v[] = {0x435, 0x451, 0x44E, 0x44F, 0x438, 0x415, 0x401, 0x42E, 0x42F,
-                                 0x418};
+    static const unsigned v[] = {0x435, 0x451, 0x44E, 0x44F, 0x438,
+                                 0x415, 0x401, 0x42E, 0x42F, 0x418};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (v[i] == cp)
             return 1;
@@ -87,13 +100,20 @@ static const char *latin_of(unsigned cp, unsigned next, char one[2], int *cyr)
     }
     switch (cp) {
     case 0xDF: return "ss";
-    case 0xC6: case 0xE6: return "ae";
-    case 0x152: case 0x153: return "oe";
-    case 0xDE: case 0xFE: return "th";
-    case 0x218: case 0x219: return "s";
-    case 0x21A: case 0x21B: return "t";
-    case 0x490: case 0x491: *cyr = 1; return "g";
-    case 0x42A: case 0x44A: *cyr = 1; return cyrillic_vowel(next) ? "" : "a";
+    case 0xC6:
+    case 0xE6: return "ae";
+    case 0x152:
+    case 0x153: return "oe";
+    case 0xDE:
+    case 0xFE: return "th";
+    case 0x218:
+    case 0x219: return "s";
+    case 0x21A:
+    case 0x21B: return "t";
+    case 0x490:
+    case 0x491: *cyr = 1; return "g";
+    case 0x42A:
+    case 0x44A: *cyr = 1; return cyrillic_vowel(next) ? "" : "a";
     }
     if (cp >= 0xC0 && cp <= 0x17F) {
         one[0] = cp < 0x100 ? LATIN1[cp - 0xC0] : LATIN_A[cp - 0x100];

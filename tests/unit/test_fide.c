@@ -115,8 +115,7 @@ START_TEST(xml_list_read)
     ck_assert_ptr_null(fide_player(st, 1));
     json_t *info = fide_list_info(st);
     ck_assert_int_eq(json_integer_value(json_object_get(info, "players")), 11);
-    ck_assert_str_eq(json_string_value(json_object_get(info, "files")),
-                     "players_list_xml_foa.xml");
+    ck_assert_str_eq(json_string_value(json_object_get(info, "files")), "players_list_xml_foa.xml");
     json_decref(info);
 }
 END_TEST
@@ -208,8 +207,7 @@ START_TEST(bad_file_leaves_register)
                             "standard_bad_id.txt"),
                      FIDE_E_FILE);
     json_t *info = fide_list_info(st);
-    ck_assert_str_eq(json_string_value(json_object_get(info, "files")),
-                     "players_list_xml_foa.xml");
+    ck_assert_str_eq(json_string_value(json_object_get(info, "files")), "players_list_xml_foa.xml");
     json_decref(info);
 }
 END_TEST
@@ -272,8 +270,8 @@ END_TEST
 START_TEST(spelling_keys_meet)
 {
     static const char *const SAME[][2] = {
-        {"Евгений", "Yevgeniy"}, {"Евгений", "Evgeny"},      {"Юрий", "Iurii"},
-        {"Алексей", "Alexei"},   {"Щерев", "Shterev"},       {"Христов", "Khristov"},
+        {"Евгений", "Yevgeniy"},   {"Евгений", "Evgeny"},    {"Юрий", "Iurii"},
+        {"Алексей", "Alexei"},     {"Щерев", "Shterev"},     {"Христов", "Khristov"},
         {"Яковенко", "Jakovenko"}, {"Дъскалов", "Daskalov"}, {"Подъячев", "Podyachev"},
     };
     for (size_t i = 0; i < sizeof SAME / sizeof SAME[0]; i++) {
@@ -291,7 +289,9 @@ START_TEST(spelling_keys_meet)
     ck_assert_str_eq(out, "petr");
     ck_assert_int_eq(cyr, 1);
     /* Latin-1 bytes are read as such. */
-    fide_text_utf8("N\xfa\xf1" "ez", 5, out, sizeof out);
+    fide_text_utf8("N\xfa\xf1"
+                   "ez",
+                   5, out, sizeof out);
     ck_assert_str_eq(out, "Núñez");
 }
 END_TEST
