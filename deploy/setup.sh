@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")/.."
 
 packages="build-essential meson ninja-build pkg-config python3 libmicrohttpd-dev
-libjansson-dev libsqlite3-dev sqlite3 check libcrypt-dev libcurl4-openssl-dev
+libjansson-dev libsqlite3-dev sqlite3 zlib1g-dev check libcrypt-dev libcurl4-openssl-dev
 stockfish pgn-extract clang clang-format chromium"
 # The browser tests drive the pages with node and npm packages; Debian's
 # nodejs and npm serve when no node is installed already.

@@ -74,6 +74,9 @@ const Route routes_table[] = {
     GET(ARB, "/tournaments/{tid}/alerts/stream", NULL, route_alerts_stream),
     PATCH(ARB, "/tournaments/{tid}/alerts/{aid}", route_alert_fields, route_alert_update),
 
+    GET(ARB, "/fide/search", NULL, route_fide_search),
+    GET(ARB, "/fide/players/{fideid}", NULL, route_fide_player),
+
     GET(PUB, "/games/{gid}", NULL, route_game_get),
     PATCH(ARB, "/games/{gid}", route_game_update_fields, route_game_update),
     GET(PUB, "/games/{gid}/pgn", NULL, route_game_pgn),

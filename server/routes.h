@@ -165,6 +165,10 @@ int route_standings_export(Req *r);
 int route_round_pairings(Req *r);
 int route_standings(Req *r);
 
+/* routes_fide.c */
+int route_fide_search(Req *r);
+int route_fide_player(Req *r);
+
 /* routes_streams.c */
 int route_game_stream(Req *r);
 int route_tournament_stream(Req *r);

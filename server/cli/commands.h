@@ -32,6 +32,7 @@ extern const Command cmd_backup;
 extern const Command cmd_restore;
 extern const Command cmd_ratings;
 extern const Command cmd_norms;
+extern const Command cmd_fide;
 
 /*
  * Reads and checks the TRF at path for subcommand cmd (cmd_standings.c):

@@ -24,6 +24,7 @@ static const Command *const commands[] = {
     &cmd_restore,
     &cmd_ratings,
     &cmd_norms,
+    &cmd_fide,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };
