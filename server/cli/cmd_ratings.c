@@ -37,7 +37,8 @@ static void print_text(const Tournament *t, const RatingReport *r)
         int w = width(tournament_player(t, r->rows[i].player)->name);
         nw = w > nw ? w : nw;
     }
-    printf("FIDE rating changes (%s, B.02 2024), after round %d\n", ratings_json_kind(r->kind), r->rounds);
+    printf("FIDE rating changes (%s, B.02 2024), after round %d\n", ratings_json_kind(r->kind),
+           r->rounds);
     printf("%4s  %-*s %5s %3s %5s %6s %7s %8s %5s\n", "SNo", nw, "Name", "Rtg", "K", "Games",
            "Score", "Exp", "Change", "New");
     char s[32], e[32], c[32];
