@@ -20,42 +20,112 @@ extern const unsigned char i18n_en_json[], i18n_ru_json[], i18n_bg_json[];
 extern const size_t i18n_en_json_len, i18n_ru_json_len, i18n_bg_json_len;
 
 typedef enum Word {
-    W_RATINGS, W_NORMS, W_AFTER, W_NO, W_NAME, W_TITLE, W_FED, W_RTG, W_K, W_GAMES, W_SCORE,
-    W_EXPECTED, W_CHANGE, W_NEW, W_FIRST, W_NO_FIRST, W_STANDARD, W_RAPID, W_BLITZ,
-    W_LEGEND_RATINGS, W_NORM, W_AVERAGE, W_PERFORMANCE, W_TITLED, W_HOLDERS, W_UNRATED, W_FEDS,
-    W_STATUS, W_MADE, W_POSSIBLE, W_NONE, W_NEED, W_SWISS, W_LEGEND_NORMS, W_CERT, W_EVENT,
-    W_PLACE, W_DATES, W_HOST, W_CHIEF, W_DEPUTY, W_PLAYER, W_FIDE_ID, W_BIRTH, W_ROUND,
-    W_OPPONENT, W_RESULT, W_RAISED, W_SIGNATURE, W_DATE, W_COUNT
+    W_RATINGS,
+    W_NORMS,
+    W_AFTER,
+    W_NO,
+    W_NAME,
+    W_TITLE,
+    W_FED,
+    W_RTG,
+    W_K,
+    W_GAMES,
+    W_SCORE,
+    W_EXPECTED,
+    W_CHANGE,
+    W_NEW,
+    W_FIRST,
+    W_NO_FIRST,
+    W_STANDARD,
+    W_RAPID,
+    W_BLITZ,
+    W_LEGEND_RATINGS,
+    W_NORM,
+    W_AVERAGE,
+    W_PERFORMANCE,
+    W_TITLED,
+    W_HOLDERS,
+    W_UNRATED,
+    W_FEDS,
+    W_STATUS,
+    W_MADE,
+    W_POSSIBLE,
+    W_NONE,
+    W_NEED,
+    W_SWISS,
+    W_LEGEND_NORMS,
+    W_CERT,
+    W_EVENT,
+    W_PLACE,
+    W_DATES,
+    W_HOST,
+    W_CHIEF,
+    W_DEPUTY,
+    W_PLAYER,
+    W_FIDE_ID,
+    W_BIRTH,
+    W_ROUND,
+    W_OPPONENT,
+    W_RESULT,
+    W_RAISED,
+    W_SIGNATURE,
+    W_DATE,
+    W_COUNT
 } Word;
 
 /* The key of each word in web/i18n/<lang>.json; the list columns shared
  * with the other printables keep their keys. */
 static const char *const WORD_KEYS[W_COUNT] = {
-    [W_RATINGS] = "view.ratings",          [W_NORMS] = "view.norms",
-    [W_AFTER] = "print.after",             [W_NO] = "print.no",
-    [W_NAME] = "print.name",               [W_TITLE] = "print.title",
-    [W_FED] = "print.federation",          [W_RTG] = "print.rating",
-    [W_K] = "print.k",                     [W_GAMES] = "print.rated_games",
-    [W_SCORE] = "print.score",             [W_EXPECTED] = "print.expected",
-    [W_CHANGE] = "print.change",           [W_NEW] = "print.new_rating",
-    [W_FIRST] = "print.first_rating",      [W_NO_FIRST] = "print.no_first_rating",
-    [W_STANDARD] = "print.kind_standard",  [W_RAPID] = "print.kind_rapid",
-    [W_BLITZ] = "print.kind_blitz",        [W_LEGEND_RATINGS] = "print.legend_ratings",
-    [W_NORM] = "print.norm",               [W_AVERAGE] = "print.average",
-    [W_PERFORMANCE] = "print.performance", [W_TITLED] = "print.titled",
-    [W_HOLDERS] = "print.title_holders",   [W_UNRATED] = "print.unrated",
-    [W_FEDS] = "print.other_federations",  [W_STATUS] = "print.norm_status",
-    [W_MADE] = "print.norm_made",          [W_POSSIBLE] = "print.norm_possible",
-    [W_NONE] = "print.norm_none",          [W_NEED] = "print.norm_need",
-    [W_SWISS] = "print.swiss_exception",   [W_LEGEND_NORMS] = "print.legend_norms",
-    [W_CERT] = "print.certificate",        [W_EVENT] = "print.event",
-    [W_PLACE] = "print.place",             [W_DATES] = "print.dates",
-    [W_HOST] = "print.host_federation",    [W_CHIEF] = "print.chief_arbiter",
-    [W_DEPUTY] = "print.deputy_arbiter",   [W_PLAYER] = "print.player",
-    [W_FIDE_ID] = "print.fide_id",         [W_BIRTH] = "print.birth",
-    [W_ROUND] = "print.round",             [W_OPPONENT] = "print.opponent",
-    [W_RESULT] = "view.result",            [W_RAISED] = "print.raised",
-    [W_SIGNATURE] = "print.signature",     [W_DATE] = "print.date",
+    [W_RATINGS] = "view.ratings",
+    [W_NORMS] = "view.norms",
+    [W_AFTER] = "print.after",
+    [W_NO] = "print.no",
+    [W_NAME] = "print.name",
+    [W_TITLE] = "print.title",
+    [W_FED] = "print.federation",
+    [W_RTG] = "print.rating",
+    [W_K] = "print.k",
+    [W_GAMES] = "print.rated_games",
+    [W_SCORE] = "print.score",
+    [W_EXPECTED] = "print.expected",
+    [W_CHANGE] = "print.change",
+    [W_NEW] = "print.new_rating",
+    [W_FIRST] = "print.first_rating",
+    [W_NO_FIRST] = "print.no_first_rating",
+    [W_STANDARD] = "print.kind_standard",
+    [W_RAPID] = "print.kind_rapid",
+    [W_BLITZ] = "print.kind_blitz",
+    [W_LEGEND_RATINGS] = "print.legend_ratings",
+    [W_NORM] = "print.norm",
+    [W_AVERAGE] = "print.average",
+    [W_PERFORMANCE] = "print.performance",
+    [W_TITLED] = "print.titled",
+    [W_HOLDERS] = "print.title_holders",
+    [W_UNRATED] = "print.unrated",
+    [W_FEDS] = "print.other_federations",
+    [W_STATUS] = "print.norm_status",
+    [W_MADE] = "print.norm_made",
+    [W_POSSIBLE] = "print.norm_possible",
+    [W_NONE] = "print.norm_none",
+    [W_NEED] = "print.norm_need",
+    [W_SWISS] = "print.swiss_exception",
+    [W_LEGEND_NORMS] = "print.legend_norms",
+    [W_CERT] = "print.certificate",
+    [W_EVENT] = "print.event",
+    [W_PLACE] = "print.place",
+    [W_DATES] = "print.dates",
+    [W_HOST] = "print.host_federation",
+    [W_CHIEF] = "print.chief_arbiter",
+    [W_DEPUTY] = "print.deputy_arbiter",
+    [W_PLAYER] = "print.player",
+    [W_FIDE_ID] = "print.fide_id",
+    [W_BIRTH] = "print.birth",
+    [W_ROUND] = "print.round",
+    [W_OPPONENT] = "print.opponent",
+    [W_RESULT] = "view.result",
+    [W_RAISED] = "print.raised",
+    [W_SIGNATURE] = "print.signature",
+    [W_DATE] = "print.date",
 };
 
 static json_t *word_docs[EXPORT_LANGS];
@@ -202,9 +272,10 @@ static void page_open(Out *o, const Tournament *t, const char *what, const char 
         strbuf_puts(&o->b, "\xef\xbb\xbf");
         return;
     }
-    strbuf_appendf(&o->b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
-                          "<meta name=\"viewport\" content=\"width=device-width, "
-                          "initial-scale=1\">\n<title>",
+    strbuf_appendf(&o->b,
+                   "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+                   "<meta name=\"viewport\" content=\"width=device-width, "
+                   "initial-scale=1\">\n<title>",
                    code[o->lang < EXPORT_LANGS ? o->lang : EXPORT_EN]);
     esc(&o->b, t->name);
     strbuf_puts(&o->b, " \xe2\x80\x94 ");
@@ -270,8 +341,9 @@ char *export_ratings_list(const Tournament *t, const RatingReport *r, ExportForm
 {
     Out o = {STRBUF_INIT, format, lang, 0};
     char sub[160], a[64], x[32];
-    const Word kind = r->kind == RATING_RAPID ? W_RAPID : r->kind == RATING_BLITZ ? W_BLITZ
-                                                                                 : W_STANDARD;
+    const Word kind = r->kind == RATING_RAPID   ? W_RAPID
+                      : r->kind == RATING_BLITZ ? W_BLITZ
+                                                : W_STANDARD;
     after(lang, r->rounds, a, sizeof a);
     snprintf(sub, sizeof sub, "%s%s%s", word(lang, kind), a[0] ? ", " : "", a);
     page_open(&o, t, word(lang, W_RATINGS), sub);
@@ -317,7 +389,7 @@ char *export_ratings_list(const Tournament *t, const RatingReport *r, ExportForm
             else
                 tdn(&o, "");
             td(&o, NULL,
-               format == EXPORT_CSV ? ratings_json_initial(w->initial)
+               format == EXPORT_CSV              ? ratings_json_initial(w->initial)
                : w->initial == RATING_INITIAL_OK ? word(lang, W_FIRST)
                                                  : word(lang, W_NO_FIRST));
         }
@@ -428,9 +500,12 @@ static void fieldi(Out *o, Word label, long long v)
 static const char *result_mark(char res)
 {
     switch (res) {
-    case TRN_RES_WIN: case TRN_RES_UNRATED_WIN: return "1";
-    case TRN_RES_DRAW: case TRN_RES_UNRATED_DRAW: return "\xc2\xbd";
-    case TRN_RES_LOSS: case TRN_RES_UNRATED_LOSS: return "0";
+    case TRN_RES_WIN:
+    case TRN_RES_UNRATED_WIN: return "1";
+    case TRN_RES_DRAW:
+    case TRN_RES_UNRATED_DRAW: return "\xc2\xbd";
+    case TRN_RES_LOSS:
+    case TRN_RES_UNRATED_LOSS: return "0";
     case TRN_RES_FORFEIT_WIN: return "+";
     case TRN_RES_FORFEIT_LOSS: return "-";
     case TRN_RES_HPB: return "HPB";

@@ -10,10 +10,10 @@
  * other printable lists (routes_exports.c).
  *
  * The kind of rating (standard, rapid, blitz) comes from the tournament's
- * time control (B.02 via rating_kind_for_control): a tournament has no
- * setting of its own for it.  Player records hold no K, so K is the
- * regulations' default.  The tournament holds no arbiters, end date or
- * host federation: the certificate leaves those lines blank.
+ * time control, by the Laws' category (Appendices A.1, B.1: later periods
+ * within 60 moves count): a tournament has no setting of its own for it.  Player records hold no K,
+ * so K is the regulations' default.  The tournament holds no arbiters, end date or host federation:
+ * the certificate leaves those lines blank.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,6 +26,7 @@
 #include "export_ratings.h"
 #include "ratings_json.h"
 #include "routes.h"
+#include "timecontrol.h"
 #include "tournament_io.h"
 
 /* What a report is computed from: the standings' Tournament, or for a
@@ -73,6 +74,19 @@ static int source_load(Req *r, Source *src)
     return 0;
 }
 
+/* The rating list a tournament's games count for: the time control's
+ * category; what timecontrol.h cannot read falls back to the TRF 222 rule
+ * of rating.h, an untimed event to standard. */
+static RatingKind kind_of(const char *time_control)
+{
+    TimeControl tc;
+    char err[120];
+    if (timecontrol_parse(&tc, time_control, err, sizeof err))
+        return rating_kind_for_control(time_control);
+    int c = timecontrol_category(&tc);
+    return c == TC_BLITZ ? RATING_BLITZ : c == TC_RAPID ? RATING_RAPID : RATING_STANDARD;
+}
+
 static const char *query(Req *r, const char *name)
 {
     return r->conn ? MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, name) : NULL;
@@ -95,7 +109,7 @@ int route_ratings(Req *r)
     if (source_load(r, &src))
         return ROUTE_DONE;
     RatingOptions opt = {0};
-    opt.kind = rating_kind_for_control(src.t->encoded_tc);
+    opt.kind = kind_of(src.t->encoded_tc);
     opt.rounds = src.ts.rounds;
     RatingReport *rep = NULL;
     int rc = rating_event(src.t, &opt, &rep);
