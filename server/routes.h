@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 
+#include "export.h"
 #include "http.h"
 #include "jsonin.h"
 
@@ -164,6 +165,19 @@ int route_crosstable(Req *r);
 int route_standings_export(Req *r);
 int route_round_pairings(Req *r);
 int route_standings(Req *r);
+/* The ?format= and ?lang= of R into *F and *L: 0, or -1 after answering 400. */
+int route_export_format(Req *r, ExportFormat *f, ExportLang *l);
+/* Answers TEXT (taken; NULL answers 500) in format F, to be saved as
+ * NAME.<ext>; an HTML page gets the policy that allows its one style. */
+int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const char *name);
+
+/* routes_ratings.c */
+/* FIDE rating changes: JSON as `arbiter ratings --format json` plus
+ * player_id, or ?format=html|csv. */
+int route_ratings(Req *r);
+/* FIDE title norms: JSON as `arbiter norms --format json` plus player_id,
+ * ?format=html|csv, or with ?player=PID&format=html the norm certificate. */
+int route_norms(Req *r);
 
 /* routes_fide.c */
 int route_fide_search(Req *r);

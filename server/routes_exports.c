@@ -30,7 +30,7 @@ static const char *query(Req *r, const char *name)
 
 /* The ?format= and ?lang= of the request into *F and *L; on a bad value
  * answers 400 and returns -1. */
-static int format_of(Req *r, ExportFormat *f, ExportLang *l)
+int route_export_format(Req *r, ExportFormat *f, ExportLang *l)
 {
     const char *q = query(r, "format");
     if (export_format_parse(q, f)) {
@@ -46,7 +46,7 @@ static int format_of(Req *r, ExportFormat *f, ExportLang *l)
 }
 
 /* Answers TEXT (taken) in format F, to be saved as NAME.<ext>. */
-static int reply(Req *r, ExportFormat f, char *text, size_t len, const char *name)
+int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const char *name)
 {
     if (!text)
         return http_error(r, API_E_INTERNAL, "out of memory while rendering the list");
@@ -84,14 +84,14 @@ static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
     char name[64];
     snprintf(name, sizeof name, "%s-%lld", rounds ? "crosstable" : "standings",
              (long long)r->id[0]);
-    return reply(r, f, text, len, name);
+    return route_export_reply(r, f, text, len, name);
 }
 
 int route_crosstable(Req *r)
 {
     ExportFormat f;
     ExportLang l;
-    if (format_of(r, &f, &l))
+    if (route_export_format(r, &f, &l))
         return ROUTE_DONE;
     return table(r, f, l, 1);
 }
@@ -100,7 +100,7 @@ int route_standings_export(Req *r)
 {
     ExportFormat f;
     ExportLang l;
-    if (format_of(r, &f, &l))
+    if (route_export_format(r, &f, &l))
         return ROUTE_DONE;
     if (f != EXPORT_JSON)
         return table(r, f, l, 0);
@@ -116,7 +116,7 @@ int route_round_pairings(Req *r)
 {
     ExportFormat f;
     ExportLang l;
-    if (format_of(r, &f, &l))
+    if (route_export_format(r, &f, &l))
         return ROUTE_DONE;
     const char *order = query(r, "order");
     int alpha = order && strcmp(order, "alpha") == 0;
@@ -138,7 +138,7 @@ int route_round_pairings(Req *r)
     char name[80];
     snprintf(name, sizeof name, "pairings-%lld-round-%lld%s", (long long)r->id[0],
              (long long)r->id[1], alpha ? "-alpha" : "");
-    return reply(r, f, text, len, name);
+    return route_export_reply(r, f, text, len, name);
 }
 
 

@@ -9,131 +9,16 @@
 
 #include "commands.h"
 #include "norms.h"
+#include "ratings_json.h"
 #include "trf.h"
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
-static void points(int tenths, char *buf, size_t len)
-{
-    if (tenths % 10)
-        snprintf(buf, len, "%d.%d", tenths / 10, tenths % 10);
-    else
-        snprintf(buf, len, "%d", tenths / 10);
-}
-
-/* The requirements a check misses, comma separated. */
-static void missing(const NormCheck *c, char *buf, size_t len)
-{
-    buf[0] = 0;
-    struct { bool ok; const char *what; } req[] = {
-        {c->ok_games, "games"}, {c->ok_average, "average"}, {c->ok_performance, "performance"},
-        {c->ok_titled, "titled 50%"}, {c->ok_title_holders, "title holders 1/3"},
-        {c->ok_unrated, "unrated 20%"}, {c->ok_federations, "federations"},
-    };
-    for (size_t i = 0; i < sizeof req / sizeof req[0]; i++)
-        if (!req[i].ok) {
-            size_t n = strlen(buf);
-            snprintf(buf + n, len - n, "%s%s", n ? ", " : "", req[i].what);
-        }
-}
-
-/*
- * "a draw in round 9 gives an IM norm" when the score is all that is left;
- * "GM norm needs a draw in round 9, and: title holders 1/3" when the
- * remaining opponents must also bring what the opposition still lacks.
- */
-static void outlook(const NormCheck *c, int rounds, char *buf, size_t len)
-{
-    const char *t = norms_level(c->title)->name;
-    const char *an = c->title == NORM_IM ? "an" : "a";
-    char p[16], what[48];
-    if (c->norm && !c->remaining) {
-        snprintf(buf, len, "%s norm", t);
-        return;
-    }
-    if (c->need < 0 || !c->possible) {
-        snprintf(buf, len, "no %s norm", t);
-        return;
-    }
-    if (c->remaining == 1) {
-        snprintf(what, sizeof what, "%s in round %d",
-                 c->need == 0 ? "any result" : c->need == 5 ? "a draw" : "a win", rounds + 1);
-    } else if (c->need == 0) {
-        snprintf(what, sizeof what, "any results in rounds %d-%d", rounds + 1,
-                 rounds + c->remaining);
-    } else {
-        points(c->need, p, sizeof p);
-        snprintf(what, sizeof what, "%s from rounds %d-%d", p, rounds + 1,
-                 rounds + c->remaining);
-    }
-    NormCheck rest = *c;
-    rest.ok_games = rest.ok_average = rest.ok_performance = true;
-    char m[200];
-    missing(&rest, m, sizeof m);
-    if (m[0])
-        snprintf(buf, len, "%s norm needs %s, and: %s", t, what, m);
-    else if (c->remaining == 1)
-        snprintf(buf, len, "%s gives %s %s norm", what, an, t);
-    else
-        snprintf(buf, len, "%s norm needs %s", t, what);
-}
 
 static void print_json(const Tournament *t, const NormReport *r)
 {
-    char s[16], m[200], o[320];
-    printf("{\"rounds\":%d,\"total_rounds\":%d,\"swiss_exception\":%s,\"players\":[", r->rounds,
-           r->total_rounds, r->swiss_exception ? "true" : "false");
-    for (int i = 0; i < r->n_rows; i++) {
-        const NormRow *w = &r->rows[i];
-        const TrnPlayer *p = tournament_player(t, w->player);
-        printf("%s\n{\"start_rank\":%d,\"name\":", i ? "," : "", w->player);
-        json_string(p->name);
-        printf(",\"title\":\"%s\",\"federation\":", norms_title_code(p->title));
-        json_string(p->federation);
-        printf(",\"norms\":[");
-        for (int k = 0; k < w->n_checks; k++) {
-            const NormCheck *c = &w->checks[k];
-            points(c->score, s, sizeof s);
-            missing(c, m, sizeof m);
-            outlook(c, r->rounds, o, sizeof o);
-            printf("%s{\"title\":\"%s\",\"games\":%d,\"score\":%s,\"average\":%d,"
-                   "\"raised_from\":%d,\"performance\":%d,\"titled\":%d,\"title_holders\":%d,"
-                   "\"unrated\":%d,\"other_federations\":%d,\"own_federation\":%d,"
-                   "\"max_one_federation\":%d,\"federations_waived\":%s,\"norm\":%s,"
-                   "\"possible\":%s,\"remaining\":%d,\"need\":",
-                   k ? "," : "", norms_level(c->title)->name, c->games, s, c->average,
-                   c->raised_from, c->performance, c->titled, c->title_holders, c->unrated,
-                   c->federations, c->own_federation, c->max_one_federation,
-                   c->federations_waived ? "true" : "false", c->norm ? "true" : "false",
-                   c->possible ? "true" : "false", c->remaining);
-            if (c->need >= 0) {
-                points(c->need, s, sizeof s);
-                printf("%s", s);
-            } else {
-                printf("null");
-            }
-            printf(",\"missing\":");
-            json_string(m);
-            printf(",\"outlook\":");
-            json_string(o);
-            printf("}");
-        }
-        printf("]}");
-    }
-    printf("\n]}\n");
+    size_t len = 0;
+    char *text = ratings_json_norms(t, r, NULL, &len);
+    if (text)
+        fwrite(text, 1, len, stdout);
+    free(text);
 }
 
 static void print_text(const Tournament *t, const NormReport *r, bool all)
@@ -149,9 +34,9 @@ static void print_text(const Tournament *t, const NormReport *r, bool all)
             const NormCheck *c = &w->checks[k];
             if (!all && !c->possible)
                 continue;
-            points(c->score, s, sizeof s);
-            missing(c, m, sizeof m);
-            outlook(c, r->rounds, o, sizeof o);
+            ratings_json_points(c->score, s, sizeof s);
+            ratings_json_missing(c, m, sizeof m);
+            ratings_json_outlook(c, r->rounds, o, sizeof o);
             printf("%4d %s %s (%s) %s: %s/%d, Ra %d%s, Rp %d, titled %d, %s+ %d, "
                    "feds %d other, own %d, max %d -> %s%s%s%s\n",
                    w->player, norms_title_code(p->title), p->name,

@@ -9,99 +9,16 @@
 
 #include "commands.h"
 #include "rating.h"
+#include "ratings_json.h"
 #include "trf.h"
-
-/* Hundredths as a decimal ("7.6", "-12.25", "0"): exact, no trailing zeros. */
-static void centi(long long v, char *buf, size_t len)
-{
-    const char *sign = v < 0 ? "-" : "";
-    long long a = v < 0 ? -v : v;
-    if (a % 100 == 0)
-        snprintf(buf, len, "%s%lld", sign, a / 100);
-    else if (a % 10 == 0)
-        snprintf(buf, len, "%s%lld.%lld", sign, a / 100, (a % 100) / 10);
-    else
-        snprintf(buf, len, "%s%lld.%02lld", sign, a / 100, a % 100);
-}
-
-/* A change in hundredths rounded to a whole point, halves away from zero. */
-static long long rounded(long long v)
-{
-    return v >= 0 ? (v + 50) / 100 : -((-v + 50) / 100);
-}
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
-static const char *initial_word(RatingInitial s)
-{
-    switch (s) {
-    case RATING_INITIAL_OK: return "ok";
-    case RATING_INITIAL_FEW_GAMES: return "fewer than 5 games against rated opponents";
-    case RATING_INITIAL_ZERO: return "no points against rated opponents";
-    case RATING_INITIAL_BELOW_FLOOR: return "below the rating floor 1400";
-    default: return "";
-    }
-}
-
-static const char *KINDS[] = {"standard", "rapid", "blitz"};
 
 static void print_json(const Tournament *t, const RatingReport *r)
 {
-    char a[32], b[32];
-    printf("[");
-    for (int i = 0; i < r->n_rows; i++) {
-        const RatingRow *w = &r->rows[i];
-        const TrnPlayer *p = tournament_player(t, w->player);
-        printf("%s\n{\"start_rank\":%d,\"name\":", i ? "," : "", w->player);
-        json_string(p->name);
-        centi(w->score, a, sizeof a);
-        printf(",\"rating\":%d,\"kind\":\"%s\",\"rated_games\":%d,\"score\":%s", w->rating,
-               KINDS[r->kind], w->rated_games, a);
-        if (w->rating > 0) {
-            centi(w->expected, a, sizeof a);
-            centi(w->change, b, sizeof b);
-            printf(",\"k\":%d,\"expected\":%s,\"rating_change\":%s,\"new_rating\":%lld", w->k, a,
-                   b, w->rating + rounded(w->change));
-        } else {
-            printf(",\"k\":null,\"expected\":null,\"rating_change\":null,\"initial_ra\":%d,"
-                   "\"initial_percentage\":%d,\"initial_rating\":",
-                   w->initial_ra, w->initial_p);
-            if (w->initial == RATING_INITIAL_OK)
-                printf("%d", w->initial_rating);
-            else
-                printf("null");
-            printf(",\"initial_status\":");
-            json_string(initial_word(w->initial));
-        }
-        printf(",\"games\":[");
-        for (int g = 0; g < w->n_games; g++) {
-            const RatingGame *x = &w->games[g];
-            centi(x->score, a, sizeof a);
-            printf("%s{\"round\":%d,\"opponent\":%d,\"opponent_rating\":%d,\"score\":%s",
-                   g ? "," : "", x->round, x->opponent, x->opp_rating, a);
-            if (w->rating > 0) {
-                centi(x->expected, a, sizeof a);
-                centi(x->change, b, sizeof b);
-                printf(",\"expected\":%s,\"change\":%s", a, b);
-            }
-            printf("}");
-        }
-        printf("]}");
-    }
-    printf("\n]\n");
+    size_t len = 0;
+    char *text = ratings_json_ratings(t, r, NULL, &len);
+    if (text)
+        fwrite(text, 1, len, stdout);
+    free(text);
 }
 
 /* Display width of a UTF-8 string (continuation bytes do not count). */
@@ -120,26 +37,27 @@ static void print_text(const Tournament *t, const RatingReport *r)
         int w = width(tournament_player(t, r->rows[i].player)->name);
         nw = w > nw ? w : nw;
     }
-    printf("FIDE rating changes (%s, B.02 2024), after round %d\n", KINDS[r->kind], r->rounds);
+    printf("FIDE rating changes (%s, B.02 2024), after round %d\n", ratings_json_kind(r->kind),
+           r->rounds);
     printf("%4s  %-*s %5s %3s %5s %6s %7s %8s %5s\n", "SNo", nw, "Name", "Rtg", "K", "Games",
            "Score", "Exp", "Change", "New");
     char s[32], e[32], c[32];
     for (int i = 0; i < r->n_rows; i++) {
         const RatingRow *w = &r->rows[i];
         const TrnPlayer *p = tournament_player(t, w->player);
-        centi(w->score, s, sizeof s);
+        ratings_json_centi(w->score, s, sizeof s);
         printf("%4d  %s%*s %5d", w->player, p->name, nw - width(p->name), "", w->rating);
         if (w->rating > 0) {
-            centi(w->expected, e, sizeof e);
+            ratings_json_centi(w->expected, e, sizeof e);
             snprintf(c, sizeof c, "%+.2f", (double)w->change / 100.0);
             printf(" %3d %5d %6s %7s %8s %5lld\n", w->k, w->rated_games, s, e, c,
-                   w->rating + rounded(w->change));
+                   w->rating + ratings_json_rounded(w->change));
         } else if (w->initial == RATING_INITIAL_OK) {
             printf(" %3s %5d %6s %7s %8s %5d  first rating (Ra %d, p %d%%)\n", "-",
                    w->rated_games, s, "-", "-", w->initial_rating, w->initial_ra, w->initial_p);
         } else {
             printf(" %3s %5d %6s %7s %8s %5s  no first rating: %s\n", "-", w->rated_games, s,
-                   "-", "-", "-", initial_word(w->initial));
+                   "-", "-", "-", ratings_json_initial(w->initial));
         }
     }
 }

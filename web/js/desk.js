@@ -13,13 +13,14 @@ import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
+import { ratingsView } from './ratings-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
 let me = null;
 let cleanup = [];         // what the current view must close when we leave it
 let alertState = { tid: null, list: [], stream: null };
-const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'exports', 'settings'];
+const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings'];
 
 async function start() {
   await initI18n();
@@ -180,7 +181,8 @@ async function showTournament(tid, tab) {
   setTitle(`${tour.name} — Arbiter`);
   const head = html`<h2>${tour.name} <span class="pill ${tour.status}">${t(`status.${tour.status}`)}</span>
     <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
-  const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable, exports: viewExports, settings: viewSettings };
+  const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
+    ratings: async (tour, head) => render(app, html`${head}${await ratingsView(tour.id)}`), exports: viewExports, settings: viewSettings };
   await (views[tab] || viewLive)(tour, head);
 }
 

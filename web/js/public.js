@@ -10,10 +10,11 @@ import { LiveGrid } from './live-grid.js';
 import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
+import { ratingsView } from './ratings-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
-const TABS = ['live', 'pairings', 'standings', 'crosstable'];
+const TABS = ['live', 'pairings', 'standings', 'crosstable', 'ratings'];
 let cleanup = [];
 
 async function start() {
@@ -82,6 +83,7 @@ async function showTournament(tid, tab) {
         : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
     }
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
+    if (tab === 'ratings') return ratingsView(tid);
     const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`),
       api.get(`tournaments/${tid}/byes`)]);
     return html`<div class="scroll-x">${crosstable(rows, rounds, byes)}</div>`;
