@@ -18,6 +18,7 @@
 
 #include "tournaments.h"
 #include "auth.h"
+#include "cache.h"
 #include "errors.h"
 #include "gamecache.h"
 #include "bitboard.h"
@@ -226,7 +227,10 @@ int routes_dispatch(Req *r, const char *path)
             return ROUTE_DONE;
         if (check_ids(r, routes_table[i].pattern) || routes_authorize(r, &routes_table[i]))
             return ROUTE_DONE;
-        return routes_table[i].fn(r);
+        int done = routes_table[i].fn(r);
+        if (done == ROUTE_DONE && m == HTTP_GET)
+            cache_finish(r, &routes_table[i]);
+        return done;
     }
     if (path_found)
         return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
