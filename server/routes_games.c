@@ -59,11 +59,37 @@ json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code)
     return o;
 }
 
+/* The validators of a game the public sees finished: its last event and
+ * its round's rows (names, ratings) stand for the whole answer, whose
+ * now_ms alone would change.  A game in progress is validated by its body
+ * (cache.c), as its clocks run.  1 when answered 304. */
+static int game_conditional(Req *r, Store *s, int64_t gid)
+{
+    int64_t now = store_now_ms(), last = 0, at = 0;
+    if (r->auth.role != ROLE_ANON || !feed_game_over_public(s, gid, now))
+        return 0;
+    json_t *sum = rounds_game_summary(s, gid);
+    FeedVersion v;
+    int rc = sum ? feed_version(s, json_integer_value(json_object_get(sum, "tournament_id")),
+                                json_integer_value(json_object_get(sum, "round")), 0, &v)
+                 : -1;
+    json_decref(sum);
+    if (rc)
+        return 0;
+    feed_game_public(s, gid, now, &last, &at);
+    char etag[64];
+    snprintf(etag, sizeof etag, "\"g%lld-%016llx\"", (long long)last,
+             (unsigned long long)v.meta_hash);
+    return cache_conditional(r, etag, at);
+}
+
 int route_game_get(Req *r)
 {
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
+    if (game_conditional(r, s, r->id[0]))
+        return ROUTE_DONE;
     int code = 0;
     json_t *o = route_game_state(r, s, r->id[0], &code);
     if (!o)
