@@ -278,9 +278,9 @@ int games_load_until(Store *s, int64_t gid, int64_t cut_ms, GameState **st, json
     int rc = load_entry(s, gid, cut_ms, &e, summary, err, n);
     if (rc)
         return rc;
-    if (summary && cut_ms != INT64_MAX) {
-        /* The row's status and result are the log's end: say what the
-         * replayed part says. */
+    if (summary) {
+        /* The row's status and result are the log's end, or the public
+         * view's (store_public_view): say what the replayed part says. */
         char resbuf[16];
         json_object_set_new(*summary, "status", json_string(status_of(e->st)));
         json_object_set_new(*summary, "result", json_string(game_result_text(e->st, resbuf)));
