@@ -23,7 +23,8 @@ static const char SQL_META[] =
     "SELECT t.name, t.place, t.time_control, t.settings, t.status, t.created_ms,"
     " (SELECT group_concat(number || ':' || status || ':' || ifnull(started_ms, 0))"
     "  FROM rounds WHERE tournament_id = t.id AND (?2 = 0 OR number = ?2)),"
-    " (SELECT group_concat(g.id || ':' || g.round || ':' || g.board || ':' || w.name || ':' || w.rating || ':' || w.title || ':' || w.fide_id || ':' ||"
+    " (SELECT group_concat(g.id || ':' || g.round || ':' || g.board || ':' || w.name || ':' || "
+    "w.rating || ':' || w.title || ':' || w.fide_id || ':' ||"
     "   b.name || ':' || b.rating || ':' || b.title || ':' || b.fide_id, '|')"
     "  FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id"
     "  WHERE g.tournament_id = t.id AND (?2 = 0 OR g.round = ?2))"
@@ -66,7 +67,8 @@ int feed_version(Store *s, int64_t tid, int64_t rn, int64_t cut_ms, FeedVersion 
         int n = sqlite3_column_count(st);
         for (int i = 0; i < n; i++) {
             const unsigned char *t = sqlite3_column_text(st, i);
-            h = fnv(h, t ? t : (const unsigned char *)"", t ? (size_t)sqlite3_column_bytes(st, i) : 0);
+            h = fnv(h, t ? t : (const unsigned char *)"",
+                    t ? (size_t)sqlite3_column_bytes(st, i) : 0);
             h = fnv(h, (const unsigned char *)"\x1f", 1);
         }
         int64_t created = sqlite3_column_int64(st, 5);

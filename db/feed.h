@@ -22,9 +22,9 @@
 #include "store.h"
 
 typedef struct FeedVersion {
-    int64_t last_event;   /* the greatest game_events.id of the games, 0: none */
-    int64_t modified_ms;  /* when the feed last changed, as far as the store knows */
-    uint64_t meta_hash;   /* the hash of the rows other than events */
+    int64_t last_event;  /* the greatest game_events.id of the games, 0: none */
+    int64_t modified_ms; /* when the feed last changed, as far as the store knows */
+    uint64_t meta_hash;  /* the hash of the rows other than events */
 } FeedVersion;
 
 /* The version of the games of round RN of tournament TID (RN 0: all the

@@ -31,8 +31,8 @@ static int64_t jint(json_t *o, const char *k)
     return json_integer_value(json_object_get(o, k));
 }
 
-#define STATUS_RESULT                                                                          \
-    " CASE WHEN " ROUNDS_SQL_HELD " THEN 'running' ELSE g.status END AS status,"                          \
+#define STATUS_RESULT                                                                              \
+    " CASE WHEN " ROUNDS_SQL_HELD " THEN 'running' ELSE g.status END AS status,"                   \
     " CASE WHEN " ROUNDS_SQL_HELD " THEN '*' ELSE g.result END AS result"
 static const char SQL_GAMES_OF_ROUND[] =
     "SELECT g.id, g.tournament_id, g.round, g.board, g.white_id, g.black_id, w.name AS white_name,"

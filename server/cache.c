@@ -112,11 +112,12 @@ static int max_age(Req *r)
     return 5;
 }
 
-void cache_finish(Req *r, const Route *route)
+void cache_finish(Req *r, int public_route)
 {
-    if (added(r, "Cache-Control") || (r->status != 200 && r->status != 304))
+    /* A ready response (a stream) says its own; errors are never kept. */
+    if (r->resp || added(r, "Cache-Control") || (r->status != 200 && r->status != 304))
         return;
-    if (route->role != ROUTE_PUBLIC || signed_in(r)) {
+    if (!public_route || signed_in(r)) {
         http_add_header(r, "Cache-Control", "private, no-store");
         return;
     }

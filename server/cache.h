@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 
-#include "routes.h"
+#include "http.h"
 
 /* For a route that knows its version before rendering: adds ETAG (a
  * quoted entity tag) and, when MODIFIED_MS > 0, Last-Modified to the
@@ -33,9 +33,10 @@ int cache_conditional(Req *r, const char *etag, int64_t modified_ms);
  * no game in view) and when the tournament has no delay. */
 int64_t cache_cut_ms(Req *r, Store *s, int64_t tid, int64_t gid);
 
-/* After ROUTE's handler answered R (not suspended): adds Cache-Control, and
- * for a public 200 without a validator yet an ETag of the body, turning the
- * answer into 304 when If-None-Match names it. */
-void cache_finish(Req *r, const Route *route);
+/* After the handler of a GET route answered R (not suspended): adds
+ * Cache-Control (private when the route is not PUBLIC or the caller signed
+ * in), and for a public 200 without a validator yet an ETag of the body,
+ * turning the answer into 304 when If-None-Match names it. */
+void cache_finish(Req *r, int public_route);
 
 #endif

@@ -234,7 +234,7 @@ int routes_dispatch(Req *r, const char *path)
         int done = routes_table[i].fn(r);
         store_public_view(view, 0);
         if (done == ROUTE_DONE && m == HTTP_GET)
-            cache_finish(r, &routes_table[i]);
+            cache_finish(r, routes_table[i].role == ROUTE_PUBLIC);
         return done;
     }
     if (path_found)

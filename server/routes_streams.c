@@ -95,8 +95,9 @@ static bool stream_delayed(Req *r, Store *s, int64_t tid, int64_t gid)
 {
     if (cache_cut_ms(r, s, tid, gid) == INT64_MAX)
         return false;
-    http_error(r, API_E_FORBIDDEN, "this tournament is shown to the public with a delay: "
-                                   "poll the game or the PGN feed instead of the live stream");
+    http_error(r, API_E_FORBIDDEN,
+               "this tournament is shown to the public with a delay: "
+               "poll the game or the PGN feed instead of the live stream");
     return true;
 }
 

@@ -25,7 +25,8 @@ HARNESS_SIGNED_IN_FIXTURE(D, arb)
 static int header(const Resp *r, const char *name, char *out, size_t cap)
 {
     size_t n = strlen(name);
-    for (const char *p = r->headers; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
+    for (const char *p = r->headers; *p;
+         p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
         if (strncasecmp(p, name, n) == 0 && p[n] == ':') {
             p += n + 1;
             while (*p == ' ')
@@ -41,8 +42,8 @@ static int header(const Resp *r, const char *name, char *out, size_t cap)
 
 static void patch_player(int64_t tid, int64_t pid, const char *body)
 {
-    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/tournaments/%lld/players/%lld",
-                   (long long)tid, (long long)pid);
+    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/tournaments/%lld/players/%lld", (long long)tid,
+                   (long long)pid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
 }
@@ -98,10 +99,22 @@ START_TEST(round_feed_tags_clocks_and_validators)
     r = req(&D, NULL, "GET", path, NULL);
     ck_assert_int_eq(r->status, 200);
     static const char *const want[] = {
-        "[Event \"", "[Site \"", "[Date \"", "[Round \"1.1\"]", "[Round \"1.2\"]",
-        "[WhiteTitle \"GM\"]", "[WhiteFideId \"1503014\"]", "[BlackTitle \"WIM\"]",
-        "[BlackFideId \"4100018\"]", "[WhiteElo \"", "[BlackElo \"", "[TimeControl \"5400+30\"]",
-        "1. e4 {[%clk 1:30:", "[Result \"*\"]", "[Result \"1-0\"]", "e5 {[%clk 1:30:",
+        "[Event \"",
+        "[Site \"",
+        "[Date \"",
+        "[Round \"1.1\"]",
+        "[Round \"1.2\"]",
+        "[WhiteTitle \"GM\"]",
+        "[WhiteFideId \"1503014\"]",
+        "[BlackTitle \"WIM\"]",
+        "[BlackFideId \"4100018\"]",
+        "[WhiteElo \"",
+        "[BlackElo \"",
+        "[TimeControl \"5400+30\"]",
+        "1. e4 {[%clk 1:30:",
+        "[Result \"*\"]",
+        "[Result \"1-0\"]",
+        "e5 {[%clk 1:30:",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         ck_assert_msg(strstr(r->body, want[i]) != NULL, "no '%s' in\n%s", want[i], r->body);
@@ -296,6 +309,13 @@ START_TEST(public_delay_holds_back_every_public_read)
     ck_assert_ptr_nonnull(strstr(r->body, AFTER_E4_E5));
     resp_free(r);
     ck_assert(points_of(&D, tid, pids[1]) == 1);
+
+    /* A stream is never kept, by anyone. */
+    snprintf(path, sizeof path, "/api/v1/games/%lld/stream", (long long)gids[0]);
+    r = stream_read(&D, &arb, path, 300, 0);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_ptr_null(strcasestr(r->headers, "max-age"));
+    resp_free(r);
 }
 END_TEST
 
