@@ -50,9 +50,10 @@ json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code)
                           b ? b : json_null(), "now_ms", (json_int_t)now);
     games_state_fields(st, now, o);
     json_t *evs = games_events(s, gid, 0);
+    /* The events the replay above left out (an event's time_ms is its
+     * stored at_ms). */
     for (size_t i = json_array_size(evs); cut != INT64_MAX && i-- > 0;)
-        if (json_integer_value(json_object_get(json_array_get(evs, i), "id")) > 0 &&
-            json_integer_value(json_object_get(json_array_get(evs, i), "time_ms")) > cut)
+        if (json_integer_value(json_object_get(json_array_get(evs, i), "time_ms")) > cut)
             json_array_remove(evs, i);
     json_object_set_new(o, "events", evs);
     game_free(st);
