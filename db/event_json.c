@@ -371,7 +371,10 @@ int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
     json_object_foreach((json_t *)obj, key, val) {
         int64_t x = 0;
         const char *str = json_string_value(val);
-        if (!strcmp(key, "type")) {
+        if (!strcmp(key, "public_delay")) {
+            /* The tournament's broadcast delay (db/feed.h): no rule of play. */
+            continue;
+        } else if (!strcmp(key, "type")) {
             if (!str || strcmp(str, "settings"))
                 return bad(err, errlen, "field 'type' of settings must be \"settings\"");
         } else if (!strcmp(key, "time_control")) {

@@ -198,10 +198,12 @@ static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_
 }
 
 static const char SQL_EVENTS[] =
-    "SELECT id, seq, body FROM game_events WHERE game_id = ?1 ORDER BY seq";
+    "SELECT id, seq, body FROM game_events WHERE game_id = ?1 AND at_ms <= ?2 ORDER BY seq";
 
-/* Replays GID into a new Entry (not yet in the cache). */
-static int load_entry(Store *s, int64_t gid, Entry **out, json_t **summary, char *err, size_t n)
+/* Replays GID's events stored at or before CUT_MS into a new Entry (not yet
+ * in the cache). */
+static int load_entry(Store *s, int64_t gid, int64_t cut_ms, Entry **out, json_t **summary,
+                      char *err, size_t n)
 {
     *out = NULL;
     json_t *sum = rounds_game_summary(s, gid);
@@ -225,7 +227,7 @@ static int load_entry(Store *s, int64_t gid, Entry **out, json_t **summary, char
     if (!e->st)
         goto fail;
     sqlite3_stmt *st = store_stmt(s, SQL_EVENTS);
-    store_bind(st, "i", gid);
+    store_bind(st, "ii", gid, cut_ms);
     rc = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
         GameEvent ev;
@@ -266,10 +268,23 @@ fail:
 
 int games_load(Store *s, int64_t gid, GameState **st, json_t **summary, char *err, size_t n)
 {
+    return games_load_until(s, gid, INT64_MAX, st, summary, err, n);
+}
+
+int games_load_until(Store *s, int64_t gid, int64_t cut_ms, GameState **st, json_t **summary,
+                     char *err, size_t n)
+{
     Entry *e;
-    int rc = load_entry(s, gid, &e, summary, err, n);
+    int rc = load_entry(s, gid, cut_ms, &e, summary, err, n);
     if (rc)
         return rc;
+    if (summary) {
+        /* The row's status and result are the log's end, or the public
+         * view's (store_public_view): say what the replayed part says. */
+        char resbuf[16];
+        json_object_set_new(*summary, "status", json_string(status_of(e->st)));
+        json_object_set_new(*summary, "result", json_string(game_result_text(e->st, resbuf)));
+    }
     *st = e->st;
     e->st = NULL;
     entry_free(e);
@@ -282,7 +297,7 @@ static int get_entry(Games *g, Store *s, int64_t gid, Entry **out, char *err, si
     while (e && e->gid != gid)
         e = e->next;
     if (!e) {
-        int rc = load_entry(s, gid, &e, NULL, err, n);
+        int rc = load_entry(s, gid, INT64_MAX, &e, NULL, err, n);
         if (rc)
             return rc;
         e->next = g->buckets[gid % BUCKETS];
@@ -504,7 +519,7 @@ json_t *games_updates_since(Store *s, int64_t gid, int64_t after_id)
     }
     json_decref(sum);
     sqlite3_stmt *q = store_stmt(s, SQL_EVENTS);
-    store_bind(q, "i", gid);
+    store_bind(q, "ii", gid, INT64_MAX);
     while (sqlite3_step(q) == SQLITE_ROW) {
         GameEvent ev;
         GameVerdict v;

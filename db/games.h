@@ -74,6 +74,11 @@ void games_evict(Games *g, int64_t gid);
  * its summary row (caller decrefs).  0, STORE_E_NOT_FOUND, or -EIO for a
  * log the engine refuses. */
 int games_load(Store *s, int64_t gid, GameState **st, json_t **summary, char *err, size_t n);
+/* The same with only the events stored at or before CUT_MS (the public
+ * view under a delay, db/feed.h); the summary's status and result are
+ * those of the replayed part.  INT64_MAX: every event. */
+int games_load_until(Store *s, int64_t gid, int64_t cut_ms, GameState **st, json_t **summary,
+                     char *err, size_t n);
 
 /* Inside a writer job: applies EV (its time_ms is set to now) to game GID.
  * EXPECT_PLY >= 0 makes the action conditional on the current ply: a repeat

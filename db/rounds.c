@@ -31,14 +31,17 @@ static int64_t jint(json_t *o, const char *k)
     return json_integer_value(json_object_get(o, k));
 }
 
+#define STATUS_RESULT                                                                              \
+    " CASE WHEN " ROUNDS_SQL_HELD " THEN 'running' ELSE g.status END AS status,"                   \
+    " CASE WHEN " ROUNDS_SQL_HELD " THEN '*' ELSE g.result END AS result"
 static const char SQL_GAMES_OF_ROUND[] =
     "SELECT g.id, g.tournament_id, g.round, g.board, g.white_id, g.black_id, w.name AS white_name,"
-    " b.name AS black_name, g.status, g.result FROM games g JOIN players w ON w.id = g.white_id"
+    " b.name AS black_name," STATUS_RESULT " FROM games g JOIN players w ON w.id = g.white_id"
     " JOIN players b ON b.id = g.black_id WHERE g.tournament_id = ?1 AND g.round = ?2"
     " ORDER BY g.board";
 static const char SQL_GAME_SUMMARY[] =
     "SELECT g.id, g.tournament_id, g.round, g.board, g.white_id, g.black_id, w.name AS white_name,"
-    " b.name AS black_name, g.status, g.result FROM games g JOIN players w ON w.id = g.white_id"
+    " b.name AS black_name," STATUS_RESULT " FROM games g JOIN players w ON w.id = g.white_id"
     " JOIN players b ON b.id = g.black_id WHERE g.id = ?1";
 
 json_t *rounds_game_summary(Store *s, int64_t gid)

@@ -53,4 +53,11 @@ json_t *rounds_tournament_game_ids(Store *s, int64_t tid);
  * time.  Returns 0 or the store's error. */
 int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms);
 
+/* SQL: true when the end of game g (the alias) is held back from the
+ * public view of the store (store_public_view) by its tournament's delay. */
+#define ROUNDS_SQL_HELD                                                                            \
+    "(g.status = 'over' AND (SELECT at_ms FROM game_events WHERE game_id = g.id ORDER BY seq"      \
+    " DESC LIMIT 1) > public_now_ms() - 1000 * ifnull((SELECT json_extract(settings,"              \
+    " '$.public_delay') FROM tournaments WHERE id = g.tournament_id), 0))"
+
 #endif

@@ -25,7 +25,26 @@ struct Store {
         const char *sql;
         sqlite3_stmt *st;
     } cache[STMT_CACHE];
+    int64_t public_now; /* store_public_view; 0: everything as stored */
 };
+
+/* public_now_ms(): the instant of the public view, NULL outside one. */
+static void public_now_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    (void)argv;
+    Store *s = sqlite3_user_data(ctx);
+    if (s->public_now)
+        sqlite3_result_int64(ctx, s->public_now);
+    else
+        sqlite3_result_null(ctx);
+}
+
+void store_public_view(Store *s, int64_t now_ms)
+{
+    if (s)
+        s->public_now = now_ms;
+}
 
 int64_t store_now_ms(void)
 {
@@ -92,6 +111,7 @@ int store_open(const char *path, int readonly, Store **out, char *err, size_t er
     }
     sqlite3_busy_timeout(s->db, 5000);
     sqlite3_extended_result_codes(s->db, 1);
+    sqlite3_create_function(s->db, "public_now_ms", 0, SQLITE_UTF8, s, public_now_fn, NULL, NULL);
     if (!readonly) {
         char mode[16] = "";
         sqlite3_stmt *st = NULL;

@@ -76,6 +76,13 @@ void store_rollback(Store *s);
 /* The row of ST (after SQLITE_ROW) as a JSON object. */
 json_t *store_row_json(sqlite3_stmt *st);
 
+/* Makes the queries of S that read games' results (rounds.h, the
+ * tournament model) show them as the public sees them at NOW_MS under the
+ * tournament's public delay (db/feed.h): a game whose last event is younger
+ * than the delay is still running with result "*".  0 ends the view.  The
+ * SQL function public_now_ms() gives the instant (NULL outside a view). */
+void store_public_view(Store *s, int64_t now_ms);
+
 /* Wall-clock time in milliseconds since the epoch. */
 int64_t store_now_ms(void);
 

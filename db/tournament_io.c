@@ -200,8 +200,11 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
                                       "tournament_id = ?1", "i", tid);
     json_t *players = players_by_tpn(s, tid);
-    json_t *games = store_rows(s, "SELECT round, white_id, black_id, result FROM games WHERE "
-                                  "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
+    /* Under a public view, a result the delay holds back is not in yet. */
+    json_t *games = store_rows(s,
+                               "SELECT round, white_id, black_id, CASE WHEN " ROUNDS_SQL_HELD
+                               " THEN '*' ELSE result END AS result FROM games g WHERE "
+                               "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
                                "ii", tid, (int64_t)rounds);
     json_t *byes = store_rows(s, "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
                                  "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -115,7 +116,7 @@ int http_error(Req *r, int code, const char *fmt, ...)
 
 void http_add_header(Req *r, const char *name, const char *value)
 {
-    if (r->nhdr >= 4)
+    if (r->nhdr >= (int)(sizeof r->hdr / sizeof r->hdr[0]))
         return;
     r->hdr[r->nhdr][0] = strdup(name);
     r->hdr[r->nhdr][1] = strdup(value);
@@ -280,7 +281,12 @@ static enum MHD_Result queue(Req *r)
         r->out = NULL;
         if (r->ctype)
             MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->ctype);
-        MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+        /* Nothing is kept unless the route said how long (cache.h). */
+        int cc = 0;
+        for (int i = 0; i < r->nhdr; i++)
+            cc |= strcasecmp(r->hdr[i][0], MHD_HTTP_HEADER_CACHE_CONTROL) == 0;
+        if (!cc)
+            MHD_add_response_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     }
     r->resp = NULL;
     for (int i = 0; i < r->nhdr; i++)

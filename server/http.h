@@ -71,7 +71,7 @@ struct Req {
     size_t out_len;
     const char *ctype;
     struct MHD_Response *resp; /* a ready response (streams, files) */
-    char *hdr[4][2];           /* extra response headers */
+    char *hdr[8][2];           /* extra response headers */
     int nhdr;
     /* deferred work */
     WriterJob job;

@@ -54,7 +54,13 @@ void pgn_out_write_game(PgnBuf *b, const GameState *st, json_t *game, json_t *to
         strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
         tag(t, "Date", buf);
     }
-    snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(json_object_get(game, "round")));
+    /* "round.board", as the broadcast platforms read it to place the game. */
+    json_int_t rn = json_integer_value(json_object_get(game, "round"));
+    json_int_t bd = json_integer_value(json_object_get(game, "board"));
+    if (bd > 0)
+        snprintf(buf, sizeof buf, "%lld.%lld", (long long)rn, (long long)bd);
+    else
+        snprintf(buf, sizeof buf, "%lld", (long long)rn);
     tag(t, "Round", buf);
     tag(t, "White", str(white, "name"));
     tag(t, "Black", str(black, "name"));

@@ -17,8 +17,10 @@
 #include "rounds.h"
 #include "tournaments.h"
 #include "errors.h"
+#include "cache.h"
 #include "event_json.h"
 #include "gamecache.h"
+#include "feed.h"
 #include "games.h"
 #include "jsonin.h"
 #include "live.h"
@@ -32,7 +34,9 @@ json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code)
     GameState *st = NULL;
     json_t *sum = NULL;
     char err[256] = "";
-    int rc = games_load(s, gid, &st, &sum, err, sizeof err);
+    /* Under a public delay the public sees the game as it was then. */
+    int64_t cut = cache_cut_ms(r, s, 0, gid);
+    int rc = games_load_until(s, gid, cut, &st, &sum, err, sizeof err);
     if (rc) {
         *code = rc > 0 ? rc : API_E_INTERNAL;
         snprintf(r->err, sizeof r->err, "%s", err);
@@ -41,13 +45,43 @@ json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code)
     int64_t tid = json_integer_value(json_object_get(sum, "tournament_id"));
     json_t *w = players_get(s, tid, json_integer_value(json_object_get(sum, "white_id")));
     json_t *b = players_get(s, tid, json_integer_value(json_object_get(sum, "black_id")));
-    int64_t now = store_now_ms();
+    int64_t now = cut == INT64_MAX ? store_now_ms() : cut;
     json_t *o = json_pack("{s:o,s:o,s:o,s:I}", "game", sum, "white", w ? w : json_null(), "black",
                           b ? b : json_null(), "now_ms", (json_int_t)now);
     games_state_fields(st, now, o);
-    json_object_set_new(o, "events", games_events(s, gid, 0));
+    json_t *evs = games_events(s, gid, 0);
+    /* The events the replay above left out (an event's time_ms is its
+     * stored at_ms). */
+    for (size_t i = json_array_size(evs); cut != INT64_MAX && i-- > 0;)
+        if (json_integer_value(json_object_get(json_array_get(evs, i), "time_ms")) > cut)
+            json_array_remove(evs, i);
+    json_object_set_new(o, "events", evs);
     game_free(st);
     return o;
+}
+
+/* The validators of a game the public sees finished: its last event and
+ * its round's rows (names, ratings) stand for the whole answer, whose
+ * now_ms alone would change.  A game in progress is validated by its body
+ * (cache.c), as its clocks run.  1 when answered 304. */
+static int game_conditional(Req *r, Store *s, int64_t gid)
+{
+    int64_t now = store_now_ms(), last = 0, at = 0;
+    if (r->auth.role != ROLE_ANON || !feed_game_over_public(s, gid, now))
+        return 0;
+    json_t *sum = rounds_game_summary(s, gid);
+    FeedVersion v;
+    int rc = sum ? feed_version(s, json_integer_value(json_object_get(sum, "tournament_id")),
+                                json_integer_value(json_object_get(sum, "round")), 0, &v)
+                 : -1;
+    json_decref(sum);
+    if (rc)
+        return 0;
+    feed_game_public(s, gid, now, &last, &at);
+    char etag[64];
+    snprintf(etag, sizeof etag, "\"g%lld-%016llx\"", (long long)last,
+             (unsigned long long)v.meta_hash);
+    return cache_conditional(r, etag, at);
 }
 
 int route_game_get(Req *r)
@@ -55,6 +89,8 @@ int route_game_get(Req *r)
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
+    if (game_conditional(r, s, r->id[0]))
+        return ROUTE_DONE;
     int code = 0;
     json_t *o = route_game_state(r, s, r->id[0], &code);
     if (!o)
@@ -89,11 +125,15 @@ int route_game_update(Req *r)
 
 /* ---- PGN ---- */
 
+/* The PGN of the games IDS (taken) as far as the caller may see them
+ * (cache_cut_ms), saved as WHAT.pgn. */
 static int pgn_reply(Req *r, json_t *ids, const char *what)
 {
     Store *s = http_reader(r->srv);
-    if (!s)
+    if (!s) {
+        json_decref(ids);
         return http_error(r, API_E_INTERNAL, "the store is not available");
+    }
     PgnBuf out = {0};
     size_t i;
     json_t *row;
@@ -103,7 +143,7 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
         GameState *st = NULL;
         json_t *sum = NULL;
         char err[256];
-        if (games_load(s, gid, &st, &sum, err, sizeof err))
+        if (games_load_until(s, gid, cache_cut_ms(r, s, 0, gid), &st, &sum, err, sizeof err))
             continue;
         int64_t tid = json_integer_value(json_object_get(sum, "tournament_id"));
         json_t *t = tournaments_get(s, tid);
@@ -123,6 +163,23 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
     snprintf(disp, sizeof disp, "inline; filename=\"%s.pgn\"", what);
     http_add_header(r, "Content-Disposition", disp);
     return http_text(r, 200, "application/x-chess-pgn; charset=utf-8", out.p, out.len);
+}
+
+/* The validators of the feed of round RN (0: every round) of tournament
+ * r->id[0], from the store's version of it (db/feed.h), without rendering
+ * anything; 1 when the request was answered 304. */
+static int feed_conditional(Req *r, Store *s, int64_t rn)
+{
+    if (r->auth.role != ROLE_ANON)
+        return 0;
+    int64_t cut = cache_cut_ms(r, s, r->id[0], 0);
+    FeedVersion v;
+    if (feed_version(s, r->id[0], rn, cut, &v))
+        return 0;
+    char etag[64];
+    snprintf(etag, sizeof etag, "\"f%lld-%016llx\"", (long long)v.last_event,
+             (unsigned long long)v.meta_hash);
+    return cache_conditional(r, etag, v.modified_ms);
 }
 
 int route_game_pgn(Req *r)
@@ -149,6 +206,8 @@ int route_round_pgn(Req *r)
         return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
     json_decref(round);
+    if (feed_conditional(r, s, r->id[1]))
+        return ROUTE_DONE;
     char name[48];
     snprintf(name, sizeof name, "tournament-%lld-round-%lld", (long long)r->id[0],
              (long long)r->id[1]);
@@ -161,6 +220,8 @@ int route_tournament_pgn(Req *r)
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
     if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
+    if (feed_conditional(r, s, 0))
         return ROUTE_DONE;
     char name[32];
     snprintf(name, sizeof name, "tournament-%lld", (long long)r->id[0]);

@@ -12,6 +12,7 @@
 
 #include "alerts.h"
 #include "rounds.h"
+#include "cache.h"
 #include "errors.h"
 #include "games.h"
 #include "routes.h"
@@ -88,6 +89,18 @@ static bool stream_begin(Req *r, int64_t *last, Store **s)
     return true;
 }
 
+/* A live stream would show the public what its delay holds back
+ * (settings.public_delay): refused, with where to look instead. */
+static bool stream_delayed(Req *r, Store *s, int64_t tid, int64_t gid)
+{
+    if (cache_cut_ms(r, s, tid, gid) == INT64_MAX)
+        return false;
+    http_error(r, API_E_FORBIDDEN,
+               "this tournament is shown to the public with a delay: "
+               "poll the game or the PGN feed instead of the live stream");
+    return true;
+}
+
 /* Attaches to the hub topic "KIND:ID" of the route's first id (g game,
  * t tournament, a alerts); NULL after answering the error. */
 static Stream *stream_attach(Req *r, char kind)
@@ -110,6 +123,8 @@ int route_game_stream(Req *r)
     if (!sum)
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]);
     json_decref(sum);
+    if (stream_delayed(r, s, 0, r->id[0]))
+        return ROUTE_DONE;
     /* Attach before reading the store: whatever commits in between is in
      * the ring and is skipped there by id when the backlog has it. */
     Stream *st = stream_attach(r, 'g');
@@ -152,7 +167,7 @@ int route_tournament_stream(Req *r)
     Store *s;
     if (!stream_begin(r, &last, &s))
         return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
+    if (!route_tournament_exists(r, s) || stream_delayed(r, s, r->id[0], 0))
         return ROUTE_DONE;
     Stream *st = stream_attach(r, 't');
     if (!st)
