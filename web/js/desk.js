@@ -12,6 +12,7 @@ import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
+import { parsePlayers, rowToPlayer, FIELDS } from './player-import.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 
 const app = $('#app');
@@ -93,6 +94,55 @@ function showLogin() {
     }
   });
   $('#user').focus();
+}
+
+// ---------- player import: preview, column mapping, per-row errors ----------
+function bindImport(tour, add, clean) {
+  let parsed = null;
+  const rowsOf = () => parsed.rows.map((row) => ({ row, ...rowToPlayer(row, parsed.columns) }));
+  const draw = () => {
+    const rows = rowsOf();
+    const ok = rows.filter((r) => !r.errors.length).length;
+    const width = Math.max(parsed.columns.length, ...parsed.rows.map((r) => r.length));
+    const cols = Array.from({ length: width }, (_, i) => parsed.columns[i] || '');
+    render($('#pimport-table'), html`<div class="scroll-x"><table id="pimport-rows"><thead><tr><th class="num">#</th>
+      ${cols.map((f, i) => html`<th><label class="sr-only" for="pcol-${i}">${t('desk.import_column', { n: i + 1 })}</label><select id="pcol-${i}" data-col="${i}">
+        <option value="" ${f ? '' : html`selected`}>${t('desk.import_ignore')}</option>
+        ${FIELDS.map((x) => html`<option value="${x}" ${x === f ? html`selected` : ''}>${t(`desk.import_field.${x}`)}</option>`)}</select></th>`)}
+      <th data-i18n="desk.import_problems"></th></tr></thead>
+      <tbody>${rows.map((r, n) => html`<tr class="${r.errors.length ? 'bad' : ''}"><td class="num">${n + 1}</td>${cols.map((_, i) => html`<td>${r.row[i] ?? ''}</td>`)}
+        <td class="err">${r.errors.map((e) => t(`desk.import_err.${e.field}`, { value: e.value ?? '' })).join('; ')}</td></tr>`)}</tbody></table></div>
+      <p class="toolbar"><button type="button" class="primary" id="pimport-go" ${ok ? '' : html`disabled`}>${t('desk.import_go', { n: ok })}</button>
+      <span class="muted">${t('desk.import_summary', { rows: rows.length, bad: rows.length - ok })}</span></p>`);
+    $$('#pimport-rows select').forEach((sel) => sel.addEventListener('change', () => {
+      const i = Number(sel.dataset.col);
+      while (parsed.columns.length <= i) parsed.columns.push('');
+      if (sel.value) parsed.columns = parsed.columns.map((f) => (f === sel.value ? '' : f));
+      parsed.columns[i] = sel.value;
+      draw();
+    }));
+    $('#pimport-go').addEventListener('click', async () => {
+      let n = 0; const failed = [];
+      for (const r of rowsOf()) {
+        if (r.errors.length) continue;
+        try { await add(clean(r.player)); n++; } catch (err) { failed.push(`${r.player.name}: ${errorText(err)}`); }
+      }
+      toast(t('desk.imported', { n }));
+      for (const f of failed) toast(f, 'error');
+      route();
+    });
+  };
+  const preview = () => {
+    parsed = parsePlayers($('#pimport').value);
+    draw();
+  };
+  $('#pimport-preview').addEventListener('click', preview);
+  $('#pimport-file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    $('#pimport').value = await file.text();
+    preview();
+  });
 }
 
 // ---------- tournaments ----------
@@ -222,10 +272,12 @@ async function viewPlayers(tour, head) {
       <label for="pa-fed" class="sr-only" data-i18n="view.federation"></label><input id="pa-fed" name="federation" size="4" data-i18n-attr="placeholder:view.federation">
       <label for="pa-fide" class="sr-only" data-i18n="desk.fide_id"></label><input id="pa-fide" name="fide_id" size="9" data-i18n-attr="placeholder:desk.fide_id">
       <button class="primary" data-i18n="desk.add"></button></form>
-    <details class="no-print"><summary data-i18n="desk.import"></summary>
+    <details class="no-print" id="pimport-box"><summary data-i18n="desk.import"></summary>
       <p class="muted" data-i18n="desk.import_hint"></p>
-      <textarea id="pimport" class="w-full" rows="6" aria-label="CSV"></textarea>
-      <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>
+      <textarea id="pimport" class="w-full" rows="6" data-i18n-attr="aria-label:desk.import"></textarea>
+      <div class="toolbar"><label for="pimport-file" data-i18n="desk.import_file"></label><input id="pimport-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain">
+      <button type="button" id="pimport-preview" data-i18n="desk.import_preview"></button></div>
+      <div id="pimport-table"></div></details>
     <section id="forbidden" class="no-print"><h2 data-i18n="desk.forbidden"></h2>
       <p class="muted" data-i18n="desk.forbidden_hint"></p>
       ${forbidden.length ? html`<ul id="fb-list">${forbidden.map((f) => html`<li data-a="${f.players[0]}" data-b="${f.players[1]}">${f.names[0]} – ${f.names[1]}
@@ -273,17 +325,7 @@ async function viewPlayers(tour, head) {
       route();
     } catch (err) { toast(errorText(err), 'error'); }
   });
-  $('#pimport-go').addEventListener('click', async () => {
-    const lines = $('#pimport').value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-    let n = 0;
-    for (const line of lines) {
-      const [name, rating, title, federation, fide_id] = line.split(/[;,\t]/).map((x) => (x || '').trim());
-      if (!name || /^name$/i.test(name)) continue;
-      try { await add(clean({ name, rating: rating ? Number(rating) : undefined, title, federation, fide_id })); n++; } catch (err) { toast(`${name}: ${errorText(err)}`, 'error'); }
-    }
-    toast(t('desk.imported', { n }));
-    route();
-  });
+  bindImport(tour, add, clean);
   $('#p-print').addEventListener('click', () => window.print());
   $('#players').addEventListener('click', async (e) => {
     const act = e.target.dataset.act;

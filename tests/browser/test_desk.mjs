@@ -1,0 +1,93 @@
+// The arbiter's desk against the real daemon, for what daily work trips
+// over: importing a player list (delimiters, "Surname, Given" names, a
+// preview with per-row problems before anything is stored), the alert
+// queue, the game log and the state of rounds and buttons.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { startAll, stopAll, newPage, ADMIN } from './harness.mjs';
+
+let daemon; let browser; let arbiter;
+test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
+test.after(() => stopAll(daemon, browser));
+
+async function deskAt(hash, opts) {
+  const desk = await newPage(browser, opts);
+  await desk.goto(`${daemon.url}/desk.html`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  await desk.goto(`${daemon.url}/desk.html${hash}`);
+  return desk;
+}
+
+test('a pasted list is previewed, checked row by row and imported whole', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Import Open', time_control: '5400+30' });
+  const desk = await deskAt(`#/t/${tour.id}/players`);
+  await desk.waitForSelector('#padd');
+  await desk.click('#pimport-box summary');
+  await desk.fill('#pimport', [
+    'Name;Rtg;Tit;Fed',
+    'Василев, Георги;2210;FM;BUL',
+    'Petrova, Maria;1990;;bul',
+    'Bad Title;2100;1990;BUL',
+    'Low Rating;900;;BUL',
+  ].join('\n'));
+  await desk.click('#pimport-preview');
+  await desk.waitForSelector('#pimport-rows');
+  const rows = await desk.locator('#pimport-rows tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+    cells: [...tr.children].map((td) => td.textContent.trim()), bad: tr.classList.contains('bad'),
+  })));
+  assert.equal(rows.length, 4);
+  assert.deepEqual(rows[0].cells.slice(1, 5), ['Василев, Георги', '2210', 'FM', 'BUL']);
+  assert.equal(rows[0].bad, false);
+  assert.equal(rows[1].bad, false);
+  assert.equal(rows[2].bad, true);
+  assert.match(rows[2].cells.at(-1), /title "1990"/);
+  assert.equal(rows[3].bad, true);
+  assert.match(rows[3].cells.at(-1), /rating "900"/);
+  // Nothing is stored before the arbiter confirms.
+  assert.equal((await arbiter.call('GET', `tournaments/${tour.id}/players`)).length, 0);
+  assert.match(await desk.textContent('#pimport-go'), /Import 2 players/);
+  await desk.click('#pimport-go');
+  await desk.locator('#players tbody tr').nth(1).waitFor();
+  const stored = await arbiter.call('GET', `tournaments/${tour.id}/players`);
+  assert.deepEqual(stored.map((p) => [p.name, p.rating, p.title, p.federation]),
+    [['Василев, Георги', 2210, 'FM', 'BUL'], ['Petrova, Maria', 1990, '', 'BUL']]);
+  assert.deepEqual(desk.errors, []);
+});
+
+test('delimiters are found by the first lines; a column can be remapped', async () => {
+  const desk = await deskAt('#/');
+  const parsed = await desk.evaluate(async () => {
+    const m = await import('/js/player-import.js');
+    const pick = (text) => { const p = m.parsePlayers(text); return { d: p.delimiter, rows: p.rows.map((r) => m.rowToPlayer(r, p.columns)) }; };
+    return {
+      semi: pick('Василев, Георги;2210;FM;BUL'),
+      tab: pick('Name\tFed\tRtg\nVasilev, Georgi\tBUL\t2210'),
+      comma: pick('Name,Rtg,Tit,Fed\n"Vasilev, Georgi",2210,FM,BUL\nPetrov, Ivan,2000,,BUL'),
+      plain: pick('Ivanov Ivan,2300,IM,RUS'),
+    };
+  });
+  assert.equal(parsed.semi.d, ';');
+  assert.deepEqual(parsed.semi.rows[0].player, { name: 'Василев, Георги', rating: 2210, title: 'FM', federation: 'BUL' });
+  assert.equal(parsed.tab.d, '\t');
+  assert.deepEqual(parsed.tab.rows[0].player, { name: 'Vasilev, Georgi', federation: 'BUL', rating: 2210 });
+  assert.equal(parsed.comma.d, ',');
+  assert.equal(parsed.comma.rows[0].player.name, 'Vasilev, Georgi');
+  assert.deepEqual(parsed.comma.rows[1].player, { name: 'Petrov, Ivan', rating: 2000, federation: 'BUL' });
+  assert.deepEqual(parsed.plain.rows[0].player, { name: 'Ivanov Ivan', rating: 2300, title: 'IM', federation: 'RUS' });
+  // The column mapping of the preview: the second column read as the federation.
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Mapping Open', time_control: '5400+30' });
+  await desk.goto(`${daemon.url}/desk.html#/t/${tour.id}/players`);
+  await desk.waitForSelector('#padd');
+  await desk.click('#pimport-box summary');
+  await desk.fill('#pimport', 'Vasilev, Georgi;BUL');
+  await desk.click('#pimport-preview');
+  await desk.waitForSelector('#pimport-rows');
+  assert.match(await desk.textContent('#pimport-rows tbody tr'), /rating "BUL"/);
+  await desk.selectOption('#pcol-1', 'federation');
+  assert.equal(await desk.locator('#pimport-rows tbody tr.bad').count(), 0);
+  assert.deepEqual(desk.errors, []);
+});
