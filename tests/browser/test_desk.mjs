@@ -91,3 +91,47 @@ test('delimiters are found by the first lines; a column can be remapped', async 
   assert.equal(await desk.locator('#pimport-rows tbody tr.bad').count(), 0);
   assert.deepEqual(desk.errors, []);
 });
+
+// A two-player game set up through the API; each player acts with the
+// bearer token of their credentials, as a tablet's fetch would.
+async function twoPlayerGame(name) {
+  const tour = await arbiter.call('POST', 'tournaments', { name, time_control: '5400+30', system: 'manual', rounds: 1 });
+  const ids = []; const tokens = [];
+  for (const n of ['Василев, Георги', 'Petrova, Maria']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n });
+    ids.push(r.player.id); tokens.push(r.credentials.token);
+  }
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const gid = round.games[0].id;
+  const as = (i) => async (path, body = {}) => {
+    const res = await fetch(`${daemon.url}/api/v1/games/${gid}/${path}`, {
+      method: 'POST', headers: { Authorization: `Bearer ${tokens[i]}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { tid: tour.id, gid, white: as(0), black: as(1) };
+}
+
+test('alerts: one line each with board and names, calls first, gone once settled, in Russian', async () => {
+  const g = await twoPlayerGame('Alert Open');
+  await g.white('checkin'); await g.black('checkin');
+  await arbiter.call('POST', `tournaments/${g.tid}/rounds/1/start`, {});
+  await g.white('move', { ply: 0, move: 'e4' });
+  await g.black('resign');
+  await g.white('call', { note: 'noise' });
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=ru#/t/${g.tid}/live`);
+  await desk.waitForSelector('#alerts li[data-kind="result"]');
+  await desk.waitForSelector('#alerts li[data-kind="call"]');
+  const lines = await desk.locator('#alerts li').evaluateAll((lis) => lis.map((li) => [li.dataset.kind, li.className, li.querySelector('.line').textContent.replace(/\s+/g, ' ').trim()]));
+  assert.deepEqual(lines.map((l) => l[0]), ['call', 'result'], 'the call comes first');
+  assert.match(lines[0][1], /sev-high/);
+  assert.match(lines[1][1], /sev-low/);
+  assert.match(lines[0][2], /^\d\d:\d\d Вызов судьи · доска 1, тур 1 · Василев, Георги – Petrova, Maria$/);
+  assert.match(await desk.textContent('#alerts summary'), /Сигналы \(2\)/);
+  // The arbiter answers the call, the players confirm: the queue empties by itself.
+  await arbiter.call('POST', `games/${g.gid}/arbiter/result`, { white: 1, black: 0 });
+  await desk.waitForSelector('#alerts li', { state: 'detached', timeout: 10000 });
+  assert.deepEqual(desk.errors, []);
+});

@@ -26,7 +26,7 @@ async function start() {
   await initI18n();
   $('#lang').append(languagePicker());
   $('#conn').append(conn.el);
-  onLanguageChange(() => route());
+  onLanguageChange(() => { renderAlerts(); route(); });
   $('#logout').addEventListener('click', async () => { await api.logout().catch(() => {}); location.hash = '#/login'; });
   window.addEventListener('hashchange', route);
   route();
@@ -503,7 +503,7 @@ function startAlerts(tid) {
     onEvent: (type, data) => {
       if (data && data.id && data.kind) {
         const i = alertState.list.findIndex((a) => a.id === data.id);
-        if (i >= 0) alertState.list[i] = data; else { alertState.list.push(data); if (!data.resolved) chime(); }
+        if (i >= 0) alertState.list[i] = data; else { alertState.list.push(data); if (!data.resolved && SEVERITY[data.kind] === 0 && localStorage.getItem('arbiter.alertSound') !== '0') chime(); }
         renderAlerts();
       } else load();
     },
@@ -529,14 +529,29 @@ function setTitle(base = baseTitle) {
   document.title = (open ? `(${open}) ` : '') + base;
 }
 
+// Severity by kind: what stops a game and waits for the arbiter first.
+const SEVERITY = { call: 0, claim: 0, illegal: 1, flag: 1, penalty: 2, result: 2 };
+const SEV_CLASS = ['sev-high', 'sev-mid', 'sev-low'];
+function alertOrder(list) {
+  return list.filter((a) => !a.resolved)
+    .sort((a, b) => (SEVERITY[a.kind] ?? 2) - (SEVERITY[b.kind] ?? 2) || b.at_ms - a.at_ms || b.id - a.id);
+}
+const alertTime = (ms) => new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 function renderAlerts() {
-  const open = alertState.list.filter((a) => !a.resolved);
+  const open = alertOrder(alertState.list);
   const box = $('#alerts');
   setTitle();
-  render(box, html`${open.map((a) => html`<div class="banner alert" data-aid="${a.id}">
-    <span><strong>${t(`alert.${a.kind}`)}</strong> · ${new Date(a.at_ms).toLocaleTimeString(lang)} · ${a.message}</span>
+  const collapsed = localStorage.getItem('arbiter.alertsCollapsed') === '1';
+  const sound = localStorage.getItem('arbiter.alertSound') !== '0';
+  render(box, open.length ? html`<details id="alerts-box" ${collapsed ? '' : html`open`}><summary>${t('desk.alerts_open', { n: open.length })}</summary>
+    <label class="alert-sound"><input type="checkbox" id="alert-sound" ${sound ? html`checked` : ''}> ${t('desk.alert_sound')}</label>
+    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" title="${a.message}">
+    <span class="line"><time>${alertTime(a.at_ms)}</time> <strong>${t(`alert.${a.kind}`)}</strong>${a.board ? html` · ${t('desk.alert_board', { board: a.board, round: a.round })} · ${a.white} – ${a.black}` : ''}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
-    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></div>`)}`);
+    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`)}</ul></details>` : html``);
+  $('#alerts-box')?.addEventListener('toggle', (e) => localStorage.setItem('arbiter.alertsCollapsed', e.target.open ? '0' : '1'));
+  $('#alert-sound')?.addEventListener('change', (e) => localStorage.setItem('arbiter.alertSound', e.target.checked ? '1' : '0'));
   alertState.onChange?.();
 }
 
