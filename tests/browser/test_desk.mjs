@@ -135,3 +135,25 @@ test('alerts: one line each with board and names, calls first, gone once settled
   await desk.waitForSelector('#alerts li', { state: 'detached', timeout: 10000 });
   assert.deepEqual(desk.errors, []);
 });
+
+test('the game log reads as sentences in the reader\'s language', async () => {
+  const g = await twoPlayerGame('Log Open');
+  await g.white('checkin'); await g.black('checkin');
+  await arbiter.call('POST', `tournaments/${g.tid}/rounds/1/start`, {});
+  await g.white('move', { ply: 0, move: 'e4', offer: true });
+  await g.black('decline', { ply: 1 });
+  await g.black('call', {});
+  await arbiter.call('POST', `games/${g.gid}/arbiter/resume`, { note: 'all clear' });
+  await arbiter.call('POST', `games/${g.gid}/arbiter/penalty`, { side: 'black', penalty: 'warning' });
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=bg#/g/${g.gid}`);
+  await desk.waitForSelector('#g-log tr[data-type="penalty"]');
+  const rows = await desk.locator('#g-log tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent.trim())));
+  const text = rows.map((r) => r.join(' | ')).join('\n');
+  assert.doesNotMatch(text, /undefined|\b\w+: (true|false|\d)/, text);
+  assert.match(text, /Белите: ход e4 и предложение за реми\./);
+  assert.match(text, /Съдията пусна часовниците\. \| „?“?all clear/);
+  assert.match(text, /Съдията наказа \(Черните\): /);
+  for (const r of rows) assert.match(r[1], /^\d\d:\d\d:\d\d( ч\.)?$/, `24-hour time: ${r[1]}`);
+  assert.deepEqual(desk.errors, []);
+});
