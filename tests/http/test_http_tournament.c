@@ -290,6 +290,27 @@ START_TEST(round_robin_berger)
 }
 END_TEST
 
+/* Two players in a round robin are a match: as many games as rounds,
+ * colours alternating, and no game past the last round. */
+START_TEST(round_robin_match_of_two)
+{
+    int64_t p[2];
+    int64_t tid = tournament("roundrobin", 2, 2, p);
+    for (int rn = 1; rn <= 2; rn++) {
+        Resp *r = pair(tid);
+        ck_assert_msg(r->status == 201, "round %d: %s", rn, r->body);
+        json_t *games = json_object_get(r->json, "games");
+        ck_assert_int_eq(json_array_size(games), 1);
+        check_board(games, 0, p[rn == 1 ? 0 : 1], p[rn == 1 ? 1 : 0]);
+        resp_free(r);
+        finish_round(&D, &arb, tid, rn, rn == 1 ? "1" : "=");
+    }
+    Resp *r = pair(tid);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+}
+END_TEST
+
 START_TEST(points_and_tiebreaks)
 {
     int64_t p[2];
@@ -455,6 +476,7 @@ static Suite *suite(void)
     tcase_add_test(tc, no_valid_pairing_is_409);
     tcase_add_test(tc, swiss_whole_event);
     tcase_add_test(tc, round_robin_berger);
+    tcase_add_test(tc, round_robin_match_of_two);
     tcase_add_test(tc, points_and_tiebreaks);
     tcase_add_test(tc, player_fields_validated);
     suite_add_tcase(s, tc);
