@@ -157,3 +157,34 @@ test('the game log reads as sentences in the reader\'s language', async () => {
   for (const r of rows) assert.match(r[1], /^\d\d:\d\d:\d\d( ч\.)?$/, `24-hour time: ${r[1]}`);
   assert.deepEqual(desk.errors, []);
 });
+
+test('a two-player match: forfeit, round over, nothing left to pair, no action that cannot apply', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Match', time_control: '5400+30', system: 'roundrobin', rounds: 1 });
+  const tokens = [];
+  for (const name of ['Василев, Георги', 'Petrova, Maria']) tokens.push((await arbiter.call('POST', `tournaments/${tour.id}/players`, { name, rating: 2000 })).credentials.token);
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  assert.equal(round.games.length, 1);
+  const gid = round.games[0].id;
+  for (const token of tokens) {
+    await fetch(`${daemon.url}/api/v1/games/${gid}/checkin`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+  }
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${gid}`);
+  await desk.waitForSelector('table.eventlog tbody tr');
+  // Running, no offer waiting: accepting or declining could only be refused.
+  await desk.waitForSelector('[data-law="pause"]:not([disabled])');
+  assert.equal(await desk.isDisabled('[data-law="accept"]'), true);
+  assert.equal(await desk.isDisabled('[data-law="decline"]'), true);
+  assert.equal(await desk.isDisabled('[data-law="resume"]'), true);
+  await arbiter.call('POST', `games/${gid}/arbiter/result`, { white: 1, black: 0, forfeit: true });
+  await desk.waitForSelector('[data-law="pause"][disabled]');
+  assert.doesNotMatch(await desk.textContent('#g-main'), /not yet confirmed/);
+  assert.match(await desk.textContent('#g-main'), /Result set by the arbiter/);
+  await desk.goto(`${daemon.url}/desk.html?lang=en#/t/${tour.id}/rounds`);
+  await desk.waitForSelector('#r-pair');
+  assert.equal(await desk.isDisabled('#r-pair'), true, 'the only round is paired');
+  assert.equal(await desk.locator('section.round button[data-act="pause"]').count(), 0, 'no clocks left to stop');
+  assert.equal((await arbiter.call('GET', `tournaments/${tour.id}/rounds/1`)).status, 'finished');
+  assert.deepEqual(desk.errors, []);
+});

@@ -390,7 +390,9 @@ async function viewRounds(tour, head) {
   const [rounds, players, byes] = await Promise.all([api.get(`tournaments/${tour.id}/rounds`), api.get(`tournaments/${tour.id}/players`),
     api.get(`tournaments/${tour.id}/byes`)]);
   const last = rounds[rounds.length - 1];
-  const canPair = !last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*'));
+  // Not past the last round: the planned rounds are paired, or the server says the event is over.
+  const allPaired = tour.status === 'finished' || (tour.rounds > 0 && rounds.length >= tour.rounds);
+  const canPair = !allPaired && (!last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*')));
   const opts = players.map((p) => [p.id, playerName(p)]);
   const pending = rounds.find((r) => r.status === 'pending');
   const check = pending ? await api.get(`tournaments/${tour.id}/rounds/${pending.number}/check`).catch(() => null) : null;
@@ -637,11 +639,29 @@ async function showGame(gid) {
   const view = new GameView($('#g-main'), gid, {
     needEvents: true,
     onStatus: (s) => conn.set(s),
-    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); },
+    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); lawButtons(s); },
   });
   view.show(first);
   cleanup.push(() => view.close());
   $$('[data-law]').forEach((b) => b.addEventListener('click', () => lawAction(b.dataset.law, gid, view.state, (s) => view.show(s))));
+}
+
+// Each arbiter action only where the Laws let it apply, so the desk offers
+// no button that can only be refused (accepting with no offer waiting ...).
+function lawApplies(law, s) {
+  const live = s.status === 'running' || s.status === 'paused';
+  switch (law) {
+    case 'pause': return s.status === 'running';
+    case 'resume': return s.status === 'paused';
+    case 'accept': case 'decline': return !s.over && (s.offer_awaits_arbiter || s.claim_awaits_arbiter);
+    case 'restore': case 'illegal': return s.moves.length > 0;
+    case 'colours': return live;
+    case 'adjust': return !s.over;
+    default: return true;
+  }
+}
+function lawButtons(s) {
+  for (const b of $$('[data-law]')) b.disabled = !lawApplies(b.dataset.law, s);
 }
 
 const msField = (name, label, ms) => ({ name, label, value: ms === undefined || ms === null ? '' : formatClock(Math.max(0, ms)).replace(/\.\d$/, '') });
