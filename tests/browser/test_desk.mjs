@@ -3,6 +3,9 @@
 // preview with per-row problems before anything is stored), the alert
 // queue, the game log and the state of rounds and buttons.
 
+// The functions given to page.evaluate and its kind run in the page, with its globals.
+/* global document */
+
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { startAll, stopAll, newPage, ADMIN } from './harness.mjs';
@@ -186,5 +189,37 @@ test('a two-player match: forfeit, round over, nothing left to pair, no action t
   assert.equal(await desk.isDisabled('#r-pair'), true, 'the only round is paired');
   assert.equal(await desk.locator('section.round button[data-act="pause"]').count(), 0, 'no clocks left to stop');
   assert.equal((await arbiter.call('GET', `tournaments/${tour.id}/rounds/1`)).status, 'finished');
+  assert.deepEqual(desk.errors, []);
+});
+
+test('numbers: tie-breaks as decimals in the reader\'s style, printables alike, BOM on the CSV, a favicon', async () => {
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=ru#/`);
+  await desk.waitForSelector('#tform');
+  const out = await desk.evaluate(async () => {
+    const v = await import('/js/views.js');
+    const rows = [1, 2].map((i) => ({ rank: i, player: { id: i, name: `P${i}` }, points: 1.5, games: 2, tiebreaks: { SB: i === 1 ? 0.5 : 0.25 } }));
+    const div = document.createElement('div');
+    div.innerHTML = v.standingsTable(rows).__raw;
+    return { sb: [...div.querySelectorAll('tbody tr')].map((tr) => tr.lastElementChild.textContent), csv: v.standingsCsv(rows).charCodeAt(0) };
+  });
+  assert.deepEqual(out.sb, ['0,5', '0,25']);
+  assert.equal(out.csv, 0xFEFF);
+  // The printable standings of a drawn match in Russian: "0,5" as on the desk.
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Draw match', time_control: '5400+30', system: 'manual', rounds: 1 });
+  const ids = [];
+  for (const name of ['A', 'B']) ids.push((await arbiter.call('POST', `tournaments/${tour.id}/players`, { name })).player.id);
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  await arbiter.call('POST', `games/${round.games[0].id}/arbiter/result`, { white: 0.5, black: 0.5 });
+  const page = await (await fetch(`${daemon.url}/api/v1/tournaments/${tour.id}/standings?format=html&lang=ru`)).text();
+  assert.match(page, />0,5</);
+  assert.doesNotMatch(page, />0\.5</);
+  for (const [file, type] of [['favicon.ico', 'image/x-icon'], ['favicon.svg', 'image/svg+xml']]) {
+    const res = await fetch(`${daemon.url}/${file}`);
+    assert.equal(res.status, 200, file);
+    assert.equal(res.headers.get('content-type'), type);
+  }
+  assert.equal(await desk.locator('link[rel="icon"]').count(), 2);
   assert.deepEqual(desk.errors, []);
 });

@@ -2,7 +2,7 @@
 // standings, crosstable, pairings, board cards for the live grid, and the
 // scoresheet with clock readings.
 
-import { t, lang, localSan, formatScore } from './i18n.js';
+import { t, lang, localSan, formatScore, formatDecimal } from './i18n.js';
 import { html, resultText } from './ui.js';
 import { formatClock } from './clock.js';
 
@@ -21,7 +21,7 @@ export function standingsTable(rows) {
     <tbody>${rows.map((r) => html`<tr><td class="num">${r.rank}</td><td>${playerName(r.player)}</td>
       <td class="num">${r.player.rating || ''}</td><td>${r.player.federation || ''}</td>
       <td class="num"><strong>${formatScore(r.points)}</strong></td><td class="num">${r.games ?? ''}</td>
-      ${tbKeys.map((k) => html`<td class="num">${formatScore(r.tiebreaks[k])}</td>`)}</tr>`)}</tbody></table>`;
+      ${tbKeys.map((k) => html`<td class="num">${formatDecimal(r.tiebreaks[k])}</td>`)}</tr>`)}</tbody></table>`;
 }
 
 // Results of games not played over the board (Art. 10: +/-, -/+, -/-, +/+).
@@ -144,5 +144,6 @@ export function standingsCsv(rows) {
   const head = ['rank', 'name', 'title', 'rating', 'federation', 'fide_id', 'points', 'games', ...tbKeys];
   const lines = rows.map((r) => [r.rank, r.player.name, r.player.title, r.player.rating, r.player.federation, r.player.fide_id,
     r.points, r.games, ...tbKeys.map((k) => r.tiebreaks[k])].map(q).join(','));
-  return [head.join(','), ...lines].join('\r\n') + '\r\n';
+  // The byte order mark, as on the server's CSV files: spreadsheets then read UTF-8 names right.
+  return '\uFEFF' + [head.join(','), ...lines].join('\r\n') + '\r\n';
 }
