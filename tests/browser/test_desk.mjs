@@ -99,10 +99,10 @@ test('delimiters are found by the first lines; a column can be remapped', async 
 // bearer token of their credentials, as a tablet's fetch would.
 async function twoPlayerGame(name) {
   const tour = await arbiter.call('POST', 'tournaments', { name, time_control: '5400+30', system: 'manual', rounds: 1 });
-  const ids = []; const tokens = [];
+  const ids = []; const tokens = []; const pins = [];
   for (const n of ['Василев, Георги', 'Petrova, Maria']) {
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n });
-    ids.push(r.player.id); tokens.push(r.credentials.token);
+    ids.push(r.player.id); tokens.push(r.credentials.token); pins.push(r.credentials.pin);
   }
   const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
   const gid = round.games[0].id;
@@ -113,7 +113,7 @@ async function twoPlayerGame(name) {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  return { tid: tour.id, gid, white: as(0), black: as(1) };
+  return { tid: tour.id, gid, pins, white: as(0), black: as(1) };
 }
 
 test('alerts: one line each with board and names, calls first, gone once settled, in Russian', async () => {
@@ -222,4 +222,29 @@ test('numbers: tie-breaks as decimals in the reader\'s style, printables alike, 
   }
   assert.equal(await desk.locator('link[rel="icon"]').count(), 2);
   assert.deepEqual(desk.errors, []);
+});
+
+test('tablet: nothing to offer, claim or resign before the start; an illegal move names the piece that must move', async () => {
+  const g = await twoPlayerGame('Tablet Open');
+  const tab = await newPage(browser, { viewport: { width: 800, height: 1280 } });
+  await tab.goto(`${daemon.url}/board.html?t=${g.tid}&lang=en`);
+  await tab.fill('#pin', g.pins[0]);
+  await tab.click('#signin button[type=submit].primary >> nth=-1');
+  await tab.waitForSelector('.cg-wrap');
+  await g.black('checkin');
+  for (const id of ['#b-offer', '#b-claim', '#b-resign']) assert.equal(await tab.isDisabled(id), true, `${id} before the start`);
+  await arbiter.call('POST', `tournaments/${g.tid}/rounds/1/start`, {});
+  await tab.waitForSelector('#b-resign:not([disabled])');
+  await g.white('move', { ply: 0, move: 'e2e5' }).catch(() => {});
+  await tab.locator('#notices', { hasText: /Move the pawn on e2/ }).waitFor({ timeout: 10000 });
+  // Upright at 800×1280 every action stays on screen, and a toast leaves the player's clock free.
+  for (const id of ['#b-offer', '#b-claim', '#b-resign', '#b-call']) {
+    const box = await tab.locator(id).boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 1280, `${id} on screen: ${JSON.stringify(box)}`);
+  }
+  await tab.evaluate(async () => (await import('/js/ui.js')).toast('A message for the player'));
+  const toast = await tab.locator('#toasts .toast').last().boundingBox();
+  const clock = await tab.locator('.me').boundingBox();
+  assert.ok(toast.y + toast.height <= clock.y || toast.y >= clock.y + clock.height, 'the toast is off the player\'s clock');
+  assert.deepEqual(tab.errors, []);
 });
