@@ -8,16 +8,35 @@
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
+/* With the game's round, board and players, so a desk can say "board 3,
+ * Vasilev - Petrova" in its reader's language without asking again. */
+#define SQL_ALERT_COLS                                                                        \
+    "SELECT a.id, a.tournament_id, a.game_id, a.kind, a.at_ms, a.message, a.resolved <> 0 "   \
+    "AS resolved_int, g.round, g.board, w.name AS white, b.name AS black FROM alerts a LEFT " \
+    "JOIN games g ON g.id = a.game_id LEFT JOIN players w ON w.id = g.white_id LEFT JOIN "    \
+    "players b ON b.id = g.black_id "
 static const char SQL_ALERTS[] =
-    "SELECT id, tournament_id, game_id, kind, at_ms, message, resolved <> 0 AS resolved_int "
-    "FROM alerts WHERE tournament_id = ?1 AND id > ?2 ORDER BY id";
+    SQL_ALERT_COLS "WHERE a.tournament_id = ?1 AND a.id > ?2 ORDER BY a.id";
 
-/* SQLite has no boolean: the column comes back as an integer. */
+/* SQLite has no boolean: the column comes back as an integer.  An alert
+ * of no game has no round, board or players: those keys are left out. */
 static void fix_resolved(json_t *a)
 {
     json_object_set_new(a, "resolved",
                         json_boolean(json_integer_value(json_object_get(a, "resolved_int"))));
     json_object_del(a, "resolved_int");
+    static const char *const game_keys[] = {"round", "board", "white", "black"};
+    for (size_t i = 0; i < sizeof game_keys / sizeof game_keys[0]; i++)
+        if (json_is_null(json_object_get(a, game_keys[i])))
+            json_object_del(a, game_keys[i]);
+}
+
+json_t *alerts_get(Store *s, int64_t aid)
+{
+    json_t *a = store_row(s, SQL_ALERT_COLS "WHERE a.id = ?1", "i", aid);
+    if (a)
+        fix_resolved(a);
+    return a;
 }
 
 json_t *alerts_list(Store *s, int64_t tid, int64_t after_id)
@@ -52,11 +71,7 @@ int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **ou
     if (!changes)
         return ERR(STORE_E_NOT_FOUND, "no alert %lld in tournament %lld", (long long)aid,
                    (long long)tid);
-    *out = store_row(s,
-                     "SELECT id, tournament_id, game_id, kind, at_ms, message, resolved <> 0 AS "
-                     "resolved_int FROM alerts WHERE id = ?1", "i", aid);
-    if (*out)
-        fix_resolved(*out);
+    *out = alerts_get(s, aid);
     return 0;
 }
 

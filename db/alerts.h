@@ -20,10 +20,13 @@
 #include "store.h"
 
 /* The alerts of tournament TID with an id above AFTER_ID, oldest first:
- * [{id, tournament_id, game_id, kind, at_ms, message, resolved}] (the
- * caller owns it). */
+ * [{id, tournament_id, game_id, kind, at_ms, message, resolved, round,
+ * board, white, black}] (the caller owns it). */
 json_t *alerts_list(Store *s, int64_t tid, int64_t after_id);
 
+/* Alert AID with its game's round, board and player names (keys left out
+ * for an alert of no game), or NULL; the caller owns it. */
+json_t *alerts_get(Store *s, int64_t aid);
 /* Adds an alert of tournament TID about game GID (0 = none); *ID (if not
  * NULL) gets its id.  Returns 0 or the store's error. */
 int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,

@@ -580,11 +580,52 @@ static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, cons
         return;
     if (!out->alerts)
         out->alerts = json_array();
-    json_array_append_new(out->alerts,
-                          json_pack("{s:I,s:I,s:I,s:s,s:I,s:s,s:b}", "id", (json_int_t)id,
-                                    "tournament_id", (json_int_t)out->tid, "game_id",
-                                    (json_int_t)out->gid, "kind", kind, "at_ms", (json_int_t)at,
-                                    "message", msg, "resolved", 0));
+    json_t *a = alerts_get(s, id);
+    if (a)
+        json_array_append_new(out->alerts, a);
+}
+
+/* Resolves the game's open alerts of KIND, in this transaction, and adds
+ * each one, now resolved, to OUT's list so the desks drop it. */
+static void settle(Store *s, GameOutcome *out, const char *kind)
+{
+    json_t *ids = store_rows(s, "SELECT id FROM alerts WHERE game_id = ?1 AND kind = ?2 AND "
+                                "resolved = 0", "is", out->gid, kind);
+    size_t i;
+    json_t *row;
+    json_array_foreach(ids, i, row)
+    {
+        json_t *a = NULL;
+        char e2[120];
+        if (alerts_resolve(s, out->tid, json_integer_value(json_object_get(row, "id")), 1, &a, e2,
+                           sizeof e2) || !a)
+            continue;
+        if (!out->alerts)
+            out->alerts = json_array();
+        json_array_append_new(out->alerts, a);
+    }
+    json_decref(ids);
+}
+
+/* An alert stands while its cause does: a call until the arbiter answers
+ * (after a game's end a call pauses no clock: any arbiter action answers),
+ * a claim until it is ruled (the server rules 9.2 and 9.3 at once; a
+ * Guidelines III claim waits for the arbiter), and the result, the flag and
+ * the illegal moves of a game until its result is final: both players
+ * confirmed it (8.7) or the arbiter set it. */
+static void settle_alerts(Store *s, GameOutcome *out, const GameEvent *ev, const GameState *st)
+{
+    if (ev->actor == GAME_ACTOR_ARBITER && !st->call_pending)
+        settle(s, out, "call");
+    if (st->iii_claim < 0)
+        settle(s, out, "claim");
+    bool final = st->over && ((st->confirmed[0] && st->confirmed[1]) ||
+                              (ev->type == GAME_EV_RESULT && ev->actor == GAME_ACTOR_ARBITER));
+    if (final) {
+        settle(s, out, "result");
+        settle(s, out, "flag");
+        settle(s, out, "illegal");
+    }
 }
 
 static const char SQL_INSERT_EVENT[] =
@@ -674,6 +715,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     if (v->ended && ev->actor != GAME_ACTOR_ARBITER)
         alert(s, out, "result", ev->time_ms, "game %lld ended %s (%s): waiting for confirmation",
               (long long)e->gid, result, game_end_name(st->end));
+    settle_alerts(s, out, ev, st);
     return 0;
 }
 

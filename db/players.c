@@ -6,6 +6,7 @@
 #include "players.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "alerts.h"
 #include "sessions.h"
@@ -28,6 +29,29 @@ static int has_int(json_t *o, const char *k)
 static int64_t jint(json_t *o, const char *k)
 {
     return json_integer_value(json_object_get(o, k));
+}
+
+/* The values the route's shape check cannot say: a federation is FIDE's
+ * three capital letters (or none), a rating is 0 (unrated) or on FIDE's
+ * scale from its floor of 1000.  Names the field, for the user to fix. */
+static int check_values(json_t *in, char *err, size_t n)
+{
+    const char *fed = jstr(in, "federation");
+    if (fed && *fed) {
+        int ok = strlen(fed) == 3;
+        for (const char *c = fed; ok && *c; c++)
+            ok = *c >= 'A' && *c <= 'Z';
+        if (!ok)
+            return ERR(STORE_E_INVALID, "field 'federation' must be three capital letters "
+                                        "(e.g. BUL), not \"%s\"", fed);
+    }
+    if (has_int(in, "rating")) {
+        int64_t r = jint(in, "rating");
+        if (r != 0 && (r < 1000 || r > 3500))
+            return ERR(STORE_E_INVALID, "field 'rating' must be 0 (unrated) or from 1000 to "
+                                        "3500, not %lld", (long long)r);
+    }
+    return 0;
 }
 
 static const char SQL_P_LIST[] =
@@ -56,6 +80,9 @@ int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
 {
     if (!tournaments_exists(s, 't', 0, tid))
         return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+    int bad = check_values(in, err, n);
+    if (bad)
+        return bad;
     /* A round robin's table is laid out for its players from round 1 on. */
     if (store_int(s, 0, "SELECT count(*) FROM tournaments t WHERE id = ?1 AND system = "
                         "'roundrobin' AND EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = "
@@ -95,6 +122,9 @@ int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
                   tid, pid) == 0)
         return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                    (long long)tid);
+    int bad = check_values(in, err, n);
+    if (bad)
+        return bad;
     int rc = store_run(s, NULL,
                        "UPDATE players SET name = coalesce(?2, name), rating = CASE WHEN ?3 >= 0 "
                        "THEN ?3 ELSE rating END, title = coalesce(?4, title), federation = "

@@ -55,8 +55,24 @@ json_t *rounds_get(Store *s, int64_t tid, int64_t rn)
                           "SELECT tournament_id, number, status, started_ms AS started_at "
                           "FROM rounds WHERE tournament_id = ?1 AND number = ?2",
                           "ii", tid, rn);
-    if (r)
-        json_object_set_new(r, "games", store_rows(s, SQL_GAMES_OF_ROUND, "ii", tid, rn));
+    if (!r)
+        return NULL;
+    json_t *games = store_rows(s, SQL_GAMES_OF_ROUND, "ii", tid, rn);
+    json_object_set_new(r, "games", games);
+    /* A started round whose every game has its result is over, whatever the
+     * stored state of its clocks ("running", or "paused" after a restart):
+     * the desk offers no "stop all clocks" and the next round can be paired. */
+    const char *st = json_string_value(json_object_get(r, "status"));
+    int open = st && strcmp(st, "pending") != 0 ? 0 : 1;
+    size_t i;
+    json_t *g;
+    json_array_foreach(games, i, g)
+    {
+        const char *res = json_string_value(json_object_get(g, "result"));
+        open += !res || strcmp(res, "*") == 0;
+    }
+    if (!open && json_array_size(games))
+        json_object_set_new(r, "status", json_string("finished"));
     return r;
 }
 

@@ -22,7 +22,8 @@
 #include "store.h"
 
 /* Every round of TID with its games / round RN of TID (NULL when there is
- * none): {tournament_id, number, status, started_at, games: [summary]}. */
+ * none): {tournament_id, number, status, started_at, games: [summary]};
+ * status is "finished" once every game of a started round has a result. */
 json_t *rounds_list(Store *s, int64_t tid);
 json_t *rounds_get(Store *s, int64_t tid, int64_t rn);
 /* Creates round (last + 1) with PAIRINGS (array of {board?, white_id, black_id}),

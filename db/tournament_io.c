@@ -396,17 +396,28 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
                        const int64_t *ids, json_t *pairings, json_t *unplayed, int64_t *free_id,
                        char *err, size_t n)
 {
-    if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
-        return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
-                   BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
-    int flags = 0;
-    if (jint(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
-        flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     BergerBoard boards[BERGER_MAX_BOARDS];
-    int nb = berger_round(np, (int)rn, flags, boards);
-    if (nb < 0)
-        return ERR(STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
-                   berger_rounds(np, flags));
+    int nb;
+    if (np == 2) {
+        /* Two players: a match of the tournament's rounds, colours
+         * alternating from the Berger table's one board (1 - 2). */
+        int64_t planned = jint(tour, "rounds");
+        if (planned > 0 && rn > planned)
+            return ERR(STORE_E_STATE, "this match has only %lld games", (long long)planned);
+        boards[0] = rn % 2 ? (BergerBoard){1, 2} : (BergerBoard){2, 1};
+        nb = 1;
+    } else {
+        if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
+            return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
+                       BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
+        int flags = 0;
+        if (jint(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
+            flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
+        nb = berger_round(np, (int)rn, flags, boards);
+        if (nb < 0)
+            return ERR(STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
+                       berger_rounds(np, flags));
+    }
     int board = 0;
     for (int i = 0; i < nb; i++) {
         if (!boards[i].white || !boards[i].black) {

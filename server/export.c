@@ -242,6 +242,16 @@ static void num(json_t *v, char *out, size_t n)
         snprintf(out, n, "%s%lld.%02lld", h < 0 && whole == 0 ? "-" : "", whole, frac);
 }
 
+/* num() for a page in LANG: Russian and Bulgarian write a decimal comma
+ * ("40,75"), as the desk does; the CSV files keep the point. */
+static void num_in(json_t *v, ExportLang lang, char *out, size_t n)
+{
+    num(v, out, n);
+    char *dot = lang == EXPORT_EN ? NULL : strchr(out, '.');
+    if (dot)
+        *dot = ',';
+}
+
 /* A rating, "" when unrated. */
 static void rating(json_t *p, char *out, size_t n)
 {
@@ -451,12 +461,12 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
         json_t *cells = json_object_get(row, "results");
         for (int r = 0; r < nr; r++)
             td(&b, "c", jstr(json_array_get(cells, (size_t)r), "text"));
-        num(json_object_get(row, "points"), tmp, sizeof tmp);
+        num_in(json_object_get(row, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
         json_array_foreach(tbs, k, v)
         {
-            num(json_object_get(json_object_get(row, "tiebreaks"), json_string_value(v)), tmp,
-                sizeof tmp);
+            num_in(json_object_get(json_object_get(row, "tiebreaks"), json_string_value(v)), lang,
+                   tmp, sizeof tmp);
             td(&b, "n", tmp);
         }
         puts_(&b, "</tr>\n");
@@ -608,11 +618,11 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
         puts_(&b, "</td>");
         rating(w, tmp, sizeof tmp);
         td(&b, "n", tmp);
-        num(json_object_get(w, "points"), tmp, sizeof tmp);
+        num_in(json_object_get(w, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
         result_text(jstr(g, "result"), tmp, sizeof tmp);
         td(&b, "c", tmp);
-        num(json_object_get(bl, "points"), tmp, sizeof tmp);
+        num_in(json_object_get(bl, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
         puts_(&b, "<td>");
         who(&b, bl);
@@ -634,7 +644,7 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
         puts_(&b, "</td>");
         rating(p, tmp, sizeof tmp);
         td(&b, "n", tmp);
-        num(json_object_get(p, "points"), tmp, sizeof tmp);
+        num_in(json_object_get(p, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
         td(&b, "c", bye_label(jstr(g, "kind"), lang));
         puts_(&b, "<td></td><td></td><td></td><td></td></tr>\n");
@@ -698,7 +708,7 @@ static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, Expor
         puts_(&b, "</td>");
         snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
         td(&b, "n", tmp);
-        num(json_object_get(p, "points"), tmp, sizeof tmp);
+        num_in(json_object_get(p, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
         if (json_is_object(o)) {
             snprintf(tmp, sizeof tmp, "%lld", jint(e, "board"));

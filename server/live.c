@@ -38,8 +38,12 @@ void live_game(Server *srv, GameOutcome *o)
         {
             char *data = json_dumps(a, JSON_COMPACT);
             if (data) {
-                sse_publish(srv->hub, at, json_integer_value(json_object_get(a, "id")), "alert",
-                            data);
+                /* A resolution repeats an earlier alert's id: sent without
+                 * one, so a reconnecting desk resumes after the newest. */
+                int64_t id = json_is_true(json_object_get(a, "resolved"))
+                                 ? 0
+                                 : json_integer_value(json_object_get(a, "id"));
+                sse_publish(srv->hub, at, id, "alert", data);
                 free(data);
             }
         }

@@ -31,13 +31,16 @@ static Store *reader(Req *r)
 
 static const char *const PSTATUS[] = {"active", "withdrawn", NULL};
 static const char *const SEXES[] = {"m", "w", "", NULL};
+/* FIDE's titles (B.01, B.07); "" is no title.  Federations and the rating's
+ * gap below 1000 are checked in players.c, where the rule has its words. */
+static const char *const TITLES[] = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "", NULL};
 
 const JsonField route_player_fields[] = {
     {"name", JF_STR, 0, 1, 200, NULL, NULL},
-    {"rating", JF_INT, 0, 0, 4000, NULL, NULL},
+    {"rating", JF_INT, 0, 0, 3500, NULL, NULL},
     {"rating_estimate", JF_INT, 0, 0, 4000, NULL, NULL},
-    {"title", JF_STR, 0, 0, 8, NULL, NULL},
-    {"federation", JF_STR, 0, 0, 8, NULL, NULL},
+    {"title", JF_STR, 0, 0, 0, TITLES, NULL},
+    {"federation", JF_STR, 0, 0, 3, NULL, NULL},
     {"fide_id", JF_STR, 0, 0, 20, NULL, NULL},
     {"sex", JF_STR, 0, 0, 0, SEXES, NULL},
     {"birth", JF_STR, 0, 0, 20, NULL, NULL},

@@ -167,6 +167,27 @@ START_TEST(draw_by_agreement)
 }
 END_TEST
 
+/* The open (not resolved) alerts of KIND in G's tournament; "*" counts
+ * every kind.  Checks each alert names its board and players. */
+static int open_alerts(const Game *g, const char *kind)
+{
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)g->tid);
+    ck_assert_int_eq(r->status, 200);
+    int n = 0;
+    size_t i;
+    json_t *a;
+    json_array_foreach(r->json, i, a)
+    {
+        ck_assert_int_ge(jint(a, "board"), 1);
+        ck_assert_ptr_nonnull(json_string_value(json_object_get(a, "white")));
+        if (!json_is_true(json_object_get(a, "resolved")) &&
+            (!strcmp(kind, "*") || !strcmp(json_string_value(json_object_get(a, "kind")), kind)))
+            n++;
+    }
+    resp_free(r);
+    return n;
+}
+
 START_TEST(threefold_claim)
 {
     Game g = new_game("5400+30", NULL);
@@ -192,6 +213,8 @@ START_TEST(threefold_claim)
         strcmp(json_string_value(json_object_get(a, "kind")), "claim") == 0;
     ck_assert_int_eq(claims, 1);
     resp_free(r);
+    /* The server ruled it at once: nothing waits for the arbiter. */
+    ck_assert_int_eq(open_alerts(&g, "claim"), 0);
 }
 END_TEST
 
@@ -199,15 +222,28 @@ START_TEST(resignation_and_confirmation)
 {
     Game g = new_game("5400+30", NULL);
     ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "d4"), 200);
-    Resp *r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/resign", (long long)g.gid);
+    Resp *r;
+    /* A call stands until the arbiter answers it. */
+    r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/call", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_int_eq(open_alerts(&g, "call"), 1);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/games/%lld/arbiter/resume", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_int_eq(open_alerts(&g, "call"), 0);
+    r = reqf(&D, &g.b, "POST", "{}", "/api/v1/games/%lld/resign", (long long)g.gid);
     ck_assert_int_eq(r->status, 200);
     resp_free(r);
+    /* The result waits for both confirmations (8.7), then resolves itself. */
     for (int side = 0; side < 2; side++) {
+        ck_assert_int_eq(open_alerts(&g, "result"), 1);
         r = reqf(&D, side ? &g.b : &g.w, "POST", "{}", "/api/v1/games/%lld/confirm",
                  (long long)g.gid);
         ck_assert_msg(r->status == 200, "%s", r->body);
         resp_free(r);
     }
+    ck_assert_int_eq(open_alerts(&g, "*"), 0);
     Resp *keep;
     json_t *st = state(&g, &keep);
     ck_assert_str_eq(result_of(st),

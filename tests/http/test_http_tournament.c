@@ -290,6 +290,27 @@ START_TEST(round_robin_berger)
 }
 END_TEST
 
+/* Two players in a round robin are a match: as many games as rounds,
+ * colours alternating, and no game past the last round. */
+START_TEST(round_robin_match_of_two)
+{
+    int64_t p[2];
+    int64_t tid = tournament("roundrobin", 2, 2, p);
+    for (int rn = 1; rn <= 2; rn++) {
+        Resp *r = pair(tid);
+        ck_assert_msg(r->status == 201, "round %d: %s", rn, r->body);
+        json_t *games = json_object_get(r->json, "games");
+        ck_assert_int_eq(json_array_size(games), 1);
+        check_board(games, 0, p[rn == 1 ? 0 : 1], p[rn == 1 ? 1 : 0]);
+        resp_free(r);
+        finish_round(&D, &arb, tid, rn, rn == 1 ? "1" : "=");
+    }
+    Resp *r = pair(tid);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+}
+END_TEST
+
 START_TEST(points_and_tiebreaks)
 {
     int64_t p[2];
@@ -398,6 +419,53 @@ START_TEST(swiss_whole_event)
 }
 END_TEST
 
+/* Titles, federations and ratings are checked by the server, and a refusal
+ * names the field: a spreadsheet's columns pasted one place off ("2210" as
+ * the title) must not be stored. */
+START_TEST(player_fields_validated)
+{
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 0, NULL, NULL);
+    static const struct {
+        const char *body, *field;
+    } bad[] = {
+        {"{\"name\":\"Vasilev, Georgi\",\"title\":\"2210\"}", "'title'"},
+        {"{\"name\":\"Vasilev, Georgi\",\"title\":\"gm\"}", "'title'"},
+        {"{\"name\":\"Vasilev, Georgi\",\"federation\":\"FM\"}", "'federation'"},
+        {"{\"name\":\"Vasilev, Georgi\",\"federation\":\"bul\"}", "'federation'"},
+        {"{\"name\":\"Vasilev, Georgi\",\"rating\":999}", "'rating'"},
+        {"{\"name\":\"Vasilev, Georgi\",\"rating\":3501}", "'rating'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Resp *r = reqf(&D, &arb, "POST", bad[i].body, "/api/v1/tournaments/%lld/players",
+                       (long long)tid);
+        ck_assert_msg(r->status == 400, "%s: %ld", bad[i].body, (long)r->status);
+        const char *msg =
+            json_string_value(json_object_get(json_object_get(r->json, "error"), "message"));
+        ck_assert_msg(msg && strstr(msg, bad[i].field), "%s: %s", bad[i].body, msg);
+        resp_free(r);
+    }
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/players", (long long)tid);
+    ck_assert_int_eq(json_array_size(r->json), 0);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST",
+             "{\"name\":\"Vasilev, Georgi\",\"rating\":2210,\"title\":\"FM\","
+             "\"federation\":\"BUL\"}",
+             "/api/v1/tournaments/%lld/players", (long long)tid);
+    ck_assert_int_eq(r->status, 201);
+    int64_t pid = jint(json_object_get(r->json, "player"), "id");
+    resp_free(r);
+    r = reqf(&D, &arb, "PATCH", "{\"federation\":\"Bulgaria\"}",
+             "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pid);
+    ck_assert_int_eq(r->status, 400);
+    resp_free(r);
+    r = reqf(&D, &arb, "PATCH", "{\"title\":\"\",\"rating\":0}",
+             "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "federation")), "BUL");
+    resp_free(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-tournament");
@@ -408,7 +476,9 @@ static Suite *suite(void)
     tcase_add_test(tc, no_valid_pairing_is_409);
     tcase_add_test(tc, swiss_whole_event);
     tcase_add_test(tc, round_robin_berger);
+    tcase_add_test(tc, round_robin_match_of_two);
     tcase_add_test(tc, points_and_tiebreaks);
+    tcase_add_test(tc, player_fields_validated);
     suite_add_tcase(s, tc);
     return s;
 }

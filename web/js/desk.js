@@ -12,6 +12,7 @@ import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
+import { parsePlayers, rowToPlayer, FIELDS } from './player-import.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 import { ratingsView } from './ratings-view.js';
 
@@ -26,7 +27,7 @@ async function start() {
   await initI18n();
   $('#lang').append(languagePicker());
   $('#conn').append(conn.el);
-  onLanguageChange(() => route());
+  onLanguageChange(() => { renderAlerts(); route(); });
   $('#logout').addEventListener('click', async () => { await api.logout().catch(() => {}); location.hash = '#/login'; });
   window.addEventListener('hashchange', route);
   route();
@@ -94,6 +95,55 @@ function showLogin() {
     }
   });
   $('#user').focus();
+}
+
+// ---------- player import: preview, column mapping, per-row errors ----------
+function bindImport(tour, add, clean) {
+  let parsed = null;
+  const rowsOf = () => parsed.rows.map((row) => ({ row, ...rowToPlayer(row, parsed.columns) }));
+  const draw = () => {
+    const rows = rowsOf();
+    const ok = rows.filter((r) => !r.errors.length).length;
+    const width = Math.max(parsed.columns.length, ...parsed.rows.map((r) => r.length));
+    const cols = Array.from({ length: width }, (_, i) => parsed.columns[i] || '');
+    render($('#pimport-table'), html`<div class="scroll-x"><table id="pimport-rows"><thead><tr><th class="num">#</th>
+      ${cols.map((f, i) => html`<th><label class="sr-only" for="pcol-${i}">${t('desk.import_column', { n: i + 1 })}</label><select id="pcol-${i}" data-col="${i}">
+        <option value="" ${f ? '' : html`selected`}>${t('desk.import_ignore')}</option>
+        ${FIELDS.map((x) => html`<option value="${x}" ${x === f ? html`selected` : ''}>${t(`desk.import_field.${x}`)}</option>`)}</select></th>`)}
+      <th data-i18n="desk.import_problems"></th></tr></thead>
+      <tbody>${rows.map((r, n) => html`<tr class="${r.errors.length ? 'bad' : ''}"><td class="num">${n + 1}</td>${cols.map((_, i) => html`<td>${r.row[i] ?? ''}</td>`)}
+        <td class="err">${r.errors.map((e) => t(`desk.import_err.${e.field}`, { value: e.value ?? '' })).join('; ')}</td></tr>`)}</tbody></table></div>
+      <p class="toolbar"><button type="button" class="primary" id="pimport-go" ${ok ? '' : html`disabled`}>${t('desk.import_go', { n: ok })}</button>
+      <span class="muted">${t('desk.import_summary', { rows: rows.length, bad: rows.length - ok })}</span></p>`);
+    $$('#pimport-rows select').forEach((sel) => sel.addEventListener('change', () => {
+      const i = Number(sel.dataset.col);
+      while (parsed.columns.length <= i) parsed.columns.push('');
+      if (sel.value) parsed.columns = parsed.columns.map((f) => (f === sel.value ? '' : f));
+      parsed.columns[i] = sel.value;
+      draw();
+    }));
+    $('#pimport-go').addEventListener('click', async () => {
+      let n = 0; const failed = [];
+      for (const r of rowsOf()) {
+        if (r.errors.length) continue;
+        try { await add(clean(r.player)); n++; } catch (err) { failed.push(`${r.player.name}: ${errorText(err)}`); }
+      }
+      toast(t('desk.imported', { n }));
+      for (const f of failed) toast(f, 'error');
+      route();
+    });
+  };
+  const preview = () => {
+    parsed = parsePlayers($('#pimport').value);
+    draw();
+  };
+  $('#pimport-preview').addEventListener('click', preview);
+  $('#pimport-file').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    $('#pimport').value = await file.text();
+    preview();
+  });
 }
 
 // ---------- tournaments ----------
@@ -224,10 +274,12 @@ async function viewPlayers(tour, head) {
       <label for="pa-fed" class="sr-only" data-i18n="view.federation"></label><input id="pa-fed" name="federation" size="4" data-i18n-attr="placeholder:view.federation">
       <label for="pa-fide" class="sr-only" data-i18n="desk.fide_id"></label><input id="pa-fide" name="fide_id" size="9" data-i18n-attr="placeholder:desk.fide_id">
       <button class="primary" data-i18n="desk.add"></button></form>
-    <details class="no-print"><summary data-i18n="desk.import"></summary>
+    <details class="no-print" id="pimport-box"><summary data-i18n="desk.import"></summary>
       <p class="muted" data-i18n="desk.import_hint"></p>
-      <textarea id="pimport" class="w-full" rows="6" aria-label="CSV"></textarea>
-      <button type="button" id="pimport-go" data-i18n="desk.import"></button></details>
+      <textarea id="pimport" class="w-full" rows="6" data-i18n-attr="aria-label:desk.import"></textarea>
+      <div class="toolbar"><label for="pimport-file" data-i18n="desk.import_file"></label><input id="pimport-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/plain">
+      <button type="button" id="pimport-preview" data-i18n="desk.import_preview"></button></div>
+      <div id="pimport-table"></div></details>
     <section id="forbidden" class="no-print"><h2 data-i18n="desk.forbidden"></h2>
       <p class="muted" data-i18n="desk.forbidden_hint"></p>
       ${forbidden.length ? html`<ul id="fb-list">${forbidden.map((f) => html`<li data-a="${f.players[0]}" data-b="${f.players[1]}">${f.names[0]} – ${f.names[1]}
@@ -275,17 +327,7 @@ async function viewPlayers(tour, head) {
       route();
     } catch (err) { toast(errorText(err), 'error'); }
   });
-  $('#pimport-go').addEventListener('click', async () => {
-    const lines = $('#pimport').value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-    let n = 0;
-    for (const line of lines) {
-      const [name, rating, title, federation, fide_id] = line.split(/[;,\t]/).map((x) => (x || '').trim());
-      if (!name || /^name$/i.test(name)) continue;
-      try { await add(clean({ name, rating: rating ? Number(rating) : undefined, title, federation, fide_id })); n++; } catch (err) { toast(`${name}: ${errorText(err)}`, 'error'); }
-    }
-    toast(t('desk.imported', { n }));
-    route();
-  });
+  bindImport(tour, add, clean);
   $('#p-print').addEventListener('click', () => window.print());
   $('#players').addEventListener('click', async (e) => {
     const act = e.target.dataset.act;
@@ -350,7 +392,9 @@ async function viewRounds(tour, head) {
   const [rounds, players, byes] = await Promise.all([api.get(`tournaments/${tour.id}/rounds`), api.get(`tournaments/${tour.id}/players`),
     api.get(`tournaments/${tour.id}/byes`)]);
   const last = rounds[rounds.length - 1];
-  const canPair = !last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*'));
+  // Not past the last round: the planned rounds are paired, or the server says the event is over.
+  const allPaired = tour.status === 'finished' || (tour.rounds > 0 && rounds.length >= tour.rounds);
+  const canPair = !allPaired && (!last || last.status === 'finished' || (last.status !== 'pending' && last.games.every((g) => g.result !== '*')));
   const opts = players.map((p) => [p.id, playerName(p)]);
   const pending = rounds.find((r) => r.status === 'pending');
   const check = pending ? await api.get(`tournaments/${tour.id}/rounds/${pending.number}/check`).catch(() => null) : null;
@@ -463,7 +507,7 @@ function startAlerts(tid) {
     onEvent: (type, data) => {
       if (data && data.id && data.kind) {
         const i = alertState.list.findIndex((a) => a.id === data.id);
-        if (i >= 0) alertState.list[i] = data; else { alertState.list.push(data); if (!data.resolved) chime(); }
+        if (i >= 0) alertState.list[i] = data; else { alertState.list.push(data); if (!data.resolved && SEVERITY[data.kind] === 0 && localStorage.getItem('arbiter.alertSound') !== '0') chime(); }
         renderAlerts();
       } else load();
     },
@@ -489,14 +533,29 @@ function setTitle(base = baseTitle) {
   document.title = (open ? `(${open}) ` : '') + base;
 }
 
+// Severity by kind: what stops a game and waits for the arbiter first.
+const SEVERITY = { call: 0, claim: 0, illegal: 1, flag: 1, penalty: 2, result: 2 };
+const SEV_CLASS = ['sev-high', 'sev-mid', 'sev-low'];
+function alertOrder(list) {
+  return list.filter((a) => !a.resolved)
+    .sort((a, b) => (SEVERITY[a.kind] ?? 2) - (SEVERITY[b.kind] ?? 2) || b.at_ms - a.at_ms || b.id - a.id);
+}
+const alertTime = (ms) => new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 function renderAlerts() {
-  const open = alertState.list.filter((a) => !a.resolved);
+  const open = alertOrder(alertState.list);
   const box = $('#alerts');
   setTitle();
-  render(box, html`${open.map((a) => html`<div class="banner alert" data-aid="${a.id}">
-    <span><strong>${t(`alert.${a.kind}`)}</strong> · ${new Date(a.at_ms).toLocaleTimeString(lang)} · ${a.message}</span>
+  const collapsed = localStorage.getItem('arbiter.alertsCollapsed') === '1';
+  const sound = localStorage.getItem('arbiter.alertSound') !== '0';
+  render(box, open.length ? html`<details id="alerts-box" ${collapsed ? '' : html`open`}><summary>${t('desk.alerts_open', { n: open.length })}</summary>
+    <label class="alert-sound"><input type="checkbox" id="alert-sound" ${sound ? html`checked` : ''}> ${t('desk.alert_sound')}</label>
+    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" title="${a.message}">
+    <span class="line"><time>${alertTime(a.at_ms)}</time> <strong>${t(`alert.${a.kind}`)}</strong>${a.board ? html` · ${t('desk.alert_board', { board: a.board, round: a.round })} · ${a.white} – ${a.black}` : ''}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
-    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></div>`)}`);
+    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`)}</ul></details>` : html``);
+  $('#alerts-box')?.addEventListener('toggle', (e) => localStorage.setItem('arbiter.alertsCollapsed', e.target.open ? '0' : '1'));
+  $('#alert-sound')?.addEventListener('change', (e) => localStorage.setItem('arbiter.alertSound', e.target.checked ? '1' : '0'));
   alertState.onChange?.();
 }
 
@@ -582,11 +641,29 @@ async function showGame(gid) {
   const view = new GameView($('#g-main'), gid, {
     needEvents: true,
     onStatus: (s) => conn.set(s),
-    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); },
+    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); lawButtons(s); },
   });
   view.show(first);
   cleanup.push(() => view.close());
   $$('[data-law]').forEach((b) => b.addEventListener('click', () => lawAction(b.dataset.law, gid, view.state, (s) => view.show(s))));
+}
+
+// Each arbiter action only where the Laws let it apply, so the desk offers
+// no button that can only be refused (accepting with no offer waiting ...).
+function lawApplies(law, s) {
+  const live = s.status === 'running' || s.status === 'paused';
+  switch (law) {
+    case 'pause': return s.status === 'running';
+    case 'resume': return s.status === 'paused';
+    case 'accept': case 'decline': return !s.over && (s.offer_awaits_arbiter || s.claim_awaits_arbiter);
+    case 'restore': case 'illegal': return s.moves.length > 0;
+    case 'colours': return live;
+    case 'adjust': return !s.over;
+    default: return true;
+  }
+}
+function lawButtons(s) {
+  for (const b of $$('[data-law]')) b.disabled = !lawApplies(b.dataset.law, s);
 }
 
 const msField = (name, label, ms) => ({ name, label, value: ms === undefined || ms === null ? '' : formatClock(Math.max(0, ms)).replace(/\.\d$/, '') });

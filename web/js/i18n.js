@@ -137,6 +137,15 @@ export function formatScore(x) {
   return String(Math.round(n * 100) / 100).replace('.', lang === 'en' ? '.' : ',');
 }
 
+// A tie-break value as a plain decimal in the reader's style ("40.75",
+// "0,25"): a column of them never mixes "½" with "0.25".
+export function formatDecimal(x) {
+  if (x === null || x === undefined || x === '') return '';
+  const n = Number(x);
+  if (Number.isNaN(n)) return String(x);
+  return String(Math.round(n * 100) / 100).replace('.', lang === 'en' ? '.' : ',');
+}
+
 export function esc(s) {
   return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
 }

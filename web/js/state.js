@@ -6,7 +6,7 @@
 //   {game, white, black, fen, ply, to_move, legal, events,
 //    clocks: {white_ms, black_ms, running, paused}, over, result, reason,
 //    status, draw_offer, illegal: {white, black}, confirmed: {white, black},
-//    call_pending, offer_awaits_arbiter, must_move_from, checked_in: {white, black},
+//    call_pending, offer_awaits_arbiter, claim_awaits_arbiter, must_move_from, checked_in: {white, black},
 //    moves: [{san, uci, white_ms, black_ms}]}
 // The engine's state object is described in docs/events.md ("State").
 
@@ -93,6 +93,7 @@ export function normalize(raw, prev = null) {
     confirmed: Object.fromEntries(SIDES.map((s) => [s, !!perSide(st.confirmed, s) || events.some((e) => e.type === 'confirm' && e.by === s)])),
     call_pending: !!(st.call_pending || sideName(st.arbiter_called)),
     offer_awaits_arbiter: !!st.offer_awaits_arbiter,
+    claim_awaits_arbiter: !!st.claim_awaits_arbiter,
     checked_in: Object.fromEntries(SIDES.map((x) => [x, !!perSide(st.checked_in, x)])),
     must_move_from: st.must_move_from || null,
     moves,

@@ -22,6 +22,18 @@ let sending = false;  // a move is on its way: the board waits
 let offerArmed = false;   // a draw offer to send with the next move
 let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
+
+// The piece (K Q R B N P, either colour) on SQUARE ("g1") of FEN's board, or null.
+function pieceAt(fen, square) {
+  if (!fen || !/^[a-h][1-8]$/.test(square || '')) return null;
+  const rank = fen.split(' ')[0].split('/')[8 - Number(square[1])] || '';
+  let file = 0;
+  for (const c of rank) {
+    if (/\d/.test(c)) file += Number(c);
+    else if (file++ === square.charCodeAt(0) - 97) return c.toUpperCase();
+  }
+  return null;
+}
 const conn = connectionBadge();
 
 const opposite = (c) => (c === 'white' ? 'black' : 'white');
@@ -324,10 +336,12 @@ function renderGame() {
   renderStatus(mine, over, paused);
   renderNotices(mine, opp, over);
   renderMoves();
-  $('#b-offer').disabled = over || s.draw_offer === mine;
+  // Before the round starts there is no game to offer, claim or resign yet.
+  const before = s.status === 'pending';
+  $('#b-offer').disabled = over || before || s.draw_offer === mine;
   $('#b-offer').setAttribute('aria-pressed', String(offerArmed && s.to_move === mine));
-  $('#b-claim').disabled = over || s.to_move !== mine;
-  $('#b-resign').disabled = over;
+  $('#b-claim').disabled = over || before || s.to_move !== mine;
+  $('#b-resign').disabled = over || before;
   $('#b-call').disabled = over && confirmedBy(mine);
   $('#typed').disabled = !canMove;
 }
@@ -363,7 +377,12 @@ function renderNotices(mine, opp, over) {
     parts.push(html`<div class="banner warn" role="alert">${t(claim.by === mine ? 'tablet.claim_yours' : 'tablet.claim_theirs', { kind })}</div>`);
   }
   if (illegalNotice && !over) {
-    parts.push(html`<div class="banner alert" role="alert">${t('tablet.illegal_notice', { side: t(`colour.${illegalNotice.side}`) })}</div>`);
+    // 4.3: name the piece that must move now (the server marks its square).
+    const piece = pieceAt(state.fen, state.must_move_from);
+    const side = t(`colour.${illegalNotice.side}`);
+    parts.push(html`<div class="banner alert" role="alert">${piece
+      ? t('tablet.illegal_notice_piece', { side, piece: t(`piece.name.${piece}`).toLowerCase(), square: state.must_move_from })
+      : t('tablet.illegal_notice', { side })}</div>`);
   }
   if (over) {
     const mineDone = confirmedBy(mine);

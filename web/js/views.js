@@ -2,7 +2,7 @@
 // standings, crosstable, pairings, board cards for the live grid, and the
 // scoresheet with clock readings.
 
-import { t, lang, localSan, formatScore } from './i18n.js';
+import { t, lang, localSan, formatScore, formatDecimal } from './i18n.js';
 import { html, resultText } from './ui.js';
 import { formatClock } from './clock.js';
 
@@ -21,7 +21,7 @@ export function standingsTable(rows) {
     <tbody>${rows.map((r) => html`<tr><td class="num">${r.rank}</td><td>${playerName(r.player)}</td>
       <td class="num">${r.player.rating || ''}</td><td>${r.player.federation || ''}</td>
       <td class="num"><strong>${formatScore(r.points)}</strong></td><td class="num">${r.games ?? ''}</td>
-      ${tbKeys.map((k) => html`<td class="num">${formatScore(r.tiebreaks[k])}</td>`)}</tr>`)}</tbody></table>`;
+      ${tbKeys.map((k) => html`<td class="num">${formatDecimal(r.tiebreaks[k])}</td>`)}</tr>`)}</tbody></table>`;
 }
 
 // Results of games not played over the board (Art. 10: +/-, -/+, -/-, +/+).
@@ -102,13 +102,40 @@ export function scoresheet(state) {
 }
 
 // Every event of the log, as the arbiter's audit trail.
+// One event of the game's log as a sentence in the reader's language:
+// "White played e4 and offered a draw.", "The arbiter penalised Black: warning."
+export function eventSentence(e) {
+  const who = t(`colour.${e.by || 'server'}`);
+  const side = e.side ? t(`colour.${e.side}`) : '';
+  const v = { who, side, move: e.move ? localSan(e.move) : '', ply: e.ply ?? '', moves: e.moves ?? '',
+    claim: e.claim ? t(`claim.${e.claim}`) : '', penalty: e.penalty ? t(`penalty.${e.penalty}`) : '',
+    white: formatScore(e.white), black: formatScore(e.black) };
+  let key = `log.${e.type}`;
+  if (e.type === 'checkin' && e.by === 'arbiter' && side) key = 'log.checkin_admit';
+  else if (e.type === 'move' && e.offer) key = 'log.move_offer';
+  else if (e.type === 'claim' && e.move) key = 'log.claim_move';
+  else if (e.type === 'flag' && side) key = 'log.flag_side';
+  else if (e.type === 'result' && e.forfeit) key = 'log.result_forfeit';
+  else if (e.type === 'penalty' && (e.ms || e.score !== undefined)) {
+    key = 'log.penalty_amount';
+    v.amount = e.ms ? formatClock(e.ms) : formatScore(e.score);
+  } else if (e.type === 'adjust') {
+    const parts = [];
+    if (e.set_ms !== undefined) parts.push(t('log.adjust_set', { time: formatClock(e.set_ms) }));
+    if (e.add_ms !== undefined) parts.push(t('log.adjust_add', { time: `${e.add_ms < 0 ? '−' : '+'}${formatClock(Math.abs(e.add_ms))}` }));
+    if (e.moves !== undefined) parts.push(t('log.adjust_moves', { moves: e.moves }));
+    v.what = parts.join(', ');
+  }
+  const text = t(key, v);
+  return text === key ? `${who}: ${t(`event.${e.type}`)}.` : text;
+}
+
 export function eventLog(state) {
-  const skip = new Set(['seq', 'type', 'at_ms', 'time_ms', 'by', 'actor', 'id']);
+  const time = (ms) => (ms ? new Date(ms).toLocaleTimeString(lang, { hourCycle: 'h23' }) : '');
   return html`<table class="eventlog"><thead><tr><th class="num">#</th><th data-i18n="view.time"></th><th data-i18n="view.event"></th>
-    <th data-i18n="view.by"></th><th data-i18n="view.details"></th></tr></thead>
-    <tbody>${(state.events || []).map((e) => html`<tr><td class="num">${e.seq}</td>
-      <td>${new Date(e.at_ms).toLocaleTimeString(lang)}</td><td>${t(`event.${e.type}`)}</td><td>${e.by ? t(`colour.${e.by}`) : ''}</td>
-      <td>${Object.entries(e).filter(([k]) => !skip.has(k)).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ')}</td></tr>`)}</tbody></table>`;
+    <th data-i18n="view.details"></th></tr></thead>
+    <tbody>${(state.events || []).map((e) => html`<tr data-type="${e.type}"><td class="num">${e.seq}</td>
+      <td>${time(e.at_ms)}</td><td>${eventSentence(e)}</td><td>${e.note ? `“${e.note}”` : ''}</td></tr>`)}</tbody></table>`;
 }
 
 export function standingsCsv(rows) {
@@ -117,5 +144,6 @@ export function standingsCsv(rows) {
   const head = ['rank', 'name', 'title', 'rating', 'federation', 'fide_id', 'points', 'games', ...tbKeys];
   const lines = rows.map((r) => [r.rank, r.player.name, r.player.title, r.player.rating, r.player.federation, r.player.fide_id,
     r.points, r.games, ...tbKeys.map((k) => r.tiebreaks[k])].map(q).join(','));
-  return [head.join(','), ...lines].join('\r\n') + '\r\n';
+  // The byte order mark, as on the server's CSV files: spreadsheets then read UTF-8 names right.
+  return '\uFEFF' + [head.join(','), ...lines].join('\r\n') + '\r\n';
 }
