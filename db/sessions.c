@@ -90,6 +90,20 @@ int sessions_lookup(Store *s, const char *token_hash, int64_t now_ms, SessionsCa
 
 /* ---- player credentials ---- */
 
+int sessions_pin_key(Store *s, unsigned char key[32])
+{
+    sqlite3_stmt *st = store_stmt(s, "SELECT value FROM secrets WHERE name = 'pin_hmac'");
+    if (!st)
+        return -EIO;
+    int rc = -ENOENT;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
+        memcpy(key, sqlite3_column_blob(st, 0), 32);
+        rc = 0;
+    }
+    sqlite3_reset(st);
+    return rc;
+}
+
 int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
                              const char *token_hash)
 {

@@ -36,6 +36,10 @@ int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t play
 /* Closes the session of TOKEN_HASH (none is fine).  0 or the store's error. */
 int sessions_delete(Store *s, const char *token_hash);
 
+/* The database's random key of PIN hashes (table secrets, made by the
+ * schema) into KEY: 0, or a negative error when it cannot be read. */
+int sessions_pin_key(Store *s, unsigned char key[32]);
+
 /* Stores the first credentials of player PID of TID.  Returns 0, a positive
  * STORE_E_* when the store refuses them (a PIN hash already taken), or a
  * negative error. */

@@ -69,17 +69,18 @@ int route_player_get(Req *r)
 }
 
 typedef struct Creds {
-    char pin[8], token[65], pin_hash[65], token_hash[65];
+    char pin[AUTH_PIN_DIGITS + 1], token[65], pin_hash[65], token_hash[65];
 } Creds;
 
 static int creds_new(Req *r)
 {
     Creds *c = calloc(1, sizeof *c);
-    if (!c || auth_random_pin(c->pin, 6) || auth_random_hex(c->token, 32)) {
+    Store *s = http_reader(r->srv);
+    if (!c || !s || auth_random_pin(c->pin, AUTH_PIN_DIGITS) || auth_random_hex(c->token, 32) ||
+        auth_pin_hash(s, r->id[0], c->pin, c->pin_hash)) {
         free(c);
-        return http_error(r, API_E_INTERNAL, "no randomness available"), -1;
+        return http_error(r, API_E_INTERNAL, "no randomness or no PIN key available"), -1;
     }
-    auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     sha256_hex(c->token, strlen(c->token), c->token_hash);
     r->data = c;
     r->data_free = free;
@@ -92,9 +93,9 @@ static int run_player_create(Store *s, WriterJob *job)
     Creds *c = r->data;
     /* A PIN must be unique within the tournament: draw again on a clash. */
     for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, 6))
+        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) ||
+            auth_pin_hash(s, r->id[0], c->pin, c->pin_hash))
             return -EIO;
-        auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     }
     json_t *p = NULL;
     int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
@@ -137,9 +138,9 @@ static int run_credentials(Store *s, WriterJob *job)
     Req *r = job->arg;
     Creds *c = r->data;
     for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, 6))
+        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) ||
+            auth_pin_hash(s, r->id[0], c->pin, c->pin_hash))
             return -EIO;
-        auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     }
     int rc = sessions_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
                                    r->auth.user_id, r->err, sizeof r->err);

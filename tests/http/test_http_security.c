@@ -113,6 +113,85 @@ START_TEST(failed_sign_ins_are_throttled)
 END_TEST
 
 /* Every text value of every row of the store, one per line. */
+static char *dump_store(void);
+
+static long pin_from(const char *addr, const char *pin)
+{
+    char xff[80], body[200];
+    snprintf(xff, sizeof xff, "X-Forwarded-For: %s", addr);
+    snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%s\"}", (long long)tid, pin);
+    const char *hs[] = {xff, NULL};
+    Raw r;
+    raw("POST", "/api/v1/auth/player", body, hs, &r);
+    if (r.status == 429)
+        ck_assert_msg(strcasestr(r.headers, "Retry-After: ") != NULL, "429 without Retry-After");
+    return r.status;
+}
+
+START_TEST(account_budget_never_locks_out_the_right_password)
+{
+    /* Twenty-five addresses fail once each on the arbiter's name: the
+     * account's budget (bursts of 20) is spent, but each of them was a
+     * client that had not failed yet, so each was heard. */
+    char addr[32];
+    for (int i = 0; i < 25; i++) {
+        snprintf(addr, sizeof addr, "198.51.100.%d", 100 + i);
+        ck_assert_int_eq(login_from(addr, "wrong"), 401);
+    }
+    /* A client that has not failed is heard, and the right password works. */
+    ck_assert_int_eq(login_from("198.51.100.200", D.password), 200);
+    /* A client that has failed waits for the budget, with Retry-After. */
+    ck_assert_int_eq(login_from("198.51.100.101", "wrong"), 429);
+    /* Failing as another name touches another budget: no collisions. */
+    for (int i = 0; i < 25; i++) {
+        char body[200], xff[80];
+        snprintf(xff, sizeof xff, "X-Forwarded-For: 192.0.2.%d", i + 1);
+        snprintf(body, sizeof body, "{\"username\":\"other%d\",\"password\":\"x\"}", i % 3);
+        const char *hs[] = {xff, NULL};
+        Raw r;
+        raw("POST", "/api/v1/auth/login", body, hs, &r);
+        ck_assert_int_eq(r.status, 401);
+    }
+}
+END_TEST
+
+START_TEST(right_pin_does_not_clear_failures)
+{
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
+                   (long long)tid, (long long)pids[0]);
+    ck_assert_int_eq(r->status, 200);
+    char pin[32];
+    snprintf(pin, sizeof pin, "%s", json_string_value(json_object_get(r->json, "pin")));
+    resp_free(r);
+    /* An insider interleaves guesses with its own right PIN: the guesses
+     * still add up to the address's limit. */
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(pin_from("203.0.113.50", "0000000001"), 401);
+    ck_assert_int_eq(pin_from("203.0.113.50", pin), 200);
+    ck_assert_int_eq(pin_from("203.0.113.50", "0000000002"), 401);
+    ck_assert_int_eq(pin_from("203.0.113.50", "0000000003"), 429);
+}
+END_TEST
+
+START_TEST(pins_are_long_and_keyed)
+{
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
+                   (long long)tid, (long long)pids[1]);
+    ck_assert_int_eq(r->status, 200);
+    const char *pin = json_string_value(json_object_get(r->json, "pin"));
+    ck_assert_int_eq((int)strlen(pin), 10);
+    /* The stored hash is not the unkeyed SHA-256 of the PIN. */
+    char plain[96], hex[65];
+    snprintf(plain, sizeof plain, "pin:%lld:%s", (long long)tid, pin);
+    sha256_hex(plain, strlen(plain), hex);
+    resp_free(r);
+    char *dump = dump_store();
+    ck_assert_ptr_null(strstr(dump, hex));
+    free(dump);
+}
+END_TEST
+
+/* Every text value of every row of the store, one per line. */
 static char *dump_store(void)
 {
     sqlite3 *db;
@@ -436,6 +515,22 @@ START_TEST(security_headers_everywhere)
 }
 END_TEST
 
+START_TEST(loopback_is_throttled)
+{
+    /* No X-Forwarded-For: the client is 127.0.0.1 itself, and is throttled
+     * like any other address. */
+    const char body[] = "{\"username\":\"arbiter\",\"password\":\"wrong\"}";
+    Raw r;
+    for (int i = 0; i < 5; i++) {
+        raw("POST", "/api/v1/auth/login", body, NULL, &r);
+        ck_assert_int_eq(r.status, 401);
+    }
+    raw("POST", "/api/v1/auth/login", body, NULL, &r);
+    ck_assert_int_eq(r.status, 429);
+    ck_assert_ptr_nonnull(strcasestr(r.headers, "Retry-After: "));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-security");
@@ -443,6 +538,10 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, failed_sign_ins_are_throttled);
+    tcase_add_test(tc, account_budget_never_locks_out_the_right_password);
+    tcase_add_test(tc, right_pin_does_not_clear_failures);
+    tcase_add_test(tc, pins_are_long_and_keyed);
+    tcase_add_test(tc, loopback_is_throttled);
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
