@@ -364,6 +364,35 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return queue(r);
 }
 
+void http_log_escape(const char *in, char *out, size_t outlen)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    if (outlen == 0)
+        return;
+    for (const unsigned char *p = (const unsigned char *)(in ? in : ""); *p; p++) {
+        /* Printable ASCII but the blank and the backslash stays itself;
+         * everything else becomes \xHH, so one request is one line of
+         * blank-separated fields whatever it contains. */
+        int plain = *p > 0x20 && *p < 0x7f && *p != '\\';
+        size_t need = plain ? 1 : 4;
+        if (o + need + 4 >= outlen) {
+            if (o + 3 < outlen)
+                memcpy(out + o, "...", 3), o += 3;
+            break;
+        }
+        if (plain) {
+            out[o++] = (char)*p;
+        } else {
+            out[o++] = '\\';
+            out[o++] = 'x';
+            out[o++] = hex[*p >> 4];
+            out[o++] = hex[*p & 15];
+        }
+    }
+    out[o] = 0;
+}
+
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
@@ -373,7 +402,12 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     if (!srv->quiet && r->status != 0) {
         const char *m = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
-        fprintf(stderr, "http %s %s %d %lldus%s%s\n", r->method_name, r->url, r->status, (long long)(now_us() - r->t0_us), m ? " id=" : "", m ? m : "");
+        char method[64], url[1024], id[256];
+        http_log_escape(r->method_name, method, sizeof method);
+        http_log_escape(r->url, url, sizeof url);
+        http_log_escape(m ? m : "", id, sizeof id);
+        fprintf(stderr, "http %s %s %d %lldus%s%s\n", method, url, r->status,
+                (long long)(now_us() - r->t0_us), m ? " id=" : "", id);
     }
     if (r->data_free)
         r->data_free(r->data);

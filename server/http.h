@@ -165,4 +165,10 @@ const char *http_header(Req *r, const char *name);
 /* Adds a header to the response built at the end (e.g. Set-Cookie). */
 void http_add_header(Req *r, const char *name, const char *value);
 
+/* IN as one log field into OUT (OUTLEN bytes, cut with "..." when longer):
+ * printable ASCII other than the blank and the backslash is kept, every
+ * other byte (CR, LF, ESC, blanks, UTF-8) becomes \xHH, so a client's
+ * bytes can neither start a line nor fake a field.  IN NULL is "". */
+void http_log_escape(const char *in, char *out, size_t outlen);
+
 #endif

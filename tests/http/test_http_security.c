@@ -531,6 +531,30 @@ START_TEST(loopback_is_throttled)
 }
 END_TEST
 
+START_TEST(log_lines_cannot_be_forged)
+{
+    /* A decoded path with CR/LF and a request id with ESC: each request is
+     * still one line of the log, with no terminal escapes. */
+    const char *hs[] = {"X-Request-Id: abc\x1b[31mred", NULL};
+    Raw r;
+    raw("GET", "/api/v1/nothing%0d%0ahttp%20GET%20/forged%20200%201us", NULL, hs, &r);
+    ck_assert_int_eq(r.status, 404);
+    usleep(200 * 1000); /* the log line is written after the answer */
+    char path[400];
+    snprintf(path, sizeof path, "%s/stderr.txt", D.dir);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    ck_assert_ptr_null(strstr(text, "\nhttp GET /forged"));
+    ck_assert_ptr_null(strchr(text, '\x1b'));
+    ck_assert_ptr_nonnull(strstr(text, "nothing\\x0d\\x0ahttp\\x20GET"));
+    ck_assert_ptr_nonnull(strstr(text, "id=abc\\x1b[31mred"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-security");
@@ -542,6 +566,7 @@ static Suite *suite(void)
     tcase_add_test(tc, right_pin_does_not_clear_failures);
     tcase_add_test(tc, pins_are_long_and_keyed);
     tcase_add_test(tc, loopback_is_throttled);
+    tcase_add_test(tc, log_lines_cannot_be_forged);
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
