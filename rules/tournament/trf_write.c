@@ -3,7 +3,7 @@
  * extension records, then one 001 record per player with exact columns
  * (fields padded and cut by characters, not bytes, on a UTF-8 boundary:
  * name 33, title 3, federation 3, FIDE id 11, birth date 10), every line
- * ending in CR; a control character in stored text is written as a blank.  Output
+ * ending in CR; a CR or LF in stored text is written as a blank.  Output
  * grows in one StrBuf; linear in the size of the tournament.
  */
 #include "trf.h"
@@ -43,14 +43,13 @@ static size_t text_prefix(const char *s, int width, int *cols)
     return i < n ? i : n;
 }
 
-/* Appends N bytes of s with every control character as a blank: stored
- * text cannot end a line early or start a record of its own. */
+/* Appends N bytes of s with CR and LF as blanks: stored text cannot end a
+ * line early or start a record of its own.  (Other bytes pass: whatever
+ * the reader took from a line is written back as it was.) */
 static void put_clean(StrBuf *o, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        strbuf_append(o, ch < 0x20 || ch == 0x7f ? " " : s + i, 1);
-    }
+    for (size_t i = 0; i < n; i++)
+        strbuf_append(o, s[i] == '\r' || s[i] == '\n' ? " " : s + i, 1);
 }
 
 /* Appends s left-aligned in width columns, cut to width characters. */
