@@ -46,6 +46,19 @@ const JsonField route_player_fields[] = {
 };
 
 
+/* What the public may see of a player: name, title, federation, rating
+ * and the tournament's own data (id, status, points).  Birth date, sex and
+ * FIDE id are personal data: only an arbiter sees them. */
+static json_t *public_view(const Req *r, json_t *player)
+{
+    static const char *const personal[] = {"birth", "sex", "fide_id"};
+    if (!player || r->auth.role == ROLE_ARBITER)
+        return player;
+    for (size_t i = 0; i < sizeof personal / sizeof personal[0]; i++)
+        json_object_del(player, personal[i]);
+    return player;
+}
+
 int route_players_list(Req *r)
 {
     Store *s = reader(r);
@@ -53,7 +66,12 @@ int route_players_list(Req *r)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, players_list(s, r->id[0]));
+    json_t *list = players_list(s, r->id[0]);
+    size_t i;
+    json_t *p;
+    json_array_foreach(list, i, p)
+        public_view(r, p);
+    return http_json(r, 200, list);
 }
 
 int route_player_get(Req *r)
@@ -65,7 +83,7 @@ int route_player_get(Req *r)
     if (!p)
         return http_error(r, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
-    return http_json(r, 200, p);
+    return http_json(r, 200, public_view(r, p));
 }
 
 typedef struct Creds {

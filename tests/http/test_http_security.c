@@ -555,6 +555,35 @@ START_TEST(log_lines_cannot_be_forged)
 }
 END_TEST
 
+START_TEST(personal_data_needs_an_arbiter)
+{
+    Resp *r = reqf(&D, &arb, "PATCH", "{\"birth\":\"1990/05/17\",\"sex\":\"w\",\"fide_id\":\"24126055\"}",
+                   "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pids[0]);
+    ck_assert_msg(r->status == 200, "%ld %s", r->status, r->body);
+    resp_free(r);
+    const Client *who[] = {NULL, &pl[0], &arb};
+    for (int w = 0; w < 3; w++) {
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/players", (long long)tid);
+        ck_assert_int_eq(r->status, 200);
+        int seen = strstr(r->body, "1990/05/17") || strstr(r->body, "24126055");
+        ck_assert_msg(seen == (w == 2), "who %d: %s", w, r->body);
+        ck_assert_ptr_nonnull(strstr(r->body, "\"name\""));
+        ck_assert_ptr_nonnull(strstr(r->body, "\"federation\""));
+        resp_free(r);
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/players/%lld",
+                 (long long)tid, (long long)pids[0]);
+        ck_assert_int_eq(r->status, 200);
+        seen = strstr(r->body, "1990/05/17") || strstr(r->body, "24126055") ||
+               strstr(r->body, "\"sex\"");
+        ck_assert_msg(seen == (w == 2), "who %d: %s", w, r->body);
+        resp_free(r);
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+        ck_assert_int_eq(r->status, w == 2 ? 200 : w == 0 ? 401 : 403);
+        resp_free(r);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-security");
@@ -567,6 +596,7 @@ static Suite *suite(void)
     tcase_add_test(tc, pins_are_long_and_keyed);
     tcase_add_test(tc, loopback_is_throttled);
     tcase_add_test(tc, log_lines_cannot_be_forged);
+    tcase_add_test(tc, personal_data_needs_an_arbiter);
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
