@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "store.h"
 #include "testutil.h"
+#include "backup.h"
 #include "sessions.h"
 #include "writer.h"
 
@@ -192,6 +194,24 @@ START_TEST(sessions_capped_and_expired_in_bulk)
 }
 END_TEST
 
+START_TEST(files_are_private)
+{
+    mode_t old = umask(022);
+    Store *s = open_rw();
+    store_close(s);
+    struct stat st;
+    ck_assert_int_eq(stat(testutil_db_path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    char copy[600], err[256];
+    snprintf(copy, sizeof copy, "%s.copy", testutil_db_path);
+    ck_assert_msg(backup_copy(testutil_db_path, copy, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(stat(copy, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    unlink(copy);
+    umask(old);
+}
+END_TEST
+
 START_TEST(group_commit)
 {
     char err[256];
@@ -231,6 +251,7 @@ static Suite *suite(void)
     tcase_add_test(tc, append_only_logs);
     tcase_add_test(tc, group_commit);
     tcase_add_test(tc, sessions_capped_and_expired_in_bulk);
+    tcase_add_test(tc, files_are_private);
     suite_add_tcase(s, tc);
     return s;
 }
