@@ -127,6 +127,7 @@ struct Server {
     int quiet;            /* no per-request log lines */
     RateLimiter *limiter; /* requests per client address; NULL: no limit */
     const ProxyList *proxies; /* peers whose X-Forwarded-For names the client */
+    int behind_tls;       /* clients reach us over https (a TLS proxy in front) */
     volatile int stopping;
 };
 

@@ -56,9 +56,10 @@ static void finish_session(Req *r, int rc)
         return;
     }
     char cookie[256];
-    snprintf(cookie, sizeof cookie, "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d",
+    snprintf(cookie, sizeof cookie, "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d%s",
              AUTH_COOKIE, ns->token,
-             (int)((ns->user ? ARBITER_SESSION_MS : PLAYER_SESSION_MS) / 1000));
+             (int)((ns->user ? ARBITER_SESSION_MS : PLAYER_SESSION_MS) / 1000),
+             r->srv->behind_tls ? "; Secure" : "");
     http_add_header(r, "Set-Cookie", cookie);
     json_t *out;
     if (ns->user)
@@ -196,8 +197,8 @@ static void finish_logout(Req *r, int rc)
         return;
     }
     char cookie[128];
-    snprintf(cookie, sizeof cookie, "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0",
-             AUTH_COOKIE);
+    snprintf(cookie, sizeof cookie, "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0%s",
+             AUTH_COOKIE, r->srv->behind_tls ? "; Secure" : "");
     http_add_header(r, "Set-Cookie", cookie);
     http_json(r, 200, json_pack("{s:b}", "ok", 1));
 }

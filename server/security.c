@@ -54,6 +54,18 @@ static int client_key(Req *r, unsigned char key[16])
     return ratelimit_addr_loopback(key);
 }
 
+/* 1 when R's peer is one of the trusted proxies. */
+static int from_trusted_proxy(Req *r)
+{
+    if (!r->conn || !r->srv)
+        return 0;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    unsigned char key[16];
+    return ci && ci->client_addr && ratelimit_addr_of(ci->client_addr, key) == 0 &&
+           ratelimit_proxies_has(r->srv->proxies, key);
+}
+
 int security_client_address(Req *r, char *out, size_t outlen)
 {
     unsigned char key[16];
@@ -306,17 +318,34 @@ void security_page_policy(struct MHD_Response *resp, const char *path)
     MHD_add_response_header(resp, "Content-Security-Policy", csp);
 }
 
-/* The host part of an authority "host[:port]" or a URL "scheme://host...". */
-static void host_of(const char *s, char *out, size_t outlen)
+/* The scheme, host and port of a URL "scheme://host[:port]/..." (SCHEME
+ * NULL: S is an authority "host[:port]" of a URL of DEFAULT_SCHEME).  The
+ * port defaults by scheme (80 http, 443 https).  0, or -1 when S does not
+ * parse. */
+static int origin_of(const char *s, const char *default_scheme, char *scheme, size_t sn,
+                     char *host, size_t hn, long *port)
 {
     const char *p = strstr(s, "://");
-    p = p ? p + 3 : s;
-    size_t n;
-    if (*p == '[') /* IPv6 literal */
-        n = strcspn(p, "]") + 1;
-    else
-        n = strcspn(p, ":/");
-    snprintf(out, outlen, "%.*s", (int)n, p);
+    if (p) {
+        snprintf(scheme, sn, "%.*s", (int)(p - s), s);
+        p += 3;
+    } else {
+        snprintf(scheme, sn, "%s", default_scheme);
+        p = s;
+    }
+    size_t n = *p == '[' ? strcspn(p, "]") + 1 : strcspn(p, ":/");
+    if (n == 0 || n >= hn)
+        return -1;
+    snprintf(host, hn, "%.*s", (int)n, p);
+    p += n;
+    *port = strcasecmp(scheme, "https") == 0 ? 443 : 80;
+    if (*p == ':') {
+        char *end;
+        *port = strtol(p + 1, &end, 10);
+        if (end == p + 1 || (*end && *end != '/'))
+            return -1;
+    }
+    return 0;
 }
 
 int security_origin_check(Req *r)
@@ -327,12 +356,19 @@ int security_origin_check(Req *r)
     const char *host = http_header(r, "Host");
     if (!origin)
         return 0; /* not a browser, or one that says nothing: the CSRF token decides */
-    char a[256], b[256];
-    host_of(origin, a, sizeof a);
-    host_of(host ? host : "", b, sizeof b);
-    if (a[0] && strcasecmp(a, b) == 0)
+    /* Same origin: scheme, host and port, as browsers define it.  The
+     * scheme the pages were served with is https behind a TLS proxy. */
+    const char *ours = r->srv && r->srv->behind_tls ? "https" : "http";
+    const char *proto = http_header(r, "X-Forwarded-Proto");
+    if (proto && strcasecmp(proto, "https") == 0 && from_trusted_proxy(r))
+        ours = "https";
+    char sa[16], ha[256], sb[16], hb[256];
+    long pa, pb;
+    if (host && origin_of(origin, ours, sa, sizeof sa, ha, sizeof ha, &pa) == 0 &&
+        origin_of(host, ours, sb, sizeof sb, hb, sizeof hb, &pb) == 0 &&
+        strcasecmp(sa, sb) == 0 && strcasecmp(ha, hb) == 0 && pa == pb)
         return 0;
     http_error(r, API_E_CSRF, "a request made with the session cookie must come from a page of "
-                              "this server (Origin %s)", origin);
+                              "this server (Origin %.200s)", origin);
     return -1;
 }

@@ -74,8 +74,9 @@ void security_page_policy(struct MHD_Response *resp, const char *path);
 void security_csp_hash(const char *text, size_t len, char *out, size_t outlen);
 
 /* For a write made with the session cookie: 0 when the request's Origin
- * (or, without one, Referer) is absent or names this server's host, else -1
- * after answering 403 csrf. */
+ * (or, without one, Referer) is absent or names this server: the same
+ * scheme (https with --behind-tls, else http), host and port as the Host
+ * header; else -1 after answering 403 csrf. */
 int security_origin_check(Req *r);
 
 #endif

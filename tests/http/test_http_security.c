@@ -299,6 +299,16 @@ START_TEST(cookie_writes_need_our_origin)
     const char *evil_ref[] = {cookie, csrf, "Referer: http://127.0.0.1.evil.example/x", NULL};
     raw("POST", "/api/v1/tournaments", body, evil_ref, &r);
     ck_assert_int_eq(r.status, 403);
+    /* Same host, another port or scheme: another origin. */
+    char other[120];
+    snprintf(other, sizeof other, "Origin: http://127.0.0.1:%d", D.port + 1);
+    const char *other_port[] = {cookie, csrf, other, NULL};
+    raw("POST", "/api/v1/tournaments", body, other_port, &r);
+    ck_assert_int_eq(r.status, 403);
+    snprintf(other, sizeof other, "Origin: https://127.0.0.1:%d", D.port);
+    const char *other_scheme[] = {cookie, csrf, other, NULL};
+    raw("POST", "/api/v1/tournaments", body, other_scheme, &r);
+    ck_assert_int_eq(r.status, 403);
     snprintf(origin, sizeof origin, "Origin: http://127.0.0.1:%d", D.port);
     const char *ours[] = {cookie, csrf, origin, NULL};
     raw("POST", "/api/v1/tournaments", body, ours, &r);
@@ -584,6 +594,31 @@ START_TEST(personal_data_needs_an_arbiter)
 }
 END_TEST
 
+START_TEST(behind_tls_cookie_is_secure)
+{
+    Daemon t = {0};
+    static const char *const args[] = {"--rate-limit", "0", "--behind-tls", NULL};
+    daemon_start_args(&t, 0, args);
+    char body[200];
+    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", t.password);
+    Resp *r = req(&t, NULL, "POST", "/api/v1/auth/login", body);
+    ck_assert_int_eq(r->status, 200);
+    const char *c = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_nonnull(c);
+    ck_assert_ptr_nonnull(strstr(c, "; Secure"));
+    resp_free(r);
+    daemon_finish(&t);
+    /* Without it (plain http at a venue) the cookie must not be Secure, or
+     * the browser would drop it. */
+    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", D.password);
+    r = req(&D, NULL, "POST", "/api/v1/auth/login", body);
+    ck_assert_int_eq(r->status, 200);
+    c = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_null(strstr(c, "Secure"));
+    resp_free(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-security");
@@ -597,6 +632,7 @@ static Suite *suite(void)
     tcase_add_test(tc, loopback_is_throttled);
     tcase_add_test(tc, log_lines_cannot_be_forged);
     tcase_add_test(tc, personal_data_needs_an_arbiter);
+    tcase_add_test(tc, behind_tls_cookie_is_secure);
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
