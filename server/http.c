@@ -233,11 +233,41 @@ static const char *mime(const char *path)
     return "application/octet-stream";
 }
 
+/* 1 when URL names one of the files the pages need: a page at the top
+ * (*.html, or a folder's index), the pages' own folders, and the board
+ * library's built files.  Not the npm files (package.json, the lock file),
+ * the lint configuration, or the test tools under node_modules. */
+static int page_file(const char *url)
+{
+    static const char *const dirs[] = {"/css/", "/js/", "/i18n/",
+                                       "/node_modules/chessground/dist/",
+                                       "/node_modules/chessground/assets/"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        if (strncmp(url, dirs[i], strlen(dirs[i])) == 0)
+            return 1;
+    if (strchr(url + 1, '/'))
+        return 0;
+    size_t n = strlen(url);
+    return n == 1 || (n > 5 && strcmp(url + n - 5, ".html") == 0);
+}
+
+/* 1 when PATH, with every symbolic link resolved, lies inside DIR: a link
+ * in the web root cannot lead out of it. */
+static int inside(const char *dir, const char *path)
+{
+    char *d = realpath(dir, NULL), *p = realpath(path, NULL);
+    size_t n = d ? strlen(d) : 0;
+    int ok = d && p && strncmp(d, p, n) == 0 && p[n] == '/';
+    free(d);
+    free(p);
+    return ok;
+}
+
 static int serve_file(Req *r, const char *url)
 {
     if (!r->srv->web_dir || (r->method != HTTP_GET && r->method != HTTP_HEAD))
         return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
-    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/')
+    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/' || !page_file(url))
         return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
     char path[4096];
     size_t ul = strlen(url);
@@ -249,6 +279,10 @@ static int serve_file(Req *r, const char *url)
         close(fd);
         snprintf(path, sizeof path, "%s%s/index.html", r->srv->web_dir, url);
         fd = open(path, O_RDONLY | O_CLOEXEC);
+    }
+    if (fd >= 0 && !inside(r->srv->web_dir, path)) {
+        close(fd);
+        fd = -1;
     }
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         if (fd >= 0)

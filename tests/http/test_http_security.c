@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -619,6 +620,63 @@ START_TEST(behind_tls_cookie_is_secure)
 }
 END_TEST
 
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(web_root_serves_only_the_pages)
+{
+    /* A web root like the real one, with the npm files and a test tool
+     * beside the pages, and a symbolic link that leads out of it. */
+    char root[400], sub[600];
+    snprintf(root, sizeof root, "%s/webroot", D.dir);
+    ck_assert_int_eq(mkdir(root, 0700), 0);
+    const char *dirs[] = {"js", "node_modules", "node_modules/chessground",
+                          "node_modules/chessground/dist", "node_modules/playwright-core"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(sub, sizeof sub, "%s/%s", root, dirs[i]);
+        ck_assert_int_eq(mkdir(sub, 0700), 0);
+    }
+    put_file(root, "index.html", "<p>hi</p>");
+    put_file(root, "package-lock.json", "{}");
+    put_file(root, "js/app.js", "1;");
+    put_file(root, "node_modules/chessground/dist/chessground.min.js", "2;");
+    put_file(root, "node_modules/playwright-core/index.js", "3;");
+    put_file(D.dir, "outside.js", "secret");
+    char target[600], link[600];
+    snprintf(target, sizeof target, "%s/outside.js", D.dir);
+    snprintf(link, sizeof link, "%s/js/out.js", root);
+    ck_assert_int_eq(symlink(target, link), 0);
+
+    Daemon w = {0};
+    const char *args[] = {"--rate-limit", "0", "--web", root, NULL};
+    daemon_start_args(&w, 0, args);
+    static const struct {
+        const char *path;
+        long status;
+    } cases[] = {
+        {"/", 200}, {"/index.html", 200}, {"/js/app.js", 200},
+        {"/node_modules/chessground/dist/chessground.min.js", 200},
+        {"/package-lock.json", 404}, {"/node_modules/playwright-core/index.js", 404},
+        {"/js/out.js", 404},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Resp *r = req(&w, NULL, "GET", cases[i].path, NULL);
+        ck_assert_msg(r->status == cases[i].status, "%s: %ld", cases[i].path, r->status);
+        if (r->status == 200)
+            ck_assert_ptr_null(r->body ? strstr(r->body, "secret") : NULL);
+        resp_free(r);
+    }
+    daemon_finish(&w);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-security");
@@ -633,6 +691,7 @@ static Suite *suite(void)
     tcase_add_test(tc, log_lines_cannot_be_forged);
     tcase_add_test(tc, personal_data_needs_an_arbiter);
     tcase_add_test(tc, behind_tls_cookie_is_secure);
+    tcase_add_test(tc, web_root_serves_only_the_pages);
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);
