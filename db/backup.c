@@ -114,6 +114,7 @@ opened:
         exec(from, "SELECT count(*) FROM sqlite_schema", err, errlen))
         goto fail;
     in_txn = 1;
+    store_file_create_private(tmp);
     if (sqlite3_open_v2(tmp, &to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
         snprintf(err, errlen, "cannot create %s: %s", tmp, to ? sqlite3_errmsg(to) : "no memory");
         goto fail;
@@ -222,7 +223,7 @@ out:
 int backup_lock(const char *dbpath, int *fd)
 {
     *fd = -1;
-    int f = open(dbpath, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    int f = open(dbpath, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (f < 0)
         return -errno;
     if (flock(f, LOCK_EX | LOCK_NB) != 0) {

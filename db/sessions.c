@@ -43,11 +43,32 @@ int64_t sessions_user_count(Store *s)
 int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t player,
                          const char *csrf, int64_t expires_ms)
 {
-    store_run(s, NULL, "DELETE FROM sessions WHERE expires_ms < ?1", "i", store_now_ms());
+    int rc = store_run(s, NULL,
+                       "INSERT INTO sessions(token_hash, user_id, player_id, csrf, created_ms, "
+                       "expires_ms) VALUES (?1, nullif(?2, 0), nullif(?3, 0), ?4, ?5, ?6)",
+                       "siisii", token_hash, user, player, csrf, store_now_ms(), expires_ms);
+    if (rc)
+        return rc;
+    /* The holder keeps only its newest sessions: signing in again and
+     * again cannot grow the table (indexes sessions_user, sessions_player). */
+    if (user)
+        return store_run(s, NULL,
+                         "DELETE FROM sessions WHERE user_id = ?1 AND rowid NOT IN (SELECT rowid "
+                         "FROM sessions WHERE user_id = ?1 ORDER BY created_ms DESC, rowid DESC "
+                         "LIMIT ?2)", "ii", user, (int64_t)SESSIONS_PER_HOLDER);
     return store_run(s, NULL,
-                     "INSERT INTO sessions(token_hash, user_id, player_id, csrf, created_ms, "
-                     "expires_ms) VALUES (?1, nullif(?2, 0), nullif(?3, 0), ?4, ?5, ?6)",
-                     "siisii", token_hash, user, player, csrf, store_now_ms(), expires_ms);
+                     "DELETE FROM sessions WHERE player_id = ?1 AND rowid NOT IN (SELECT rowid "
+                     "FROM sessions WHERE player_id = ?1 ORDER BY created_ms DESC, rowid DESC "
+                     "LIMIT ?2)", "ii", player, (int64_t)SESSIONS_PER_HOLDER);
+}
+
+int sessions_expire(Store *s, int64_t now_ms, int limit)
+{
+    int changes = 0;
+    int rc = store_run(s, &changes,
+                       "DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions "
+                       "WHERE expires_ms < ?1 LIMIT ?2)", "ii", now_ms, (int64_t)limit);
+    return rc ? rc : changes;
 }
 
 int sessions_delete(Store *s, const char *token_hash)
@@ -89,6 +110,20 @@ int sessions_lookup(Store *s, const char *token_hash, int64_t now_ms, SessionsCa
 }
 
 /* ---- player credentials ---- */
+
+int sessions_pin_key(Store *s, unsigned char key[32])
+{
+    sqlite3_stmt *st = store_stmt(s, "SELECT value FROM secrets WHERE name = 'pin_hmac'");
+    if (!st)
+        return -EIO;
+    int rc = -ENOENT;
+    if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_bytes(st, 0) == 32) {
+        memcpy(key, sqlite3_column_blob(st, 0), 32);
+        rc = 0;
+    }
+    sqlite3_reset(st);
+    return rc;
+}
 
 int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
                              const char *token_hash)

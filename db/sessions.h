@@ -28,13 +28,27 @@ json_t *sessions_user_find(Store *s, const char *username);
 /* How many arbiter users there are. */
 int64_t sessions_user_count(Store *s);
 
+/* Sessions one arbiter or one player keeps at most: a new one drops the
+ * oldest beyond this. */
+enum { SESSIONS_PER_HOLDER = 20 };
+
 /* Opens a session for TOKEN_HASH of arbiter USER or player PLAYER (the other
- * 0) with its CSRF token, valid until EXPIRES_MS; expired sessions are
- * dropped on the way.  Returns 0 or the store's error. */
+ * 0) with its CSRF token, valid until EXPIRES_MS, and drops the holder's
+ * oldest sessions beyond SESSIONS_PER_HOLDER.  Expired sessions are not
+ * looked at here (sessions_expire does it off the request path).  Returns
+ * 0 or the store's error. */
 int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t player,
                          const char *csrf, int64_t expires_ms);
+/* Deletes at most LIMIT sessions expired before NOW_MS (by the index on
+ * expiry): the writer calls it with its heartbeat.  Returns how many went,
+ * or a negative error. */
+int sessions_expire(Store *s, int64_t now_ms, int limit);
 /* Closes the session of TOKEN_HASH (none is fine).  0 or the store's error. */
 int sessions_delete(Store *s, const char *token_hash);
+
+/* The database's random key of PIN hashes (table secrets, made by the
+ * schema) into KEY: 0, or a negative error when it cannot be read. */
+int sessions_pin_key(Store *s, unsigned char key[32]);
 
 /* Stores the first credentials of player PID of TID.  Returns 0, a positive
  * STORE_E_* when the store refuses them (a PIN hash already taken), or a

@@ -10,11 +10,13 @@
 #include "store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum { STMT_CACHE = 96 };
 
@@ -96,6 +98,18 @@ static int migrate(Store *s, char *err, size_t errlen)
     return 0;
 }
 
+int store_file_create_private(const char *path)
+{
+    /* SQLite creates a new database with the process's umask (often 0644)
+     * and its -wal and -shm files with the database's mode; made here
+     * first, all three hold personal data for the owner only. */
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -errno;
+    close(fd);
+    return 0;
+}
+
 int store_open(const char *path, int readonly, Store **out, char *err, size_t errlen)
 {
     *out = NULL;
@@ -103,6 +117,8 @@ int store_open(const char *path, int readonly, Store **out, char *err, size_t er
     if (!s)
         return -ENOMEM;
     int flags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    if (!readonly && path[0] && strcmp(path, ":memory:") != 0 && strncmp(path, "file:", 5) != 0)
+        store_file_create_private(path);
     flags |= SQLITE_OPEN_NOMUTEX;
     if (sqlite3_open_v2(path, &s->db, flags, NULL) != SQLITE_OK) {
         snprintf(err, errlen, "cannot open %s: %s", path,

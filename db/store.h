@@ -35,6 +35,10 @@ typedef struct Store Store;
 extern const char *const store_migrations[];
 extern const int store_migration_count;
 
+/* Creates PATH empty with mode 0600 when it does not exist (an existing
+ * file keeps its mode): 0 or a negative errno.  Used before SQLite creates
+ * a database or a backup. */
+int store_file_create_private(const char *path);
 /* Opens PATH.  With READONLY=0 creates the file if needed and brings its
  * schema to the newest version (each migration in its own transaction;
  * PRAGMA user_version is the version).  Returns 0 and *OUT, or a negative

@@ -38,7 +38,19 @@ int auth_random_pin(char *out, int digits)
     return 0;
 }
 
-void auth_pin_hash(int64_t tournament_id, const char *pin, char out[65])
+int auth_pin_hash(Store *s, int64_t tournament_id, const char *pin, char out[65])
+{
+    unsigned char key[32];
+    int rc = sessions_pin_key(s, key);
+    if (rc)
+        return rc;
+    char buf[96];
+    int n = snprintf(buf, sizeof buf, "pin:%lld:%s", (long long)tournament_id, pin);
+    sha256_hmac_hex(key, sizeof key, buf, (size_t)n, out);
+    return 0;
+}
+
+void auth_pin_hash_legacy(int64_t tournament_id, const char *pin, char out[65])
 {
     char buf[96];
     int n = snprintf(buf, sizeof buf, "pin:%lld:%s", (long long)tournament_id, pin);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "http.h"
+#include "store.h"
 
 #define AUTH_COOKIE "arbiter_session"
 
@@ -33,10 +34,18 @@ int auth_require_player(Req *r);
 
 /* A random secret of N bytes as lowercase hex into OUT (2N+1 bytes). */
 int auth_random_hex(char *out, size_t nbytes);
-/* A random decimal PIN of DIGITS digits. */
+/* Digits of a new PIN: 10^10 PINs (the guessing arithmetic is in
+ * deploy/README.md). */
+enum { AUTH_PIN_DIGITS = 10 };
+/* A random decimal PIN of DIGITS digits (at most 16) into OUT. */
 int auth_random_pin(char *out, int digits);
-/* The hash of a PIN within its tournament. */
-void auth_pin_hash(int64_t tournament_id, const char *pin, char out[65]);
+/* The hash of a PIN within its tournament: HMAC-SHA-256 under the
+ * database's random key (sessions_pin_key), read from S.  0, or a negative
+ * error when the key cannot be read. */
+int auth_pin_hash(Store *s, int64_t tournament_id, const char *pin, char out[65]);
+/* The unkeyed SHA-256 that PINs issued before the keyed hash were stored
+ * with; sign-in still accepts them until the arbiter issues new ones. */
+void auth_pin_hash_legacy(int64_t tournament_id, const char *pin, char out[65]);
 /* yescrypt hash of PASSWORD into OUT; 0 or -1. */
 int auth_password_hash(const char *password, char *out, size_t outlen);
 /* 1 when PASSWORD matches HASH. */

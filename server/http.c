@@ -234,11 +234,41 @@ static const char *mime(const char *path)
     return "application/octet-stream";
 }
 
+/* 1 when URL names one of the files the pages need: a page at the top
+ * (*.html, or a folder's index), the pages' own folders, and the board
+ * library's built files.  Not the npm files (package.json, the lock file),
+ * the lint configuration, or the test tools under node_modules. */
+static int page_file(const char *url)
+{
+    static const char *const dirs[] = {"/css/", "/js/", "/i18n/",
+                                       "/node_modules/chessground/dist/",
+                                       "/node_modules/chessground/assets/"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+        if (strncmp(url, dirs[i], strlen(dirs[i])) == 0)
+            return 1;
+    if (strchr(url + 1, '/'))
+        return 0;
+    size_t n = strlen(url);
+    return n == 1 || (n > 5 && strcmp(url + n - 5, ".html") == 0);
+}
+
+/* 1 when PATH, with every symbolic link resolved, lies inside DIR: a link
+ * in the web root cannot lead out of it. */
+static int inside(const char *dir, const char *path)
+{
+    char *d = realpath(dir, NULL), *p = realpath(path, NULL);
+    size_t n = d ? strlen(d) : 0;
+    int ok = d && p && strncmp(d, p, n) == 0 && p[n] == '/';
+    free(d);
+    free(p);
+    return ok;
+}
+
 static int serve_file(Req *r, const char *url)
 {
     if (!r->srv->web_dir || (r->method != HTTP_GET && r->method != HTTP_HEAD))
         return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
-    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/')
+    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/' || !page_file(url))
         return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
     char path[4096];
     size_t ul = strlen(url);
@@ -250,6 +280,10 @@ static int serve_file(Req *r, const char *url)
         close(fd);
         snprintf(path, sizeof path, "%s%s/index.html", r->srv->web_dir, url);
         fd = open(path, O_RDONLY | O_CLOEXEC);
+    }
+    if (fd >= 0 && !inside(r->srv->web_dir, path)) {
+        close(fd);
+        fd = -1;
     }
     if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         if (fd >= 0)
@@ -370,6 +404,35 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     return queue(r);
 }
 
+void http_log_escape(const char *in, char *out, size_t outlen)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t o = 0;
+    if (outlen == 0)
+        return;
+    for (const unsigned char *p = (const unsigned char *)(in ? in : ""); *p; p++) {
+        /* Printable ASCII but the blank and the backslash stays itself;
+         * everything else becomes \xHH, so one request is one line of
+         * blank-separated fields whatever it contains. */
+        int plain = *p > 0x20 && *p < 0x7f && *p != '\\';
+        size_t need = plain ? 1 : 4;
+        if (o + need + 4 >= outlen) {
+            if (o + 3 < outlen)
+                memcpy(out + o, "...", 3), o += 3;
+            break;
+        }
+        if (plain) {
+            out[o++] = (char)*p;
+        } else {
+            out[o++] = '\\';
+            out[o++] = 'x';
+            out[o++] = hex[*p >> 4];
+            out[o++] = hex[*p & 15];
+        }
+    }
+    out[o] = 0;
+}
+
 static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
                       enum MHD_RequestTerminationCode toe)
 {
@@ -379,7 +442,12 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
         return;
     if (!srv->quiet && r->status != 0) {
         const char *m = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
-        fprintf(stderr, "http %s %s %d %lldus%s%s\n", r->method_name, r->url, r->status, (long long)(now_us() - r->t0_us), m ? " id=" : "", m ? m : "");
+        char method[64], url[1024], id[256];
+        http_log_escape(r->method_name, method, sizeof method);
+        http_log_escape(r->url, url, sizeof url);
+        http_log_escape(m ? m : "", id, sizeof id);
+        fprintf(stderr, "http %s %s %d %lldus%s%s\n", method, url, r->status,
+                (long long)(now_us() - r->t0_us), m ? " id=" : "", id);
     }
     if (r->data_free)
         r->data_free(r->data);

@@ -127,6 +127,7 @@ struct Server {
     int quiet;            /* no per-request log lines */
     RateLimiter *limiter; /* requests per client address; NULL: no limit */
     const ProxyList *proxies; /* peers whose X-Forwarded-For names the client */
+    int behind_tls;       /* clients reach us over https (a TLS proxy in front) */
     volatile int stopping;
 };
 
@@ -164,5 +165,11 @@ void http_finish_json201(Req *r, int rc);
 const char *http_header(Req *r, const char *name);
 /* Adds a header to the response built at the end (e.g. Set-Cookie). */
 void http_add_header(Req *r, const char *name, const char *value);
+
+/* IN as one log field into OUT (OUTLEN bytes, cut with "..." when longer):
+ * printable ASCII other than the blank and the backslash is kept, every
+ * other byte (CR, LF, ESC, blanks, UTF-8) becomes \xHH, so a client's
+ * bytes can neither start a line nor fake a field.  IN NULL is "". */
+void http_log_escape(const char *in, char *out, size_t outlen);
 
 #endif

@@ -9,6 +9,18 @@
 
 const JsonField jsonin_none[] = {{NULL, 0, 0, 0, 0, NULL, NULL}};
 
+/* The offset of the first control character of S (C0, DEL, or C1 as UTF-8
+ * U+0080..U+009F), or -1.  Every text field ends up in a fixed-column or
+ * line-based format (TRF, PGN tags, CSV, logs): a CR, LF or ESC there would
+ * start a record of its own. */
+static long control_at(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p == 0x7f || (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+            return (long)(p - (const unsigned char *)s);
+    return -1;
+}
+
 static const char *type_name(JsonFieldType t)
 {
     switch (t) {
@@ -73,6 +85,13 @@ int jsonin_check(Req *r, json_t *obj, const JsonField *fields, const char *where
             if (strlen(json_string_value(v)) != len) {
                 http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' contains a NUL character",
                            pre, dot, key);
+                return -1;
+            }
+            long at = control_at(json_string_value(v));
+            if (at >= 0) {
+                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' contains a control character "
+                           "(byte %ld): names, places and notes are one line of text",
+                           pre, dot, key, at + 1);
                 return -1;
             }
             if (f->allowed) {

@@ -69,7 +69,7 @@ const Route routes_table[] = {
     GET(PUB, "/tournaments/{tid}/pgn", NULL, route_tournament_pgn),
     GET(PUB, "/tournaments/{tid}/standings", NULL, route_standings),
     GET(PUB, "/tournaments/{tid}/crosstable", NULL, route_crosstable),
-    GET(PUB, "/tournaments/{tid}/trf", NULL, route_tournament_trf),
+    GET(ARB, "/tournaments/{tid}/trf", NULL, route_tournament_trf),
     GET(PUB, "/tournaments/{tid}/ratings", NULL, route_ratings),
     GET(PUB, "/tournaments/{tid}/norms", NULL, route_norms),
     GET(PUB, "/tournaments/{tid}/stream", NULL, route_tournament_stream),

@@ -6,7 +6,6 @@
  * rare); the session row is written through the writer, and the cookie is
  * set only once it is durable.
  */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,48 +21,6 @@
 #include "security.h"
 
 enum { ARBITER_SESSION_MS = 12 * 3600 * 1000, PLAYER_SESSION_MS = 24 * 3600 * 1000 };
-
-/* Failed sign-ins are limited per key (a tournament's PINs, a username,
- * tokens) and per minute: a 6-digit PIN must not be guessable by trying.
- * A small table; a collision only makes two keys share a budget. */
-enum { LIMIT_SLOTS = 256, LIMIT_PER_MINUTE = 20 };
-static pthread_mutex_t limit_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-    int64_t minute;
-    int failures;
-} limits[LIMIT_SLOTS];
-
-static unsigned slot_of(const char *key)
-{
-    unsigned h = 2166136261u;
-    for (; *key; key++)
-        h = (h ^ (unsigned char)*key) * 16777619u;
-    return h % LIMIT_SLOTS;
-}
-
-/* 1 when KEY has used up this minute's failures. */
-static int limited(const char *key)
-{
-    unsigned i = slot_of(key);
-    int64_t minute = store_now_ms() / 60000;
-    pthread_mutex_lock(&limit_mu);
-    int over = limits[i].minute == minute && limits[i].failures >= LIMIT_PER_MINUTE;
-    pthread_mutex_unlock(&limit_mu);
-    return over;
-}
-
-static void count_failure(const char *key)
-{
-    unsigned i = slot_of(key);
-    int64_t minute = store_now_ms() / 60000;
-    pthread_mutex_lock(&limit_mu);
-    if (limits[i].minute != minute) {
-        limits[i].minute = minute;
-        limits[i].failures = 0;
-    }
-    limits[i].failures++;
-    pthread_mutex_unlock(&limit_mu);
-}
 
 /* A new session being written. */
 typedef struct NewSession {
@@ -99,9 +56,10 @@ static void finish_session(Req *r, int rc)
         return;
     }
     char cookie[256];
-    snprintf(cookie, sizeof cookie, "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d",
+    snprintf(cookie, sizeof cookie, "%s=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%d%s",
              AUTH_COOKIE, ns->token,
-             (int)((ns->user ? ARBITER_SESSION_MS : PLAYER_SESSION_MS) / 1000));
+             (int)((ns->user ? ARBITER_SESSION_MS : PLAYER_SESSION_MS) / 1000),
+             r->srv->behind_tls ? "; Secure" : "");
     http_add_header(r, "Set-Cookie", cookie);
     json_t *out;
     if (ns->user)
@@ -137,22 +95,19 @@ int route_login(Req *r)
 {
     if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_login_fields, NULL))
         return ROUTE_DONE;
-    if (security_throttle_check(r))
+    char key[96];
+    snprintf(key, sizeof key, "user:%s", jsonin_str(r->in, "username", ""));
+    if (security_throttle_check(r, key))
         return ROUTE_DONE;
     Store *s = http_reader(r->srv);
     if (!s)
         return http_error(r, API_E_INTERNAL, "the store is not available");
-    char key[96];
-    snprintf(key, sizeof key, "user:%s", jsonin_str(r->in, "username", ""));
-    if (limited(key))
-        return http_error(r, API_E_RATE, "too many failed attempts; wait a minute");
     json_t *u = sessions_user_find(s, jsonin_str(r->in, "username", ""));
     int ok = u && auth_password_check(jsonin_str(r->in, "password", ""),
                                       json_string_value(json_object_get(u, "pwhash")));
-    security_throttle_result(r, ok);
+    security_throttle_result(r, key, ok, 1);
     if (!ok) {
         json_decref(u);
-        count_failure(key);
         return http_error(r, API_E_UNAUTHORIZED, "wrong username or password");
     }
     NewSession *ns = session_new(r);
@@ -186,29 +141,32 @@ int route_player_login(Req *r)
     if (pin && !tid)
         return http_error(r, API_E_MISSING_FIELD, "missing field 'tournament_id' (a PIN belongs "
                                                   "to one tournament)");
-    if (security_throttle_check(r))
-        return ROUTE_DONE;
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
     char hash[65], key[48];
     if (pin)
         snprintf(key, sizeof key, "pin:%lld", (long long)tid);
     else
         snprintf(key, sizeof key, "token");
-    if (limited(key))
-        return http_error(r, API_E_RATE, "too many failed attempts; wait a minute");
+    if (security_throttle_check(r, key))
+        return ROUTE_DONE;
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
     json_t *p;
     if (pin) {
-        auth_pin_hash(tid, pin, hash);
+        if (auth_pin_hash(s, tid, pin, hash))
+            return http_error(r, API_E_INTERNAL, "the PIN key is not available");
         p = sessions_player_by_pin(s, tid, hash);
+        if (!p && strlen(pin) < AUTH_PIN_DIGITS) {
+            /* A PIN issued before the keyed hash (6 digits). */
+            auth_pin_hash_legacy(tid, pin, hash);
+            p = sessions_player_by_pin(s, tid, hash);
+        }
     } else {
         sha256_hex(token, strlen(token), hash);
         p = sessions_player_by_token(s, hash);
     }
-    security_throttle_result(r, p != NULL);
+    security_throttle_result(r, key, p != NULL, 0);
     if (!p) {
-        count_failure(key);
         return http_error(r, API_E_UNAUTHORIZED, pin ? "wrong PIN for this tournament"
                                                      : "this token is not valid");
     }
@@ -239,8 +197,8 @@ static void finish_logout(Req *r, int rc)
         return;
     }
     char cookie[128];
-    snprintf(cookie, sizeof cookie, "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0",
-             AUTH_COOKIE);
+    snprintf(cookie, sizeof cookie, "%s=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0%s",
+             AUTH_COOKIE, r->srv->behind_tls ? "; Secure" : "");
     http_add_header(r, "Set-Cookie", cookie);
     http_json(r, 200, json_pack("{s:b}", "ok", 1));
 }

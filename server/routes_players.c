@@ -49,6 +49,19 @@ const JsonField route_player_fields[] = {
 };
 
 
+/* What the public may see of a player: name, title, federation, rating
+ * and the tournament's own data (id, status, points).  Birth date, sex and
+ * FIDE id are personal data: only an arbiter sees them. */
+static json_t *public_view(const Req *r, json_t *player)
+{
+    static const char *const personal[] = {"birth", "sex", "fide_id"};
+    if (!player || r->auth.role == ROLE_ARBITER)
+        return player;
+    for (size_t i = 0; i < sizeof personal / sizeof personal[0]; i++)
+        json_object_del(player, personal[i]);
+    return player;
+}
+
 int route_players_list(Req *r)
 {
     Store *s = reader(r);
@@ -56,7 +69,12 @@ int route_players_list(Req *r)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
-    return http_json(r, 200, players_list(s, r->id[0]));
+    json_t *list = players_list(s, r->id[0]);
+    size_t i;
+    json_t *p;
+    json_array_foreach(list, i, p)
+        public_view(r, p);
+    return http_json(r, 200, list);
 }
 
 int route_player_get(Req *r)
@@ -68,21 +86,22 @@ int route_player_get(Req *r)
     if (!p)
         return http_error(r, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
-    return http_json(r, 200, p);
+    return http_json(r, 200, public_view(r, p));
 }
 
 typedef struct Creds {
-    char pin[8], token[65], pin_hash[65], token_hash[65];
+    char pin[AUTH_PIN_DIGITS + 1], token[65], pin_hash[65], token_hash[65];
 } Creds;
 
 static int creds_new(Req *r)
 {
     Creds *c = calloc(1, sizeof *c);
-    if (!c || auth_random_pin(c->pin, 6) || auth_random_hex(c->token, 32)) {
+    Store *s = http_reader(r->srv);
+    if (!c || !s || auth_random_pin(c->pin, AUTH_PIN_DIGITS) || auth_random_hex(c->token, 32) ||
+        auth_pin_hash(s, r->id[0], c->pin, c->pin_hash)) {
         free(c);
-        return http_error(r, API_E_INTERNAL, "no randomness available"), -1;
+        return http_error(r, API_E_INTERNAL, "no randomness or no PIN key available"), -1;
     }
-    auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     sha256_hex(c->token, strlen(c->token), c->token_hash);
     r->data = c;
     r->data_free = free;
@@ -95,9 +114,9 @@ static int run_player_create(Store *s, WriterJob *job)
     Creds *c = r->data;
     /* A PIN must be unique within the tournament: draw again on a clash. */
     for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, 6))
+        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) ||
+            auth_pin_hash(s, r->id[0], c->pin, c->pin_hash))
             return -EIO;
-        auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     }
     json_t *p = NULL;
     int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
@@ -140,9 +159,9 @@ static int run_credentials(Store *s, WriterJob *job)
     Req *r = job->arg;
     Creds *c = r->data;
     for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, 6))
+        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) ||
+            auth_pin_hash(s, r->id[0], c->pin, c->pin_hash))
             return -EIO;
-        auth_pin_hash(r->id[0], c->pin, c->pin_hash);
     }
     int rc = sessions_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
                                    r->auth.user_id, r->err, sizeof r->err);

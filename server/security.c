@@ -20,17 +20,11 @@
 #include "errors.h"
 #include "sha256.h"
 #include "store.h"
+#include "throttle.h"
 
-enum { SLOTS = 4096, FORGET_MS = 15 * 60 * 1000, PAGE_MAX = 256 * 1024 };
-
-typedef struct Slot {
-    char addr[48];
-    int fails;
-    int64_t last_ms, next_ms;
-} Slot;
+enum { FORGET_MS = 15 * 60 * 1000, PAGE_MAX = 256 * 1024 };
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
-static Slot slots[SLOTS];
 
 /* The client of R as a ratelimit key.  Returns 1 for a local program (a
  * loopback peer whose address no trusted proxy forwarded), 0 for another
@@ -58,6 +52,18 @@ static int client_key(Req *r, unsigned char key[16])
         }
     }
     return ratelimit_addr_loopback(key);
+}
+
+/* 1 when R's peer is one of the trusted proxies. */
+static int from_trusted_proxy(Req *r)
+{
+    if (!r->conn || !r->srv)
+        return 0;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    unsigned char key[16];
+    return ci && ci->client_addr && ratelimit_addr_of(ci->client_addr, key) == 0 &&
+           ratelimit_proxies_has(r->srv->proxies, key);
 }
 
 int security_client_address(Req *r, char *out, size_t outlen)
@@ -99,79 +105,118 @@ int security_rate_check(Req *r)
     return -1;
 }
 
-static uint32_t fnv(const char *s)
+/* One table for every sign-in record, created on first use; its mutex makes
+ * each check and each count one atomic step, so parallel guesses are
+ * counted exactly.  Sign-ins are rare: one lock is enough. */
+static Throttle *table;
+
+static const RateRule *account_rule(const char *account)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    static const RateRule user = {SECURITY_USER_FAILS_PER_MIN * 1000 / 60,
+                                  SECURITY_USER_FAILS_BURST};
+    static const RateRule pin = {SECURITY_PIN_FAILS_PER_MIN * 1000 / 60,
+                                 SECURITY_PIN_FAILS_BURST};
+    if (strcmp(account, "token") == 0)
+        return NULL; /* 256 random bits: the per-address limit is enough */
+    return strncmp(account, "pin:", 4) == 0 ? &pin : &user;
 }
 
-/* The slot of ADDR (mutex held): its own, or a free or stale one taken
- * over, or NULL when the neighbourhood is full of live entries (then the
- * address goes unthrottled rather than evicting a throttled one). */
-static Slot *find(const char *addr, int64_t now, int create)
+/* The record keys of R's client for ACCOUNT: "a|ADDRESS|ACCOUNT" and
+ * "k|ACCOUNT".  Returns -1 when R has no address (an in-process request). */
+static int keys_of(Req *r, const char *account, char *akey, char *kkey)
 {
-    uint32_t h = fnv(addr);
-    Slot *free_slot = NULL;
-    for (int i = 0; i < 16; i++) {
-        Slot *s = &slots[(h + (uint32_t)i) % SLOTS];
-        if (s->addr[0] && strcmp(s->addr, addr) == 0)
-            return s;
-        if (!free_slot && (!s->addr[0] || now - s->last_ms > FORGET_MS))
-            free_slot = s;
-    }
-    if (free_slot && create) {
-        memset(free_slot, 0, sizeof *free_slot);
-        snprintf(free_slot->addr, sizeof free_slot->addr, "%s", addr);
-        return free_slot;
-    }
-    return NULL;
+    unsigned char key[16];
+    if (client_key(r, key) < 0)
+        return -1;
+    char addr[64];
+    ratelimit_addr_text(key, addr, sizeof addr);
+    snprintf(akey, THROTTLE_KEY_MAX + 1, "a|%s|%.120s", addr, account);
+    snprintf(kkey, THROTTLE_KEY_MAX + 1, "k|%.120s", account);
+    return 0;
 }
 
-int security_throttle_check(Req *r)
+static int refuse(Req *r, int64_t wait_ms, const char *what)
 {
-    char addr[48];
-    if (security_client_address(r, addr, sizeof addr))
-        return 0;
-    int64_t now = store_now_ms(), wait_ms = 0;
-    pthread_mutex_lock(&mu);
-    Slot *s = find(addr, now, 0);
-    if (s && now < s->next_ms)
-        wait_ms = s->next_ms - now;
-    pthread_mutex_unlock(&mu);
-    if (wait_ms <= 0)
-        return 0;
     char secs[24];
     snprintf(secs, sizeof secs, "%lld", (long long)((wait_ms + 999) / 1000));
     http_add_header(r, "Retry-After", secs);
-    http_error(r, API_E_RATE, "too many failed sign-ins from this address; try again in %s s",
-               secs);
+    http_error(r, API_E_RATE, "too many failed sign-ins %s; try again in %s s", what, secs);
     return -1;
 }
 
-void security_throttle_result(Req *r, int ok)
+int security_throttle_check(Req *r, const char *account)
 {
-    char addr[48];
-    if (security_client_address(r, addr, sizeof addr))
+    char akey[THROTTLE_KEY_MAX + 1], kkey[THROTTLE_KEY_MAX + 1];
+    if (keys_of(r, account, akey, kkey))
+        return 0;
+    int64_t now = store_now_ms(), addr_wait = 0, account_wait = 0;
+    pthread_mutex_lock(&mu);
+    ThrottleRec a, k;
+    if (table && throttle_get(table, akey, &a)) {
+        int failed = a.fails > 0 && now - a.last_ms <= FORGET_MS;
+        if (now < a.next_ms)
+            addr_wait = a.next_ms - now;
+        /* The account's budget is spent: a client that has failed on it
+         * waits for the budget; one that has not is always heard, so that
+         * guessing elsewhere never locks a player or an arbiter out. */
+        const RateRule *rule = account_rule(account);
+        if (failed && rule && throttle_get(table, kkey, &k)) {
+            TokenBucket probe = k.budget;
+            account_wait = ratelimit_bucket_take(&probe, rule, now);
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    if (addr_wait > 0)
+        return refuse(r, addr_wait, "from this address");
+    if (account_wait > 0)
+        return refuse(r, account_wait, "for this account");
+    return 0;
+}
+
+void security_throttle_result(Req *r, const char *account, int ok, int clears)
+{
+    char akey[THROTTLE_KEY_MAX + 1], kkey[THROTTLE_KEY_MAX + 1];
+    if (keys_of(r, account, akey, kkey))
         return;
     int64_t now = store_now_ms();
     pthread_mutex_lock(&mu);
-    Slot *s = find(addr, now, !ok);
-    if (s && ok) {
-        s->addr[0] = 0;
-    } else if (s) {
-        if (now - s->last_ms > FORGET_MS)
-            s->fails = 0;
-        s->fails++;
-        s->last_ms = now;
-        if (s->fails >= THROTTLE_FREE) {
-            int shift = s->fails - THROTTLE_FREE;
-            int64_t wait_s = shift >= 9 ? THROTTLE_MAX_S : (int64_t)1 << shift;
-            if (wait_s > THROTTLE_MAX_S)
-                wait_s = THROTTLE_MAX_S;
-            s->next_ms = now + wait_s * 1000;
-        }
+    if (!table)
+        table = throttle_new(0);
+    if (!table) {
+        pthread_mutex_unlock(&mu);
+        return;
+    }
+    ThrottleRec a, k;
+    if (ok) {
+        /* Only the client's record for this very account is cleared, and
+         * only when the account is one person's (a username): a right PIN
+         * says nothing about the other PINs of its tournament. */
+        if (clears)
+            throttle_del(table, akey);
+        pthread_mutex_unlock(&mu);
+        return;
+    }
+    throttle_get(table, akey, &a);
+    if (now - a.last_ms > FORGET_MS)
+        memset(&a, 0, sizeof a);
+    a.fails++;
+    a.last_ms = now;
+    if (a.fails >= THROTTLE_FREE) {
+        int shift = a.fails - THROTTLE_FREE;
+        int64_t wait_s = shift >= 9 ? THROTTLE_MAX_S : (int64_t)1 << shift;
+        if (wait_s > THROTTLE_MAX_S)
+            wait_s = THROTTLE_MAX_S;
+        a.next_ms = now + wait_s * 1000;
+    }
+    throttle_put(table, akey, &a);
+    const RateRule *rule = account_rule(account);
+    if (rule) {
+        if (!throttle_get(table, kkey, &k))
+            ratelimit_bucket_init(&k.budget, rule, now);
+        ratelimit_bucket_take(&k.budget, rule, now);
+        k.fails++;
+        k.last_ms = now;
+        throttle_put(table, kkey, &k);
     }
     pthread_mutex_unlock(&mu);
 }
@@ -273,17 +318,34 @@ void security_page_policy(struct MHD_Response *resp, const char *path)
     MHD_add_response_header(resp, "Content-Security-Policy", csp);
 }
 
-/* The host part of an authority "host[:port]" or a URL "scheme://host...". */
-static void host_of(const char *s, char *out, size_t outlen)
+/* The scheme, host and port of a URL "scheme://host[:port]/..." (SCHEME
+ * NULL: S is an authority "host[:port]" of a URL of DEFAULT_SCHEME).  The
+ * port defaults by scheme (80 http, 443 https).  0, or -1 when S does not
+ * parse. */
+static int origin_of(const char *s, const char *default_scheme, char *scheme, size_t sn,
+                     char *host, size_t hn, long *port)
 {
     const char *p = strstr(s, "://");
-    p = p ? p + 3 : s;
-    size_t n;
-    if (*p == '[') /* IPv6 literal */
-        n = strcspn(p, "]") + 1;
-    else
-        n = strcspn(p, ":/");
-    snprintf(out, outlen, "%.*s", (int)n, p);
+    if (p) {
+        snprintf(scheme, sn, "%.*s", (int)(p - s), s);
+        p += 3;
+    } else {
+        snprintf(scheme, sn, "%s", default_scheme);
+        p = s;
+    }
+    size_t n = *p == '[' ? strcspn(p, "]") + 1 : strcspn(p, ":/");
+    if (n == 0 || n >= hn)
+        return -1;
+    snprintf(host, hn, "%.*s", (int)n, p);
+    p += n;
+    *port = strcasecmp(scheme, "https") == 0 ? 443 : 80;
+    if (*p == ':') {
+        char *end;
+        *port = strtol(p + 1, &end, 10);
+        if (end == p + 1 || (*end && *end != '/'))
+            return -1;
+    }
+    return 0;
 }
 
 int security_origin_check(Req *r)
@@ -294,12 +356,19 @@ int security_origin_check(Req *r)
     const char *host = http_header(r, "Host");
     if (!origin)
         return 0; /* not a browser, or one that says nothing: the CSRF token decides */
-    char a[256], b[256];
-    host_of(origin, a, sizeof a);
-    host_of(host ? host : "", b, sizeof b);
-    if (a[0] && strcasecmp(a, b) == 0)
+    /* Same origin: scheme, host and port, as browsers define it.  The
+     * scheme the pages were served with is https behind a TLS proxy. */
+    const char *ours = r->srv && r->srv->behind_tls ? "https" : "http";
+    const char *proto = http_header(r, "X-Forwarded-Proto");
+    if (proto && strcasecmp(proto, "https") == 0 && from_trusted_proxy(r))
+        ours = "https";
+    char sa[16], ha[256], sb[16], hb[256];
+    long pa, pb;
+    if (host && origin_of(origin, ours, sa, sizeof sa, ha, sizeof ha, &pa) == 0 &&
+        origin_of(host, ours, sb, sizeof sb, hb, sizeof hb, &pb) == 0 &&
+        strcasecmp(sa, sb) == 0 && strcasecmp(ha, hb) == 0 && pa == pb)
         return 0;
     http_error(r, API_E_CSRF, "a request made with the session cookie must come from a page of "
-                              "this server (Origin %s)", origin);
+                              "this server (Origin %.200s)", origin);
     return -1;
 }

@@ -53,7 +53,7 @@ static void block(uint32_t h[8], const unsigned char *p)
     h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
 }
 
-void sha256_hex(const void *data, size_t len, char out[65])
+void sha256_bin(const void *data, size_t len, unsigned char out[32])
 {
     uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
@@ -74,6 +74,35 @@ void sha256_hex(const void *data, size_t len, char out[65])
     block(h, tail);
     if (tl == 128)
         block(h, tail + 64);
-    for (int i = 0; i < 8; i++)
-        snprintf(out + 8 * i, 9, "%08x", h[i]);
+    for (int i = 0; i < 32; i++)
+        out[i] = (unsigned char)(h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
+void sha256_hex(const void *data, size_t len, char out[65])
+{
+    unsigned char bin[32];
+    sha256_bin(data, len, bin);
+    for (int i = 0; i < 32; i++)
+        snprintf(out + 2 * i, 3, "%02x", bin[i]);
+}
+
+void sha256_hmac_hex(const unsigned char *key, size_t keylen, const void *data, size_t len,
+                     char out[65])
+{
+    /* RFC 2104 with a key of at most one block (longer keys are hashed). */
+    unsigned char k[64] = {0}, inner[32], buf[64 + 256];
+    if (keylen > 64)
+        sha256_bin(key, keylen, k);
+    else
+        memcpy(k, key, keylen);
+    if (len > 256)
+        len = 256;
+    for (int i = 0; i < 64; i++)
+        buf[i] = k[i] ^ 0x36;
+    memcpy(buf + 64, data, len);
+    sha256_bin(buf, 64 + len, inner);
+    for (int i = 0; i < 64; i++)
+        buf[i] = k[i] ^ 0x5c;
+    memcpy(buf + 64, inner, 32);
+    sha256_hex(buf, 64 + 32, out);
 }

@@ -10,5 +10,11 @@
 
 /* Hex SHA-256 of LEN bytes at DATA into OUT[65] (NUL-terminated). */
 void sha256_hex(const void *data, size_t len, char out[65]);
+/* Binary SHA-256 of LEN bytes at DATA into OUT. */
+void sha256_bin(const void *data, size_t len, unsigned char out[32]);
+/* Hex HMAC-SHA-256 (RFC 2104) of LEN bytes at DATA (at most 256: short
+ * secrets only) with KEY, into OUT[65]. */
+void sha256_hmac_hex(const unsigned char *key, size_t keylen, const void *data, size_t len,
+                     char out[65]);
 
 #endif

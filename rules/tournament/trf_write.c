@@ -1,7 +1,9 @@
 /*
  * trf_write.c — the TRF writer (see trf.h): header lines, the flavour's
  * extension records, then one 001 record per player with exact columns
- * (names padded by characters, not bytes), every line ending in CR.  Output
+ * (fields padded and cut by characters, not bytes, on a UTF-8 boundary:
+ * name 33, title 3, federation 3, FIDE id 11, birth date 10), every line
+ * ending in CR; a CR or LF in stored text is written as a blank.  Output
  * grows in one StrBuf; linear in the size of the tournament.
  */
 #include "trf.h"
@@ -25,29 +27,47 @@ static void points4(TrnPoints p, char *buf)
         buf[n - 2] = '\0';
 }
 
-/* Characters (not bytes) in s, counting a UTF-8 sequence as one. */
-static int text_cols(const char *s)
+/* Bytes of the first WIDTH characters (not bytes) of s, a UTF-8 sequence
+ * counting as one: a fixed-width field is cut there, on a character
+ * boundary, so the column after it stays where the format puts it.  *COLS
+ * gets the characters kept. */
+static size_t text_prefix(const char *s, int width, int *cols)
 {
+    size_t n = strlen(s), i = 0;
     int c = 0;
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n; c++)
+    while (i < n && c < width) {
         i += (size_t)trf_field_char_len((const unsigned char *)s + i, n - i);
-    return c;
+        c++;
+    }
+    *cols = c;
+    return i < n ? i : n;
 }
 
-/* Appends s left-aligned in width columns (never cut). */
+/* Appends N bytes of s with CR and LF as blanks: stored text cannot end a
+ * line early or start a record of its own.  (Other bytes pass: whatever
+ * the reader took from a line is written back as it was.) */
+static void put_clean(StrBuf *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        strbuf_append(o, s[i] == '\r' || s[i] == '\n' ? " " : s + i, 1);
+}
+
+/* Appends s left-aligned in width columns, cut to width characters. */
 static void put_left(StrBuf *o, const char *s, int width)
 {
-    strbuf_puts(o, s);
-    for (int c = text_cols(s); c < width; c++)
+    int c;
+    put_clean(o, s, text_prefix(s, width, &c));
+    for (; c < width; c++)
         strbuf_append(o, " ", 1);
 }
 
 static void put_right(StrBuf *o, const char *s, int width)
 {
-    for (int c = text_cols(s); c < width; c++)
+    int c;
+    size_t n = text_prefix(s, width, &c);
+    for (; c < width; c++)
         strbuf_append(o, " ", 1);
-    strbuf_puts(o, s);
+    put_clean(o, s, n);
 }
 
 /* Ends a line: trailing blanks removed, then CR. */
@@ -66,7 +86,7 @@ static void header(StrBuf *o, const char *code, const char *value)
         return;
     strbuf_puts(o, code);
     strbuf_append(o, " ", 1);
-    strbuf_puts(o, value);
+    put_clean(o, value, strlen(value));
     end_line(o);
 }
 

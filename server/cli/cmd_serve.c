@@ -65,7 +65,7 @@ static void raise_fd_limit(void)
 /* What the command line asked for (defaults filled in). */
 typedef struct ServeOptions {
     const char *listen, *db, *web, *backup_dir;
-    int threads, quiet, backup_keep;
+    int threads, quiet, backup_keep, behind_tls;
     double backup_every_s;
     RateRule write_rule, read_rule;
     ProxyList proxies;
@@ -88,6 +88,10 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         const char *a = argv[i];
         if (strcmp(a, "--quiet") == 0) {
             o->quiet = 1;
+            continue;
+        }
+        if (strcmp(a, "--behind-tls") == 0) {
+            o->behind_tls = 1;
             continue;
         }
         if (i + 1 >= argc) {
@@ -240,7 +244,7 @@ static int run(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     Server srv = {.hooks = &routes_hooks, .db_path = o.db, .web_dir = o.web, .quiet = o.quiet,
-                  .proxies = &o.proxies};
+                  .proxies = &o.proxies, .behind_tls = o.behind_tls};
     char err[512];
     if ((o.write_rule.milli_per_s || o.read_rule.milli_per_s) &&
         !(srv.limiter = ratelimit_new(&o.read_rule, &o.write_rule, 0))) {
@@ -311,7 +315,7 @@ const Command cmd_serve = {
     .help = "usage: arbiter serve [--listen 127.0.0.1:8080] [--db ./arbiter.db] [--web DIR]\n"
             "                     [--threads N] [--quiet]\n"
             "                     [--rate-limit R[,BURST]] [--read-rate-limit R[,BURST]]\n"
-            "                     [--trusted-proxy ADDR[,ADDR...]]\n"
+            "                     [--trusted-proxy ADDR[,ADDR...]] [--behind-tls]\n"
             "                     [--backup-dir DIR [--backup-every MINUTES] [--backup-keep N]]\n\n"
             "Runs the daemon: the JSON API under /api/v1 (its OpenAPI document is at\n"
             "/api/v1/openapi.json), live Server-Sent Event streams, flag timers, and the\n"
@@ -334,6 +338,8 @@ const Command cmd_serve = {
             "                for the rate limit and the sign-in throttle.  Repeatable or\n"
             "                comma-separated; by default none, and X-Forwarded-For is\n"
             "                ignored (a client cannot pose as another by sending it).\n"
+            "  --behind-tls  clients reach the server over https (a TLS proxy in front):\n"
+            "                the session cookie is Secure and a page's Origin must be https.\n"
             "  --backup-dir DIR  write a consistent copy of the database to\n"
             "                DIR/arbiter-YYYYMMDD-HHMMSS.db every --backup-every minutes\n"
             "                (default 15), keeping the newest --backup-keep (default 24)\n"

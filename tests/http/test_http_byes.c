@@ -139,7 +139,7 @@ static long bye(int64_t tid, int64_t pid, int rn, const char *kind, char *msg, s
 /* The TRF of TID (caller frees) read back; the text in *TEXT if wanted. */
 static Tournament *report(int64_t tid, Resp **text)
 {
-    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
     ck_assert_int_eq(r->status, 200);
     Tournament *t = NULL;
     TrfError e;

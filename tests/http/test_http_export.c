@@ -745,7 +745,7 @@ START_TEST(swiss_pairing_lists)
                     (long long)tid);
     ck_assert_int_eq(ct->status, 200);
     ck_assert_int_eq(jint(ct->json, "after_round"), 2);
-    Resp *trf = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+    Resp *trf = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
     Tournament *t = NULL;
     TrfError e;
     ck_assert_msg(trf_read(trf->body, trf->len, 0, &t, &e) == 0, "TRF: %s", e.message);

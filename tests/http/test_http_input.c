@@ -277,6 +277,13 @@ START_TEST(wrong_types_and_values)
         {"POST", "/auth/login", "{\"username\":\"arbiter\"}", "missing_field", 0},
         {"POST", "/auth/player", "{\"pin\":\"1234\"}", "missing_field", 0},
         {"PATCH", "/tournaments/T/alerts/A", "{\"resolved\":1}", "wrong_type", 0},
+        /* Control characters in text: CR/LF would inject TRF or PGN lines. */
+        {"POST", "/tournaments", "{\"name\":\"Open\\r\\n001 9999\",\"time_control\":\"60\"}", "invalid_value", 0},
+        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"60\",\"place\":\"Sofia\\u001b[2J\"}", "invalid_value", 0},
+        {"POST", "/tournaments/T/players", "{\"name\":\"Ivanov,\\nIvan\"}", "invalid_value", 0},
+        {"POST", "/tournaments/T/players", "{\"name\":\"X\",\"federation\":\"B\\tG\"}", "invalid_value", 0},
+        {"POST", "/tournaments/T/players", "{\"name\":\"X\\u0085Y\"}", "invalid_value", 0},
+        {"POST", "/tournaments/T/players", "{\"name\":\"X\\u007fY\"}", "invalid_value", 0},
     };
     int before = count_rows();
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {

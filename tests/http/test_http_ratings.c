@@ -59,10 +59,10 @@ static int64_t play_event(const char *tc, int64_t *pids)
     return tid;
 }
 
-/* The command line's JSON of `arbiter CMD` on tournament TID's TRF. */
+/* The command line's JSON of `arbiter CMD` on tournament TID's TRF (an arbiter's export). */
 static json_t *cli_json(int64_t tid, const char *cmd)
 {
-    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
     ck_assert_int_eq(r->status, 200);
     char path[400], line[1024];
     snprintf(path, sizeof path, "%s/report-%s.trf", D.dir, cmd);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -109,6 +110,85 @@ START_TEST(failed_sign_ins_are_throttled)
     }
     ck_assert_int_ge(refused, 2);
     ck_assert_ptr_nonnull(strstr(r.body, "too_many_attempts"));
+}
+END_TEST
+
+/* Every text value of every row of the store, one per line. */
+static char *dump_store(void);
+
+static long pin_from(const char *addr, const char *pin)
+{
+    char xff[80], body[200];
+    snprintf(xff, sizeof xff, "X-Forwarded-For: %s", addr);
+    snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%s\"}", (long long)tid, pin);
+    const char *hs[] = {xff, NULL};
+    Raw r;
+    raw("POST", "/api/v1/auth/player", body, hs, &r);
+    if (r.status == 429)
+        ck_assert_msg(strcasestr(r.headers, "Retry-After: ") != NULL, "429 without Retry-After");
+    return r.status;
+}
+
+START_TEST(account_budget_never_locks_out_the_right_password)
+{
+    /* Twenty-five addresses fail once each on the arbiter's name: the
+     * account's budget (bursts of 20) is spent, but each of them was a
+     * client that had not failed yet, so each was heard. */
+    char addr[32];
+    for (int i = 0; i < 25; i++) {
+        snprintf(addr, sizeof addr, "198.51.100.%d", 100 + i);
+        ck_assert_int_eq(login_from(addr, "wrong"), 401);
+    }
+    /* A client that has not failed is heard, and the right password works. */
+    ck_assert_int_eq(login_from("198.51.100.200", D.password), 200);
+    /* A client that has failed waits for the budget, with Retry-After. */
+    ck_assert_int_eq(login_from("198.51.100.101", "wrong"), 429);
+    /* Failing as another name touches another budget: no collisions. */
+    for (int i = 0; i < 25; i++) {
+        char body[200], xff[80];
+        snprintf(xff, sizeof xff, "X-Forwarded-For: 192.0.2.%d", i + 1);
+        snprintf(body, sizeof body, "{\"username\":\"other%d\",\"password\":\"x\"}", i % 3);
+        const char *hs[] = {xff, NULL};
+        Raw r;
+        raw("POST", "/api/v1/auth/login", body, hs, &r);
+        ck_assert_int_eq(r.status, 401);
+    }
+}
+END_TEST
+
+START_TEST(right_pin_does_not_clear_failures)
+{
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
+                   (long long)tid, (long long)pids[0]);
+    ck_assert_int_eq(r->status, 200);
+    char pin[32];
+    snprintf(pin, sizeof pin, "%s", json_string_value(json_object_get(r->json, "pin")));
+    resp_free(r);
+    /* An insider interleaves guesses with its own right PIN: the guesses
+     * still add up to the address's limit. */
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(pin_from("203.0.113.50", "0000000001"), 401);
+    ck_assert_int_eq(pin_from("203.0.113.50", pin), 200);
+    ck_assert_int_eq(pin_from("203.0.113.50", "0000000002"), 401);
+    ck_assert_int_eq(pin_from("203.0.113.50", "0000000003"), 429);
+}
+END_TEST
+
+START_TEST(pins_are_long_and_keyed)
+{
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/%lld/credentials",
+                   (long long)tid, (long long)pids[1]);
+    ck_assert_int_eq(r->status, 200);
+    const char *pin = json_string_value(json_object_get(r->json, "pin"));
+    ck_assert_int_eq((int)strlen(pin), 10);
+    /* The stored hash is not the unkeyed SHA-256 of the PIN. */
+    char plain[96], hex[65];
+    snprintf(plain, sizeof plain, "pin:%lld:%s", (long long)tid, pin);
+    sha256_hex(plain, strlen(plain), hex);
+    resp_free(r);
+    char *dump = dump_store();
+    ck_assert_ptr_null(strstr(dump, hex));
+    free(dump);
 }
 END_TEST
 
@@ -219,6 +299,16 @@ START_TEST(cookie_writes_need_our_origin)
     ck_assert_ptr_nonnull(strstr(r.body, "csrf"));
     const char *evil_ref[] = {cookie, csrf, "Referer: http://127.0.0.1.evil.example/x", NULL};
     raw("POST", "/api/v1/tournaments", body, evil_ref, &r);
+    ck_assert_int_eq(r.status, 403);
+    /* Same host, another port or scheme: another origin. */
+    char other[120];
+    snprintf(other, sizeof other, "Origin: http://127.0.0.1:%d", D.port + 1);
+    const char *other_port[] = {cookie, csrf, other, NULL};
+    raw("POST", "/api/v1/tournaments", body, other_port, &r);
+    ck_assert_int_eq(r.status, 403);
+    snprintf(other, sizeof other, "Origin: https://127.0.0.1:%d", D.port);
+    const char *other_scheme[] = {cookie, csrf, other, NULL};
+    raw("POST", "/api/v1/tournaments", body, other_scheme, &r);
     ck_assert_int_eq(r.status, 403);
     snprintf(origin, sizeof origin, "Origin: http://127.0.0.1:%d", D.port);
     const char *ours[] = {cookie, csrf, origin, NULL};
@@ -436,6 +526,157 @@ START_TEST(security_headers_everywhere)
 }
 END_TEST
 
+START_TEST(loopback_is_throttled)
+{
+    /* No X-Forwarded-For: the client is 127.0.0.1 itself, and is throttled
+     * like any other address. */
+    const char body[] = "{\"username\":\"arbiter\",\"password\":\"wrong\"}";
+    Raw r;
+    for (int i = 0; i < 5; i++) {
+        raw("POST", "/api/v1/auth/login", body, NULL, &r);
+        ck_assert_int_eq(r.status, 401);
+    }
+    raw("POST", "/api/v1/auth/login", body, NULL, &r);
+    ck_assert_int_eq(r.status, 429);
+    ck_assert_ptr_nonnull(strcasestr(r.headers, "Retry-After: "));
+}
+END_TEST
+
+START_TEST(log_lines_cannot_be_forged)
+{
+    /* A decoded path with CR/LF and a request id with ESC: each request is
+     * still one line of the log, with no terminal escapes. */
+    const char *hs[] = {"X-Request-Id: abc\x1b[31mred", NULL};
+    Raw r;
+    raw("GET", "/api/v1/nothing%0d%0ahttp%20GET%20/forged%20200%201us", NULL, hs, &r);
+    ck_assert_int_eq(r.status, 404);
+    usleep(200 * 1000); /* the log line is written after the answer */
+    char path[400];
+    snprintf(path, sizeof path, "%s/stderr.txt", D.dir);
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = 0;
+    fclose(f);
+    ck_assert_ptr_null(strstr(text, "\nhttp GET /forged"));
+    ck_assert_ptr_null(strchr(text, '\x1b'));
+    ck_assert_ptr_nonnull(strstr(text, "nothing\\x0d\\x0ahttp\\x20GET"));
+    ck_assert_ptr_nonnull(strstr(text, "id=abc\\x1b[31mred"));
+}
+END_TEST
+
+START_TEST(personal_data_needs_an_arbiter)
+{
+    Resp *r = reqf(&D, &arb, "PATCH", "{\"birth\":\"1990/05/17\",\"sex\":\"w\",\"fide_id\":\"24126055\"}",
+                   "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pids[0]);
+    ck_assert_msg(r->status == 200, "%ld %s", r->status, r->body);
+    resp_free(r);
+    const Client *who[] = {NULL, &pl[0], &arb};
+    for (int w = 0; w < 3; w++) {
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/players", (long long)tid);
+        ck_assert_int_eq(r->status, 200);
+        int seen = strstr(r->body, "1990/05/17") || strstr(r->body, "24126055");
+        ck_assert_msg(seen == (w == 2), "who %d: %s", w, r->body);
+        ck_assert_ptr_nonnull(strstr(r->body, "\"name\""));
+        ck_assert_ptr_nonnull(strstr(r->body, "\"federation\""));
+        resp_free(r);
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/players/%lld",
+                 (long long)tid, (long long)pids[0]);
+        ck_assert_int_eq(r->status, 200);
+        seen = strstr(r->body, "1990/05/17") || strstr(r->body, "24126055") ||
+               strstr(r->body, "\"sex\"");
+        ck_assert_msg(seen == (w == 2), "who %d: %s", w, r->body);
+        resp_free(r);
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+        ck_assert_int_eq(r->status, w == 2 ? 200 : w == 0 ? 401 : 403);
+        resp_free(r);
+    }
+}
+END_TEST
+
+START_TEST(behind_tls_cookie_is_secure)
+{
+    Daemon t = {0};
+    static const char *const args[] = {"--rate-limit", "0", "--behind-tls", NULL};
+    daemon_start_args(&t, 0, args);
+    char body[200];
+    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", t.password);
+    Resp *r = req(&t, NULL, "POST", "/api/v1/auth/login", body);
+    ck_assert_int_eq(r->status, 200);
+    const char *c = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_nonnull(c);
+    ck_assert_ptr_nonnull(strstr(c, "; Secure"));
+    resp_free(r);
+    daemon_finish(&t);
+    /* Without it (plain http at a venue) the cookie must not be Secure, or
+     * the browser would drop it. */
+    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", D.password);
+    r = req(&D, NULL, "POST", "/api/v1/auth/login", body);
+    ck_assert_int_eq(r->status, 200);
+    c = strcasestr(r->headers, "Set-Cookie: ");
+    ck_assert_ptr_null(strstr(c, "Secure"));
+    resp_free(r);
+}
+END_TEST
+
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+START_TEST(web_root_serves_only_the_pages)
+{
+    /* A web root like the real one, with the npm files and a test tool
+     * beside the pages, and a symbolic link that leads out of it. */
+    char root[400], sub[600];
+    snprintf(root, sizeof root, "%s/webroot", D.dir);
+    ck_assert_int_eq(mkdir(root, 0700), 0);
+    const char *dirs[] = {"js", "node_modules", "node_modules/chessground",
+                          "node_modules/chessground/dist", "node_modules/playwright-core"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        snprintf(sub, sizeof sub, "%s/%s", root, dirs[i]);
+        ck_assert_int_eq(mkdir(sub, 0700), 0);
+    }
+    put_file(root, "index.html", "<p>hi</p>");
+    put_file(root, "package-lock.json", "{}");
+    put_file(root, "js/app.js", "1;");
+    put_file(root, "node_modules/chessground/dist/chessground.min.js", "2;");
+    put_file(root, "node_modules/playwright-core/index.js", "3;");
+    put_file(D.dir, "outside.js", "secret");
+    char target[600], link[600];
+    snprintf(target, sizeof target, "%s/outside.js", D.dir);
+    snprintf(link, sizeof link, "%s/js/out.js", root);
+    ck_assert_int_eq(symlink(target, link), 0);
+
+    Daemon w = {0};
+    const char *args[] = {"--rate-limit", "0", "--web", root, NULL};
+    daemon_start_args(&w, 0, args);
+    static const struct {
+        const char *path;
+        long status;
+    } cases[] = {
+        {"/", 200}, {"/index.html", 200}, {"/js/app.js", 200},
+        {"/node_modules/chessground/dist/chessground.min.js", 200},
+        {"/package-lock.json", 404}, {"/node_modules/playwright-core/index.js", 404},
+        {"/js/out.js", 404},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Resp *r = req(&w, NULL, "GET", cases[i].path, NULL);
+        ck_assert_msg(r->status == cases[i].status, "%s: %ld", cases[i].path, r->status);
+        if (r->status == 200)
+            ck_assert_ptr_null(r->body ? strstr(r->body, "secret") : NULL);
+        resp_free(r);
+    }
+    daemon_finish(&w);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-security");
@@ -443,6 +684,14 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, failed_sign_ins_are_throttled);
+    tcase_add_test(tc, account_budget_never_locks_out_the_right_password);
+    tcase_add_test(tc, right_pin_does_not_clear_failures);
+    tcase_add_test(tc, pins_are_long_and_keyed);
+    tcase_add_test(tc, loopback_is_throttled);
+    tcase_add_test(tc, log_lines_cannot_be_forged);
+    tcase_add_test(tc, personal_data_needs_an_arbiter);
+    tcase_add_test(tc, behind_tls_cookie_is_secure);
+    tcase_add_test(tc, web_root_serves_only_the_pages);
     tcase_add_test(tc, secrets_hashed_and_never_logged);
     tcase_add_test(tc, cookie_writes_need_our_origin);
     tcase_add_test(tc, ended_sessions_and_replaced_tokens_do_not_act);

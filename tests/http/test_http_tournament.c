@@ -203,7 +203,7 @@ START_TEST(swiss_pairing_byes_and_report)
     finish_round(&D, &arb, tid, 2, "01");
 
     /* The rating report: TRF-2026 by default, CR line ends, a file name. */
-    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
     ck_assert_int_eq(r->status, 200);
     ck_assert_ptr_nonnull(strcasestr(r->headers, "Content-Type: text/plain; charset=utf-8"));
     ck_assert_ptr_nonnull(strcasestr(r->headers, "filename=\"tournament-"));
@@ -226,7 +226,7 @@ START_TEST(swiss_pairing_byes_and_report)
             ck_assert_int_eq(t->players[k].games[0].result, TRN_RES_HPB);
     tournament_free(t);
     resp_free(r);
-    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf?flavour=16", (long long)tid);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf?flavour=16", (long long)tid);
     ck_assert_int_eq(r->status, 200);
     rc = trf_read(r->body, r->len, 0, &t, &e);
     ck_assert_msg(rc == 0, "TRF16 line %d: %s", e.line, e.message);
@@ -234,7 +234,7 @@ START_TEST(swiss_pairing_byes_and_report)
     ck_assert_int_eq(compare_trf(t, tid, p, 6), 4);
     tournament_free(t);
     resp_free(r);
-    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/trf?flavour=9", (long long)tid);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf?flavour=9", (long long)tid);
     ck_assert_int_eq(r->status, 400);
     resp_free(r);
 }

@@ -12,10 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "store.h"
 #include "testutil.h"
+#include "backup.h"
+#include "sessions.h"
 #include "writer.h"
 
 static Store *open_rw(void)
@@ -149,6 +152,66 @@ static void *client(void *arg)
     return NULL;
 }
 
+START_TEST(sessions_capped_and_expired_in_bulk)
+{
+    Store *s = open_rw();
+    ck_assert_int_eq(sessions_user_add(s, "chief", "$y$x", NULL, 0), 0);
+    int64_t uid = store_int(s, 0, "SELECT id FROM users WHERE username = 'chief'", "");
+    int64_t now = store_now_ms();
+    char hash[32];
+    /* One arbiter signs in 30 times: only the newest 20 sessions stay. */
+    for (int i = 0; i < 30; i++) {
+        snprintf(hash, sizeof hash, "h%02d", i);
+        ck_assert_int_eq(sessions_create(s, hash, uid, 0, "c", now + 3600000), 0);
+    }
+    ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM sessions", ""),
+                     SESSIONS_PER_HOLDER);
+    SessionsCaller c;
+    ck_assert_int_eq(sessions_lookup(s, "h29", now, &c), 1);
+    ck_assert_int_eq(sessions_lookup(s, "h09", now, &c), 0);
+    ck_assert_int_eq(sessions_lookup(s, "h10", now, &c), 1);
+    /* Expiry: bounded bulks, by the index on expires_ms. */
+    store_run(s, NULL, "UPDATE sessions SET expires_ms = ?1 WHERE token_hash < 'h20'", "i",
+              now - 1);
+    ck_assert_int_eq(sessions_expire(s, now, 4), 4);
+    ck_assert_int_eq(sessions_expire(s, now, 100), 6);
+    ck_assert_int_eq(sessions_expire(s, now, 100), 0);
+    ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM sessions", ""), 10);
+    char plan[256] = "";
+    json_t *rows = store_rows(s, "EXPLAIN QUERY PLAN SELECT rowid FROM sessions "
+                                 "WHERE expires_ms < ?1 LIMIT 10", "i", now);
+    size_t i;
+    json_t *row;
+    json_array_foreach(rows, i, row)
+    {
+        const char *d = json_string_value(json_object_get(row, "detail"));
+        if (d)
+            snprintf(plan + strlen(plan), sizeof plan - strlen(plan), "%s;", d);
+    }
+    json_decref(rows);
+    ck_assert_msg(strstr(plan, "sessions_expiry") != NULL, "plan: %s", plan);
+    store_close(s);
+}
+END_TEST
+
+START_TEST(files_are_private)
+{
+    mode_t old = umask(022);
+    Store *s = open_rw();
+    store_close(s);
+    struct stat st;
+    ck_assert_int_eq(stat(testutil_db_path, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    char copy[600], err[256];
+    snprintf(copy, sizeof copy, "%s.copy", testutil_db_path);
+    ck_assert_msg(backup_copy(testutil_db_path, copy, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(stat(copy, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0600);
+    unlink(copy);
+    umask(old);
+}
+END_TEST
+
 START_TEST(group_commit)
 {
     char err[256];
@@ -187,6 +250,8 @@ static Suite *suite(void)
     tcase_add_test(tc, newer_schema_is_refused);
     tcase_add_test(tc, append_only_logs);
     tcase_add_test(tc, group_commit);
+    tcase_add_test(tc, sessions_capped_and_expired_in_bulk);
+    tcase_add_test(tc, files_are_private);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -496,6 +496,96 @@ START_TEST(write_built_in_memory)
 }
 END_TEST
 
+/* Characters of S (UTF-8 sequences count one). */
+static int utf8_chars(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+START_TEST(random_names_round_trip)
+{
+    /* Property: whatever names (long Spanish and Cyrillic ones, with
+     * CR/LF/TAB inside), titles and federations a tournament holds, its TRF
+     * is read back by the reader, every player's name is the first 33
+     * characters of the original (cut on a character boundary, CR and LF
+     * as blanks) and no line holds a second record. */
+    static const char *const parts[] = {
+        "Fernández", "Núñez", "García-Ordóñez", "de la Peña", "Íñigo", "Begoña", "Muñoz",
+        "Жуковский", "Щербаков", "Александра", "Ёлкина", "Константинович", "Чайковская",
+        "O'Neill", "Smith", "\r012 Injected", "\n001 9999", "Ølstad", "Łukasz"};
+    static const char *const titles[] = {"GM", "IM", "WGM", "", "FM"};
+    static const char *const feds[] = {"ESP", "RUS", "BUL", "", "ГРЦ"};
+    uint64_t seed = 0x2545F4914F6CDD1Du;
+    for (int iter = 0; iter < 200; iter++) {
+        Tournament *t = tournament_new();
+        snprintf(t->name, sizeof t->name, "Open\r\n001 9999 injected");
+        t->n_rounds = 1;
+        int n = 2 + (int)(seed % 20);
+        char want[32][TRN_NAME_MAX];
+        for (int id = 1; id <= n; id++) {
+            TrnPlayer *p = tournament_add_player(t, id);
+            char name[TRN_NAME_MAX] = "";
+            size_t len = 0;
+            int words = 1 + (int)((seed >> 7) % 6);
+            for (int w = 0; w < words; w++) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                const char *part = parts[seed % (sizeof parts / sizeof parts[0])];
+                if (len + strlen(part) + 3 >= sizeof name)
+                    break;
+                len += (size_t)snprintf(name + len, sizeof name - len, "%s%s",
+                                        w == 0 ? "" : w == 1 ? ", " : " ", part);
+            }
+            if (!name[0])
+                snprintf(name, sizeof name, "Solo");
+            snprintf(p->name, sizeof p->name, "%s", name);
+            snprintf(p->title, sizeof p->title, "%s", titles[seed % 5]);
+            snprintf(p->federation, sizeof p->federation, "%s", feds[(seed >> 3) % 5]);
+            p->rating = 1000 + (int)(seed % 1800);
+            /* What the reader should give back: 33 characters, CR and LF
+             * as blanks, trailing blanks dropped. */
+            char *o = want[id - 1];
+            size_t k = 0;
+            int chars = 0;
+            for (const char *q = name; *q; q++) {
+                if (((unsigned char)*q & 0xC0) != 0x80 && ++chars > 33)
+                    break;
+                o[k++] = *q == '\r' || *q == '\n' ? ' ' : *q;
+            }
+            while (k > 0 && o[k - 1] == ' ')
+                k--;
+            o[k] = 0;
+            /* A leading blank is not part of the name either. */
+            size_t lead = strspn(o, " ");
+            memmove(o, o + lead, strlen(o + lead) + 1);
+        }
+        size_t len;
+        char *out = trf_write(t, TRF_FLAVOUR_26, &len);
+        ck_assert_ptr_nonnull(out);
+        Tournament *u = NULL;
+        TrfError e;
+        int rc = trf_read(out, len, 0, &u, &e);
+        ck_assert_msg(rc == 0, "iteration %d: the writer's own TRF was refused: %s\n%s", iter,
+                      e.message, out);
+        ck_assert_int_eq(u->n_players, n);
+        for (int id = 1; id <= n; id++) {
+            const TrnPlayer *p = tournament_player(u, id);
+            ck_assert_ptr_nonnull(p);
+            ck_assert_int_le(utf8_chars(p->name), 33);
+            ck_assert_str_eq(p->name, want[id - 1]);
+        }
+        ck_assert_ptr_null(strstr(out, "\r001 9999"));
+        free(out);
+        tournament_free(u);
+        tournament_free(t);
+    }
+}
+END_TEST
+
 START_TEST(points_check_can_be_relaxed)
 {
     static const char text[] =
@@ -562,6 +652,7 @@ int main(void)
     tcase_add_test(tc, rejections);
     tcase_add_test(tc, wide_values_still_fit);
     tcase_add_test(tc, write_built_in_memory);
+    tcase_add_test(tc, random_names_round_trip);
     tcase_add_test(tc, points_check_can_be_relaxed);
     tcase_add_test(tc, garbage_never_crashes);
     suite_add_tcase(s, tc);
