@@ -183,7 +183,7 @@ test('a two-player match: forfeit, round over, nothing left to pair, no action t
   await arbiter.call('POST', `games/${gid}/arbiter/result`, { white: 1, black: 0, forfeit: true });
   await desk.waitForSelector('[data-law="pause"][disabled]');
   assert.doesNotMatch(await desk.textContent('#g-main'), /not yet confirmed/);
-  assert.match(await desk.textContent('#g-main'), /Result set by the arbiter/);
+  assert.match(await desk.textContent('#g-main'), /Forfeit: no game to confirm/);
   await desk.goto(`${daemon.url}/desk.html?lang=en#/t/${tour.id}/rounds`);
   await desk.waitForSelector('#r-pair');
   assert.equal(await desk.isDisabled('#r-pair'), true, 'the only round is paired');

@@ -23,9 +23,9 @@ export function statusText(s) {
 }
 
 // Art. 8.7: which players have confirmed the result on their tablets.  A
-// result the arbiter set (a forfeit, a decision) waits for no one.
+// forfeit (+/-, -/+, -/-: a game not played) has nothing to confirm.
 export function confirmations(s) {
-  if (s.reason === 'arbiter' || /^[-+]\/[-+]$/.test(s.result || '') || s.events.some((e) => e.type === 'result' && e.by === 'arbiter')) return t('view.result_by_arbiter');
+  if (/^[-+]\/[-+]$/.test(s.result || '')) return t('view.forfeit_no_confirm');
   const who = ['white', 'black'].filter((c) => s.confirmed[c]).map((c) => t(`colour.${c}`));
   return who.length ? t('view.confirmed_by', { who: who.join(', ') }) : t('view.not_confirmed');
 }
