@@ -622,7 +622,7 @@ fail:
 static const char *const code_names[] = {
     "ok", "order", "actor", "not_started", "started", "over", "not_over", "turn", "notation",
     "illegal", "touch", "paused", "flag_fell", "no_flag", "no_offer", "offer_rule", "payload",
-    "limit",
+    "limit", "score",
 };
 
 const char *event_json_code_name(int code)

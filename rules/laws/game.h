@@ -180,7 +180,9 @@ enum {
     GAME_E_NO_OFFER,       /* accept/decline without a pending offer */
     GAME_E_OFFER_RULE,     /* offer/accept not allowed now (9.1.1, 5.2.3) */
     GAME_E_PAYLOAD,        /* missing or inconsistent fields */
-    GAME_E_LIMIT           /* too many plies or notes */
+    GAME_E_LIMIT,          /* too many plies or notes */
+    GAME_E_SCORE           /* the scores of a played game would add up to
+                              more than one point (10.2) */
 };
 
 typedef struct GameVerdict {

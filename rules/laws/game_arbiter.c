@@ -421,6 +421,14 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
     if (scored && (ev->score[0] < 0 || ev->score[0] > 2))
         return game_state_refuse(v, GAME_E_PAYLOAD, "this penalty needs score: 0, 0.5 or 1");
+    if (scored && st->over && !st->forfeit) {
+        int target = kind == GAME_PENALTY_SCORE_UP ? !side : side;
+        int other = st->score[!target] < 0 ? 0 : st->score[!target];
+        if (ev->score[0] + other > 2)
+            return game_state_refuse(v, GAME_E_SCORE, "%s",
+                                     "no game is worth more than one point: the two scores "
+                                     "would add up to more (10.2); set the result instead");
+    }
     const char *who = game_state_side_name(side), *opp = game_state_side_name(!side);
     static const char *const half[] = {"0", "1/2", "1"};
     int8_t before[2] = {st->score[0], st->score[1]};
@@ -477,6 +485,12 @@ static int on_result(GameState *st, const GameEvent *ev, GameVerdict *v)
         if (ev->score[s] < 0 || ev->score[s] > 2)
             return game_state_refuse(v, GAME_E_PAYLOAD,
                                      "result needs each side's score: 0, 0.5 or 1");
+    /* 10.2: "The total score of any game can never exceed the maximum score
+     * normally given for that game."  A game not played (+/+) is no game. */
+    if (!ev->forfeit && ev->score[WHITE] + ev->score[BLACK] > 2)
+        return game_state_refuse(v, GAME_E_SCORE, "%s",
+                                 "no game is worth more than one point: the two scores add up "
+                                 "to more (10.2)");
     st->score_override[0] = st->score_override[1] = -1;
     bool was_over = st->over;
     game_state_end(st, GAME_END_ARBITER, -1, ev->score[WHITE], ev->score[BLACK],

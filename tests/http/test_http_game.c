@@ -406,6 +406,33 @@ START_TEST(arbiter_pause_adjust_result)
 }
 END_TEST
 
+/* 10.2: no game is worth more than a game.  A result of 1-1 and a score
+ * penalty that would make a draw 1-1/2 are refused with the article. */
+START_TEST(no_game_worth_more_than_a_game)
+{
+    Game g = new_game("5400+30", NULL);
+    play_all(&g, (const char *const[]){"e4", "e5"}, 2);
+    Resp *r = reqf(&D, &arb, "POST", "{\"white\":1,\"black\":1}",
+                   "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_str_eq(resp_code(r), "illegal_state");
+    ck_assert_ptr_nonnull(strstr(r->body, "10.2"));
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5}",
+             "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"side\":\"black\",\"penalty\":\"score_up\",\"score\":1}",
+             "/api/v1/games/%lld/arbiter/penalty", (long long)g.gid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_ptr_nonnull(strstr(r->body, "10.2"));
+    resp_free(r);
+    Resp *keep;
+    ck_assert_str_eq(result_of(state(&g, &keep)), "1/2-1/2");
+    resp_free(keep);
+}
+END_TEST
+
 START_TEST(round_pause_resume)
 {
     Game g = new_game("5400+30", NULL);
@@ -524,6 +551,7 @@ static Suite *suite(void)
     tcase_add_test(tc, claims_with_intended_move);
     tcase_add_test(tc, claimed_flags);
     tcase_add_test(tc, arbiter_pause_adjust_result);
+    tcase_add_test(tc, no_game_worth_more_than_a_game);
     tcase_add_test(tc, round_pause_resume);
     tcase_add_test(tc, colours_reversed);
     suite_add_tcase(s, tc);
