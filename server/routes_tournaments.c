@@ -42,6 +42,7 @@ const JsonField route_settings_fields[] = {
     {"default_time_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
     {"supervised", JF_BOOL, 0, 0, 0, NULL, NULL},
     {"penalty_ms", JF_INT, 0, 0, INT64_C(3600000), NULL, NULL},
+    {"guidelines_iii", JF_BOOL, 0, 0, 0, NULL, NULL},
     {"fen", JF_STR, 0, 1, 100, NULL, NULL},
     END,
 };

@@ -56,6 +56,11 @@ static int iii_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (!st->settings.guidelines_iii || st->settings.tc.untimed)
         return game_state_refuse(v, GAME_E_PAYLOAD,
                                  "Guidelines III were not announced for this game");
+    /* III.2.2: "These Guidelines shall apply only to standard chess and
+     * rapidplay games without increment and not to blitz games." */
+    if (timecontrol_category(&st->settings.tc) == TC_BLITZ)
+        return game_state_refuse(v, GAME_E_PAYLOAD,
+                                 "Guidelines III do not apply to blitz games (III.2.2)");
     const TcPeriod *pd = &st->settings.tc.side[side].periods[st->clock.period[side]];
     if (pd->bonus != TC_BONUS_NONE)
         return game_state_refuse(

@@ -433,6 +433,32 @@ START_TEST(no_game_worth_more_than_a_game)
 }
 END_TEST
 
+/* The tournament setting guidelines_iii turns Guidelines III on; they
+ * never apply to blitz (III.2.2).  White is given 60 s to be under two
+ * minutes, then asks for the increment (III.4). */
+static Resp *increment_asked(const char *tc)
+{
+    Game g = new_game(tc, "{\"guidelines_iii\":true}");
+    Resp *r = reqf(&D, &arb, "POST", "{\"side\":\"white\",\"set_ms\":60000}",
+                   "/api/v1/games/%lld/arbiter/adjust", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    return reqf(&D, &g.w, "POST", "{\"ply\":0,\"claim\":\"increment\"}",
+                "/api/v1/games/%lld/claim", (long long)g.gid);
+}
+
+START_TEST(guidelines_iii_not_in_blitz)
+{
+    Resp *r = increment_asked("900");
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = increment_asked("300");
+    ck_assert_int_eq(r->status, 400);
+    ck_assert_ptr_nonnull(strstr(r->body, "III.2.2"));
+    resp_free(r);
+}
+END_TEST
+
 START_TEST(round_pause_resume)
 {
     Game g = new_game("5400+30", NULL);
@@ -552,6 +578,7 @@ static Suite *suite(void)
     tcase_add_test(tc, claimed_flags);
     tcase_add_test(tc, arbiter_pause_adjust_result);
     tcase_add_test(tc, no_game_worth_more_than_a_game);
+    tcase_add_test(tc, guidelines_iii_not_in_blitz);
     tcase_add_test(tc, round_pause_resume);
     tcase_add_test(tc, colours_reversed);
     suite_add_tcase(s, tc);
