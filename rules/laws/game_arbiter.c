@@ -244,6 +244,11 @@ static int on_pause(GameState *st, const GameEvent *ev, GameVerdict *v)
 static int on_resume(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (!st->clock.paused) return game_state_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
+    if (st->dead_side >= 0)
+        return game_state_refuse(v, GAME_E_PAYLOAD,
+                                 "dead position? decide: set the result (a draw if %s cannot "
+                                 "checkmate by any series of legal moves)",
+                                 game_state_side_name(!st->dead_side));
     clock_resume(&st->clock, ev->time_ms);
     st->call_pending = false;
     st->call_side = -1;

@@ -242,6 +242,50 @@ START_TEST(server_flag_within_50ms)
 }
 END_TEST
 
+/* 6.9 when "can the opponent still mate?" is undecided: the server's flag
+ * does not score the game; the clocks pause, the arbiter is alerted (dead
+ * position? decide) and decides with a result. */
+START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
+{
+    Game g = new_game("2", "{\"fen\":\"8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1\"}");
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    json_int_t deadline = json_integer_value(
+        json_object_get(json_object_get(json_object_get(st, "state"), "clock"), "deadline_ms"));
+    resp_free(keep);
+    ck_assert_int_gt(deadline, 0);
+    /* The analysis at the flag may take a few hundred ms on a busy machine. */
+    json_t *q = NULL;
+    for (int tries = 0; tries < 100 && !json_is_object(q); tries++) {
+        usleep(100000);
+        if (tries)
+            resp_free(keep);
+        st = state(&g, &keep);
+        q = json_object_get(json_object_get(st, "state"), "dead_position_awaits_arbiter");
+    }
+    ck_assert_int_ge(now_ms(), deadline);
+    ck_assert_str_eq(result_of(st), "*");
+    ck_assert_str_eq(json_string_value(json_object_get(q, "side")), "black");
+    ck_assert_str_eq(json_string_value(json_object_get(q, "end")), "time");
+    resp_free(keep);
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)g.tid);
+    ck_assert_int_eq(r->status, 200);
+    int dead = 0;
+    size_t i;
+    json_t *a;
+    json_array_foreach(r->json, i, a) dead +=
+        strcmp(json_string_value(json_object_get(a, "kind")), "dead_position") == 0;
+    ck_assert_int_eq(dead, 1);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5,\"note\":\"White cannot mate\"}",
+             "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_str_eq(result_of(state(&g, &keep)), "1/2-1/2");
+    resp_free(keep);
+}
+END_TEST
+
 /* 6.7: a player absent at the default time after the start loses; the
  * server records it by itself, on time, and a late arrival changes
  * nothing. */
@@ -574,6 +618,7 @@ static Suite *suite(void)
     tcase_add_test(tc, resignation_and_confirmation);
     tcase_add_test(tc, server_flag_within_50ms);
     tcase_add_test(tc, absent_player_loses_at_default_time);
+    tcase_add_test(tc, flag_with_undecided_mate_waits_for_the_arbiter);
     tcase_add_test(tc, claims_with_intended_move);
     tcase_add_test(tc, claimed_flags);
     tcase_add_test(tc, arbiter_pause_adjust_result);
