@@ -588,6 +588,12 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
                             st->iii_side == WHITE ? "white" : "black"));
     else
         rc |= put(o, "claim_awaits_arbiter", json_null());
+    if (st->dead_side >= 0)
+        rc |= put(o, "dead_position_awaits_arbiter",
+                  json_pack("{s:s,s:s}", "side", st->dead_side == WHITE ? "white" : "black",
+                            "end", game_end_name(st->dead_end)));
+    else
+        rc |= put(o, "dead_position_awaits_arbiter", json_null());
     if (st->touch_square >= 0) {
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
                       (char)('1' + SQ_RANK(st->touch_square)), 0};
@@ -625,7 +631,7 @@ fail:
 static const char *const code_names[] = {
     "ok", "order", "actor", "not_started", "started", "over", "not_over", "turn", "notation",
     "illegal", "touch", "paused", "flag_fell", "no_flag", "no_offer", "offer_rule", "payload",
-    "limit",
+    "limit", "score",
 };
 
 const char *event_json_code_name(int code)
@@ -1034,6 +1040,16 @@ void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
         event_json_text_raw(t, "}", 1);
     } else {
         knull(t, "claim_awaits_arbiter");
+    }
+    if (st->dead_side >= 0) {
+        key(t, "dead_position_awaits_arbiter", 0);
+        event_json_text_raw(t, "{", 1);
+        key(t, "side", 1);
+        event_json_text_str(t, st->dead_side == WHITE ? "white" : "black");
+        kstr(t, "end", game_end_name(st->dead_end));
+        event_json_text_raw(t, "}", 1);
+    } else {
+        knull(t, "dead_position_awaits_arbiter");
     }
     if (st->touch_square >= 0) {
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),

@@ -709,6 +709,9 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     default:
         break;
     }
+    if (v->dead_question)
+        alert(s, out, "dead_position", ev->time_ms, "game %lld: dead position? decide: %s",
+              (long long)e->gid, v->reason);
     if (v->illegal)
         alert(s, out, "illegal", ev->time_ms, "game %lld: illegal move by %s: %s",
               (long long)e->gid, who, v->reason);

@@ -54,6 +54,7 @@ static const struct {
     {G(GAME_E_OFFER_RULE), 409, "offer_not_allowed"},
     {G(GAME_E_PAYLOAD), 400, "invalid_value"},
     {G(GAME_E_LIMIT), 409, "limit"},
+    {G(GAME_E_SCORE), 409, "illegal_state"},
 };
 
 static int find(int code)

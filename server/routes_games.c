@@ -311,7 +311,7 @@ static GameJob *job_new(Req *r, int type, int actor)
     return j;
 }
 
-static const char *const CLAIMS[] = {"threefold", "fifty", NULL};
+static const char *const CLAIMS[] = {"threefold", "fifty", "increment", "no_effort", NULL};
 
 const JsonField route_ply_fields[] = {{"ply", JF_INT, 0, 0, 100000, NULL, NULL}, END};
 const JsonField route_move_fields[] = {

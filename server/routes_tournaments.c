@@ -43,6 +43,7 @@ const JsonField route_settings_fields[] = {
     {"supervised", JF_BOOL, 0, 0, 0, NULL, NULL},
     {"penalty_ms", JF_INT, 0, 0, INT64_C(3600000), NULL, NULL},
     {"public_delay", JF_INT, 0, 0, 86400, NULL, NULL},
+    {"guidelines_iii", JF_BOOL, 0, 0, 0, NULL, NULL},
     {"fen", JF_STR, 0, 1, 100, NULL, NULL},
     END,
 };

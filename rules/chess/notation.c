@@ -469,13 +469,18 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
     int rook = side == 1 ? home + 3 : home - 4;
     int dest = side == 1 ? home + 2 : home - 2;
     char sq[3];
+    /* The king is the piece a castling names (4.3, 4.4.3), wherever it
+     * stands: an illegal castling binds it even when the right was lost
+     * long ago. */
+    Bitboard king = board_pieces(b, us, KING);
+    if (king && bb_lsb(king) != dest)
+        *out = move_new(bb_lsb(king), dest, MOVE_NORMAL, KNIGHT);
     if (!(b->castling & right)) {
         sq_name(rook, sq);
         return fail(err, errlen, NOTATION_E_ILLEGAL,
                     "%s can no longer castle %s: the king or the %s rook has moved",
                     color_names[us], wing, sq);
     }
-    *out = move_new(home, dest, MOVE_NORMAL, KNIGHT);
     Bitboard occ = board_occupied(b);
     if (bb_between[home][rook] & occ) {
         return fail(err, errlen, NOTATION_E_ILLEGAL,
@@ -585,6 +590,23 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         reach |= BB(from);
     }
     if (!reach) {
+        /* The piece the player meant, when the text names one (4.3 after an
+         * illegal move, 7.5.1): the only candidate, or of several pawns
+         * the one a pawn move from the typed file would start from. */
+        Bitboard meant = cands;
+        if (type == PAWN && bb_more_than_one(meant)) {
+            int back = us == WHITE ? -8 : 8;
+            Bitboard pawn_from = 0;
+            for (Bitboard c = cands; c;) {
+                int from = bb_pop(&c);
+                if (sp->capture ? (bb_pawn_attacks[us][from] & BB(sp->to)) != 0
+                                : (from == sp->to + back || from == sp->to + 2 * back))
+                    pawn_from |= BB(from);
+            }
+            meant = pawn_from;
+        }
+        if (meant && !bb_more_than_one(meant))
+            *out = move_new(bb_lsb(meant), sp->to, MOVE_NORMAL, KNIGHT);
         /* One slider that would get there on an empty board: blocked. */
         Bitboard line_up = 0;
         for (Bitboard c = cands; c;) {

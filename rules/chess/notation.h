@@ -89,7 +89,9 @@ int notation_san_localized(const Board *b, Move m, const char *lang,
  *     and a target square, a Move with those from/to squares (kind
  *     MOVE_NORMAL) that is NOT legal and must never be given to
  *     board_make(): it says which piece the player tried to move
- *     (touch-move after an illegal move, Art. 7.5.1 / 4.3); otherwise
+ *     (touch-move after an illegal move, Art. 7.5.1 / 4.3).  A castling
+ *     names the king (4.4.3), with or without the right; a pawn's SAN
+ *     ("e5", "exd6") names the only pawn it could start from.  Otherwise
  *     MOVE_NONE;
  *   other codes: MOVE_NONE.
  * text may be NULL (malformed).

@@ -153,6 +153,7 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->touch_capture = -1;
     st->iii_claim = -1;
     st->iii_side = -1;
+    st->dead_side = -1;
     st->cap_plies = 128;
     /* Notes (offers, claims, penalties, arbiter actions) are few, and grow
      * by doubling: 32 of them (264 bytes each) were 8 KB of every game's
@@ -248,7 +249,9 @@ static int64_t absence_deadline(const GameState *st)
 
 int game_flag_fallen(const GameState *st, int64_t now)
 {
-    if (!st->started || st->over)
+    /* A fallen flag whose verdict waits for the arbiter (dead_side) is
+     * recorded already. */
+    if (!st->started || st->over || st->dead_side >= 0)
         return -1;
     for (int s = 0; s < 2; s++)
         if (clock_flag_fallen(&st->clock, s, now))
@@ -258,7 +261,7 @@ int game_flag_fallen(const GameState *st, int64_t now)
 
 int64_t game_next_deadline(const GameState *st, int64_t now)
 {
-    if (!st->started || st->over)
+    if (!st->started || st->over || st->dead_side >= 0)
         return CLOCK_NEVER;
     int64_t d = absence_deadline(st);
     if (d != CLOCK_NEVER)
@@ -475,7 +478,7 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
             return 0;
         }
         game_state_illegal_penalty(st, ev, side, v);
-        if (!v->ended)
+        if (!v->ended && !v->dead_question)
             game_state_say(v, "pawn to the last rank without a piece: illegal, it becomes a queen "
                               "(7.5.2)");
         return 0;
@@ -483,7 +486,9 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
     /* A completed illegal move (7.5.1): the position stands, the clock runs
      * on for the offender, who must move the same piece if it can. */
     game_state_illegal_penalty(st, ev, side, v);
-    if (!st->over) {
+    if (v->dead_question) {
+        /* 7.5.5 reached, the loss undecided: the arbiter's verdict next. */
+    } else if (!st->over) {
         /* 9.1.2.1: touching a piece with the intention of moving it rejects
          * the opponent's offer; a completed illegal move did more than that. */
         if (st->offer == !side) {
@@ -627,6 +632,9 @@ static int on_resign(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
+    if (st->dead_side >= 0)
+        return game_state_refuse(v, GAME_E_NO_FLAG,
+                                 "the arbiter has yet to decide whether the position is dead");
     int64_t t = ev->time_ms;
     int64_t ad = absence_deadline(st);
     if (ad != CLOCK_NEVER && t > ad && (ev->side < 0 || !st->checked_in[ev->side])) {
@@ -674,7 +682,15 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
         game_state_say(v, "both flags have fallen: draw");
         return 0;
     }
-    bool draw = game_state_cannot_mate(st, !flagged);
+    int can = game_state_can_mate(st, !flagged);
+    if (can == CANMATE_UNKNOWN) {
+        /* 6.9 needs "cannot checkmate" decided; a loss is not given on an
+         * unproven answer, nor a draw: the arbiter decides. */
+        game_state_ask_dead(st, ev, flagged, GAME_END_TIME, t, v);
+        st->clock.main_ms[flagged] = 0;
+        return 0;
+    }
+    bool draw = can == CANMATE_NO;
     /* The other clock (claimed flags: it may have run since) reads as at
      * the check; the game ends at the instant the flag fell. */
     clock_stop(&st->clock, t);

@@ -180,7 +180,9 @@ enum {
     GAME_E_NO_OFFER,       /* accept/decline without a pending offer */
     GAME_E_OFFER_RULE,     /* offer/accept not allowed now (9.1.1, 5.2.3) */
     GAME_E_PAYLOAD,        /* missing or inconsistent fields */
-    GAME_E_LIMIT           /* too many plies or notes */
+    GAME_E_LIMIT,          /* too many plies or notes */
+    GAME_E_SCORE           /* the scores of a played game would add up to
+                              more than one point (10.2) */
 };
 
 typedef struct GameVerdict {
@@ -192,6 +194,8 @@ typedef struct GameVerdict {
     bool colours_swapped;  /* colours_reversed: the game plays on (7.3), so
                               the players' colours in the pairing swap to
                               the ones actually played */
+    bool dead_question;    /* the Laws need "cannot mate" and it is
+                              undecided: the game waits for the arbiter */
 } GameVerdict;
 
 /* ---- state ------------------------------------------------------------- */
@@ -269,6 +273,12 @@ typedef struct GameState {
     int8_t iii_claim;      /* Guidelines III claim awaiting the arbiter
                               (GAME_CLAIM_INCREMENT / NO_EFFORT), or -1 */
     int8_t iii_side;       /* who made it */
+    int8_t dead_side;      /* the side that would lose (flag fall 6.9, illegal
+                              moves 7.5.5) had the opponent been proven able
+                              to mate, while canmate could not decide: the
+                              clocks are paused and the arbiter decides with
+                              a `result`; -1 none */
+    uint8_t dead_end;      /* GAME_END_TIME or _ILLEGAL_MOVES with dead_side */
     uint8_t warnings[2];
     bool excluded[2];
     bool colours_reversed; /* 7.3: found after 10 moves each, the game goes

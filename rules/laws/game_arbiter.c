@@ -56,6 +56,11 @@ static int iii_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (!st->settings.guidelines_iii || st->settings.tc.untimed)
         return game_state_refuse(v, GAME_E_PAYLOAD,
                                  "Guidelines III were not announced for this game");
+    /* III.2.2: "These Guidelines shall apply only to standard chess and
+     * rapidplay games without increment and not to blitz games." */
+    if (timecontrol_category(&st->settings.tc) == TC_BLITZ)
+        return game_state_refuse(v, GAME_E_PAYLOAD,
+                                 "Guidelines III do not apply to blitz games (III.2.2)");
     const TcPeriod *pd = &st->settings.tc.side[side].periods[st->clock.period[side]];
     if (pd->bonus != TC_BONUS_NONE)
         return game_state_refuse(
@@ -239,6 +244,11 @@ static int on_pause(GameState *st, const GameEvent *ev, GameVerdict *v)
 static int on_resume(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (!st->clock.paused) return game_state_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
+    if (st->dead_side >= 0)
+        return game_state_refuse(v, GAME_E_PAYLOAD,
+                                 "dead position? decide: set the result (a draw if %s cannot "
+                                 "checkmate by any series of legal moves)",
+                                 game_state_side_name(!st->dead_side));
     clock_resume(&st->clock, ev->time_ms);
     st->call_pending = false;
     st->call_side = -1;
@@ -421,6 +431,14 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
     if (scored && (ev->score[0] < 0 || ev->score[0] > 2))
         return game_state_refuse(v, GAME_E_PAYLOAD, "this penalty needs score: 0, 0.5 or 1");
+    if (scored && st->over && !st->forfeit) {
+        int target = kind == GAME_PENALTY_SCORE_UP ? !side : side;
+        int other = st->score[!target] < 0 ? 0 : st->score[!target];
+        if (ev->score[0] + other > 2)
+            return game_state_refuse(v, GAME_E_SCORE, "%s",
+                                     "no game is worth more than one point: the two scores "
+                                     "would add up to more (10.2); set the result instead");
+    }
     const char *who = game_state_side_name(side), *opp = game_state_side_name(!side);
     static const char *const half[] = {"0", "1/2", "1"};
     int8_t before[2] = {st->score[0], st->score[1]};
@@ -477,6 +495,12 @@ static int on_result(GameState *st, const GameEvent *ev, GameVerdict *v)
         if (ev->score[s] < 0 || ev->score[s] > 2)
             return game_state_refuse(v, GAME_E_PAYLOAD,
                                      "result needs each side's score: 0, 0.5 or 1");
+    /* 10.2: "The total score of any game can never exceed the maximum score
+     * normally given for that game."  A game not played (+/+) is no game. */
+    if (!ev->forfeit && ev->score[WHITE] + ev->score[BLACK] > 2)
+        return game_state_refuse(v, GAME_E_SCORE, "%s",
+                                 "no game is worth more than one point: the two scores add up "
+                                 "to more (10.2)");
     st->score_override[0] = st->score_override[1] = -1;
     bool was_over = st->over;
     game_state_end(st, GAME_END_ARBITER, -1, ev->score[WHITE], ev->score[BLACK],

@@ -102,6 +102,35 @@ bool game_state_cannot_mate(const GameState *st, int winner)
     return canmate_analyse(&st->board, winner) == CANMATE_NO;
 }
 
+int game_state_can_mate(const GameState *st, int winner)
+{
+    return (int)canmate_analyse(&st->board, winner);
+}
+
+void game_state_ask_dead(GameState *st, const GameEvent *ev, int loser, int end, int64_t t,
+                         GameVerdict *v)
+{
+    if (!st->clock.paused)
+        clock_pause(&st->clock, t);
+    st->dead_side = (int8_t)loser;
+    st->dead_end = (uint8_t)end;
+    st->offer = -1;
+    st->offer_agreed = false;
+    v->dead_question = true;
+    const char *law = end == GAME_END_TIME ? "6.9" : "7.5.5";
+    game_state_note(st, ev,
+                    "%s %s: can %s still checkmate by any series of legal moves (%s)? Not "
+                    "decided: the clocks are paused, the arbiter decides",
+                    game_state_side_name(loser),
+                    end == GAME_END_TIME ? "lost on time" : "reached the illegal move limit",
+                    game_state_side_name(!loser), law);
+    game_state_say(v, "dead position? decide: %s %s, and whether %s can still mate is "
+                      "undecided (%s); clocks paused for the arbiter",
+                   game_state_side_name(loser),
+                   end == GAME_END_TIME ? "lost on time" : "reached the illegal move limit",
+                   game_state_side_name(!loser), law);
+}
+
 void game_state_end(GameState *st, int end, int side, int white, int black, int64_t t)
 {
     st->over = true;
@@ -119,6 +148,7 @@ void game_state_end(GameState *st, int end, int side, int white, int black, int6
     st->touch_capture = -1;
     st->touched = false;
     st->iii_claim = -1;
+    st->dead_side = -1;
     clock_stop(&st->clock, t);
 }
 
@@ -251,7 +281,14 @@ void game_state_illegal_penalty(GameState *st, const GameEvent *ev, int side, Ga
     v->illegal = true;
     int limit = st->settings.illegal_moves_to_lose;
     if (limit && st->illegal_count[side] >= limit) {
-        bool draw = game_state_cannot_mate(st, !side);
+        int can = game_state_can_mate(st, !side);
+        if (can == CANMATE_UNKNOWN) {
+            game_state_note(st, ev, "%s's illegal move no. %d (7.5.5)",
+                            game_state_side_name(side), st->illegal_count[side]);
+            game_state_ask_dead(st, ev, side, GAME_END_ILLEGAL_MOVES, t, v);
+            return;
+        }
+        bool draw = can == CANMATE_NO;
         game_state_end_loss(st, GAME_END_ILLEGAL_MOVES, side, t, draw);
         v->ended = true;
         game_state_note(st, ev, "%s's illegal move no. %d: %s (7.5.5)", game_state_side_name(side),

@@ -33,6 +33,17 @@ int64_t game_state_penalty_time(const GameState *st);
  * current position (UNKNOWN counts as "can"). */
 bool game_state_cannot_mate(const GameState *st, int winner);
 
+/* canmate's full answer for `winner` from the current position: YES, NO
+ * (proven) or UNKNOWN. */
+int game_state_can_mate(const GameState *st, int winner);
+
+/* A loss of `loser` (end GAME_END_TIME at 6.9 or _ILLEGAL_MOVES at 7.5.5)
+ * that stands only if the opponent can mate, when canmate cannot decide:
+ * the game is not scored; the clocks pause at t and the arbiter decides
+ * (dead_side, v->dead_question), by a `result`. */
+void game_state_ask_dead(GameState *st, const GameEvent *ev, int loser, int end, int64_t t,
+                         GameVerdict *v);
+
 /* Ends the game with the given half-point scores (12.9 overrides applied). */
 void game_state_end(GameState *st, int end, int side, int white, int black, int64_t t);
 

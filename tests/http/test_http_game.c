@@ -278,6 +278,50 @@ START_TEST(server_flag_within_50ms)
 }
 END_TEST
 
+/* 6.9 when "can the opponent still mate?" is undecided: the server's flag
+ * does not score the game; the clocks pause, the arbiter is alerted (dead
+ * position? decide) and decides with a result. */
+START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
+{
+    Game g = new_game("2", "{\"fen\":\"8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1\"}");
+    Resp *keep;
+    json_t *st = state(&g, &keep);
+    json_int_t deadline = json_integer_value(
+        json_object_get(json_object_get(json_object_get(st, "state"), "clock"), "deadline_ms"));
+    resp_free(keep);
+    ck_assert_int_gt(deadline, 0);
+    /* The analysis at the flag may take a few hundred ms on a busy machine. */
+    json_t *q = NULL;
+    for (int tries = 0; tries < 100 && !json_is_object(q); tries++) {
+        usleep(100000);
+        if (tries)
+            resp_free(keep);
+        st = state(&g, &keep);
+        q = json_object_get(json_object_get(st, "state"), "dead_position_awaits_arbiter");
+    }
+    ck_assert_int_ge(now_ms(), deadline);
+    ck_assert_str_eq(result_of(st), "*");
+    ck_assert_str_eq(json_string_value(json_object_get(q, "side")), "black");
+    ck_assert_str_eq(json_string_value(json_object_get(q, "end")), "time");
+    resp_free(keep);
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)g.tid);
+    ck_assert_int_eq(r->status, 200);
+    int dead = 0;
+    size_t i;
+    json_t *a;
+    json_array_foreach(r->json, i, a) dead +=
+        strcmp(json_string_value(json_object_get(a, "kind")), "dead_position") == 0;
+    ck_assert_int_eq(dead, 1);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5,\"note\":\"White cannot mate\"}",
+             "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    ck_assert_str_eq(result_of(state(&g, &keep)), "1/2-1/2");
+    resp_free(keep);
+}
+END_TEST
+
 /* 6.7: a player absent at the default time after the start loses; the
  * server records it by itself, on time, and a late arrival changes
  * nothing. */
@@ -442,6 +486,59 @@ START_TEST(arbiter_pause_adjust_result)
 }
 END_TEST
 
+/* 10.2: no game is worth more than a game.  A result of 1-1 and a score
+ * penalty that would make a draw 1-1/2 are refused with the article. */
+START_TEST(no_game_worth_more_than_a_game)
+{
+    Game g = new_game("5400+30", NULL);
+    play_all(&g, (const char *const[]){"e4", "e5"}, 2);
+    Resp *r = reqf(&D, &arb, "POST", "{\"white\":1,\"black\":1}",
+                   "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_str_eq(resp_code(r), "illegal_state");
+    ck_assert_ptr_nonnull(strstr(r->body, "10.2"));
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5}",
+             "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"side\":\"black\",\"penalty\":\"score_up\",\"score\":1}",
+             "/api/v1/games/%lld/arbiter/penalty", (long long)g.gid);
+    ck_assert_int_eq(r->status, 409);
+    ck_assert_ptr_nonnull(strstr(r->body, "10.2"));
+    resp_free(r);
+    Resp *keep;
+    ck_assert_str_eq(result_of(state(&g, &keep)), "1/2-1/2");
+    resp_free(keep);
+}
+END_TEST
+
+/* The tournament setting guidelines_iii turns Guidelines III on; they
+ * never apply to blitz (III.2.2).  White is given 60 s to be under two
+ * minutes, then asks for the increment (III.4). */
+static Resp *increment_asked(const char *tc)
+{
+    Game g = new_game(tc, "{\"guidelines_iii\":true}");
+    Resp *r = reqf(&D, &arb, "POST", "{\"side\":\"white\",\"set_ms\":60000}",
+                   "/api/v1/games/%lld/arbiter/adjust", (long long)g.gid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    return reqf(&D, &g.w, "POST", "{\"ply\":0,\"claim\":\"increment\"}",
+                "/api/v1/games/%lld/claim", (long long)g.gid);
+}
+
+START_TEST(guidelines_iii_not_in_blitz)
+{
+    Resp *r = increment_asked("900");
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = increment_asked("300");
+    ck_assert_int_eq(r->status, 400);
+    ck_assert_ptr_nonnull(strstr(r->body, "III.2.2"));
+    resp_free(r);
+}
+END_TEST
+
 START_TEST(round_pause_resume)
 {
     Game g = new_game("5400+30", NULL);
@@ -557,9 +654,12 @@ static Suite *suite(void)
     tcase_add_test(tc, resignation_and_confirmation);
     tcase_add_test(tc, server_flag_within_50ms);
     tcase_add_test(tc, absent_player_loses_at_default_time);
+    tcase_add_test(tc, flag_with_undecided_mate_waits_for_the_arbiter);
     tcase_add_test(tc, claims_with_intended_move);
     tcase_add_test(tc, claimed_flags);
     tcase_add_test(tc, arbiter_pause_adjust_result);
+    tcase_add_test(tc, no_game_worth_more_than_a_game);
+    tcase_add_test(tc, guidelines_iii_not_in_blitz);
     tcase_add_test(tc, round_pause_resume);
     tcase_add_test(tc, colours_reversed);
     suite_add_tcase(s, tc);

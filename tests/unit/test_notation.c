@@ -143,6 +143,20 @@ START_TEST(failure_moves_follow_the_contract)
     Board k = testutil_board("k7/8/8/8/8/8/8/r3K3 w - - 0 1");
     ck_assert_int_eq(notation_parse(&k, "Kd1", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_int_eq(move_from(m), SQ(4, 0));
+    /* Castling names the king even without the right (4.4.3); a pawn's
+     * SAN names the pawn it would start from (4.3 after 7.5.1). */
+    Board c = testutil_board("4k3/8/8/3pP3/8/8/4P3/R3K2R w - - 0 3");
+    ck_assert_int_eq(notation_parse(&c, "O-O", &m, err, sizeof err), NOTATION_E_ILLEGAL);
+    ck_assert_int_eq(move_from(m), SQ(4, 0));
+    ck_assert_int_eq(move_to(m), SQ(6, 0));
+    ck_assert_int_eq(notation_parse(&c, "exd6", &m, err, sizeof err), NOTATION_E_ILLEGAL);
+    ck_assert_int_eq(move_from(m), SQ(4, 4));
+    ck_assert_int_eq(notation_parse(&c, "e7", &m, err, sizeof err), NOTATION_E_ILLEGAL);
+    ck_assert_int_eq(move_from(m), SQ(4, 4)); /* of two e-pawns, the one two squares behind */
+    Board p = testutil_board("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    ck_assert_int_eq(notation_parse(&p, "e5", &m, err, sizeof err), NOTATION_E_ILLEGAL);
+    ck_assert_int_eq(move_from(m), SQ(4, 1));
+    ck_assert(!movegen_is_legal(&p, m));
     /* No piece named: MOVE_NONE. */
     ck_assert_int_eq(notation_parse(&b, "Qd4", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_uint_eq(m, MOVE_NONE);
