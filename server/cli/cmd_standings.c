@@ -4,64 +4,25 @@
  * given; and `arbiter trf FILE`: reads a TRF and writes it again (TRF16 or
  * TRF-2026), e.g. to convert between the two.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "fileio.h"
 #include "tiebreak.h"
 #include "trf.h"
-
-enum { MAX_FILE = 64 << 20 };
-
-/* Reads a whole file; NULL with a message on stderr. */
-static char *slurp(const char *cmd, const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "arbiter %s: %s: %s\n", cmd, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        if (cap >= MAX_FILE) {
-            fprintf(stderr, "arbiter %s: %s: larger than %d MB\n", cmd, path, MAX_FILE >> 20);
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf && ferror(f)) {
-        fprintf(stderr, "arbiter %s: %s: read error\n", cmd, path);
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 /* Reads and parses a TRF; returns 0, or the exit status (3 bad file, 1 I/O). */
 static int load(const char *cmd, const char *path, int flags, Tournament **t)
 {
     size_t len;
-    char *text = slurp(cmd, path, &len);
-    if (!text)
+    char ferr[512];
+    char *text = file_read_all(path, &len, ferr, sizeof ferr);
+    if (!text) {
+        fprintf(stderr, "arbiter %s: %s\n", cmd, ferr);
         return 1;
+    }
     TrfError e;
     int rc = trf_read(text, len, flags, t, &e);
     free(text);
