@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
 #include "event_json.h"
 #include "rounds.h"
 
@@ -49,7 +50,6 @@ struct Games {
     int ndone;
 };
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 Games *games_new(void)
 {
@@ -181,7 +181,7 @@ static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_
     json_t *t = store_row(s, "SELECT time_control, settings AS settings_json FROM tournaments "
                              "WHERE id = ?1", "i", tid);
     if (!t)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     json_t *obj = json_deep_copy(json_object_get(t, "settings"));
     if (!json_is_object(obj)) {
         json_decref(obj);
@@ -193,7 +193,7 @@ static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_
     json_decref(obj);
     json_decref(t);
     if (rc)
-        return ERR(STORE_E_INVALID, "the tournament's settings are not valid: %s", e2);
+        return error_set(err, n, STORE_E_INVALID, "the tournament's settings are not valid: %s", e2);
     return 0;
 }
 
@@ -206,7 +206,7 @@ static int load_entry(Store *s, int64_t gid, Entry **out, json_t **summary, char
     *out = NULL;
     json_t *sum = rounds_game_summary(s, gid);
     if (!sum)
-        return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
     Entry *e = calloc(1, sizeof *e);
     GameSettings gs;
     int rc = -ENOMEM;
@@ -586,7 +586,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
                        body);
     if (rc) {
         free(body);
-        return rc > 0 ? ERR(STORE_E_CONFLICT, "the event could not be stored") : rc;
+        return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "the event could not be stored") : rc;
     }
     int64_t id = sqlite3_last_insert_rowid(store_db(s));
     e->seq++;
@@ -613,7 +613,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
                                 "WHERE id = ?1", "i", e->gid);
         if (rc) {
             free(body);
-            return rc > 0 ? ERR(STORE_E_CONFLICT, "the players' colours could not be swapped")
+            return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "the players' colours could not be swapped")
                           : rc;
         }
     }
@@ -691,7 +691,7 @@ static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64
         }
     }
     if (code != GAME_OK)
-        return ERR(GAMES_E_BASE + code, "%s", v.reason);
+        return error_set(err, n, GAMES_E_BASE + code, "%s", v.reason);
     int rc = store_event(s, e, ev, &v, before, out, err, n);
     if (rc)
         games_evict(g, e->gid);
@@ -722,7 +722,7 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
         return out->snap ? 0 : -ENOMEM;
     }
     if (expect_ply >= 0 && expect_ply != e->st->nplies)
-        return ERR(STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",
+        return error_set(err, n, STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",
                    e->st->nplies, expect_ply);
     return act_at(g, s, e, ev, now, now, out, err, n);
 }
@@ -734,7 +734,7 @@ int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameO
     json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
                           "ii", tid, rn);
     if (!r)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
                    (long long)tid);
     char status[16];
     snprintf(status, sizeof status, "%s", json_string_value(json_object_get(r, "status")));
@@ -742,21 +742,21 @@ int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameO
     const char *next = NULL;
     if (type == GAME_EV_START) {
         if (strcmp(status, "pending") != 0)
-            return ERR(STORE_E_STATE, "round %lld has already been started", (long long)rn);
+            return error_set(err, n, STORE_E_STATE, "round %lld has already been started", (long long)rn);
         next = "running";
     } else if (type == GAME_EV_PAUSE) {
         if (strcmp(status, "running") != 0)
-            return ERR(STORE_E_STATE, "round %lld is not running (it is %s)", (long long)rn, status);
+            return error_set(err, n, STORE_E_STATE, "round %lld is not running (it is %s)", (long long)rn, status);
         next = "paused";
     } else {
         if (strcmp(status, "paused") != 0)
-            return ERR(STORE_E_STATE, "round %lld is not paused (it is %s)", (long long)rn, status);
+            return error_set(err, n, STORE_E_STATE, "round %lld is not paused (it is %s)", (long long)rn, status);
         next = "running";
     }
     int64_t now = store_now_ms();
     int rc = rounds_status_set(s, tid, rn, next, now);
     if (rc)
-        return ERR(rc > 0 ? rc : STORE_E_STATE, "the round could not be changed");
+        return error_set(err, n, rc > 0 ? rc : STORE_E_STATE, "the round could not be changed");
     json_t *ids = rounds_game_ids(s, tid, rn);
     size_t i;
     json_t *row;

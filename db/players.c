@@ -8,11 +8,11 @@
 #include <stdio.h>
 
 #include "alerts.h"
+#include "error.h"
 #include "sessions.h"
 #include "tournaments.h"
 #include "tpn.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
@@ -55,12 +55,12 @@ int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
                         const char *token_hash, int64_t user, json_t **out, char *err, size_t n)
 {
     if (!tournaments_exists(s, 't', 0, tid))
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     /* A round robin's table is laid out for its players from round 1 on. */
     if (store_int(s, 0, "SELECT count(*) FROM tournaments t WHERE id = ?1 AND system = "
                         "'roundrobin' AND EXISTS (SELECT 1 FROM rounds r WHERE r.tournament_id = "
                         "t.id)", "i", tid))
-        return ERR(STORE_E_STATE, "round 1 of this round robin is paired: its table cannot "
+        return error_set(err, n, STORE_E_STATE, "round 1 of this round robin is paired: its table cannot "
                                   "take another player");
     int rc = store_run(s, NULL,
                        "INSERT INTO players(tournament_id, name, rating, title, federation, fide_id,"
@@ -72,15 +72,15 @@ int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
                        jstr(in, "sex"), jstr(in, "birth"), jstr(in, "status"),
                        jint(in, "rating_estimate"));
     if (rc)
-        return rc > 0 ? ERR(rc, "the player was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the player was refused by the store") : rc;
     int64_t pid = sqlite3_last_insert_rowid(store_db(s));
     rc = sessions_credentials_add(s, tid, pid, pin_hash, token_hash);
     if (rc)
-        return rc > 0 ? ERR(STORE_E_CONFLICT, "that PIN is already in use, try again") : rc;
+        return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "that PIN is already in use, try again") : rc;
     /* A late entry after the freeze gets the next free number. */
     rc = tpn_freeze(s, tid);
     if (rc)
-        return rc > 0 ? ERR(rc, "the pairing number was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the pairing number was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "input", in);
     alerts_audit_add(s, user, 0, "player.create", "player", d);
     json_decref(d);
@@ -93,7 +93,7 @@ int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
 {
     if (store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 AND id = ?2", "ii",
                   tid, pid) == 0)
-        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                    (long long)tid);
     int rc = store_run(s, NULL,
                        "UPDATE players SET name = coalesce(?2, name), rating = CASE WHEN ?3 >= 0 "
@@ -108,7 +108,7 @@ int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
                        jstr(in, "birth"), jstr(in, "status"),
                        has_int(in, "rating_estimate") ? jint(in, "rating_estimate") : (int64_t)-1);
     if (rc)
-        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "changes", in);
     alerts_audit_add(s, user, 0, "player.update", "player", d);
     json_decref(d);

@@ -17,13 +17,13 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
 #include "rounds.h"
 #include "tournaments.h"
 #include "berger.h"
 #include "pairing_check.h"
 #include "tournament_io.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
@@ -117,7 +117,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
                                  "FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
                                  "WHERE r.tournament_id = ?1 AND r.number = ?2", "ii", tid, rn);
     if (!round)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
                    (long long)tid);
     bool pending = strcmp(jstr(round, "status"), "pending") == 0;
     const char *system = jstr(round, "system");
@@ -195,7 +195,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     char why[200] = "";
     rc = pairing_check_round(t, (int)rn, &prop, &opt, &rep, why, sizeof why);
     if (rc == PAIRING_CHECK_E_INPUT) {
-        rc = ERR(STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn, why);
+        rc = error_set(err, n, STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn, why);
         goto done;
     }
     if (rc)
@@ -226,12 +226,12 @@ static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
     json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
                           "ii", tid, rn);
     if (!r)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
                    (long long)tid);
     bool pending = strcmp(jstr(r, "status"), "pending") == 0;
     json_decref(r);
     if (!pending)
-        return ERR(STORE_E_STATE, "round %lld has already started: its pairing is final",
+        return error_set(err, n, STORE_E_STATE, "round %lld has already started: its pairing is final",
                    (long long)rn);
     return 0;
 }
@@ -239,7 +239,7 @@ static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
 static int player_in(Store *s, int64_t tid, int64_t pid, char *err, size_t n)
 {
     if (!tournaments_exists(s, 'p', tid, pid))
-        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                    (long long)tid);
     return 0;
 }
@@ -274,7 +274,7 @@ static int seat_of(Store *s, int64_t tid, int64_t rn, int64_t pid, Seat *seat, c
         bool started = strcmp(jstr(g, "status"), "pending") != 0 || jint(g, "events") > 0;
         json_decref(g);
         if (started)
-            return ERR(STORE_E_STATE, "game %lld has already started", (long long)seat->gid);
+            return error_set(err, n, STORE_E_STATE, "game %lld has already started", (long long)seat->gid);
         return 0;
     }
     json_t *b = store_row(s, "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
@@ -323,11 +323,11 @@ int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *k
     if (seat.gid && strcmp(kind, "none") != 0) {
         rc = store_run(s, NULL, "DELETE FROM games WHERE id = ?1", "i", seat.gid);
         if (rc)
-            return rc > 0 ? ERR(rc, "the board was refused by the store") : rc;
+            return rc > 0 ? error_set(err, n, rc, "the board was refused by the store") : rc;
     }
     rc = bye_write(s, tid, rn, pid, kind);
     if (rc)
-        return rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I,s:I,s:s,s:I}", "tournament", (json_int_t)tid, "round",
                           (json_int_t)rn, "player", (json_int_t)pid, "kind", kind,
                           "removed_game", (json_int_t)(strcmp(kind, "none") ? seat.gid : 0));
@@ -342,7 +342,7 @@ int round_edit_swap(Store *s, int64_t tid, int64_t rn, int64_t a, int64_t b, int
 {
     *out = NULL;
     if (a == b)
-        return ERR(STORE_E_INVALID, "a swap needs two different players");
+        return error_set(err, n, STORE_E_INVALID, "a swap needs two different players");
     Seat sa, sb;
     int rc = pending_round(s, tid, rn, err, n);
     if (!rc)
@@ -372,7 +372,7 @@ int round_edit_swap(Store *s, int64_t tid, int64_t rn, int64_t a, int64_t b, int
             rc = seat_put(s, tid, rn, &ca, b);
     }
     if (rc)
-        return rc > 0 ? ERR(rc, "the swap was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the swap was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I,s:[I,I]}", "tournament", (json_int_t)tid, "round",
                           (json_int_t)rn, "players", (json_int_t)a, (json_int_t)b);
     alerts_audit_add(s, user, 0, "round.swap", "round", d);

@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
 #include "tournaments.h"
 #include "tpn.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
@@ -105,16 +105,16 @@ static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gi
                     : store_int(s, 0, "SELECT max(board) FROM games WHERE tournament_id = ?1 AND "
                                       "round = ?2", "ii", tid, rn) + 1;
     if (w == b)
-        return ERR(STORE_E_INVALID, "a player cannot play himself (player %lld)", (long long)w);
+        return error_set(err, n, STORE_E_INVALID, "a player cannot play himself (player %lld)", (long long)w);
     int64_t ids[2] = {w, b};
     for (int i = 0; i < 2; i++) {
         if (store_int(s, 0, "SELECT count(*) FROM players WHERE id = ?1 AND tournament_id = ?2",
                       "ii", ids[i], tid) == 0)
-            return ERR(STORE_E_INVALID, "player %lld is not in tournament %lld",
+            return error_set(err, n, STORE_E_INVALID, "player %lld is not in tournament %lld",
                        (long long)ids[i], (long long)tid);
         if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
                             "AND (white_id = ?3 OR black_id = ?3)", "iii", tid, rn, ids[i]))
-            return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
+            return error_set(err, n, STORE_E_CONFLICT, "player %lld is already paired in round %lld",
                        (long long)ids[i], (long long)rn);
         int rc = bye_make_way(s, tid, rn, ids[i], err, n);
         if (rc)
@@ -125,9 +125,9 @@ static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gi
                        "VALUES (?1, ?2, ?3, ?4, ?5)",
                        "iiiii", tid, rn, board, w, b);
     if (rc == STORE_E_CONFLICT)
-        return ERR(rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
     if (rc)
-        return rc > 0 ? ERR(rc, "the pairing was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the pairing was refused by the store") : rc;
     *gid = sqlite3_last_insert_rowid(store_db(s));
     return 0;
 }
@@ -136,13 +136,13 @@ int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t 
                        char *err, size_t n)
 {
     if (!tournaments_exists(s, 't', 0, tid))
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int64_t rn = store_int(s, 0, "SELECT max(number) FROM rounds WHERE tournament_id = ?1", "i",
                            tid) + 1;
     int rc = store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (?1, ?2)", "ii",
                        tid, rn);
     if (rc)
-        return rc > 0 ? ERR(rc, "the round was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the round was refused by the store") : rc;
     size_t i;
     json_t *p;
     json_array_foreach(pairings, i, p)
@@ -159,7 +159,7 @@ int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t 
     /* Pairing round 4 (round 1 of a round robin) fixes the numbers. */
     rc = tpn_freeze(s, tid);
     if (rc)
-        return rc > 0 ? ERR(rc, "the pairing numbers were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the pairing numbers were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I}", "tournament", (json_int_t)tid, "round", (json_int_t)rn);
     alerts_audit_add(s, user, 0, "round.create", "round", d);
     json_decref(d);
@@ -173,12 +173,12 @@ int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t us
     json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
                           "ii", tid, rn);
     if (!r)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
                    (long long)tid);
     int pending = strcmp(jstr(r, "status"), "pending") == 0;
     json_decref(r);
     if (!pending)
-        return ERR(STORE_E_STATE, "round %lld has already started", (long long)rn);
+        return error_set(err, n, STORE_E_STATE, "round %lld has already started", (long long)rn);
     int64_t gid;
     int rc = add_pairing(s, tid, rn, in, &gid, err, n);
     if (rc)
@@ -195,7 +195,7 @@ int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t *
 {
     json_t *g = rounds_game_summary(s, gid);
     if (!g)
-        return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
     int64_t tid = jint(g, "tournament_id"), rn = jint(g, "round");
     int64_t w = has_int(in, "white_id") ? jint(in, "white_id") : jint(g, "white_id");
     int64_t b = has_int(in, "black_id") ? jint(in, "black_id") : jint(g, "black_id");
@@ -204,19 +204,19 @@ int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t *
     json_decref(g);
     if (!pending ||
         store_int(s, 0, "SELECT count(*) FROM game_events WHERE game_id = ?1", "i", gid) > 0)
-        return ERR(STORE_E_STATE, "game %lld has already started", (long long)gid);
+        return error_set(err, n, STORE_E_STATE, "game %lld has already started", (long long)gid);
     if (w == b)
-        return ERR(STORE_E_INVALID, "a player cannot play himself");
+        return error_set(err, n, STORE_E_INVALID, "a player cannot play himself");
     int64_t ids[2] = {w, b};
     for (int i = 0; i < 2; i++) {
         if (store_int(s, 0, "SELECT count(*) FROM players WHERE id = ?1 AND tournament_id = ?2",
                       "ii", ids[i], tid) == 0)
-            return ERR(STORE_E_INVALID, "player %lld is not in tournament %lld",
+            return error_set(err, n, STORE_E_INVALID, "player %lld is not in tournament %lld",
                        (long long)ids[i], (long long)tid);
         if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
                             "AND id <> ?4 AND (white_id = ?3 OR black_id = ?3)",
                       "iiii", tid, rn, ids[i], gid))
-            return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
+            return error_set(err, n, STORE_E_CONFLICT, "player %lld is already paired in round %lld",
                        (long long)ids[i], (long long)rn);
         int rc = bye_make_way(s, tid, rn, ids[i], err, n);
         if (rc)
@@ -225,9 +225,9 @@ int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t *
     int rc = store_run(s, NULL, "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
                                 "WHERE id = ?1", "iiii", gid, w, b, board);
     if (rc == STORE_E_CONFLICT)
-        return ERR(rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
     if (rc)
-        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "changes", in);
     alerts_audit_add(s, user, 0, "game.update", "game", d);
     json_decref(d);

@@ -12,6 +12,7 @@
 #include "alerts.h"
 #include "berger.h"
 #include "dutch.h"
+#include "error.h"
 #include "forbidden.h"
 #include "rounds.h"
 #include "tiebreak.h"
@@ -19,7 +20,6 @@
 #include "tpn.h"
 #include "trf.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
@@ -195,7 +195,7 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     *ids_out = NULL;
     json_t *tour = tournament_row(s, tid);
     if (!tour)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     if (rounds <= 0)
         rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
                                       "tournament_id = ?1", "i", tid);
@@ -215,7 +215,7 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         goto fail;
     }
     if (np > TRN_MAX_PLAYERS || rounds > TRN_MAX_ROUNDS) {
-        rc = ERR(STORE_E_INVALID, "too many players or rounds for a tournament report");
+        rc = error_set(err, n, STORE_E_INVALID, "too many players or rounds for a tournament report");
         goto fail;
     }
     fill_head(t, tour, np);
@@ -340,10 +340,10 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     char why[200] = "";
     rc = dutch_pair_round(t, (int)rn, &dp, why, sizeof why);
     if (rc == DUTCH_E_NO_PAIRING)
-        return ERR(STORE_E_CONFLICT, "no pairing of round %lld satisfies the absolute criteria "
+        return error_set(err, n, STORE_E_CONFLICT, "no pairing of round %lld satisfies the absolute criteria "
                                      "(C.04.3)%s%s", (long long)rn, why[0] ? ": " : "", why);
     if (rc == DUTCH_E_INPUT)
-        return ERR(STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn, why);
+        return error_set(err, n, STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn, why);
     if (rc)
         return rc;
     int board = 0;
@@ -394,7 +394,7 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
                        char *err, size_t n)
 {
     if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
-        return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
+        return error_set(err, n, STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
                    BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
     int flags = 0;
     if (jint(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
@@ -402,7 +402,7 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
     BergerBoard boards[BERGER_MAX_BOARDS];
     int nb = berger_round(np, (int)rn, flags, boards);
     if (nb < 0)
-        return ERR(STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
+        return error_set(err, n, STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
                    berger_rounds(np, flags));
     int board = 0;
     for (int i = 0; i < nb; i++) {
@@ -433,7 +433,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     *out = NULL;
     json_t *tour = tournament_row(s, tid);
     if (!tour)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     const char *system = jstr(tour, "system");
     int64_t rn = store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
                                  "tournament_id = ?1", "i", tid) + 1;
@@ -445,15 +445,15 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
-        rc = ERR(STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
+        rc = error_set(err, n, STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
         goto done;
     }
     if (jint(tour, "rounds") > 0 && rn > jint(tour, "rounds")) {
-        rc = ERR(STORE_E_STATE, "all %lld rounds have been paired", (long long)jint(tour, "rounds"));
+        rc = error_set(err, n, STORE_E_STATE, "all %lld rounds have been paired", (long long)jint(tour, "rounds"));
         goto done;
     }
     if (open) {
-        rc = ERR(STORE_E_STATE, "%lld game(s) of earlier rounds have no result yet",
+        rc = error_set(err, n, STORE_E_STATE, "%lld game(s) of earlier rounds have no result yet",
                  (long long)open);
         goto done;
     }
@@ -461,7 +461,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     if (rc)
         goto done;
     if (t->n_players < 2) {
-        rc = ERR(STORE_E_STATE, "at least two players are needed to pair a round");
+        rc = error_set(err, n, STORE_E_STATE, "at least two players are needed to pair a round");
         goto done;
     }
     int rr = strcmp(system, "roundrobin") == 0;
@@ -501,7 +501,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     else if (!rc && bye_id)
         rc = add_bye_row(s, tid, rn, bye_id, rr ? "free" : "pab", 0);
     if (rc) {
-        rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        rc = rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
         goto done;
     }
     json_object_set_new(*out, "byes", tournament_io_round_byes(s, tid, rn));
@@ -525,9 +525,9 @@ static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char 
 {
     int64_t rounds = jint(tour, "rounds");
     if (rounds > 0 && rn > rounds)
-        return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
+        return error_set(err, n, STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
     if (tournaments_exists(s, 'r', tid, rn))
-        return ERR(STORE_E_STATE, "round %lld is already paired; byes can only be requested "
+        return error_set(err, n, STORE_E_STATE, "round %lld is already paired; byes can only be requested "
                                   "or cancelled for rounds not yet paired", (long long)rn);
     return 0;
 }
@@ -541,9 +541,9 @@ static int bye_cancel(Store *s, int64_t tid, int64_t pid, int64_t rn, json_t **o
                                     "AND player_id = ?3 AND kind IN ('half', 'zero')",
                        "iii", tid, rn, pid);
     if (rc)
-        return rc > 0 ? ERR(rc, "the cancellation was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the cancellation was refused by the store") : rc;
     if (!changes)
-        return ERR(STORE_E_NOT_FOUND, "player %lld has no requested bye in round %lld",
+        return error_set(err, n, STORE_E_NOT_FOUND, "player %lld has no requested bye in round %lld",
                    (long long)pid, (long long)rn);
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
                      (json_int_t)pid, "round", (json_int_t)rn, "kind", "none");
@@ -556,18 +556,18 @@ static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, in
 {
     int64_t rounds = jint(tour, "rounds"), last = jint(tour, "bye_last_rounds");
     if (rounds > 0 && last > 0 && rn > rounds - last)
-        return ERR(STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
+        return error_set(err, n, STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
                                      "tournament (round %lld of %lld)", (long long)last,
                    (long long)rn, (long long)rounds);
     json_t *limit = json_object_get(tour, "bye_limit");
     if (!json_is_integer(limit))
         return 0;
     if (json_integer_value(limit) == 0)
-        return ERR(STORE_E_CONFLICT, "this tournament allows no half-point byes (bye_limit 0)");
+        return error_set(err, n, STORE_E_CONFLICT, "this tournament allows no half-point byes (bye_limit 0)");
     int64_t had = store_int(s, 0, "SELECT count(*) FROM byes WHERE tournament_id = ?1 AND "
                                   "player_id = ?2 AND kind = 'half'", "ii", tid, pid);
     if (had >= json_integer_value(limit))
-        return ERR(STORE_E_CONFLICT, "player %lld already has %lld half-point bye(s); this "
+        return error_set(err, n, STORE_E_CONFLICT, "player %lld already has %lld half-point bye(s); this "
                                      "tournament allows %lld", (long long)pid, (long long)had,
                    (long long)json_integer_value(limit));
     return 0;
@@ -582,7 +582,7 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
     json_t *tour = tournament_row(s, tid);
     int rc = 0;
     if (!p || !tour) {
-        rc = ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+        rc = error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                  (long long)tid);
         goto done;
     }
@@ -597,7 +597,7 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
         goto done;
     }
     if (strcmp(jstr(p, "status"), "withdrawn") == 0) {
-        rc = ERR(STORE_E_STATE, "player %lld has withdrawn and is not paired anyway",
+        rc = error_set(err, n, STORE_E_STATE, "player %lld has withdrawn and is not paired anyway",
                  (long long)pid);
         goto done;
     }
@@ -605,12 +605,12 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
         goto done;
     rc = add_bye_row(s, tid, rn, pid, kind, 0);
     if (rc == STORE_E_CONFLICT) {
-        rc = ERR(rc, "player %lld already has a bye in round %lld; cancel it first (kind "
+        rc = error_set(err, n, rc, "player %lld already has a bye in round %lld; cancel it first (kind "
                      "\"none\")", (long long)pid, (long long)rn);
         goto done;
     }
     if (rc) {
-        rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        rc = rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
         goto done;
     }
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",

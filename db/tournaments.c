@@ -12,10 +12,10 @@
 
 #include "alerts.h"
 #include "berger.h"
+#include "error.h"
 #include "event_json.h"
 #include "tiebreak.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
@@ -155,13 +155,13 @@ int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *e
                        jstr(in, "place"), jstr(in, "start_date"), st, store_now_ms());
     free(st);
     if (rc)
-        return rc > 0 ? ERR(rc, "the tournament was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the tournament was refused by the store") : rc;
     int64_t id = sqlite3_last_insert_rowid(store_db(s));
     if (!has_int(in, "rounds"))
         store_run(s, NULL, "UPDATE tournaments SET rounds = NULL WHERE id = ?1", "i", id);
     rc = tournaments_options_store(s, id, in);
     if (rc)
-        return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store") : rc;
     alerts_audit_add(s, user, 0, "tournament.create", "tournament", in);
     *out = tournaments_get(s, id);
     return 0;
@@ -172,7 +172,7 @@ int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t *
 {
     json_t *t = tournaments_get(s, tid);
     if (!t)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     json_t *settings = json_deep_copy(json_object_get(t, "settings"));
     if (!json_is_object(settings)) {
         json_decref(settings);
@@ -194,10 +194,10 @@ int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t *
                        jstr(in, "place"), jstr(in, "start_date"), st);
     free(st);
     if (rc)
-        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     rc = tournaments_options_store(s, tid, in);
     if (rc)
-        return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)tid, "changes", in);
     alerts_audit_add(s, user, 0, "tournament.update", "tournament", d);
     json_decref(d);
@@ -271,7 +271,7 @@ static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *er
 {
     char why[160] = "";
     if (tiebreak_parse(text, specs, TB_MAX_SPECS - 1, count, why, sizeof why))
-        return ERR(STORE_E_INVALID, "tiebreaks: %s", why);
+        return error_set(err, n, STORE_E_INVALID, "tiebreaks: %s", why);
     return 0;
 }
 
@@ -280,7 +280,7 @@ int tournaments_options_check(json_t *in, char *err, size_t n)
     json_t *pts = json_object_get(in, "points");
     if (pts) {
         if (!json_is_object(pts))
-            return ERR(STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
+            return error_set(err, n, STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
         const char *k;
         json_t *v;
         json_object_foreach(pts, k, v)
@@ -289,18 +289,18 @@ int tournaments_options_check(json_t *in, char *err, size_t n)
             for (int i = 0; i < 4; i++)
                 known |= strcmp(k, POINT_KEYS[i]) == 0;
             if (!known)
-                return ERR(STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
+                return error_set(err, n, STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
                            k);
             TrnPoints t;
             if (tenths_of(v, &t))
-                return ERR(STORE_E_INVALID,
+                return error_set(err, n, STORE_E_INVALID,
                            "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
         }
     }
     int bad;
     char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
     if (bad)
-        return ERR(STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
+        return error_set(err, n, STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
                                     "or an array of tie-break names");
     int rc = 0;
     if (text && !blank(text)) {
