@@ -642,6 +642,24 @@ static void fill_compat(Ctx *c)
         }
 }
 
+/* Places the upfloat and downfloat fields of rounds -2 and -1 (k = 2, 1),
+ * each WIDTH bits, from bit POS up; a round not played yet gets -1.
+ * Returns the next free bit. */
+static int lay_float_fields(int pr, int up[3], int down[3], int width, int pos)
+{
+    for (int k = 2; k >= 1; k--) {
+        if (pr < k) {
+            up[k] = down[k] = -1;
+            continue;
+        }
+        up[k] = pos;
+        pos += width;
+        down[k] = pos;
+        pos += width;
+    }
+    return pos;
+}
+
 /* The scoregroup sub-fields (c->gshift, c->sgshift, c->sgbits) and the bit
  * layout of an edge weight (c->o_*, c->L limbs).  Returns 0 or
  * DUTCH_E_INPUT when the weight would need more than 64 limbs. */
@@ -671,26 +689,8 @@ static int lay_out_weights(Ctx *c, char *err, size_t errlen)
         /* lay the fields out from the least significant end */
         int sb = c->sgbits, ss = c->sgshift, pos = 0;
         pos += 3 * sb + 1; /* generation-order bits */
-        for (int k = 2; k >= 1; k--) {
-            if (c->pr < k) {
-                c->o_ufs[k] = c->o_dfs[k] = -1;
-                continue;
-            }
-            c->o_ufs[k] = pos;
-            pos += ss;
-            c->o_dfs[k] = pos;
-            pos += ss;
-        }
-        for (int k = 2; k >= 1; k--) {
-            if (c->pr < k) {
-                c->o_uf[k] = c->o_df[k] = -1;
-                continue;
-            }
-            c->o_uf[k] = pos;
-            pos += sb;
-            c->o_df[k] = pos;
-            pos += sb;
-        }
+        pos = lay_float_fields(c->pr, c->o_ufs, c->o_dfs, ss, pos);
+        pos = lay_float_fields(c->pr, c->o_uf, c->o_df, sb, pos);
         for (int k = 3; k >= 0; k--) {
             c->o_col[k] = pos;
             pos += sb;

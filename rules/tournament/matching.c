@@ -620,27 +620,32 @@ static void augment_blossom(Ws *s, int b, int v)
     s->base[b] = s->base[s->childs[b][0]];
 }
 
+/* Walks the alternating path from x up to its root, matching x to
+ * partner (-1: leaving it free) and flipping every edge on the way. */
+static void augment_path(Ws *s, int x, int partner)
+{
+    for (;;) {
+        int bs = s->inblossom[x];
+        if (bs >= s->n)
+            augment_blossom(s, bs, x);
+        s->mate[x] = partner;
+        if (s->labelend[bs].a == -1)
+            break;
+        int t = s->labelend[bs].a;
+        int bt = s->inblossom[t];
+        x = s->labelend[bt].a;
+        int j = s->labelend[bt].b;
+        if (bt >= s->n)
+            augment_blossom(s, bt, j);
+        s->mate[j] = x;
+        partner = j;
+    }
+}
+
 static void augment_matching(Ws *s, int v, int w)
 {
-    for (int side = 0; side < 2; side++) {
-        int x = side ? w : v, partner = side ? v : w;
-        for (;;) {
-            int bs = s->inblossom[x];
-            if (bs >= s->n)
-                augment_blossom(s, bs, x);
-            s->mate[x] = partner;
-            if (s->labelend[bs].a == -1)
-                break;
-            int t = s->labelend[bs].a;
-            int bt = s->inblossom[t];
-            x = s->labelend[bt].a;
-            int j = s->labelend[bt].b;
-            if (bt >= s->n)
-                augment_blossom(s, bt, j);
-            s->mate[j] = x;
-            partner = j;
-        }
-    }
+    augment_path(s, v, w);
+    augment_path(s, w, v);
 }
 
 static void ws_free(Ws *s)
@@ -718,23 +723,7 @@ static void dissolve(Ws *s, int b)
  * (u's dual reached zero: leaving it unmatched costs nothing). */
 static void flip_to_root(Ws *s, int u)
 {
-    int x = u, partner = -1;
-    for (;;) {
-        int bs = s->inblossom[x];
-        if (bs >= s->n)
-            augment_blossom(s, bs, x);
-        s->mate[x] = partner;
-        if (s->labelend[bs].a == -1)
-            break;
-        int t = s->labelend[bs].a;
-        int bt = s->inblossom[t];
-        x = s->labelend[bt].a;
-        int j = s->labelend[bt].b;
-        if (bt >= s->n)
-            augment_blossom(s, bt, j);
-        s->mate[j] = x;
-        partner = j;
-    }
+    augment_path(s, u, -1);
 }
 
 int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate)
