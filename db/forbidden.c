@@ -10,13 +10,9 @@
 
 #include "alerts.h"
 #include "error.h"
+#include "jsonget.h"
 #include "tournaments.h"
 
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
 
 static int rank_of(const int64_t *ids, int np, int64_t id)
 {
@@ -38,11 +34,11 @@ int forbidden_load(Store *s, int64_t tid, Tournament *t, const int64_t *ids, int
     json_t *v;
     json_array_foreach(rows, k, v)
     {
-        int pair[2] = {rank_of(ids, np, jint(v, "player_a")),
-                       rank_of(ids, np, jint(v, "player_b"))};
+        int pair[2] = {rank_of(ids, np, jsonget_int(v, "player_a")),
+                       rank_of(ids, np, jsonget_int(v, "player_b"))};
         if (!pair[0] || !pair[1])
             continue;
-        int f = (int)jint(v, "f"), l = (int)jint(v, "l");
+        int f = (int)jsonget_int(v, "f"), l = (int)jsonget_int(v, "l");
         /* XXP has no round range; 260 carries one. */
         bool xxp = f == 0 && l == 0;
         rc = tournament_add_forbidden(t, f ? f : 1, l ? l : TRN_MAX_ROUNDS, xxp, pair, 2);
@@ -61,8 +57,8 @@ static const char LIST_SQL[] =
 
 static json_t *pair_json(json_t *v)
 {
-    return json_pack("{s:[I,I],s:[O,O],s:O,s:O,s:O}", "players", (json_int_t)jint(v, "player_a"),
-                     (json_int_t)jint(v, "player_b"), "names", json_object_get(v, "name_a"),
+    return json_pack("{s:[I,I],s:[O,O],s:O,s:O,s:O}", "players", (json_int_t)jsonget_int(v, "player_a"),
+                     (json_int_t)jsonget_int(v, "player_b"), "names", json_object_get(v, "name_a"),
                      json_object_get(v, "name_b"), "first_round",
                      json_object_get(v, "first_round"), "last_round",
                      json_object_get(v, "last_round"), "created_at",

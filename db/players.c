@@ -9,26 +9,11 @@
 
 #include "alerts.h"
 #include "error.h"
+#include "jsonget.h"
 #include "sessions.h"
 #include "tournaments.h"
 #include "tpn.h"
 
-
-static const char *jstr(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-static int has_int(json_t *o, const char *k)
-{
-    return json_is_integer(json_object_get(o, k));
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
 
 static const char SQL_P_LIST[] =
     "SELECT id, tournament_id, name, rating, rating_estimate, title, federation, fide_id, sex, "
@@ -67,10 +52,10 @@ int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
                        " sex, birth, status, rating_estimate) VALUES (?1, ?2, ?3, coalesce(?4, ''),"
                        " coalesce(?5, ''), coalesce(?6, ''), coalesce(?7, ''), coalesce(?8, ''),"
                        " coalesce(?9, 'active'), ?10)",
-                       "is" "i" "ssssss" "i", tid, jstr(in, "name"), jint(in, "rating"),
-                       jstr(in, "title"), jstr(in, "federation"), jstr(in, "fide_id"),
-                       jstr(in, "sex"), jstr(in, "birth"), jstr(in, "status"),
-                       jint(in, "rating_estimate"));
+                       "is" "i" "ssssss" "i", tid, jsonget_str(in, "name"), jsonget_int(in, "rating"),
+                       jsonget_str(in, "title"), jsonget_str(in, "federation"), jsonget_str(in, "fide_id"),
+                       jsonget_str(in, "sex"), jsonget_str(in, "birth"), jsonget_str(in, "status"),
+                       jsonget_int(in, "rating_estimate"));
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the player was refused by the store") : rc;
     int64_t pid = sqlite3_last_insert_rowid(store_db(s));
@@ -102,11 +87,11 @@ int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
                        "coalesce(?7, sex), birth = coalesce(?8, birth), status = coalesce(?9, status), "
                        "rating_estimate = CASE WHEN ?10 >= 0 THEN ?10 ELSE rating_estimate END "
                        "WHERE id = ?1",
-                       "is" "i" "ssssss" "i", pid, jstr(in, "name"),
-                       has_int(in, "rating") ? jint(in, "rating") : (int64_t)-1, jstr(in, "title"),
-                       jstr(in, "federation"), jstr(in, "fide_id"), jstr(in, "sex"),
-                       jstr(in, "birth"), jstr(in, "status"),
-                       has_int(in, "rating_estimate") ? jint(in, "rating_estimate") : (int64_t)-1);
+                       "is" "i" "ssssss" "i", pid, jsonget_str(in, "name"),
+                       jsonget_has_int(in, "rating") ? jsonget_int(in, "rating") : (int64_t)-1, jsonget_str(in, "title"),
+                       jsonget_str(in, "federation"), jsonget_str(in, "fide_id"), jsonget_str(in, "sex"),
+                       jsonget_str(in, "birth"), jsonget_str(in, "status"),
+                       jsonget_has_int(in, "rating_estimate") ? jsonget_int(in, "rating_estimate") : (int64_t)-1);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)pid, "changes", in);

@@ -18,6 +18,7 @@
 
 #include "alerts.h"
 #include "error.h"
+#include "jsonget.h"
 #include "rounds.h"
 #include "tournaments.h"
 #include "berger.h"
@@ -29,11 +30,6 @@ static const char *jstr(json_t *o, const char *k)
 {
     const char *v = json_string_value(json_object_get(o, k));
     return v ? v : "";
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
 }
 
 static int tpn_of(const int64_t *ids, int np, int64_t id)
@@ -158,14 +154,14 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     json_array_foreach(games, k, v)
     {
         PairingCheckBoard *b = &prop.boards[prop.n_boards++];
-        b->board = (int)jint(v, "board");
-        b->white = tpn_of(ids, np, jint(v, "white_id"));
-        b->black = tpn_of(ids, np, jint(v, "black_id"));
+        b->board = (int)jsonget_int(v, "board");
+        b->white = tpn_of(ids, np, jsonget_int(v, "white_id"));
+        b->black = tpn_of(ids, np, jsonget_int(v, "black_id"));
     }
     json_array_foreach(byes, k, v)
     {
         const char *kind = jstr(v, "kind");
-        int id = tpn_of(ids, np, jint(v, "player_id"));
+        int id = tpn_of(ids, np, jsonget_int(v, "player_id"));
         if (!id)
             continue;
         if (strcmp(kind, "pab") == 0 || strcmp(kind, "free") == 0)
@@ -179,7 +175,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     if (pending)
         json_array_foreach(gone, k, v)
         {
-            int id = tpn_of(ids, np, jint(v, "id"));
+            int id = tpn_of(ids, np, jsonget_int(v, "id"));
             if (!id)
                 continue;
             withdrawn[id] = true;
@@ -190,7 +186,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     bool rr = strcmp(system, "roundrobin") == 0;
     PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, strcmp(system, "swiss") == 0, withdrawn,
                      np + 1};
-    if (rr && jint(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
+    if (rr && jsonget_int(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
         opt.berger_flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     char why[200] = "";
     rc = pairing_check_round(t, (int)rn, &prop, &opt, &rep, why, sizeof why);
@@ -223,14 +219,11 @@ done:
 
 static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
 {
-    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
-                          "ii", tid, rn);
-    if (!r)
-        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
-                   (long long)tid);
-    bool pending = strcmp(jstr(r, "status"), "pending") == 0;
-    json_decref(r);
-    if (!pending)
+    char status[16];
+    int rc = rounds_status_get(s, tid, rn, status, sizeof status, err, n);
+    if (rc)
+        return rc;
+    if (strcmp(status, "pending") != 0)
         return error_set(err, n, STORE_E_STATE, "round %lld has already started: its pairing is final",
                    (long long)rn);
     return 0;
@@ -269,9 +262,9 @@ static int seat_of(Store *s, int64_t tid, int64_t rn, int64_t pid, Seat *seat, c
                              "tournament_id = ?1 AND round = ?2 AND (white_id = ?3 OR "
                              "black_id = ?3)", "iii", tid, rn, pid);
     if (g) {
-        seat->gid = jint(g, "id");
-        seat->white = jint(g, "white_id") == pid;
-        bool started = strcmp(jstr(g, "status"), "pending") != 0 || jint(g, "events") > 0;
+        seat->gid = jsonget_int(g, "id");
+        seat->white = jsonget_int(g, "white_id") == pid;
+        bool started = strcmp(jstr(g, "status"), "pending") != 0 || jsonget_int(g, "events") > 0;
         json_decref(g);
         if (started)
             return error_set(err, n, STORE_E_STATE, "game %lld has already started", (long long)seat->gid);

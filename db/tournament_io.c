@@ -14,6 +14,7 @@
 #include "dutch.h"
 #include "error.h"
 #include "forbidden.h"
+#include "jsonget.h"
 #include "rounds.h"
 #include "tiebreak.h"
 #include "tournaments.h"
@@ -25,11 +26,6 @@ static const char *jstr(json_t *o, const char *k)
 {
     json_t *v = json_object_get(o, k);
     return json_is_string(v) ? json_string_value(v) : "";
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
 }
 
 /* ---- building ---- */
@@ -94,13 +90,13 @@ static json_t *players_by_tpn(Store *s, int64_t tid)
             size_t lo = 0, hi = json_array_size(rows);
             while (lo < hi) {
                 size_t mid = lo + (hi - lo) / 2;
-                if (jint(json_array_get(rows, mid), "id") < ids[k])
+                if (jsonget_int(json_array_get(rows, mid), "id") < ids[k])
                     lo = mid + 1;
                 else
                     hi = mid;
             }
             json_t *p = json_array_get(rows, lo);
-            if (p && jint(p, "id") == ids[k]) {
+            if (p && jsonget_int(p, "id") == ids[k]) {
                 json_object_set_new(p, "tpn", json_integer(k + 1));
                 json_array_append(out, p);
             }
@@ -128,8 +124,8 @@ static json_t *tournament_row(Store *s, int64_t tid)
  */
 static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
 {
-    int r = (int)jint(v, "round");
-    int pi = tpn_of(ids, np, jint(v, "player_id")), oi = tpn_of(ids, np, jint(v, "opp"));
+    int r = (int)jsonget_int(v, "round");
+    int pi = tpn_of(ids, np, jsonget_int(v, "player_id")), oi = tpn_of(ids, np, jsonget_int(v, "opp"));
     TrnPlayer *p = tournament_player_mut(t, pi), *o = tournament_player_mut(t, oi);
     if (!p || !o || p == o || r < 1 || r > p->rounds || r > o->rounds)
         return;
@@ -158,7 +154,7 @@ static void fill_head(Tournament *t, json_t *tour, int np)
     copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
     copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
     int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
-    t->n_rounds = (int)jint(tour, "rounds");
+    t->n_rounds = (int)jsonget_int(tour, "rounds");
     /* Line 192 tells a reader of the report how the event was paired, and
      * so whether forfeits count as games (round robin, C.07).  A double
      * round robin is paired with the first cycle's last two rounds swapped
@@ -228,14 +224,14 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
             rc = -ENOMEM;
             goto fail;
         }
-        ids[i] = jint(p, "id");
+        ids[i] = jsonget_int(p, "id");
         copy(tp->name, sizeof tp->name, jstr(p, "name"));
         copy(tp->title, sizeof tp->title, jstr(p, "title"));
         copy(tp->federation, sizeof tp->federation, jstr(p, "federation"));
         copy(tp->fide_id, sizeof tp->fide_id, jstr(p, "fide_id"));
         copy(tp->birth, sizeof tp->birth, jstr(p, "birth"));
         tp->sex = jstr(p, "sex")[0];
-        tp->rating = (int)jint(p, "rating");
+        tp->rating = (int)jsonget_int(p, "rating");
         tp->rounds = rounds;
         /* Absent unless a game or a bye says otherwise. */
         for (int r = 0; r < rounds; r++)
@@ -246,8 +242,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         goto fail;
     json_array_foreach(games, k, v)
     {
-        int r = (int)jint(v, "round");
-        int w = tpn_of(ids, np, jint(v, "white_id")), b = tpn_of(ids, np, jint(v, "black_id"));
+        int r = (int)jsonget_int(v, "round");
+        int w = tpn_of(ids, np, jsonget_int(v, "white_id")), b = tpn_of(ids, np, jsonget_int(v, "black_id"));
         TrnPlayer *pw = tournament_player_mut(t, w), *pb = tournament_player_mut(t, b);
         if (r < 1 || r > rounds || !pw || !pb)
             continue;
@@ -258,8 +254,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     }
     json_array_foreach(byes, k, v)
     {
-        int r = (int)jint(v, "round");
-        TrnPlayer *p = tournament_player_mut(t, tpn_of(ids, np, jint(v, "player_id")));
+        int r = (int)jsonget_int(v, "round");
+        TrnPlayer *p = tournament_player_mut(t, tpn_of(ids, np, jsonget_int(v, "player_id")));
         if (p && r >= 1 && r <= rounds && p->games[r - 1].opponent == 0)
             p->games[r - 1] = (TrnGame){0, TRN_COLOUR_NONE, bye_char(jstr(v, "kind"))};
     }
@@ -325,12 +321,12 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     json_array_foreach(absent, k, v)
         if (!rc)
             rc = tournament_add_bye(t, (TrnBye){'Z', (int)rn, tpn_of(ids, t->n_players,
-                                                                     jint(v, "id")), false});
+                                                                     jsonget_int(v, "id")), false});
     json_array_foreach(req, k, v)
         if (!rc)
             rc = tournament_add_bye(t, (TrnBye){strcmp(jstr(v, "kind"), "half") ? 'Z' : 'H',
                                                 (int)rn,
-                                                tpn_of(ids, t->n_players, jint(v, "player_id")),
+                                                tpn_of(ids, t->n_players, jsonget_int(v, "player_id")),
                                                 false});
     json_decref(absent);
     json_decref(req);
@@ -368,11 +364,11 @@ static int requested(json_t *req, json_t *withdrawn, int64_t id)
     size_t k;
     json_t *v;
     json_array_foreach(req, k, v)
-        if (jint(v, "player_id") == id &&
+        if (jsonget_int(v, "player_id") == id &&
             (!strcmp(jstr(v, "kind"), "half") || !strcmp(jstr(v, "kind"), "zero")))
             return 1;
     json_array_foreach(withdrawn, k, v)
-        if (jint(v, "id") == id)
+        if (jsonget_int(v, "id") == id)
             return 1;
     return 0;
 }
@@ -397,7 +393,7 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
         return error_set(err, n, STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
                    BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
     int flags = 0;
-    if (jint(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
+    if (jsonget_int(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
         flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     BergerBoard boards[BERGER_MAX_BOARDS];
     int nb = berger_round(np, (int)rn, flags, boards);
@@ -448,8 +444,8 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
         rc = error_set(err, n, STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
         goto done;
     }
-    if (jint(tour, "rounds") > 0 && rn > jint(tour, "rounds")) {
-        rc = error_set(err, n, STORE_E_STATE, "all %lld rounds have been paired", (long long)jint(tour, "rounds"));
+    if (jsonget_int(tour, "rounds") > 0 && rn > jsonget_int(tour, "rounds")) {
+        rc = error_set(err, n, STORE_E_STATE, "all %lld rounds have been paired", (long long)jsonget_int(tour, "rounds"));
         goto done;
     }
     if (open) {
@@ -487,11 +483,11 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
         if (rc)
             break;
         if (strcmp(jstr(v, "kind"), "forfeit") == 0)
-            rc = add_bye_row(s, tid, rn, jint(v, "player_id"), "forfeit", jint(v, "opponent_id"));
+            rc = add_bye_row(s, tid, rn, jsonget_int(v, "player_id"), "forfeit", jsonget_int(v, "opponent_id"));
         else /* a withdrawn player has no row to update */
             rc = store_run(s, NULL, "UPDATE byes SET opponent_id = ?4 WHERE tournament_id = ?1 "
                                     "AND round = ?2 AND player_id = ?3", "iiii", tid, rn,
-                           jint(v, "player_id"), jint(v, "opponent_id"));
+                           jsonget_int(v, "player_id"), jsonget_int(v, "opponent_id"));
     }
     /* The free round of an odd round robin scores nothing; a bye the free
      * player asked for is moot and gives way to it. */
@@ -523,7 +519,7 @@ done:
 /* A requested bye's round must still be open: 0, or an error with ERR. */
 static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char *err, size_t n)
 {
-    int64_t rounds = jint(tour, "rounds");
+    int64_t rounds = jsonget_int(tour, "rounds");
     if (rounds > 0 && rn > rounds)
         return error_set(err, n, STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
     if (tournaments_exists(s, 'r', tid, rn))
@@ -554,7 +550,7 @@ static int bye_cancel(Store *s, int64_t tid, int64_t pid, int64_t rn, json_t **o
 static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, int64_t rn,
                             char *err, size_t n)
 {
-    int64_t rounds = jint(tour, "rounds"), last = jint(tour, "bye_last_rounds");
+    int64_t rounds = jsonget_int(tour, "rounds"), last = jsonget_int(tour, "bye_last_rounds");
     if (rounds > 0 && last > 0 && rn > rounds - last)
         return error_set(err, n, STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
                                      "tournament (round %lld of %lld)", (long long)last,
