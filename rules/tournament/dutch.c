@@ -1068,11 +1068,36 @@ static int choose_mdps(Ctx *c, Bracket *k)
     return 0;
 }
 
+/* Offers V the edge to OV with its base weight (row L, column S of B)
+ * raised by ADDEND, the preference among the candidates; false when the
+ * pair is not allowed at all (zero weight). */
+static bool offer_edge(Ctx *c, Base *B, int v, int ov, int l, int s, uint64_t addend)
+{
+    Limb w[64];
+    memcpy(w, BW(B, l, s), (size_t)c->L * sizeof(Limb));
+    if (wiszero(w, c->L))
+        return false;
+    wadd_at(w, c->L, addend, 0);
+    set_w(c, v, ov, w);
+    return true;
+}
+
+/* Solves with V's offers in place and freezes V with the partner it got. */
+static int fix_partner(Ctx *c, Bracket *k, int v)
+{
+    int rc = solve(c);
+    if (rc)
+        return rc;
+    int mv = c->mate[v];
+    k->matched[v] = k->matched[mv] = 1;
+    freeze(c, v, mv);
+    return 0;
+}
+
 /* Fixes the opponents of the paired MDPs, the highest MDP first. */
 static int pair_mdps(Ctx *c, Bracket *k)
 {
-    int L = c->L, rc;
-    Limb w[64];
+    int rc;
     for (int pi = 0; pi < k->sg_begin; pi++) {
         int v = k->pb[pi];
         if (!k->matched[v])
@@ -1082,18 +1107,11 @@ static int pair_mdps(Ctx *c, Bracket *k)
             int ov = k->pb[o];
             if (k->matched[ov])
                 continue;
-            memcpy(w, BW(&k->B, o, pi), (size_t)L * sizeof(Limb));
-            if (!wiszero(w, L)) {
-                wadd_at(w, L, addend, 0);
-                set_w(c, v, ov, w);
+            if (offer_edge(c, &k->B, v, ov, o, pi, addend))
                 addend++;
-            }
         }
-        if ((rc = solve(c)))
+        if ((rc = fix_partner(c, k, v)))
             return rc;
-        int mv = c->mate[v];
-        k->matched[mv] = 1;
-        freeze(c, v, mv);
     }
     return 0;
 }
@@ -1208,7 +1226,6 @@ static int exchange_up(Ctx *c, Bracket *k, int exchanges)
 static int pair_s1(Ctx *c, Bracket *k)
 {
     int L = c->L, rc;
-    Limb w[64];
     const int *pb = k->pb, *rem = k->rem;
     for (int a = 0; a < k->nrem; a++) {
         int pi = rem[a], v = pb[pi];
@@ -1229,18 +1246,11 @@ static int pair_s1(Ctx *c, Bracket *k)
             int qi = rem[b2], ov = pb[qi];
             if (qi <= pi || k->matched[ov])
                 continue;
-            memcpy(w, BW(&k->B, qi, pi), (size_t)L * sizeof(Limb));
-            if (!wiszero(w, L)) {
-                wadd_at(w, L, addend, 0);
-                set_w(c, v, ov, w);
-            }
+            offer_edge(c, &k->B, v, ov, qi, pi, addend);
             addend++;
         }
-        if ((rc = solve(c)))
+        if ((rc = fix_partner(c, k, v)))
             return rc;
-        int mv = c->mate[v];
-        k->matched[v] = k->matched[mv] = 1;
-        freeze(c, v, mv);
     }
     return 0;
 }

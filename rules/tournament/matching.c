@@ -481,6 +481,31 @@ static int is_allowed(const Ws *s, int u, int v)
     return s->allow[(size_t)s->map[u] * gn + (size_t)s->map[v]] == *s->stamp;
 }
 
+/* The position of CHILD among the children of blossom B. */
+static int child_index(const Ws *s, int b, int child)
+{
+    int i = 0;
+    while (s->childs[b][i] != child)
+        i++;
+    return i;
+}
+
+/* Where a walk round blossom B's cycle from child position I to the base
+ * (position 0) starts, and its direction: the way round with an even
+ * number of edges, so that the walk alternates matched and unmatched
+ * edges.  *TRICK says which end of a cycle edge comes first that way. */
+static int cycle_start(const Ws *s, int b, int i, int *jstep, int *trick)
+{
+    if (i & 1) {
+        *jstep = 1;
+        *trick = 0;
+        return i - s->nchild[b];
+    }
+    *jstep = -1;
+    *trick = 1;
+    return i;
+}
+
 static void expand_blossom(Ws *s, int b, int endstage)
 {
     int n = s->n;
@@ -500,18 +525,8 @@ static void expand_blossom(Ws *s, int b, int endstage)
     if (!endstage && s->label[b] == 2) {
         int len = s->nchild[b];
         int entry = s->inblossom[s->labelend[b].b];
-        int j = 0;
-        while (s->childs[b][j] != entry)
-            j++;
         int jstep, trick;
-        if (j & 1) {
-            j -= len;
-            jstep = 1;
-            trick = 0;
-        } else {
-            jstep = -1;
-            trick = 1;
-        }
+        int j = cycle_start(s, b, child_index(s, b, entry), &jstep, &trick);
         Edge p = s->labelend[b];
         while (j != 0) {
             s->label[p.b] = 0;
@@ -573,18 +588,9 @@ static void augment_blossom(Ws *s, int b, int v)
     if (t >= s->n)
         augment_blossom(s, t, v);
     int len = s->nchild[b];
-    int i = 0;
-    while (s->childs[b][i] != t)
-        i++;
-    int j = i, jstep, trick;
-    if (i & 1) {
-        j -= len;
-        jstep = 1;
-        trick = 0;
-    } else {
-        jstep = -1;
-        trick = 1;
-    }
+    int i = child_index(s, b, t);
+    int jstep, trick;
+    int j = cycle_start(s, b, i, &jstep, &trick);
     while (j != 0) {
         j += jstep;
         t = s->childs[b][modi(j, len)];
