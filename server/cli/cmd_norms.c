@@ -7,24 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdutil.h"
 #include "commands.h"
 #include "norms.h"
 #include "trf.h"
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
 
 static void points(int tenths, char *buf, size_t len)
 {
@@ -100,9 +86,9 @@ static void print_json(const Tournament *t, const NormReport *r)
         const NormRow *w = &r->rows[i];
         const TrnPlayer *p = tournament_player(t, w->player);
         printf("%s\n{\"start_rank\":%d,\"name\":", i ? "," : "", w->player);
-        json_string(p->name);
+        cmdutil_json_string(p->name);
         printf(",\"title\":\"%s\",\"federation\":", norms_title_code(p->title));
-        json_string(p->federation);
+        cmdutil_json_string(p->federation);
         printf(",\"norms\":[");
         for (int k = 0; k < w->n_checks; k++) {
             const NormCheck *c = &w->checks[k];
@@ -126,9 +112,9 @@ static void print_json(const Tournament *t, const NormReport *r)
                 printf("null");
             }
             printf(",\"missing\":");
-            json_string(m);
+            cmdutil_json_string(m);
             printf(",\"outlook\":");
-            json_string(o);
+            cmdutil_json_string(o);
             printf("}");
         }
         printf("]}");
@@ -210,14 +196,7 @@ static int run_norms(int argc, char **argv)
             rr = 0;
         } else if (strcmp(a, "--all") == 0) {
             all = true;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arbiter norms: unknown option '%s' (see 'arbiter help norms')\n",
-                    a);
-            return 2;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "arbiter norms: one file only\n");
+        } else if (cmdutil_file_arg("norms", a, &path)) {
             return 2;
         }
     }
@@ -226,7 +205,7 @@ static int run_norms(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = cmd_trf_load("norms", path, 0, &t);
+    int rc = cmdutil_trf_load("norms", path, 0, &t);
     if (rc)
         return rc;
     if (rr < 0)

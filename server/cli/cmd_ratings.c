@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdutil.h"
 #include "commands.h"
 #include "rating.h"
 #include "trf.h"
@@ -30,21 +31,6 @@ static long long rounded(long long v)
     return v >= 0 ? (v + 50) / 100 : -((-v + 50) / 100);
 }
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 static const char *initial_word(RatingInitial s)
 {
     switch (s) {
@@ -66,7 +52,7 @@ static void print_json(const Tournament *t, const RatingReport *r)
         const RatingRow *w = &r->rows[i];
         const TrnPlayer *p = tournament_player(t, w->player);
         printf("%s\n{\"start_rank\":%d,\"name\":", i ? "," : "", w->player);
-        json_string(p->name);
+        cmdutil_json_string(p->name);
         centi(w->score, a, sizeof a);
         printf(",\"rating\":%d,\"kind\":\"%s\",\"rated_games\":%d,\"score\":%s", w->rating,
                KINDS[r->kind], w->rated_games, a);
@@ -84,7 +70,7 @@ static void print_json(const Tournament *t, const RatingReport *r)
             else
                 printf("null");
             printf(",\"initial_status\":");
-            json_string(initial_word(w->initial));
+            cmdutil_json_string(initial_word(w->initial));
         }
         printf(",\"games\":[");
         for (int g = 0; g < w->n_games; g++) {
@@ -181,14 +167,7 @@ static int run_ratings(int argc, char **argv)
                         TRN_MAX_ROUNDS);
                 return 2;
             }
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arbiter ratings: unknown option '%s' (see 'arbiter help "
-                            "ratings')\n", a);
-            return 2;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "arbiter ratings: one file only\n");
+        } else if (cmdutil_file_arg("ratings", a, &path)) {
             return 2;
         }
     }
@@ -197,7 +176,7 @@ static int run_ratings(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = cmd_trf_load("ratings", path, 0, &t);
+    int rc = cmdutil_trf_load("ratings", path, 0, &t);
     if (rc)
         return rc;
     if (kind)

@@ -8,38 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdutil.h"
 #include "commands.h"
-#include "fileio.h"
 #include "tiebreak.h"
 #include "trf.h"
-
-/* Reads and parses a TRF; returns 0, or the exit status (3 bad file, 1 I/O). */
-static int load(const char *cmd, const char *path, int flags, Tournament **t)
-{
-    size_t len;
-    char ferr[512];
-    char *text = file_read_all(path, &len, ferr, sizeof ferr);
-    if (!text) {
-        fprintf(stderr, "arbiter %s: %s\n", cmd, ferr);
-        return 1;
-    }
-    TrfError e;
-    int rc = trf_read(text, len, flags, t, &e);
-    free(text);
-    if (rc > 0) {
-        if (e.line)
-            fprintf(stderr, "arbiter %s: %s:%d:%d: %s\n", cmd, path, e.line, e.column,
-                    e.message);
-        else
-            fprintf(stderr, "arbiter %s: %s: %s\n", cmd, path, e.message);
-        return 3;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "arbiter %s: out of memory\n", cmd);
-        return 1;
-    }
-    return 0;
-}
 
 /* Formats a tie-break value (hundredths) the way arbiters write it. */
 static void format_value(TbCode code, int64_t v, bool valid, char *buf, size_t len)
@@ -64,21 +36,6 @@ static void format_value(TbCode code, int64_t v, bool valid, char *buf, size_t l
         else
             snprintf(buf, len, "%s%lld.%02lld", sign, a / TB_SCALE, a % TB_SCALE);
     }
-}
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
 }
 
 static void csv_string(const char *s)
@@ -109,18 +66,18 @@ static void print_standings(const Tournament *t, const Standings *st, const char
         tiebreak_spec_name(&st->specs[k], names[k], sizeof names[k]);
     if (strcmp(format, "json") == 0) {
         printf("{\"tournament\":");
-        json_string(t->name);
+        cmdutil_json_string(t->name);
         printf(",\"rounds\":%d,\"edition\":%d,\"tiebreaks\":[", st->rounds, (int)edition);
         for (int k = 0; k < st->n_specs; k++) {
             printf(k ? "," : "");
-            json_string(names[k]);
+            cmdutil_json_string(names[k]);
         }
         printf("],\"standings\":[");
         for (int a = 0; a < st->n_rows; a++) {
             const TbRow *r = &st->rows[a];
             const TrnPlayer *p = tournament_player(t, r->player);
             printf("%s{\"rank\":%d,\"start_rank\":%d,\"name\":", a ? "," : "", r->rank, p->id);
-            json_string(p->name);
+            cmdutil_json_string(p->name);
             printf(",\"rating\":%d,\"values\":[", p->rating);
             for (int k = 0; k < st->n_specs; k++) {
                 format_value(st->specs[k].code, r->value[k], r->valid[k], v, sizeof v);
@@ -227,14 +184,7 @@ static int run_standings(int argc, char **argv)
             rr = 1;
         } else if (strcmp(a, "--swiss") == 0) {
             rr = 0;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arbiter standings: unknown option '%s' (see 'arbiter help "
-                            "standings')\n", a);
-            return 2;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "arbiter standings: one file only\n");
+        } else if (cmdutil_file_arg("standings", a, &path)) {
             return 2;
         }
     }
@@ -244,7 +194,7 @@ static int run_standings(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = load("standings", path, 0, &t);
+    int rc = cmdutil_trf_load("standings", path, 0, &t);
     if (rc)
         return rc;
     TbSpec specs[TB_MAX_SPECS];
@@ -350,7 +300,7 @@ static int run_trf(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = load("trf", path, lenient ? TRF_READ_NO_POINTS_CHECK : 0, &t);
+    int rc = cmdutil_trf_load("trf", path, lenient ? TRF_READ_NO_POINTS_CHECK : 0, &t);
     if (rc)
         return rc;
     size_t len;
@@ -379,8 +329,3 @@ const Command cmd_trf = {
             "Exit status: 0 ok, 2 bad arguments, 3 invalid file (FILE:LINE:COLUMN: why).\n",
     .run = run_trf,
 };
-
-int cmd_trf_load(const char *cmd, const char *path, int flags, Tournament **t)
-{
-    return load(cmd, path, flags, t);
-}
