@@ -76,16 +76,24 @@ static int creds_new(Req *r)
     return 0;
 }
 
+/* A PIN must be unique within tournament TID: draws again on a clash, at
+ * most 16 times.  0, or -EIO without randomness. */
+static int unique_pin(Store *s, int64_t tid, Creds *c)
+{
+    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, tid, c->pin_hash); attempt++) {
+        if (auth_random_pin(c->pin, 6))
+            return -EIO;
+        auth_pin_hash(tid, c->pin, c->pin_hash);
+    }
+    return 0;
+}
+
 static int run_player_create(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     Creds *c = r->data;
-    /* A PIN must be unique within the tournament: draw again on a clash. */
-    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, 6))
-            return -EIO;
-        auth_pin_hash(r->id[0], c->pin, c->pin_hash);
-    }
+    if (unique_pin(s, r->id[0], c))
+        return -EIO;
     json_t *p = NULL;
     int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
                                  &p, r->err, sizeof r->err);
@@ -126,11 +134,8 @@ static int run_credentials(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     Creds *c = r->data;
-    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, 6))
-            return -EIO;
-        auth_pin_hash(r->id[0], c->pin, c->pin_hash);
-    }
+    if (unique_pin(s, r->id[0], c))
+        return -EIO;
     int rc = sessions_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
                                    r->auth.user_id, r->err, sizeof r->err);
     if (rc == 0)

@@ -88,6 +88,15 @@ static Stream *stream_attach(Req *r, char kind)
     return st;
 }
 
+/* stream_begin() and stream_attach() for a stream of tournament r->id[0]
+ * (KIND t or a), which must exist; NULL after answering the error. */
+static Stream *tournament_stream_begin(Req *r, char kind, int64_t *last, Store **s)
+{
+    if (!stream_begin(r, last, s) || !route_tournament_exists(r, *s))
+        return NULL;
+    return stream_attach(r, kind);
+}
+
 int route_game_stream(Req *r)
 {
     int64_t last;
@@ -138,11 +147,7 @@ int route_tournament_stream(Req *r)
 {
     int64_t last;
     Store *s;
-    if (!stream_begin(r, &last, &s))
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
-        return ROUTE_DONE;
-    Stream *st = stream_attach(r, 't');
+    Stream *st = tournament_stream_begin(r, 't', &last, &s);
     if (!st)
         return ROUTE_DONE;
     StrBuf b = STRBUF_INIT;
@@ -191,11 +196,7 @@ int route_alerts_stream(Req *r)
 {
     int64_t last;
     Store *s;
-    if (!stream_begin(r, &last, &s))
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
-        return ROUTE_DONE;
-    Stream *st = stream_attach(r, 'a');
+    Stream *st = tournament_stream_begin(r, 'a', &last, &s);
     if (!st)
         return ROUTE_DONE;
     json_t *alerts = alerts_list(s, r->id[0], last);
