@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
+#include "error.h"
+
 
 /* With the game's round, board and players, so a desk can say "board 3,
  * Vasilev - Petrova" in its reader's language without asking again. */
@@ -67,9 +68,9 @@ int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **ou
     int rc = store_run(s, &changes, "UPDATE alerts SET resolved = ?3 WHERE tournament_id = ?1 "
                                     "AND id = ?2", "iid", tid, aid, resolved);
     if (rc)
-        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     if (!changes)
-        return ERR(STORE_E_NOT_FOUND, "no alert %lld in tournament %lld", (long long)aid,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no alert %lld in tournament %lld", (long long)aid,
                    (long long)tid);
     *out = alerts_get(s, aid);
     return 0;

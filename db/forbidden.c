@@ -9,14 +9,10 @@
 #include <stdlib.h>
 
 #include "alerts.h"
+#include "error.h"
+#include "jsonget.h"
 #include "tournaments.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
 
 static int rank_of(const int64_t *ids, int np, int64_t id)
 {
@@ -38,11 +34,11 @@ int forbidden_load(Store *s, int64_t tid, Tournament *t, const int64_t *ids, int
     json_t *v;
     json_array_foreach(rows, k, v)
     {
-        int pair[2] = {rank_of(ids, np, jint(v, "player_a")),
-                       rank_of(ids, np, jint(v, "player_b"))};
+        int pair[2] = {rank_of(ids, np, jsonget_int(v, "player_a")),
+                       rank_of(ids, np, jsonget_int(v, "player_b"))};
         if (!pair[0] || !pair[1])
             continue;
-        int f = (int)jint(v, "f"), l = (int)jint(v, "l");
+        int f = (int)jsonget_int(v, "f"), l = (int)jsonget_int(v, "l");
         /* XXP has no round range; 260 carries one. */
         bool xxp = f == 0 && l == 0;
         rc = tournament_add_forbidden(t, f ? f : 1, l ? l : TRN_MAX_ROUNDS, xxp, pair, 2);
@@ -61,8 +57,8 @@ static const char LIST_SQL[] =
 
 static json_t *pair_json(json_t *v)
 {
-    return json_pack("{s:[I,I],s:[O,O],s:O,s:O,s:O}", "players", (json_int_t)jint(v, "player_a"),
-                     (json_int_t)jint(v, "player_b"), "names", json_object_get(v, "name_a"),
+    return json_pack("{s:[I,I],s:[O,O],s:O,s:O,s:O}", "players", (json_int_t)jsonget_int(v, "player_a"),
+                     (json_int_t)jsonget_int(v, "player_b"), "names", json_object_get(v, "name_a"),
                      json_object_get(v, "name_b"), "first_round",
                      json_object_get(v, "first_round"), "last_round",
                      json_object_get(v, "last_round"), "created_at",
@@ -92,17 +88,17 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
 {
     *out = NULL;
     if (p1 == p2)
-        return ERR(STORE_E_INVALID, "a forbidden pair needs two different players, not #%lld "
+        return error_set(err, n, STORE_E_INVALID, "a forbidden pair needs two different players, not #%lld "
                                     "twice", (long long)p1);
     if (first && last && first > last)
-        return ERR(STORE_E_INVALID, "first_round %d is after last_round %d", first, last);
+        return error_set(err, n, STORE_E_INVALID, "first_round %d is after last_round %d", first, last);
     if (!tournaments_exists(s, 't', 0, tid))
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int64_t a = p1 < p2 ? p1 : p2, b = p1 < p2 ? p2 : p1;
     int64_t pl[2] = {a, b};
     for (int i = 0; i < 2; i++)
         if (!tournaments_exists(s, 'p', tid, pl[i]))
-            return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
+            return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
                        (long long)pl[i], (long long)tid);
     int changes = 0, rc;
     if (add)
@@ -114,12 +110,12 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
         rc = store_run(s, &changes, "DELETE FROM forbidden_pairs WHERE tournament_id = ?1 AND "
                                     "player_a = ?2 AND player_b = ?3", "iii", tid, a, b);
     if (rc == STORE_E_CONFLICT)
-        return ERR(rc, "players #%lld and #%lld are already a forbidden pair", (long long)a,
+        return error_set(err, n, rc, "players #%lld and #%lld are already a forbidden pair", (long long)a,
                    (long long)b);
     if (rc)
-        return rc > 0 ? ERR(rc, "the forbidden pair was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the forbidden pair was refused by the store") : rc;
     if (!add && changes == 0)
-        return ERR(STORE_E_NOT_FOUND, "players #%lld and #%lld are not a forbidden pair",
+        return error_set(err, n, STORE_E_NOT_FOUND, "players #%lld and #%lld are not a forbidden pair",
                    (long long)a, (long long)b);
     json_t *d = json_pack("{s:I,s:[I,I]}", "tournament", (json_int_t)tid, "players",
                           (json_int_t)a, (json_int_t)b);

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
 #include "event_json.h"
+#include "jsonget.h"
 #include "rounds.h"
 
 /* Games kept in memory: every game not over, and the KEEP_DONE that ended
@@ -49,7 +51,6 @@ struct Games {
     int ndone;
 };
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 Games *games_new(void)
 {
@@ -181,7 +182,7 @@ static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_
     json_t *t = store_row(s, "SELECT time_control, settings AS settings_json FROM tournaments "
                              "WHERE id = ?1", "i", tid);
     if (!t)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     json_t *obj = json_deep_copy(json_object_get(t, "settings"));
     if (!json_is_object(obj)) {
         json_decref(obj);
@@ -193,7 +194,7 @@ static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_
     json_decref(obj);
     json_decref(t);
     if (rc)
-        return ERR(STORE_E_INVALID, "the tournament's settings are not valid: %s", e2);
+        return error_set(err, n, STORE_E_INVALID, "the tournament's settings are not valid: %s", e2);
     return 0;
 }
 
@@ -208,7 +209,7 @@ static int load_entry(Store *s, int64_t gid, int64_t cut_ms, Entry **out, json_t
     *out = NULL;
     json_t *sum = rounds_game_summary(s, gid);
     if (!sum)
-        return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
     Entry *e = calloc(1, sizeof *e);
     GameSettings gs;
     int rc = -ENOMEM;
@@ -310,6 +311,17 @@ static int get_entry(Games *g, Store *s, int64_t gid, Entry **out, char *err, si
 
 static const char *const SQ = "abcdefgh";
 
+/* The legal destinations of each origin square as bit sets (a promotion
+ * to four pieces is one destination): the "legal" field of a state. */
+static void legal_targets(const GameState *st, uint64_t to[64])
+{
+    MoveList list;
+    memset(to, 0, 64 * sizeof *to);
+    movegen_legal_moves(&st->board, &list);
+    for (int i = 0; i < list.count; i++)
+        to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
+}
+
 void games_state_fields(const GameState *st, int64_t now, json_t *obj)
 {
     char fen[FEN_MAX];
@@ -320,13 +332,8 @@ void games_state_fields(const GameState *st, int64_t now, json_t *obj)
                         json_string(game_side_to_move(st) == WHITE ? "white" : "black"));
     json_t *legal = json_object();
     if (st->started && !st->over) {
-        /* Destinations per origin as bit sets: promotions to four pieces
-         * are one destination. */
-        MoveList list;
-        uint64_t to[64] = {0};
-        movegen_legal_moves(&st->board, &list);
-        for (int i = 0; i < list.count; i++)
-            to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
+        uint64_t to[64];
+        legal_targets(st, to);
         for (int f = 0; f < 64; f++) {
             if (!to[f])
                 continue;
@@ -402,11 +409,8 @@ static void update_text(EventJsonText *t, const GameOutcome *o)
                                                          : ",\"to_move\":\"black\"");
     event_json_text_lit(t, ",\"legal\":{");
     if (st->started && !st->over) {
-        MoveList list;
-        uint64_t to[64] = {0};
-        movegen_legal_moves(&st->board, &list);
-        for (int i = 0; i < list.count; i++)
-            to[move_from(list.moves[i])] |= 1ull << move_to(list.moves[i]);
+        uint64_t to[64];
+        legal_targets(st, to);
         int first = 1;
         for (int f = 0; f < 64; f++) {
             if (!to[f])
@@ -642,7 +646,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
                        body);
     if (rc) {
         free(body);
-        return rc > 0 ? ERR(STORE_E_CONFLICT, "the event could not be stored") : rc;
+        return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "the event could not be stored") : rc;
     }
     int64_t id = sqlite3_last_insert_rowid(store_db(s));
     e->seq++;
@@ -669,7 +673,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
                                 "WHERE id = ?1", "i", e->gid);
         if (rc) {
             free(body);
-            return rc > 0 ? ERR(STORE_E_CONFLICT, "the players' colours could not be swapped")
+            return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "the players' colours could not be swapped")
                           : rc;
         }
     }
@@ -751,7 +755,7 @@ static int act_at(Games *g, Store *s, Entry *e, GameEvent *ev, int64_t at, int64
         }
     }
     if (code != GAME_OK)
-        return ERR(GAMES_E_BASE + code, "%s", v.reason);
+        return error_set(err, n, GAMES_E_BASE + code, "%s", v.reason);
     int rc = store_event(s, e, ev, &v, before, out, err, n);
     if (rc)
         games_evict(g, e->gid);
@@ -782,75 +786,131 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
         return out->snap ? 0 : -ENOMEM;
     }
     if (expect_ply >= 0 && expect_ply != e->st->nplies)
-        return ERR(STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",
+        return error_set(err, n, STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",
                    e->st->nplies, expect_ply);
     return act_at(g, s, e, ev, now, now, out, err, n);
 }
 
-int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameOutcome **out,
-                    char *err, size_t n)
+/*
+ * One game's part of an action on several games: 0 when O holds its
+ * outcome, 1 to pass the game over (O left empty), or a negative errno
+ * that stops the whole action (O's contents released).
+ */
+typedef int (*GameStep)(Games *g, Store *s, Entry *e, void *ctx, GameOutcome *o);
+
+/* Runs STEP on every game of IDS (a taken list of {"id"}) that can be
+ * loaded, collecting the outcomes in *OUT in order.  Returns 0, or a
+ * step's negative errno with *OUT emptied. */
+static int each_game(Games *g, Store *s, json_t *ids, GameStep step, void *ctx,
+                     GameOutcome **out)
 {
     *out = NULL;
-    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
-                          "ii", tid, rn);
-    if (!r)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
-                   (long long)tid);
-    char status[16];
-    snprintf(status, sizeof status, "%s", json_string_value(json_object_get(r, "status")));
-    json_decref(r);
-    const char *next = NULL;
-    if (type == GAME_EV_START) {
-        if (strcmp(status, "pending") != 0)
-            return ERR(STORE_E_STATE, "round %lld has already been started", (long long)rn);
-        next = "running";
-    } else if (type == GAME_EV_PAUSE) {
-        if (strcmp(status, "running") != 0)
-            return ERR(STORE_E_STATE, "round %lld is not running (it is %s)", (long long)rn, status);
-        next = "paused";
-    } else {
-        if (strcmp(status, "paused") != 0)
-            return ERR(STORE_E_STATE, "round %lld is not paused (it is %s)", (long long)rn, status);
-        next = "running";
-    }
-    int64_t now = store_now_ms();
-    int rc = rounds_status_set(s, tid, rn, next, now);
-    if (rc)
-        return ERR(rc > 0 ? rc : STORE_E_STATE, "the round could not be changed");
-    json_t *ids = rounds_game_ids(s, tid, rn);
+    GameOutcome **tail = out;
+    int rc = 0;
     size_t i;
     json_t *row;
-    GameOutcome **tail = out;
     json_array_foreach(ids, i, row)
     {
-        int64_t gid = json_integer_value(json_object_get(row, "id"));
         Entry *e;
-        char e2[256];
-        if (get_entry(g, s, gid, &e, e2, sizeof e2))
+        char err[256];
+        if (get_entry(g, s, jsonget_int(row, "id"), &e, err, sizeof err))
             continue;
-        if (type != GAME_EV_START && (e->st->over || !e->st->started))
-            continue;
-        GameEvent ev;
-        game_event_init(&ev, type, GAME_ACTOR_ARBITER, now);
         GameOutcome *o = calloc(1, sizeof *o);
         if (!o)
             break;
-        rc = act_at(g, s, e, &ev, now, now, o, e2, sizeof e2);
+        rc = step(g, s, e, ctx, o);
         if (rc) {
             free(o);
             if (rc < 0) {
-                json_decref(ids);
                 games_outcome_free(*out);
                 *out = NULL;
-                return rc;
+                break;
             }
+            rc = 0;
             continue;
         }
         *tail = o;
         tail = &o->next;
     }
     json_decref(ids);
+    return rc;
+}
+
+/* A round started, paused or resumed: the event of TYPE at NOW. */
+typedef struct RoundAct {
+    int type;
+    int64_t now;
+} RoundAct;
+
+static int round_act_step(Games *g, Store *s, Entry *e, void *ctx, GameOutcome *o)
+{
+    const RoundAct *ra = ctx;
+    if (ra->type != GAME_EV_START && (e->st->over || !e->st->started))
+        return 1;
+    GameEvent ev;
+    game_event_init(&ev, ra->type, GAME_ACTOR_ARBITER, ra->now);
+    char err[256];
+    int rc = act_at(g, s, e, &ev, ra->now, ra->now, o, err, sizeof err);
+    return rc > 0 ? 1 : rc;
+}
+
+/* After a stop: a running clock paused as of the last heartbeat BEAT. */
+typedef struct DowntimePause {
+    int64_t beat, now;
+} DowntimePause;
+
+static int downtime_step(Games *g, Store *s, Entry *e, void *ctx, GameOutcome *o)
+{
+    const DowntimePause *dp = ctx;
+    if (!e->st->started || e->st->over || e->st->clock.paused || e->st->clock.running < 0)
+        return 1;
+    GameEvent ev;
+    game_event_init(&ev, GAME_EV_PAUSE, GAME_ACTOR_ARBITER, dp->beat);
+    snprintf(ev.note, sizeof ev.note, "the server stopped; clocks paused as of then");
+    char err[256];
+    if (act_at(g, s, e, &ev, dp->beat, dp->now, o, err, sizeof err))
+        return 1;
+    /* Its round is paused too: the arbiter resumes the round in one
+     * action, and the round is not shown running while no clock runs. */
+    int rc = store_run(s, NULL,
+                       "UPDATE rounds SET status = 'paused' WHERE status = 'running' AND "
+                       "(tournament_id, number) = (SELECT tournament_id, round FROM games "
+                       "WHERE id = ?1)", "i", e->gid);
+    if (rc < 0) {
+        games_outcome_clear(o);
+        return rc;
+    }
     return 0;
+}
+
+int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameOutcome **out,
+                    char *err, size_t n)
+{
+    *out = NULL;
+    char status[16];
+    int rc = rounds_status_get(s, tid, rn, status, sizeof status, err, n);
+    if (rc)
+        return rc;
+    const char *next = NULL;
+    if (type == GAME_EV_START) {
+        if (strcmp(status, "pending") != 0)
+            return error_set(err, n, STORE_E_STATE, "round %lld has already been started", (long long)rn);
+        next = "running";
+    } else if (type == GAME_EV_PAUSE) {
+        if (strcmp(status, "running") != 0)
+            return error_set(err, n, STORE_E_STATE, "round %lld is not running (it is %s)", (long long)rn, status);
+        next = "paused";
+    } else {
+        if (strcmp(status, "paused") != 0)
+            return error_set(err, n, STORE_E_STATE, "round %lld is not paused (it is %s)", (long long)rn, status);
+        next = "running";
+    }
+    int64_t now = store_now_ms();
+    rc = rounds_status_set(s, tid, rn, next, now);
+    if (rc)
+        return error_set(err, n, rc > 0 ? rc : STORE_E_STATE, "the round could not be changed");
+    RoundAct ra = {type, now};
+    return each_game(g, s, rounds_game_ids(s, tid, rn), round_act_step, &ra, out);
 }
 
 int games_pause_after_downtime(Games *g, Store *s, GameOutcome **out)
@@ -860,45 +920,8 @@ int games_pause_after_downtime(Games *g, Store *s, GameOutcome **out)
     int64_t now = store_now_ms();
     if (beat <= 0 || beat > now)
         beat = now;
-    json_t *ids = games_running(s);
-    size_t i;
-    json_t *row;
-    GameOutcome **tail = out;
-    json_array_foreach(ids, i, row)
-    {
-        int64_t gid = json_integer_value(json_object_get(row, "id"));
-        Entry *e;
-        char err[256];
-        if (get_entry(g, s, gid, &e, err, sizeof err))
-            continue;
-        if (!e->st->started || e->st->over || e->st->clock.paused || e->st->clock.running < 0)
-            continue;
-        GameEvent ev;
-        game_event_init(&ev, GAME_EV_PAUSE, GAME_ACTOR_ARBITER, beat);
-        snprintf(ev.note, sizeof ev.note, "the server stopped; clocks paused as of then");
-        GameOutcome *o = calloc(1, sizeof *o);
-        if (!o)
-            break;
-        if (act_at(g, s, e, &ev, beat, now, o, err, sizeof err)) {
-            free(o);
-            continue;
-        }
-        /* Its round is paused too: the arbiter resumes the round in one
-         * action, and the round is not shown running while no clock runs. */
-        int rc = store_run(s, NULL,
-                           "UPDATE rounds SET status = 'paused' WHERE status = 'running' AND "
-                           "(tournament_id, number) = (SELECT tournament_id, round FROM games "
-                           "WHERE id = ?1)", "i", gid);
-        if (rc < 0) {
-            games_outcome_free(o);
-            json_decref(ids);
-            return rc;
-        }
-        *tail = o;
-        tail = &o->next;
-    }
-    json_decref(ids);
-    return 0;
+    DowntimePause dp = {beat, now};
+    return each_game(g, s, games_running(s), downtime_step, &dp, out);
 }
 
 int games_time_check(Games *g, Store *s, int64_t gid, GameOutcome *out)

@@ -17,23 +17,19 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
+#include "jsonget.h"
 #include "rounds.h"
 #include "tournaments.h"
 #include "berger.h"
 #include "pairing_check.h"
 #include "tournament_io.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
     const char *v = json_string_value(json_object_get(o, k));
     return v ? v : "";
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
 }
 
 static int tpn_of(const int64_t *ids, int np, int64_t id)
@@ -117,7 +113,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
                                  "FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
                                  "WHERE r.tournament_id = ?1 AND r.number = ?2", "ii", tid, rn);
     if (!round)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
                    (long long)tid);
     bool pending = strcmp(jstr(round, "status"), "pending") == 0;
     const char *system = jstr(round, "system");
@@ -158,14 +154,14 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     json_array_foreach(games, k, v)
     {
         PairingCheckBoard *b = &prop.boards[prop.n_boards++];
-        b->board = (int)jint(v, "board");
-        b->white = tpn_of(ids, np, jint(v, "white_id"));
-        b->black = tpn_of(ids, np, jint(v, "black_id"));
+        b->board = (int)jsonget_int(v, "board");
+        b->white = tpn_of(ids, np, jsonget_int(v, "white_id"));
+        b->black = tpn_of(ids, np, jsonget_int(v, "black_id"));
     }
     json_array_foreach(byes, k, v)
     {
         const char *kind = jstr(v, "kind");
-        int id = tpn_of(ids, np, jint(v, "player_id"));
+        int id = tpn_of(ids, np, jsonget_int(v, "player_id"));
         if (!id)
             continue;
         if (strcmp(kind, "pab") == 0 || strcmp(kind, "free") == 0)
@@ -179,7 +175,7 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     if (pending)
         json_array_foreach(gone, k, v)
         {
-            int id = tpn_of(ids, np, jint(v, "id"));
+            int id = tpn_of(ids, np, jsonget_int(v, "id"));
             if (!id)
                 continue;
             withdrawn[id] = true;
@@ -190,12 +186,12 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     bool rr = strcmp(system, "roundrobin") == 0;
     PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, strcmp(system, "swiss") == 0, withdrawn,
                      np + 1};
-    if (rr && jint(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
+    if (rr && jsonget_int(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
         opt.berger_flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     char why[200] = "";
     rc = pairing_check_round(t, (int)rn, &prop, &opt, &rep, why, sizeof why);
     if (rc == PAIRING_CHECK_E_INPUT) {
-        rc = ERR(STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn, why);
+        rc = error_set(err, n, STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn, why);
         goto done;
     }
     if (rc)
@@ -223,15 +219,12 @@ done:
 
 static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
 {
-    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
-                          "ii", tid, rn);
-    if (!r)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
-                   (long long)tid);
-    bool pending = strcmp(jstr(r, "status"), "pending") == 0;
-    json_decref(r);
-    if (!pending)
-        return ERR(STORE_E_STATE, "round %lld has already started: its pairing is final",
+    char status[16];
+    int rc = rounds_status_get(s, tid, rn, status, sizeof status, err, n);
+    if (rc)
+        return rc;
+    if (strcmp(status, "pending") != 0)
+        return error_set(err, n, STORE_E_STATE, "round %lld has already started: its pairing is final",
                    (long long)rn);
     return 0;
 }
@@ -239,7 +232,7 @@ static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
 static int player_in(Store *s, int64_t tid, int64_t pid, char *err, size_t n)
 {
     if (!tournaments_exists(s, 'p', tid, pid))
-        return ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+        return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                    (long long)tid);
     return 0;
 }
@@ -269,12 +262,12 @@ static int seat_of(Store *s, int64_t tid, int64_t rn, int64_t pid, Seat *seat, c
                              "tournament_id = ?1 AND round = ?2 AND (white_id = ?3 OR "
                              "black_id = ?3)", "iii", tid, rn, pid);
     if (g) {
-        seat->gid = jint(g, "id");
-        seat->white = jint(g, "white_id") == pid;
-        bool started = strcmp(jstr(g, "status"), "pending") != 0 || jint(g, "events") > 0;
+        seat->gid = jsonget_int(g, "id");
+        seat->white = jsonget_int(g, "white_id") == pid;
+        bool started = strcmp(jstr(g, "status"), "pending") != 0 || jsonget_int(g, "events") > 0;
         json_decref(g);
         if (started)
-            return ERR(STORE_E_STATE, "game %lld has already started", (long long)seat->gid);
+            return error_set(err, n, STORE_E_STATE, "game %lld has already started", (long long)seat->gid);
         return 0;
     }
     json_t *b = store_row(s, "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
@@ -323,11 +316,11 @@ int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *k
     if (seat.gid && strcmp(kind, "none") != 0) {
         rc = store_run(s, NULL, "DELETE FROM games WHERE id = ?1", "i", seat.gid);
         if (rc)
-            return rc > 0 ? ERR(rc, "the board was refused by the store") : rc;
+            return rc > 0 ? error_set(err, n, rc, "the board was refused by the store") : rc;
     }
     rc = bye_write(s, tid, rn, pid, kind);
     if (rc)
-        return rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I,s:I,s:s,s:I}", "tournament", (json_int_t)tid, "round",
                           (json_int_t)rn, "player", (json_int_t)pid, "kind", kind,
                           "removed_game", (json_int_t)(strcmp(kind, "none") ? seat.gid : 0));
@@ -342,7 +335,7 @@ int round_edit_swap(Store *s, int64_t tid, int64_t rn, int64_t a, int64_t b, int
 {
     *out = NULL;
     if (a == b)
-        return ERR(STORE_E_INVALID, "a swap needs two different players");
+        return error_set(err, n, STORE_E_INVALID, "a swap needs two different players");
     Seat sa, sb;
     int rc = pending_round(s, tid, rn, err, n);
     if (!rc)
@@ -372,7 +365,7 @@ int round_edit_swap(Store *s, int64_t tid, int64_t rn, int64_t a, int64_t b, int
             rc = seat_put(s, tid, rn, &ca, b);
     }
     if (rc)
-        return rc > 0 ? ERR(rc, "the swap was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the swap was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I,s:[I,I]}", "tournament", (json_int_t)tid, "round",
                           (json_int_t)rn, "players", (json_int_t)a, (json_int_t)b);
     alerts_audit_add(s, user, 0, "round.swap", "round", d);

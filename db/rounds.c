@@ -10,26 +10,11 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
+#include "jsonget.h"
 #include "tournaments.h"
 #include "tpn.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
-
-static const char *jstr(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-static int has_int(json_t *o, const char *k)
-{
-    return json_is_integer(json_object_get(o, k));
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
 
 #define STATUS_RESULT                                                                              \
     " CASE WHEN " ROUNDS_SQL_HELD " THEN 'running' ELSE g.status END AS status,"                   \
@@ -85,7 +70,7 @@ json_t *rounds_list(Store *s, int64_t tid)
     json_t *v;
     json_array_foreach(nums, i, v)
     {
-        json_t *r = rounds_get(s, tid, jint(v, "number"));
+        json_t *r = rounds_get(s, tid, jsonget_int(v, "number"));
         if (r)
             json_array_append_new(out, r);
     }
@@ -103,7 +88,7 @@ static int bye_make_way(Store *s, int64_t tid, int64_t rn, int64_t pid, char *er
                              "player_id = ?3", "iii", tid, rn, pid);
     if (!b)
         return 0;
-    const char *kind = jstr(b, "kind");
+    const char *kind = jsonget_str(b, "kind");
     int requested = strcmp(kind, "half") == 0 || strcmp(kind, "zero") == 0;
     if (requested)
         snprintf(err, n, "player %lld has a requested %s-point bye in round %lld; cancel it "
@@ -115,38 +100,51 @@ static int bye_make_way(Store *s, int64_t tid, int64_t rn, int64_t pid, char *er
                               "player_id = ?3", "iii", tid, rn, pid);
 }
 
-/* Inserts one pairing of round RN after checking both players. */
-static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gid, char *err,
-                       size_t n)
+/* Checks that W and B may meet in round RN of TID, in game GID (0 for a
+ * new game): both are players of the tournament and neither plays another
+ * game of the round; a bye either had in the round makes way. */
+static int seat_players(Store *s, int64_t tid, int64_t rn, int64_t w, int64_t b, int64_t gid,
+                        char *err, size_t n)
 {
-    int64_t w = jint(p, "white_id"), b = jint(p, "black_id");
-    int64_t board = has_int(p, "board") ? jint(p, "board")
-                    : store_int(s, 0, "SELECT max(board) FROM games WHERE tournament_id = ?1 AND "
-                                      "round = ?2", "ii", tid, rn) + 1;
-    if (w == b)
-        return ERR(STORE_E_INVALID, "a player cannot play himself (player %lld)", (long long)w);
     int64_t ids[2] = {w, b};
     for (int i = 0; i < 2; i++) {
         if (store_int(s, 0, "SELECT count(*) FROM players WHERE id = ?1 AND tournament_id = ?2",
                       "ii", ids[i], tid) == 0)
-            return ERR(STORE_E_INVALID, "player %lld is not in tournament %lld",
-                       (long long)ids[i], (long long)tid);
+            return error_set(err, n, STORE_E_INVALID, "player %lld is not in tournament %lld",
+                             (long long)ids[i], (long long)tid);
         if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
-                            "AND (white_id = ?3 OR black_id = ?3)", "iii", tid, rn, ids[i]))
-            return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
-                       (long long)ids[i], (long long)rn);
+                            "AND id <> ?4 AND (white_id = ?3 OR black_id = ?3)",
+                      "iiii", tid, rn, ids[i], gid))
+            return error_set(err, n, STORE_E_CONFLICT, "player %lld is already paired in round %lld",
+                             (long long)ids[i], (long long)rn);
         int rc = bye_make_way(s, tid, rn, ids[i], err, n);
         if (rc)
             return rc;
     }
-    int rc = store_run(s, NULL,
+    return 0;
+}
+
+/* Inserts one pairing of round RN after checking both players. */
+static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gid, char *err,
+                       size_t n)
+{
+    int64_t w = jsonget_int(p, "white_id"), b = jsonget_int(p, "black_id");
+    int64_t board = jsonget_has_int(p, "board") ? jsonget_int(p, "board")
+                    : store_int(s, 0, "SELECT max(board) FROM games WHERE tournament_id = ?1 AND "
+                                      "round = ?2", "ii", tid, rn) + 1;
+    if (w == b)
+        return error_set(err, n, STORE_E_INVALID, "a player cannot play himself (player %lld)", (long long)w);
+    int rc = seat_players(s, tid, rn, w, b, 0, err, n);
+    if (rc)
+        return rc;
+    rc = store_run(s, NULL,
                        "INSERT INTO games(tournament_id, round, board, white_id, black_id) "
                        "VALUES (?1, ?2, ?3, ?4, ?5)",
                        "iiiii", tid, rn, board, w, b);
     if (rc == STORE_E_CONFLICT)
-        return ERR(rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
     if (rc)
-        return rc > 0 ? ERR(rc, "the pairing was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the pairing was refused by the store") : rc;
     *gid = sqlite3_last_insert_rowid(store_db(s));
     return 0;
 }
@@ -155,13 +153,13 @@ int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t 
                        char *err, size_t n)
 {
     if (!tournaments_exists(s, 't', 0, tid))
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int64_t rn = store_int(s, 0, "SELECT max(number) FROM rounds WHERE tournament_id = ?1", "i",
                            tid) + 1;
     int rc = store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (?1, ?2)", "ii",
                        tid, rn);
     if (rc)
-        return rc > 0 ? ERR(rc, "the round was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the round was refused by the store") : rc;
     size_t i;
     json_t *p;
     json_array_foreach(pairings, i, p)
@@ -178,7 +176,7 @@ int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t 
     /* Pairing round 4 (round 1 of a round robin) fixes the numbers. */
     rc = tpn_freeze(s, tid);
     if (rc)
-        return rc > 0 ? ERR(rc, "the pairing numbers were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the pairing numbers were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I}", "tournament", (json_int_t)tid, "round", (json_int_t)rn);
     alerts_audit_add(s, user, 0, "round.create", "round", d);
     json_decref(d);
@@ -189,17 +187,14 @@ int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t 
 int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
                       char *err, size_t n)
 {
-    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
-                          "ii", tid, rn);
-    if (!r)
-        return ERR(STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
-                   (long long)tid);
-    int pending = strcmp(jstr(r, "status"), "pending") == 0;
-    json_decref(r);
-    if (!pending)
-        return ERR(STORE_E_STATE, "round %lld has already started", (long long)rn);
+    char status[16];
+    int rc = rounds_status_get(s, tid, rn, status, sizeof status, err, n);
+    if (rc)
+        return rc;
+    if (strcmp(status, "pending") != 0)
+        return error_set(err, n, STORE_E_STATE, "round %lld has already started", (long long)rn);
     int64_t gid;
-    int rc = add_pairing(s, tid, rn, in, &gid, err, n);
+    rc = add_pairing(s, tid, rn, in, &gid, err, n);
     if (rc)
         return rc;
     json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "input", in);
@@ -214,39 +209,27 @@ int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t *
 {
     json_t *g = rounds_game_summary(s, gid);
     if (!g)
-        return ERR(STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
-    int64_t tid = jint(g, "tournament_id"), rn = jint(g, "round");
-    int64_t w = has_int(in, "white_id") ? jint(in, "white_id") : jint(g, "white_id");
-    int64_t b = has_int(in, "black_id") ? jint(in, "black_id") : jint(g, "black_id");
-    int64_t board = has_int(in, "board") ? jint(in, "board") : jint(g, "board");
-    int pending = strcmp(jstr(g, "status"), "pending") == 0;
+        return error_set(err, n, STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
+    int64_t tid = jsonget_int(g, "tournament_id"), rn = jsonget_int(g, "round");
+    int64_t w = jsonget_has_int(in, "white_id") ? jsonget_int(in, "white_id") : jsonget_int(g, "white_id");
+    int64_t b = jsonget_has_int(in, "black_id") ? jsonget_int(in, "black_id") : jsonget_int(g, "black_id");
+    int64_t board = jsonget_has_int(in, "board") ? jsonget_int(in, "board") : jsonget_int(g, "board");
+    int pending = strcmp(jsonget_str(g, "status"), "pending") == 0;
     json_decref(g);
     if (!pending ||
         store_int(s, 0, "SELECT count(*) FROM game_events WHERE game_id = ?1", "i", gid) > 0)
-        return ERR(STORE_E_STATE, "game %lld has already started", (long long)gid);
+        return error_set(err, n, STORE_E_STATE, "game %lld has already started", (long long)gid);
     if (w == b)
-        return ERR(STORE_E_INVALID, "a player cannot play himself");
-    int64_t ids[2] = {w, b};
-    for (int i = 0; i < 2; i++) {
-        if (store_int(s, 0, "SELECT count(*) FROM players WHERE id = ?1 AND tournament_id = ?2",
-                      "ii", ids[i], tid) == 0)
-            return ERR(STORE_E_INVALID, "player %lld is not in tournament %lld",
-                       (long long)ids[i], (long long)tid);
-        if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
-                            "AND id <> ?4 AND (white_id = ?3 OR black_id = ?3)",
-                      "iiii", tid, rn, ids[i], gid))
-            return ERR(STORE_E_CONFLICT, "player %lld is already paired in round %lld",
-                       (long long)ids[i], (long long)rn);
-        int rc = bye_make_way(s, tid, rn, ids[i], err, n);
-        if (rc)
-            return rc;
-    }
-    int rc = store_run(s, NULL, "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
+        return error_set(err, n, STORE_E_INVALID, "a player cannot play himself");
+    int rc = seat_players(s, tid, rn, w, b, gid, err, n);
+    if (rc)
+        return rc;
+    rc = store_run(s, NULL, "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
                                 "WHERE id = ?1", "iiii", gid, w, b, board);
     if (rc == STORE_E_CONFLICT)
-        return ERR(rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
     if (rc)
-        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "changes", in);
     alerts_audit_add(s, user, 0, "game.update", "game", d);
     json_decref(d);
@@ -287,6 +270,20 @@ json_t *rounds_tournament_game_ids(Store *s, int64_t tid)
 {
     return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 ORDER BY round, board",
                       "i", tid);
+}
+
+int rounds_status_get(Store *s, int64_t tid, int64_t rn, char *status, size_t cap, char *err,
+                      size_t n)
+{
+    json_t *r = store_row(s, "SELECT status FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+                          "ii", tid, rn);
+    if (!r)
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
+                         (long long)rn, (long long)tid);
+    const char *v = jsonget_str(r, "status");
+    snprintf(status, cap, "%s", v ? v : "");
+    json_decref(r);
+    return 0;
 }
 
 int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms)

@@ -50,6 +50,11 @@ int64_t rounds_player_current_game(Store *s, int64_t pid);
 /* Games of a round / a tournament, ids in board order: [{id}]. */
 json_t *rounds_game_ids(Store *s, int64_t tid, int64_t rn);
 json_t *rounds_tournament_game_ids(Store *s, int64_t tid);
+/* Copies the status of round RN of TID ("pending", "running", ...) into
+ * STATUS (CAP bytes).  Returns 0, or STORE_E_NOT_FOUND with a message in
+ * ERR when there is no such round. */
+int rounds_status_get(Store *s, int64_t tid, int64_t rn, char *status, size_t cap, char *err,
+                      size_t n);
 /* Sets the status of round RN of TID, and its start time AT_MS the first
  * time.  Returns 0 or the store's error. */
 int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms);

@@ -12,24 +12,20 @@
 #include "alerts.h"
 #include "berger.h"
 #include "dutch.h"
+#include "error.h"
 #include "forbidden.h"
+#include "jsonget.h"
 #include "rounds.h"
 #include "tiebreak.h"
 #include "tournaments.h"
 #include "tpn.h"
 #include "trf.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
 static const char *jstr(json_t *o, const char *k)
 {
     json_t *v = json_object_get(o, k);
     return json_is_string(v) ? json_string_value(v) : "";
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
 }
 
 /* ---- building ---- */
@@ -94,13 +90,13 @@ static json_t *players_by_tpn(Store *s, int64_t tid)
             size_t lo = 0, hi = json_array_size(rows);
             while (lo < hi) {
                 size_t mid = lo + (hi - lo) / 2;
-                if (jint(json_array_get(rows, mid), "id") < ids[k])
+                if (jsonget_int(json_array_get(rows, mid), "id") < ids[k])
                     lo = mid + 1;
                 else
                     hi = mid;
             }
             json_t *p = json_array_get(rows, lo);
-            if (p && jint(p, "id") == ids[k]) {
+            if (p && jsonget_int(p, "id") == ids[k]) {
                 json_object_set_new(p, "tpn", json_integer(k + 1));
                 json_array_append(out, p);
             }
@@ -128,8 +124,8 @@ static json_t *tournament_row(Store *s, int64_t tid)
  */
 static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
 {
-    int r = (int)jint(v, "round");
-    int pi = tpn_of(ids, np, jint(v, "player_id")), oi = tpn_of(ids, np, jint(v, "opp"));
+    int r = (int)jsonget_int(v, "round");
+    int pi = tpn_of(ids, np, jsonget_int(v, "player_id")), oi = tpn_of(ids, np, jsonget_int(v, "opp"));
     TrnPlayer *p = tournament_player_mut(t, pi), *o = tournament_player_mut(t, oi);
     if (!p || !o || p == o || r < 1 || r > p->rounds || r > o->rounds)
         return;
@@ -158,7 +154,7 @@ static void fill_head(Tournament *t, json_t *tour, int np)
     copy(t->time_control, sizeof t->time_control, jstr(tour, "time_control"));
     copy(t->encoded_tc, sizeof t->encoded_tc, jstr(tour, "time_control"));
     int rr = strcmp(jstr(tour, "system"), "roundrobin") == 0;
-    t->n_rounds = (int)jint(tour, "rounds");
+    t->n_rounds = (int)jsonget_int(tour, "rounds");
     /* Line 192 tells a reader of the report how the event was paired, and
      * so whether forfeits count as games (round robin, C.07).  A double
      * round robin is paired with the first cycle's last two rounds swapped
@@ -195,7 +191,7 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     *ids_out = NULL;
     json_t *tour = tournament_row(s, tid);
     if (!tour)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     if (rounds <= 0)
         rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
                                       "tournament_id = ?1", "i", tid);
@@ -218,7 +214,7 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         goto fail;
     }
     if (np > TRN_MAX_PLAYERS || rounds > TRN_MAX_ROUNDS) {
-        rc = ERR(STORE_E_INVALID, "too many players or rounds for a tournament report");
+        rc = error_set(err, n, STORE_E_INVALID, "too many players or rounds for a tournament report");
         goto fail;
     }
     fill_head(t, tour, np);
@@ -231,14 +227,14 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
             rc = -ENOMEM;
             goto fail;
         }
-        ids[i] = jint(p, "id");
+        ids[i] = jsonget_int(p, "id");
         copy(tp->name, sizeof tp->name, jstr(p, "name"));
         copy(tp->title, sizeof tp->title, jstr(p, "title"));
         copy(tp->federation, sizeof tp->federation, jstr(p, "federation"));
         copy(tp->fide_id, sizeof tp->fide_id, jstr(p, "fide_id"));
         copy(tp->birth, sizeof tp->birth, jstr(p, "birth"));
         tp->sex = jstr(p, "sex")[0];
-        tp->rating = (int)jint(p, "rating");
+        tp->rating = (int)jsonget_int(p, "rating");
         tp->rounds = rounds;
         /* Absent unless a game or a bye says otherwise. */
         for (int r = 0; r < rounds; r++)
@@ -249,8 +245,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         goto fail;
     json_array_foreach(games, k, v)
     {
-        int r = (int)jint(v, "round");
-        int w = tpn_of(ids, np, jint(v, "white_id")), b = tpn_of(ids, np, jint(v, "black_id"));
+        int r = (int)jsonget_int(v, "round");
+        int w = tpn_of(ids, np, jsonget_int(v, "white_id")), b = tpn_of(ids, np, jsonget_int(v, "black_id"));
         TrnPlayer *pw = tournament_player_mut(t, w), *pb = tournament_player_mut(t, b);
         if (r < 1 || r > rounds || !pw || !pb)
             continue;
@@ -261,8 +257,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     }
     json_array_foreach(byes, k, v)
     {
-        int r = (int)jint(v, "round");
-        TrnPlayer *p = tournament_player_mut(t, tpn_of(ids, np, jint(v, "player_id")));
+        int r = (int)jsonget_int(v, "round");
+        TrnPlayer *p = tournament_player_mut(t, tpn_of(ids, np, jsonget_int(v, "player_id")));
         if (p && r >= 1 && r <= rounds && p->games[r - 1].opponent == 0)
             p->games[r - 1] = (TrnGame){0, TRN_COLOUR_NONE, bye_char(jstr(v, "kind"))};
     }
@@ -328,12 +324,12 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     json_array_foreach(absent, k, v)
         if (!rc)
             rc = tournament_add_bye(t, (TrnBye){'Z', (int)rn, tpn_of(ids, t->n_players,
-                                                                     jint(v, "id")), false});
+                                                                     jsonget_int(v, "id")), false});
     json_array_foreach(req, k, v)
         if (!rc)
             rc = tournament_add_bye(t, (TrnBye){strcmp(jstr(v, "kind"), "half") ? 'Z' : 'H',
                                                 (int)rn,
-                                                tpn_of(ids, t->n_players, jint(v, "player_id")),
+                                                tpn_of(ids, t->n_players, jsonget_int(v, "player_id")),
                                                 false});
     json_decref(absent);
     json_decref(req);
@@ -343,10 +339,10 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     char why[200] = "";
     rc = dutch_pair_round(t, (int)rn, &dp, why, sizeof why);
     if (rc == DUTCH_E_NO_PAIRING)
-        return ERR(STORE_E_CONFLICT, "no pairing of round %lld satisfies the absolute criteria "
+        return error_set(err, n, STORE_E_CONFLICT, "no pairing of round %lld satisfies the absolute criteria "
                                      "(C.04.3)%s%s", (long long)rn, why[0] ? ": " : "", why);
     if (rc == DUTCH_E_INPUT)
-        return ERR(STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn, why);
+        return error_set(err, n, STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn, why);
     if (rc)
         return rc;
     int board = 0;
@@ -371,11 +367,11 @@ static int requested(json_t *req, json_t *withdrawn, int64_t id)
     size_t k;
     json_t *v;
     json_array_foreach(req, k, v)
-        if (jint(v, "player_id") == id &&
+        if (jsonget_int(v, "player_id") == id &&
             (!strcmp(jstr(v, "kind"), "half") || !strcmp(jstr(v, "kind"), "zero")))
             return 1;
     json_array_foreach(withdrawn, k, v)
-        if (jint(v, "id") == id)
+        if (jsonget_int(v, "id") == id)
             return 1;
     return 0;
 }
@@ -401,21 +397,21 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
     if (np == 2) {
         /* Two players: a match of the tournament's rounds, colours
          * alternating from the Berger table's one board (1 - 2). */
-        int64_t planned = jint(tour, "rounds");
+        int64_t planned = jsonget_int(tour, "rounds");
         if (planned > 0 && rn > planned)
-            return ERR(STORE_E_STATE, "this match has only %lld games", (long long)planned);
+            return error_set(err, n, STORE_E_STATE, "this match has only %lld games", (long long)planned);
         boards[0] = rn % 2 ? (BergerBoard){1, 2} : (BergerBoard){2, 1};
         nb = 1;
     } else {
         if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
-            return ERR(STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
+            return error_set(err, n, STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
                        BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
         int flags = 0;
-        if (jint(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
+        if (jsonget_int(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
             flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
         nb = berger_round(np, (int)rn, flags, boards);
         if (nb < 0)
-            return ERR(STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
+            return error_set(err, n, STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
                        berger_rounds(np, flags));
     }
     int board = 0;
@@ -447,7 +443,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     *out = NULL;
     json_t *tour = tournament_row(s, tid);
     if (!tour)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     const char *system = jstr(tour, "system");
     int64_t rn = store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
                                  "tournament_id = ?1", "i", tid) + 1;
@@ -459,15 +455,15 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
-        rc = ERR(STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
+        rc = error_set(err, n, STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
         goto done;
     }
-    if (jint(tour, "rounds") > 0 && rn > jint(tour, "rounds")) {
-        rc = ERR(STORE_E_STATE, "all %lld rounds have been paired", (long long)jint(tour, "rounds"));
+    if (jsonget_int(tour, "rounds") > 0 && rn > jsonget_int(tour, "rounds")) {
+        rc = error_set(err, n, STORE_E_STATE, "all %lld rounds have been paired", (long long)jsonget_int(tour, "rounds"));
         goto done;
     }
     if (open) {
-        rc = ERR(STORE_E_STATE, "%lld game(s) of earlier rounds have no result yet",
+        rc = error_set(err, n, STORE_E_STATE, "%lld game(s) of earlier rounds have no result yet",
                  (long long)open);
         goto done;
     }
@@ -475,7 +471,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     if (rc)
         goto done;
     if (t->n_players < 2) {
-        rc = ERR(STORE_E_STATE, "at least two players are needed to pair a round");
+        rc = error_set(err, n, STORE_E_STATE, "at least two players are needed to pair a round");
         goto done;
     }
     int rr = strcmp(system, "roundrobin") == 0;
@@ -501,11 +497,11 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
         if (rc)
             break;
         if (strcmp(jstr(v, "kind"), "forfeit") == 0)
-            rc = add_bye_row(s, tid, rn, jint(v, "player_id"), "forfeit", jint(v, "opponent_id"));
+            rc = add_bye_row(s, tid, rn, jsonget_int(v, "player_id"), "forfeit", jsonget_int(v, "opponent_id"));
         else /* a withdrawn player has no row to update */
             rc = store_run(s, NULL, "UPDATE byes SET opponent_id = ?4 WHERE tournament_id = ?1 "
                                     "AND round = ?2 AND player_id = ?3", "iiii", tid, rn,
-                           jint(v, "player_id"), jint(v, "opponent_id"));
+                           jsonget_int(v, "player_id"), jsonget_int(v, "opponent_id"));
     }
     /* The free round of an odd round robin scores nothing; a bye the free
      * player asked for is moot and gives way to it. */
@@ -515,7 +511,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     else if (!rc && bye_id)
         rc = add_bye_row(s, tid, rn, bye_id, rr ? "free" : "pab", 0);
     if (rc) {
-        rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        rc = rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
         goto done;
     }
     json_object_set_new(*out, "byes", tournament_io_round_byes(s, tid, rn));
@@ -537,11 +533,11 @@ done:
 /* A requested bye's round must still be open: 0, or an error with ERR. */
 static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char *err, size_t n)
 {
-    int64_t rounds = jint(tour, "rounds");
+    int64_t rounds = jsonget_int(tour, "rounds");
     if (rounds > 0 && rn > rounds)
-        return ERR(STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
+        return error_set(err, n, STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
     if (tournaments_exists(s, 'r', tid, rn))
-        return ERR(STORE_E_STATE, "round %lld is already paired; byes can only be requested "
+        return error_set(err, n, STORE_E_STATE, "round %lld is already paired; byes can only be requested "
                                   "or cancelled for rounds not yet paired", (long long)rn);
     return 0;
 }
@@ -555,9 +551,9 @@ static int bye_cancel(Store *s, int64_t tid, int64_t pid, int64_t rn, json_t **o
                                     "AND player_id = ?3 AND kind IN ('half', 'zero')",
                        "iii", tid, rn, pid);
     if (rc)
-        return rc > 0 ? ERR(rc, "the cancellation was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the cancellation was refused by the store") : rc;
     if (!changes)
-        return ERR(STORE_E_NOT_FOUND, "player %lld has no requested bye in round %lld",
+        return error_set(err, n, STORE_E_NOT_FOUND, "player %lld has no requested bye in round %lld",
                    (long long)pid, (long long)rn);
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
                      (json_int_t)pid, "round", (json_int_t)rn, "kind", "none");
@@ -568,20 +564,20 @@ static int bye_cancel(Store *s, int64_t tid, int64_t pid, int64_t rn, json_t **o
 static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, int64_t rn,
                             char *err, size_t n)
 {
-    int64_t rounds = jint(tour, "rounds"), last = jint(tour, "bye_last_rounds");
+    int64_t rounds = jsonget_int(tour, "rounds"), last = jsonget_int(tour, "bye_last_rounds");
     if (rounds > 0 && last > 0 && rn > rounds - last)
-        return ERR(STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
+        return error_set(err, n, STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
                                      "tournament (round %lld of %lld)", (long long)last,
                    (long long)rn, (long long)rounds);
     json_t *limit = json_object_get(tour, "bye_limit");
     if (!json_is_integer(limit))
         return 0;
     if (json_integer_value(limit) == 0)
-        return ERR(STORE_E_CONFLICT, "this tournament allows no half-point byes (bye_limit 0)");
+        return error_set(err, n, STORE_E_CONFLICT, "this tournament allows no half-point byes (bye_limit 0)");
     int64_t had = store_int(s, 0, "SELECT count(*) FROM byes WHERE tournament_id = ?1 AND "
                                   "player_id = ?2 AND kind = 'half'", "ii", tid, pid);
     if (had >= json_integer_value(limit))
-        return ERR(STORE_E_CONFLICT, "player %lld already has %lld half-point bye(s); this "
+        return error_set(err, n, STORE_E_CONFLICT, "player %lld already has %lld half-point bye(s); this "
                                      "tournament allows %lld", (long long)pid, (long long)had,
                    (long long)json_integer_value(limit));
     return 0;
@@ -596,7 +592,7 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
     json_t *tour = tournament_row(s, tid);
     int rc = 0;
     if (!p || !tour) {
-        rc = ERR(STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
+        rc = error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
                  (long long)tid);
         goto done;
     }
@@ -611,7 +607,7 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
         goto done;
     }
     if (strcmp(jstr(p, "status"), "withdrawn") == 0) {
-        rc = ERR(STORE_E_STATE, "player %lld has withdrawn and is not paired anyway",
+        rc = error_set(err, n, STORE_E_STATE, "player %lld has withdrawn and is not paired anyway",
                  (long long)pid);
         goto done;
     }
@@ -619,12 +615,12 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
         goto done;
     rc = add_bye_row(s, tid, rn, pid, kind, 0);
     if (rc == STORE_E_CONFLICT) {
-        rc = ERR(rc, "player %lld already has a bye in round %lld; cancel it first (kind "
+        rc = error_set(err, n, rc, "player %lld already has a bye in round %lld; cancel it first (kind "
                      "\"none\")", (long long)pid, (long long)rn);
         goto done;
     }
     if (rc) {
-        rc = rc > 0 ? ERR(rc, "the bye was refused by the store") : rc;
+        rc = rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
         goto done;
     }
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",

@@ -8,14 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonget.h"
 #include "players.h"
 #include "rounds.h"
 #include "tournament_io.h"
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
 
 /* O-packable: a missing member is null. */
 static json_t *get(json_t *o, const char *k)
@@ -109,7 +105,7 @@ json_t *tournament_lists_crosstable(Store *s, int64_t tid)
     json_t *row;
     json_array_foreach(ts.rows, i, row)
     {
-        int tpn = tpn_of(ts.ids, np, jint(json_object_get(row, "player"), "id"));
+        int tpn = tpn_of(ts.ids, np, jsonget_int(json_object_get(row, "player"), "id"));
         const TrnPlayer *tp = ts.t ? tournament_player(ts.t, tpn) : NULL;
         json_t *cells = json_array();
         for (int r = 0; tp && r < ts.rounds; r++)
@@ -133,7 +129,7 @@ static json_t *entry(json_t *players, const Tournament *t, const int64_t *ids, i
     size_t i;
     json_t *p;
     json_array_foreach(players, i, p)
-        if (jint(p, "id") == id)
+        if (jsonget_int(p, "id") == id)
             return json_pack("{s:I,s:i,s:O,s:O,s:O,s:O,s:f}", "id", (json_int_t)id, "tpn", tpn,
                              "name", get(p, "name"), "title",
                              get(p, "title"), "federation",
@@ -164,19 +160,19 @@ json_t *tournament_lists_pairings(Store *s, int64_t tid, int64_t rn)
     json_array_foreach(json_object_get(round, "games"), i, g)
         json_array_append_new(boards,
                               json_pack("{s:I,s:I,s:O,s:o,s:o}", "board",
-                                        (json_int_t)jint(g, "board"), "game_id",
-                                        (json_int_t)jint(g, "id"), "result",
+                                        (json_int_t)jsonget_int(g, "board"), "game_id",
+                                        (json_int_t)jsonget_int(g, "id"), "result",
                                         get(g, "result"), "white",
-                                        entry(players, t, ids, with_points, jint(g, "white_id")),
+                                        entry(players, t, ids, with_points, jsonget_int(g, "white_id")),
                                         "black",
                                         entry(players, t, ids, with_points,
-                                              jint(g, "black_id"))));
+                                              jsonget_int(g, "black_id"))));
     json_t *bl = tournament_io_round_byes(s, tid, rn);
     json_array_foreach(bl, i, g)
         json_array_append_new(byes, json_pack("{s:O,s:o}", "kind", get(g, "kind"),
                                               "player",
                                               entry(players, t, ids, with_points,
-                                                    jint(g, "player_id"))));
+                                                    jsonget_int(g, "player_id"))));
     json_t *out = json_pack("{s:o,s:I,s:O,s:o,s:o}", "tournament", head ? head : json_object(),
                             "round", (json_int_t)rn, "status", get(round, "status"),
                             "boards", boards, "byes", byes);

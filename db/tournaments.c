@@ -12,26 +12,11 @@
 
 #include "alerts.h"
 #include "berger.h"
+#include "error.h"
 #include "event_json.h"
+#include "jsonget.h"
 #include "tiebreak.h"
 
-#define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
-
-static const char *jstr(json_t *o, const char *k)
-{
-    json_t *v = json_object_get(o, k);
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-static int has_int(json_t *o, const char *k)
-{
-    return json_is_integer(json_object_get(o, k));
-}
-
-static int64_t jint(json_t *o, const char *k)
-{
-    return json_integer_value(json_object_get(o, k));
-}
 
 int tournaments_exists(Store *s, char kind, int64_t parent, int64_t id)
 {
@@ -96,7 +81,7 @@ static const char SQL_T_GET[] =
  * never finished by itself. */
 static void set_status(Store *s, json_t *t)
 {
-    int64_t tid = jint(t, "id");
+    int64_t tid = jsonget_int(t, "id");
     json_t *c = store_row(s,
                           "SELECT (SELECT count(*) FROM rounds WHERE tournament_id = ?1"
                           " AND status <> 'pending') AS started,"
@@ -106,11 +91,11 @@ static void set_status(Store *s, json_t *t)
                           "i", tid);
     if (!c)
         return;
-    int64_t started = jint(c, "started"), open = jint(c, "open");
-    int np = (int)jint(c, "players");
+    int64_t started = jsonget_int(c, "started"), open = jsonget_int(c, "open");
+    int np = (int)jsonget_int(c, "players");
     json_decref(c);
-    const char *system = jstr(t, "system");
-    int64_t planned = jint(t, "rounds");
+    const char *system = jsonget_str(t, "system");
+    int64_t planned = jsonget_int(t, "rounds");
     if (system && strcmp(system, "roundrobin") == 0 && np >= BERGER_MIN_PLAYERS &&
         np <= BERGER_MAX_PLAYERS)
         planned = berger_rounds(np, planned >= berger_rounds(np, BERGER_DOUBLE) ? BERGER_DOUBLE
@@ -150,18 +135,18 @@ int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *e
                        "INSERT INTO tournaments(name, time_control, system, rounds, place, start_date,"
                        " settings, created_ms) VALUES (?1, ?2, coalesce(?3, 'swiss'), ?4,"
                        " coalesce(?5, ''), coalesce(?6, ''), ?7, ?8)",
-                       "sss" "i" "sssi", jstr(in, "name"), jstr(in, "time_control"),
-                       jstr(in, "system"), has_int(in, "rounds") ? jint(in, "rounds") : (int64_t)0,
-                       jstr(in, "place"), jstr(in, "start_date"), st, store_now_ms());
+                       "sss" "i" "sssi", jsonget_str(in, "name"), jsonget_str(in, "time_control"),
+                       jsonget_str(in, "system"), jsonget_has_int(in, "rounds") ? jsonget_int(in, "rounds") : (int64_t)0,
+                       jsonget_str(in, "place"), jsonget_str(in, "start_date"), st, store_now_ms());
     free(st);
     if (rc)
-        return rc > 0 ? ERR(rc, "the tournament was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the tournament was refused by the store") : rc;
     int64_t id = sqlite3_last_insert_rowid(store_db(s));
-    if (!has_int(in, "rounds"))
+    if (!jsonget_has_int(in, "rounds"))
         store_run(s, NULL, "UPDATE tournaments SET rounds = NULL WHERE id = ?1", "i", id);
     rc = tournaments_options_store(s, id, in);
     if (rc)
-        return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store") : rc;
     alerts_audit_add(s, user, 0, "tournament.create", "tournament", in);
     *out = tournaments_get(s, id);
     return 0;
@@ -172,7 +157,7 @@ int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t *
 {
     json_t *t = tournaments_get(s, tid);
     if (!t)
-        return ERR(STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     json_t *settings = json_deep_copy(json_object_get(t, "settings"));
     if (!json_is_object(settings)) {
         json_decref(settings);
@@ -189,15 +174,15 @@ int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t *
                        "coalesce(?3, time_control), system = coalesce(?4, system), rounds = "
                        "CASE WHEN ?5 > 0 THEN ?5 ELSE rounds END, place = coalesce(?6, place), "
                        "start_date = coalesce(?7, start_date), settings = ?8 WHERE id = ?1",
-                       "i" "sss" "i" "sss", tid, jstr(in, "name"), jstr(in, "time_control"),
-                       jstr(in, "system"), has_int(in, "rounds") ? jint(in, "rounds") : (int64_t)0,
-                       jstr(in, "place"), jstr(in, "start_date"), st);
+                       "i" "sss" "i" "sss", tid, jsonget_str(in, "name"), jsonget_str(in, "time_control"),
+                       jsonget_str(in, "system"), jsonget_has_int(in, "rounds") ? jsonget_int(in, "rounds") : (int64_t)0,
+                       jsonget_str(in, "place"), jsonget_str(in, "start_date"), st);
     free(st);
     if (rc)
-        return rc > 0 ? ERR(rc, "the change was refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     rc = tournaments_options_store(s, tid, in);
     if (rc)
-        return rc > 0 ? ERR(rc, "the points or tie-breaks were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)tid, "changes", in);
     alerts_audit_add(s, user, 0, "tournament.update", "tournament", d);
     json_decref(d);
@@ -271,7 +256,7 @@ static int tiebreaks_parse(const char *text, TbSpec *specs, int *count, char *er
 {
     char why[160] = "";
     if (tiebreak_parse(text, specs, TB_MAX_SPECS - 1, count, why, sizeof why))
-        return ERR(STORE_E_INVALID, "tiebreaks: %s", why);
+        return error_set(err, n, STORE_E_INVALID, "tiebreaks: %s", why);
     return 0;
 }
 
@@ -280,7 +265,7 @@ int tournaments_options_check(json_t *in, char *err, size_t n)
     json_t *pts = json_object_get(in, "points");
     if (pts) {
         if (!json_is_object(pts))
-            return ERR(STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
+            return error_set(err, n, STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
         const char *k;
         json_t *v;
         json_object_foreach(pts, k, v)
@@ -289,18 +274,18 @@ int tournaments_options_check(json_t *in, char *err, size_t n)
             for (int i = 0; i < 4; i++)
                 known |= strcmp(k, POINT_KEYS[i]) == 0;
             if (!known)
-                return ERR(STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
+                return error_set(err, n, STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
                            k);
             TrnPoints t;
             if (tenths_of(v, &t))
-                return ERR(STORE_E_INVALID,
+                return error_set(err, n, STORE_E_INVALID,
                            "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
         }
     }
     int bad;
     char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
     if (bad)
-        return ERR(STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
+        return error_set(err, n, STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
                                     "or an array of tie-break names");
     int rc = 0;
     if (text && !blank(text)) {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "collate.h"
+#include "strbuf.h"
 
 /* Print-friendly: black on white, thin rules, the header row repeated on
  * every printed page, rows never split across pages. */
@@ -116,60 +117,27 @@ static void subst(char *out, size_t cap, const char *text, long long n)
 
 /* ---- a growing text ---- */
 
-typedef struct Buf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} Buf;
-
-static void put(Buf *b, const char *s, size_t n)
+/* The text of B, or NULL when memory ran out (B is emptied either way). */
+static char *take(StrBuf *b, size_t *len)
 {
-    if (b->oom)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-}
-
-static void puts_(Buf *b, const char *s)
-{
-    put(b, s, strlen(s));
-}
-
-/* The text, or NULL (freed) when memory ran out. */
-static char *take(Buf *b, size_t *len)
-{
-    if (b->oom || !b->p) {
-        free(b->p);
-        return NULL;
-    }
-    *len = b->len;
-    return b->p;
+    size_t n = b->len;
+    char *s = strbuf_take(b);
+    if (s)
+        *len = n;
+    return s;
 }
 
 /* Text with the five characters that matter in HTML as entities. */
-static void html(Buf *b, const char *s)
+static void html(StrBuf *b, const char *s)
 {
     for (; s && *s; s++) {
         switch (*s) {
-        case '&': puts_(b, "&amp;"); break;
-        case '<': puts_(b, "&lt;"); break;
-        case '>': puts_(b, "&gt;"); break;
-        case '"': puts_(b, "&quot;"); break;
-        case '\'': puts_(b, "&#39;"); break;
-        default: put(b, s, 1);
+        case '&': strbuf_puts(b, "&amp;"); break;
+        case '<': strbuf_puts(b, "&lt;"); break;
+        case '>': strbuf_puts(b, "&gt;"); break;
+        case '"': strbuf_puts(b, "&quot;"); break;
+        case '\'': strbuf_puts(b, "&#39;"); break;
+        default: strbuf_append(b, s, 1);
         }
     }
 }
@@ -181,33 +149,33 @@ static void html(Buf *b, const char *s)
  * could act when the file is opened: such a field gets a leading
  * apostrophe, which shows the text as typed.  Then RFC 4180 quoting.
  */
-static void csv_text(Buf *b, const char *s, int first)
+static void csv_text(StrBuf *b, const char *s, int first)
 {
     if (!first)
-        put(b, ",", 1);
+        strbuf_append(b, ",", 1);
     s = s ? s : "";
     int guard = s[0] && strchr("=+-@\t\r", s[0]) != NULL;
     int quote = strpbrk(s, ",\"\r\n") != NULL;
     if (quote)
-        put(b, "\"", 1);
+        strbuf_append(b, "\"", 1);
     if (guard)
-        put(b, "'", 1);
+        strbuf_append(b, "'", 1);
     for (; *s; s++) {
         if (*s == '"')
-            put(b, "\"\"", 2);
+            strbuf_append(b, "\"\"", 2);
         else
-            put(b, s, 1);
+            strbuf_append(b, s, 1);
     }
     if (quote)
-        put(b, "\"", 1);
+        strbuf_append(b, "\"", 1);
 }
 
 /* A field we made ourselves (numbers, fixed words): no guard needed. */
-static void csv_raw(Buf *b, const char *s, int first)
+static void csv_raw(StrBuf *b, const char *s, int first)
 {
     if (!first)
-        put(b, ",", 1);
-    puts_(b, s);
+        strbuf_append(b, ",", 1);
+    strbuf_puts(b, s);
 }
 
 /* ---- values ---- */
@@ -295,67 +263,67 @@ static const char *bye_label(const char *kind, ExportLang lang)
 
 /* ---- the page around a table ---- */
 
-static void page_open(Buf *b, json_t *tour, const char *what, ExportLang lang)
+static void page_open(StrBuf *b, json_t *tour, const char *what, ExportLang lang)
 {
     static const char *const code[EXPORT_LANGS] = {"en", "ru", "bg"};
-    puts_(b, "<!DOCTYPE html>\n<html lang=\"");
-    puts_(b, code[lang < EXPORT_LANGS ? lang : EXPORT_EN]);
-    puts_(b, "\">\n<head>\n<meta charset=\"utf-8\">\n"
+    strbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
+    strbuf_puts(b, code[lang < EXPORT_LANGS ? lang : EXPORT_EN]);
+    strbuf_puts(b, "\">\n<head>\n<meta charset=\"utf-8\">\n"
              "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     html(b, jstr(tour, "name"));
-    puts_(b, " \xe2\x80\x94 ");
+    strbuf_puts(b, " \xe2\x80\x94 ");
     html(b, what);
-    puts_(b, "</title>\n<style>");
-    puts_(b, export_css);
-    puts_(b, "</style>\n</head>\n<body>\n<h1>");
+    strbuf_puts(b, "</title>\n<style>");
+    strbuf_puts(b, export_css);
+    strbuf_puts(b, "</style>\n</head>\n<body>\n<h1>");
     html(b, jstr(tour, "name"));
-    puts_(b, "</h1>\n<p class=\"sub\">");
+    strbuf_puts(b, "</h1>\n<p class=\"sub\">");
     html(b, what);
     const char *place = jstr(tour, "place"), *date = jstr(tour, "start_date");
     if (place[0]) {
-        puts_(b, " \xc2\xb7 ");
+        strbuf_puts(b, " \xc2\xb7 ");
         html(b, place);
     }
     if (date[0]) {
-        puts_(b, " \xc2\xb7 ");
+        strbuf_puts(b, " \xc2\xb7 ");
         html(b, date);
     }
-    puts_(b, "</p>\n");
+    strbuf_puts(b, "</p>\n");
 }
 
-static void page_close(Buf *b, const char *legend)
+static void page_close(StrBuf *b, const char *legend)
 {
     if (legend) {
-        puts_(b, "<p class=\"legend\">");
+        strbuf_puts(b, "<p class=\"legend\">");
         html(b, legend);
-        puts_(b, "</p>\n");
+        strbuf_puts(b, "</p>\n");
     }
-    puts_(b, "</body>\n</html>\n");
+    strbuf_puts(b, "</body>\n</html>\n");
 }
 
 /* <TAG class="CLS">TEXT</TAG>, TEXT escaped; no class when CLS is NULL. */
-static void cell(Buf *b, const char *tag, const char *cls, const char *text)
+static void cell(StrBuf *b, const char *tag, const char *cls, const char *text)
 {
-    puts_(b, "<");
-    puts_(b, tag);
+    strbuf_puts(b, "<");
+    strbuf_puts(b, tag);
     if (cls) {
-        puts_(b, " class=\"");
-        puts_(b, cls);
-        puts_(b, "\"");
+        strbuf_puts(b, " class=\"");
+        strbuf_puts(b, cls);
+        strbuf_puts(b, "\"");
     }
-    puts_(b, ">");
+    strbuf_puts(b, ">");
     html(b, text);
-    puts_(b, "</");
-    puts_(b, tag);
-    puts_(b, ">");
+    strbuf_puts(b, "</");
+    strbuf_puts(b, tag);
+    strbuf_puts(b, ">");
 }
 
-static void th(Buf *b, const char *cls, const char *text)
+static void th(StrBuf *b, const char *cls, const char *text)
 {
     cell(b, "th", cls, text);
 }
 
-static void td(Buf *b, const char *cls, const char *text)
+static void td(StrBuf *b, const char *cls, const char *text)
 {
     cell(b, "td", cls, text);
 }
@@ -365,7 +333,7 @@ static void td(Buf *b, const char *cls, const char *text)
 char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds,
                         size_t *len)
 {
-    Buf b = {0};
+    StrBuf b = STRBUF_INIT;
     json_t *tour = json_object_get(ct, "tournament"), *rows = json_object_get(ct, "rows");
     json_t *tbs = json_object_get(ct, "tiebreaks");
     int after = (int)jint(ct, "after_round");
@@ -387,7 +355,7 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
         snprintf(what, sizeof what, "%s %s", kind, tr(lang, T_NO_RESULTS));
     }
     if (format == EXPORT_CSV) {
-        puts_(&b, "\xef\xbb\xbf"); /* BOM: spreadsheets then read UTF-8 */
+        strbuf_puts(&b, "\xef\xbb\xbf"); /* BOM: spreadsheets then read UTF-8 */
         csv_raw(&b, "rank", 1);
         csv_raw(&b, "no", 0);
         csv_raw(&b, "title", 0);
@@ -401,7 +369,7 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
         csv_raw(&b, "points", 0);
         json_array_foreach(tbs, k, v)
             csv_text(&b, json_string_value(v), 0);
-        puts_(&b, "\r\n");
+        strbuf_puts(&b, "\r\n");
         json_array_foreach(rows, i, row)
         {
             json_t *p = json_object_get(row, "player");
@@ -425,12 +393,12 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
                     tmp, sizeof tmp);
                 csv_raw(&b, tmp, 0);
             }
-            puts_(&b, "\r\n");
+            strbuf_puts(&b, "\r\n");
         }
         return take(&b, len);
     }
     page_open(&b, tour, what, lang);
-    puts_(&b, "<table>\n<thead><tr>");
+    strbuf_puts(&b, "<table>\n<thead><tr>");
     th(&b, "n", tr(lang, T_RK));
     th(&b, "n", tr(lang, T_NO));
     th(&b, NULL, "");
@@ -444,11 +412,11 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
     th(&b, "n", tr(lang, T_PTS));
     json_array_foreach(tbs, k, v)
         th(&b, "n", json_string_value(v));
-    puts_(&b, "</tr></thead>\n<tbody>\n");
+    strbuf_puts(&b, "</tr></thead>\n<tbody>\n");
     json_array_foreach(rows, i, row)
     {
         json_t *p = json_object_get(row, "player");
-        puts_(&b, "<tr>");
+        strbuf_puts(&b, "<tr>");
         snprintf(tmp, sizeof tmp, "%lld", jint(row, "rank"));
         td(&b, "n", tmp);
         snprintf(tmp, sizeof tmp, "%lld", jint(row, "tpn"));
@@ -469,9 +437,9 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
                    tmp, sizeof tmp);
             td(&b, "n", tmp);
         }
-        puts_(&b, "</tr>\n");
+        strbuf_puts(&b, "</tr>\n");
     }
-    puts_(&b, "</tbody>\n</table>\n");
+    strbuf_puts(&b, "</tbody>\n</table>\n");
     page_close(&b, nr ? tr(lang, T_CROSS_LEGEND) : NULL);
     return take(&b, len);
 }
@@ -528,26 +496,26 @@ json_t *export_pairings_alpha(json_t *pl)
 }
 
 /* A player's name after his title, escaped. */
-static void who(Buf *b, json_t *p)
+static void who(StrBuf *b, json_t *p)
 {
     const char *title = jstr(p, "title");
     if (title[0]) {
         html(b, title);
-        puts_(b, " ");
+        strbuf_puts(b, " ");
     }
     html(b, jstr(p, "name"));
 }
 
 static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, size_t *len)
 {
-    Buf b = {0};
+    StrBuf b = STRBUF_INIT;
     json_t *boards = json_object_get(pl, "boards"), *byes = json_object_get(pl, "byes");
     char tmp[64], what[128];
     size_t i;
     json_t *g;
     subst(what, sizeof what, tr(lang, T_PAIRINGS), jint(pl, "round"));
     if (format == EXPORT_CSV) {
-        puts_(&b, "\xef\xbb\xbf"
+        strbuf_puts(&b, "\xef\xbb\xbf"
                   "board,white_no,white_title,white,white_rating,white_points,result,"
                   "black_points,black,black_title,black_rating,black_no\r\n");
         json_array_foreach(boards, i, g)
@@ -573,7 +541,7 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
             csv_raw(&b, tmp, 0);
             snprintf(tmp, sizeof tmp, "%lld", jint(bl, "tpn"));
             csv_raw(&b, tmp, 0);
-            puts_(&b, "\r\n");
+            strbuf_puts(&b, "\r\n");
         }
         json_array_foreach(byes, i, g)
         {
@@ -588,12 +556,12 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
             num(json_object_get(p, "points"), tmp, sizeof tmp);
             csv_raw(&b, tmp, 0);
             csv_text(&b, bye_label(jstr(g, "kind"), EXPORT_EN), 0);
-            puts_(&b, ",,,,,\r\n");
+            strbuf_puts(&b, ",,,,,\r\n");
         }
         return take(&b, len);
     }
     page_open(&b, json_object_get(pl, "tournament"), what, lang);
-    puts_(&b, "<table>\n<thead><tr>");
+    strbuf_puts(&b, "<table>\n<thead><tr>");
     th(&b, "n", tr(lang, T_BD));
     th(&b, "n", tr(lang, T_NO));
     th(&b, NULL, tr(lang, T_WHITE));
@@ -604,18 +572,18 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
     th(&b, NULL, tr(lang, T_BLACK));
     th(&b, "n", tr(lang, T_RTG));
     th(&b, "n", tr(lang, T_NO));
-    puts_(&b, "</tr></thead>\n<tbody>\n");
+    strbuf_puts(&b, "</tr></thead>\n<tbody>\n");
     json_array_foreach(boards, i, g)
     {
         json_t *w = json_object_get(g, "white"), *bl = json_object_get(g, "black");
-        puts_(&b, "<tr>");
+        strbuf_puts(&b, "<tr>");
         snprintf(tmp, sizeof tmp, "%lld", jint(g, "board"));
         td(&b, "n", tmp);
         snprintf(tmp, sizeof tmp, "%lld", jint(w, "tpn"));
         td(&b, "n", tmp);
-        puts_(&b, "<td>");
+        strbuf_puts(&b, "<td>");
         who(&b, w);
-        puts_(&b, "</td>");
+        strbuf_puts(&b, "</td>");
         rating(w, tmp, sizeof tmp);
         td(&b, "n", tmp);
         num_in(json_object_get(w, "points"), lang, tmp, sizeof tmp);
@@ -624,32 +592,32 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
         td(&b, "c", tmp);
         num_in(json_object_get(bl, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
-        puts_(&b, "<td>");
+        strbuf_puts(&b, "<td>");
         who(&b, bl);
-        puts_(&b, "</td>");
+        strbuf_puts(&b, "</td>");
         rating(bl, tmp, sizeof tmp);
         td(&b, "n", tmp);
         snprintf(tmp, sizeof tmp, "%lld", jint(bl, "tpn"));
         td(&b, "n", tmp);
-        puts_(&b, "</tr>\n");
+        strbuf_puts(&b, "</tr>\n");
     }
     json_array_foreach(byes, i, g)
     {
         json_t *p = json_object_get(g, "player");
-        puts_(&b, "<tr><td></td>");
+        strbuf_puts(&b, "<tr><td></td>");
         snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
         td(&b, "n", tmp);
-        puts_(&b, "<td>");
+        strbuf_puts(&b, "<td>");
         who(&b, p);
-        puts_(&b, "</td>");
+        strbuf_puts(&b, "</td>");
         rating(p, tmp, sizeof tmp);
         td(&b, "n", tmp);
         num_in(json_object_get(p, "points"), lang, tmp, sizeof tmp);
         td(&b, "n", tmp);
         td(&b, "c", bye_label(jstr(g, "kind"), lang));
-        puts_(&b, "<td></td><td></td><td></td><td></td></tr>\n");
+        strbuf_puts(&b, "<td></td><td></td><td></td><td></td></tr>\n");
     }
-    puts_(&b, "</tbody>\n</table>\n");
+    strbuf_puts(&b, "</tbody>\n</table>\n");
     page_close(&b, tr(lang, T_PTS_BEFORE));
     return take(&b, len);
 }
@@ -657,14 +625,14 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
 static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, ExportLang lang,
                             size_t *len)
 {
-    Buf b = {0};
+    StrBuf b = STRBUF_INIT;
     char tmp[64], what[160];
     size_t i;
     json_t *e;
     subst(tmp, sizeof tmp, tr(lang, T_PAIRINGS), jint(pl, "round"));
     snprintf(what, sizeof what, "%s, %s", tmp, tr(lang, T_ALPHA));
     if (format == EXPORT_CSV) {
-        puts_(&b, "\xef\xbb\xbf"
+        strbuf_puts(&b, "\xef\xbb\xbf"
                   "name,title,no,points,board,colour,opponent,opponent_no,bye\r\n");
         json_array_foreach(list, i, e)
         {
@@ -684,28 +652,28 @@ static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, Expor
                 csv_raw(&b, tmp, 0);
                 csv_raw(&b, "", 0);
             } else {
-                puts_(&b, ",,,,");
+                strbuf_puts(&b, ",,,,");
                 csv_text(&b, bye_label(jstr(e, "bye"), EXPORT_EN), 0);
             }
-            puts_(&b, "\r\n");
+            strbuf_puts(&b, "\r\n");
         }
         return take(&b, len);
     }
     page_open(&b, json_object_get(pl, "tournament"), what, lang);
-    puts_(&b, "<table>\n<thead><tr>");
+    strbuf_puts(&b, "<table>\n<thead><tr>");
     th(&b, NULL, tr(lang, T_NAME));
     th(&b, "n", tr(lang, T_NO));
     th(&b, "n", tr(lang, T_PTS));
     th(&b, "n", tr(lang, T_BD));
     th(&b, "c", tr(lang, T_COLOUR));
     th(&b, NULL, tr(lang, T_OPPONENT));
-    puts_(&b, "</tr></thead>\n<tbody>\n");
+    strbuf_puts(&b, "</tr></thead>\n<tbody>\n");
     json_array_foreach(list, i, e)
     {
         json_t *p = json_object_get(e, "player"), *o = json_object_get(e, "opponent");
-        puts_(&b, "<tr><td>");
+        strbuf_puts(&b, "<tr><td>");
         who(&b, p);
-        puts_(&b, "</td>");
+        strbuf_puts(&b, "</td>");
         snprintf(tmp, sizeof tmp, "%lld", jint(p, "tpn"));
         td(&b, "n", tmp);
         num_in(json_object_get(p, "points"), lang, tmp, sizeof tmp);
@@ -714,16 +682,16 @@ static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, Expor
             snprintf(tmp, sizeof tmp, "%lld", jint(e, "board"));
             td(&b, "n", tmp);
             td(&b, "c", tr(lang, strcmp(jstr(e, "colour"), "w") ? T_BLACK : T_WHITE));
-            puts_(&b, "<td>");
+            strbuf_puts(&b, "<td>");
             who(&b, o);
-            puts_(&b, "</td>");
+            strbuf_puts(&b, "</td>");
         } else {
-            puts_(&b, "<td></td><td></td>");
+            strbuf_puts(&b, "<td></td><td></td>");
             td(&b, NULL, bye_label(jstr(e, "bye"), lang));
         }
-        puts_(&b, "</tr>\n");
+        strbuf_puts(&b, "</tr>\n");
     }
-    puts_(&b, "</tbody>\n</table>\n");
+    strbuf_puts(&b, "</tbody>\n</table>\n");
     page_close(&b, tr(lang, T_PTS_BEFORE));
     return take(&b, len);
 }

@@ -64,6 +64,14 @@ Store *http_reader(Server *srv)
     return tl_reader;
 }
 
+Store *http_req_reader(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        http_error(r, API_E_INTERNAL, "the store is not available");
+    return s;
+}
+
 void http_readers_close(void)
 {
     pthread_mutex_lock(&readers_mu);

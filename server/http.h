@@ -142,6 +142,9 @@ void http_heap_trim(void);
 
 /* This thread's read-only store connection (opened on first use). */
 Store *http_reader(Server *srv);
+/* As http_reader() for a request: NULL after answering 500 (the route then
+ * returns ROUTE_DONE) when no connection can be opened. */
+Store *http_req_reader(Req *r);
 /* Closes every reader connection (after the polling threads stopped). */
 void http_readers_close(void);
 

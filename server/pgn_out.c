@@ -38,7 +38,7 @@ static void num(GamePgnTags *t, const char *name, json_t *o, const char *k)
     }
 }
 
-void pgn_out_write_game(PgnBuf *b, const GameState *st, json_t *game, json_t *tournament,
+void pgn_out_write_game(StrBuf *b, const GameState *st, json_t *game, json_t *tournament,
                     json_t *white, json_t *black)
 {
     GamePgnTags *t = calloc(1, sizeof *t);
@@ -72,24 +72,17 @@ void pgn_out_write_game(PgnBuf *b, const GameState *st, json_t *game, json_t *to
     tag(t, "BlackFideId", str(black, "fide_id"));
     num(t, "Board", game, "board");
     size_t need = game_pgn_write(st, t, NULL, 0);
-    if (b->len + need + 2 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + need + 2)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            free(t);
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
+    char *text = malloc(need + 1);
+    if (text) {
+        size_t n = game_pgn_write(st, t, text, need + 1);
+        strbuf_append(b, text, n);
+        free(text);
+        /* Exactly one empty line after each game. */
+        n = b->data ? b->len : 0;
+        while (n && b->data[n - 1] == '\n')
+            n--;
+        strbuf_truncate(b, n);
+        strbuf_puts(b, "\n\n");
     }
-    b->len += game_pgn_write(st, t, b->p + b->len, need + 1);
-    /* Exactly one empty line after each game. */
-    while (b->len && b->p[b->len - 1] == '\n')
-        b->len--;
-    b->p[b->len++] = '\n';
-    b->p[b->len++] = '\n';
-    b->p[b->len] = 0;
     free(t);
 }

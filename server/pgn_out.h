@@ -10,15 +10,12 @@
 #include <stddef.h>
 
 #include "game.h"
-
-typedef struct PgnBuf {
-    char *p;
-    size_t len, cap;
-} PgnBuf;
+#include "strbuf.h"
 
 /* Appends one game (state replayed from the store, its summary, tournament
- * and player objects; any of the objects may be NULL) to OUT. */
-void pgn_out_write_game(PgnBuf *out, const GameState *st, json_t *game, json_t *tournament,
+ * and player objects; any of the objects may be NULL) to OUT, followed by
+ * exactly one empty line. */
+void pgn_out_write_game(StrBuf *out, const GameState *st, json_t *game, json_t *tournament,
                     json_t *white, json_t *black);
 
 #endif

@@ -75,6 +75,9 @@ int route_tournament_update(Req *r);
 /* True when tournament r->id[0] exists in s; otherwise answers 404 (the
  * route then returns ROUTE_DONE) and returns false. */
 bool route_tournament_exists(Req *r, Store *s);
+/* The request's reader when tournament r->id[0] exists; otherwise NULL
+ * after answering 500 or 404 (the route then returns ROUTE_DONE). */
+Store *route_tournament_reader(Req *r);
 int route_tournament_trf(Req *r);
 extern const JsonField route_settings_fields[];
 extern const JsonField route_tournament_fields[];

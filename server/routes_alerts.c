@@ -11,21 +11,11 @@
 
 #define END {NULL, 0, 0, 0, 0, NULL, NULL}
 
-static Store *reader(Req *r)
-{
-    Store *s = http_reader(r->srv);
-    if (!s)
-        http_error(r, API_E_INTERNAL, "the store is not available");
-    return s;
-}
-
 
 int route_alerts_list(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = route_tournament_reader(r);
     if (!s)
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
     return http_json(r, 200, alerts_list(s, r->id[0], 0));
 }

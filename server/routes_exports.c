@@ -144,22 +144,12 @@ int route_round_pairings(Req *r)
 
 /* ---- the standings as JSON ---- */
 
-static Store *reader(Req *r)
-{
-    Store *s = http_reader(r->srv);
-    if (!s)
-        http_error(r, API_E_INTERNAL, "the store is not available");
-    return s;
-}
-
 int route_standings(Req *r)
 {
     if (r->conn && MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "format"))
         return route_standings_export(r);
-    Store *s = reader(r);
+    Store *s = route_tournament_reader(r);
     if (!s)
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
     return http_json(r, 200, tournament_io_standings(s, r->id[0]));
 }

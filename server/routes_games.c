@@ -134,7 +134,7 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
         json_decref(ids);
         return http_error(r, API_E_INTERNAL, "the store is not available");
     }
-    PgnBuf out = {0};
+    StrBuf out = STRBUF_INIT;
     size_t i;
     json_t *row;
     json_array_foreach(ids, i, row)
@@ -157,12 +157,14 @@ static int pgn_reply(Req *r, json_t *ids, const char *what)
         game_free(st);
     }
     json_decref(ids);
-    if (!out.p)
-        out.p = strdup("");
+    size_t len = out.len;
+    char *text = strbuf_take(&out);
+    if (!text)
+        return http_error(r, API_E_INTERNAL, "out of memory");
     char disp[96];
     snprintf(disp, sizeof disp, "inline; filename=\"%s.pgn\"", what);
     http_add_header(r, "Content-Disposition", disp);
-    return http_text(r, 200, "application/x-chess-pgn; charset=utf-8", out.p, out.len);
+    return http_text(r, 200, "application/x-chess-pgn; charset=utf-8", text, len);
 }
 
 /* The validators of the feed of round RN (0: every round) of tournament

@@ -18,14 +18,6 @@
 
 #define END {NULL, 0, 0, 0, 0, NULL, NULL}
 
-static Store *reader(Req *r)
-{
-    Store *s = http_reader(r->srv);
-    if (!s)
-        http_error(r, API_E_INTERNAL, "the store is not available");
-    return s;
-}
-
 
 /* ---- players ---- */
 
@@ -64,7 +56,7 @@ static json_t *public_view(const Req *r, json_t *player)
 
 int route_players_list(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = route_tournament_reader(r);
     if (!s)
         return ROUTE_DONE;
     if (!route_tournament_exists(r, s))
@@ -79,7 +71,7 @@ int route_players_list(Req *r)
 
 int route_player_get(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = http_req_reader(r);
     if (!s)
         return ROUTE_DONE;
     json_t *p = players_get(s, r->id[0], r->id[1]);
@@ -108,16 +100,23 @@ static int creds_new(Req *r)
     return 0;
 }
 
+/* A PIN must be unique within tournament TID: draws again on a clash, at
+ * most 16 times.  0, or -EIO without randomness. */
+static int unique_pin(Store *s, int64_t tid, Creds *c)
+{
+    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, tid, c->pin_hash); attempt++) {
+        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) || auth_pin_hash(s, tid, c->pin, c->pin_hash))
+            return -EIO;
+    }
+    return 0;
+}
+
 static int run_player_create(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     Creds *c = r->data;
-    /* A PIN must be unique within the tournament: draw again on a clash. */
-    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) ||
-            auth_pin_hash(s, r->id[0], c->pin, c->pin_hash))
-            return -EIO;
-    }
+    if (unique_pin(s, r->id[0], c))
+        return -EIO;
     json_t *p = NULL;
     int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
                                  &p, r->err, sizeof r->err);
@@ -158,11 +157,8 @@ static int run_credentials(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     Creds *c = r->data;
-    for (int attempt = 0; attempt < 16 && sessions_pin_taken(s, r->id[0], c->pin_hash); attempt++) {
-        if (auth_random_pin(c->pin, AUTH_PIN_DIGITS) ||
-            auth_pin_hash(s, r->id[0], c->pin, c->pin_hash))
-            return -EIO;
-    }
+    if (unique_pin(s, r->id[0], c))
+        return -EIO;
     int rc = sessions_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
                                    r->auth.user_id, r->err, sizeof r->err);
     if (rc == 0)

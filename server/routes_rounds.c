@@ -22,14 +22,6 @@
 
 #define END {NULL, 0, 0, 0, 0, NULL, NULL}
 
-static Store *reader(Req *r)
-{
-    Store *s = http_reader(r->srv);
-    if (!s)
-        http_error(r, API_E_INTERNAL, "the store is not available");
-    return s;
-}
-
 
 /* ---- rounds ---- */
 
@@ -46,17 +38,15 @@ const JsonField route_round_fields[] = {
 
 int route_rounds_list(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = route_tournament_reader(r);
     if (!s)
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
         return ROUTE_DONE;
     return http_json(r, 200, rounds_list(s, r->id[0]));
 }
 
 int route_round_get(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = http_req_reader(r);
     if (!s)
         return ROUTE_DONE;
     json_t *round = rounds_get(s, r->id[0], r->id[1]);

@@ -17,6 +17,7 @@
 #include "games.h"
 #include "routes.h"
 #include "sse.h"
+#include "strbuf.h"
 
 #define END {NULL, 0, 0, 0, 0, NULL, NULL}
 
@@ -35,32 +36,19 @@ static int64_t last_event_id(Req *r)
     return *end || x < 0 ? -1 : x;
 }
 
-typedef struct Buf {
-    char *p;
-    size_t len, cap;
-} Buf;
-
-static void buf_add(Buf *b, int64_t id, const char *event, json_t *data)
+/* Appends one SSE message (an id line when ID > 0) to B; a message that
+ * cannot be encoded or stored is left out whole. */
+static void buf_add(StrBuf *b, int64_t id, const char *event, json_t *data)
 {
     char *d = json_dumps(data, JSON_COMPACT);
     if (!d)
         return;
-    size_t need = strlen(d) + strlen(event) + 64;
-    if (b->len + need > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + need)
-            cap *= 2;
-        char *np = realloc(b->p, cap);
-        if (!np) {
-            free(d);
-            return;
-        }
-        b->p = np;
-        b->cap = cap;
-    }
+    size_t mark = b->len;
     if (id > 0)
-        b->len += (size_t)sprintf(b->p + b->len, "id: %lld\n", (long long)id);
-    b->len += (size_t)sprintf(b->p + b->len, "event: %s\ndata: %s\n\n", event, d);
+        strbuf_appendf(b, "id: %lld\n", (long long)id);
+    strbuf_appendf(b, "event: %s\ndata: %s\n\n", event, d);
+    if (b->failed)
+        strbuf_truncate(b, mark);
     free(d);
 }
 
@@ -113,6 +101,16 @@ static Stream *stream_attach(Req *r, char kind)
     return st;
 }
 
+/* stream_begin() and stream_attach() for a stream of tournament r->id[0]
+ * (KIND t or a), which must exist; NULL after answering the error. */
+static Stream *tournament_stream_begin(Req *r, char kind, int64_t *last, Store **s)
+{
+    if (!stream_begin(r, last, s) || !route_tournament_exists(r, *s) ||
+        stream_delayed(r, *s, r->id[0], 0))
+        return NULL;
+    return stream_attach(r, kind);
+}
+
 int route_game_stream(Req *r)
 {
     int64_t last;
@@ -130,7 +128,7 @@ int route_game_stream(Req *r)
     Stream *st = stream_attach(r, 'g');
     if (!st)
         return ROUTE_DONE;
-    Buf b = {0};
+    StrBuf b = STRBUF_INIT;
     int64_t seen = last;
     if (last == 0) {
         int code = 0;
@@ -158,21 +156,17 @@ int route_game_stream(Req *r)
         }
         json_decref(ups);
     }
-    return sse_stream(r, st, b.p, b.len, seen);
+    return sse_stream(r, st, b.data, b.len, seen);
 }
 
 int route_tournament_stream(Req *r)
 {
     int64_t last;
     Store *s;
-    if (!stream_begin(r, &last, &s))
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s) || stream_delayed(r, s, r->id[0], 0))
-        return ROUTE_DONE;
-    Stream *st = stream_attach(r, 't');
+    Stream *st = tournament_stream_begin(r, 't', &last, &s);
     if (!st)
         return ROUTE_DONE;
-    Buf b = {0};
+    StrBuf b = STRBUF_INIT;
     int64_t seen = last;
     if (last > 0) {
         /* Every game with events after LAST, replayed, merged by id. */
@@ -211,22 +205,18 @@ int route_tournament_stream(Req *r)
         json_decref(done);
         json_decref(evs);
     }
-    return sse_stream(r, st, b.p, b.len, seen);
+    return sse_stream(r, st, b.data, b.len, seen);
 }
 
 int route_alerts_stream(Req *r)
 {
     int64_t last;
     Store *s;
-    if (!stream_begin(r, &last, &s))
-        return ROUTE_DONE;
-    if (!route_tournament_exists(r, s))
-        return ROUTE_DONE;
-    Stream *st = stream_attach(r, 'a');
+    Stream *st = tournament_stream_begin(r, 'a', &last, &s);
     if (!st)
         return ROUTE_DONE;
     json_t *alerts = alerts_list(s, r->id[0], last);
-    Buf b = {0};
+    StrBuf b = STRBUF_INIT;
     int64_t seen = last;
     size_t i;
     json_t *a;
@@ -240,5 +230,5 @@ int route_alerts_stream(Req *r)
         buf_add(&b, id, "alert", a);
     }
     json_decref(alerts);
-    return sse_stream(r, st, b.p, b.len, seen);
+    return sse_stream(r, st, b.data, b.len, seen);
 }

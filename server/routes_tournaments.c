@@ -17,14 +17,6 @@
 
 #define END {NULL, 0, 0, 0, 0, NULL, NULL}
 
-static Store *reader(Req *r)
-{
-    Store *s = http_reader(r->srv);
-    if (!s)
-        http_error(r, API_E_INTERNAL, "the store is not available");
-    return s;
-}
-
 
 /* ---- tournaments ---- */
 
@@ -65,13 +57,13 @@ const JsonField route_tournament_fields[] = {
 
 int route_tournaments_list(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = http_req_reader(r);
     return s ? http_json(r, 200, tournaments_list(s)) : ROUTE_DONE;
 }
 
 int route_tournament_get(Req *r)
 {
-    Store *s = reader(r);
+    Store *s = http_req_reader(r);
     if (!s)
         return ROUTE_DONE;
     json_t *t = tournaments_get(s, r->id[0]);
@@ -135,6 +127,12 @@ bool route_tournament_exists(Req *r, Store *s)
     }
     json_decref(t);
     return true;
+}
+
+Store *route_tournament_reader(Req *r)
+{
+    Store *s = http_req_reader(r);
+    return s && route_tournament_exists(r, s) ? s : NULL;
 }
 
 int route_tournament_trf(Req *r)

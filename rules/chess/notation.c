@@ -10,11 +10,11 @@
  * count, so the message names the real obstacle (no such piece, blocked
  * way, pin, check, castling condition).
  */
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
 #include "notation.h"
 
 /* Piece letters per type (PAWN first, as in bitboard.h). */
@@ -160,20 +160,6 @@ typedef struct Spec {
     bool capture;  /* an "x" or ":" was written */
     bool lower_b;  /* a leading lowercase "b" that may also mean a bishop */
 } Spec;
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 /* Normalises text into s (ASCII, no spaces).  Returns false on an
  * unknown character, with its position in *bad. */
@@ -361,7 +347,7 @@ static int read_spec(const char *s, const char *orig, Spec *sp, char *err, size_
         }
     }
     if (ncoord == 0 || files[ncoord - 1] < 0 || ranks[ncoord - 1] < 0) {
-        return fail(err, errlen, NOTATION_E_MALFORMED,
+        return error_set(err, errlen, NOTATION_E_MALFORMED,
                     "'%s' is not a move: it names no target square", orig);
     }
     if (ncoord == 3)
@@ -379,7 +365,7 @@ static int read_spec(const char *s, const char *orig, Spec *sp, char *err, size_
     return 0;
 
 malformed:
-    return fail(err, errlen, NOTATION_E_MALFORMED,
+    return error_set(err, errlen, NOTATION_E_MALFORMED,
                 "'%s' is not a move: write it like Nf3, exd5, e8=Q, O-O or e2e4", orig);
 }
 
@@ -477,26 +463,26 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
         *out = move_new(bb_lsb(king), dest, MOVE_NORMAL, KNIGHT);
     if (!(b->castling & right)) {
         sq_name(rook, sq);
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "%s can no longer castle %s: the king or the %s rook has moved",
                     color_names[us], wing, sq);
     }
     Bitboard occ = board_occupied(b);
     if (bb_between[home][rook] & occ) {
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "cannot castle %s: the squares between the king and the rook must be empty",
                     wing);
     }
     if (board_in_check(b))
-        return fail(err, errlen, NOTATION_E_ILLEGAL, "cannot castle while in check");
+        return error_set(err, errlen, NOTATION_E_ILLEGAL, "cannot castle while in check");
     int step = side == 1 ? 1 : -1;
     if (board_attackers(b, home + step, them, occ)) {
         sq_name(home + step, sq);
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "cannot castle %s: the king would cross %s, which is attacked", wing, sq);
     }
     sq_name(dest, sq);
-    return fail(err, errlen, NOTATION_E_ILLEGAL,
+    return error_set(err, errlen, NOTATION_E_ILLEGAL,
                 "cannot castle %s: the king would be in check on %s", wing, sq);
 }
 
@@ -511,7 +497,7 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
     *out = MOVE_NONE;
 
     if (sp->promo == PAWN || sp->promo == KING)
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "a pawn promotes to a queen, rook, bishop or knight, not a %s",
                     piece_names[sp->promo]);
 
@@ -522,19 +508,19 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         int piece = b->squares[from];
         sq_name(from, fsq);
         if (piece == PIECE_NONE)
-            return fail(err, errlen, NOTATION_E_ILLEGAL, "there is no piece on %s", fsq);
+            return error_set(err, errlen, NOTATION_E_ILLEGAL, "there is no piece on %s", fsq);
         if (piece_color(piece) != us)
-            return fail(err, errlen, NOTATION_E_ILLEGAL, "the %s on %s is %s's, and %s is to move",
+            return error_set(err, errlen, NOTATION_E_ILLEGAL, "the %s on %s is %s's, and %s is to move",
                         piece_names[piece_type(piece)], fsq, color_names[them],
                         color_names[us]);
         if (type >= 0 && piece_type(piece) != type)
-            return fail(err, errlen, NOTATION_E_ILLEGAL, "the piece on %s is a %s, not a %s", fsq,
+            return error_set(err, errlen, NOTATION_E_ILLEGAL, "the piece on %s is a %s, not a %s", fsq,
                         piece_names[piece_type(piece)], piece_names[type]);
         type = piece_type(piece);
         if (type == KING && b->squares[sp->to] == piece_make(us, ROOK) &&
             SQ_RANK(sp->to) == SQ_RANK(from)) {
             *out = move_new(from, sp->to, MOVE_NORMAL, KNIGHT);
-            return fail(err, errlen, NOTATION_E_ILLEGAL,
+            return error_set(err, errlen, NOTATION_E_ILLEGAL,
                         "the king cannot take its own rook: castling is written as the king's "
                         "move of two squares (%s%c%c) or as %s",
                         fsq, sp->to > from ? 'g' : 'c', fsq[1], sp->to > from ? "O-O" : "O-O-O");
@@ -547,20 +533,20 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
             /* A pawn push stays on its file. */
             cands &= FILE_A_BB << SQ_FILE(sp->to);
             if (all && !cands)
-                return fail(err, errlen, NOTATION_E_ILLEGAL, "no pawn can go to %s", tosq);
+                return error_set(err, errlen, NOTATION_E_ILLEGAL, "no pawn can go to %s", tosq);
         }
         if (sp->from_file >= 0)
             cands &= FILE_A_BB << sp->from_file;
         if (sp->from_rank >= 0)
             cands &= RANK_1_BB << (8 * sp->from_rank);
         if (!all)
-            return fail(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s", color_names[us],
+            return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s", color_names[us],
                         piece_names[type]);
         if (!cands) {
             if (sp->from_file >= 0 && sp->from_rank < 0)
-                return fail(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s on the %c-file",
+                return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s on the %c-file",
                             color_names[us], piece_names[type], 'a' + sp->from_file);
-            return fail(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s on rank %d",
+            return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s on rank %d",
                         color_names[us], piece_names[type], sp->from_rank + 1);
         }
     }
@@ -571,12 +557,12 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         return explain_castling(b, sp->to == home + 2 ? 1 : 2, out, err, errlen);
 
     if (sp->promo >= 0 && (type != PAWN || SQ_RANK(sp->to) != (us == WHITE ? 7 : 0)))
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "only a pawn reaching the last rank promotes: '%s' names no promotion", orig);
 
     int own = b->squares[sp->to];
     if (own != PIECE_NONE && piece_color(own) == us)
-        return fail(err, errlen, NOTATION_E_ILLEGAL, "%s is occupied by your own %s", tosq,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s is occupied by your own %s", tosq,
                     piece_names[piece_type(own)]);
 
     Bitboard reach = 0;
@@ -620,7 +606,7 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         }
         if (line_up && !bb_more_than_one(line_up)) {
             sq_name(bb_lsb(line_up), fsq);
-            return fail(err, errlen, NOTATION_E_ILLEGAL,
+            return error_set(err, errlen, NOTATION_E_ILLEGAL,
                         "the %s on %s cannot go to %s: the way is blocked", piece_names[type],
                         fsq, tosq);
         }
@@ -630,45 +616,45 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
             if (type == PAWN && SQ_FILE(from) != SQ_FILE(sp->to) &&
                 (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE &&
                 ep_exposes_king(b, from, sp->to))
-                return fail(err, errlen, NOTATION_E_ILLEGAL,
+                return error_set(err, errlen, NOTATION_E_ILLEGAL,
                             "the pawn on %s cannot capture en passant on %s: it would leave "
                             "the king in check",
                             fsq, tosq);
             if (type == PAWN && SQ_FILE(from) != SQ_FILE(sp->to) &&
                 (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE)
-                return fail(err, errlen, NOTATION_E_ILLEGAL,
+                return error_set(err, errlen, NOTATION_E_ILLEGAL,
                             "the pawn on %s cannot go to %s: there is nothing to capture there",
                             fsq, tosq);
             if (type == PAWN && (sp->to == from + 16 || sp->to == from - 16) &&
                 b->squares[(from + sp->to) / 2] != PIECE_NONE)
-                return fail(err, errlen, NOTATION_E_ILLEGAL,
+                return error_set(err, errlen, NOTATION_E_ILLEGAL,
                             "the pawn on %s cannot go to %s: the way is blocked", fsq, tosq);
             if (type == PAWN && SQ_FILE(from) == SQ_FILE(sp->to) && own != PIECE_NONE &&
                 (sp->to == from + 8 || sp->to == from - 8))
-                return fail(err, errlen, NOTATION_E_ILLEGAL,
+                return error_set(err, errlen, NOTATION_E_ILLEGAL,
                             "the pawn on %s cannot go to %s: pawns do not capture straight ahead",
                             fsq, tosq);
             if (full_from || sp->from_file >= 0 || sp->from_rank >= 0)
-                return fail(err, errlen, NOTATION_E_ILLEGAL, "the %s on %s cannot go to %s",
+                return error_set(err, errlen, NOTATION_E_ILLEGAL, "the %s on %s cannot go to %s",
                             piece_names[type], fsq, tosq);
         }
-        return fail(err, errlen, NOTATION_E_ILLEGAL, "no %s can go to %s", piece_names[type],
+        return error_set(err, errlen, NOTATION_E_ILLEGAL, "no %s can go to %s", piece_names[type],
                     tosq);
     }
     if (bb_more_than_one(reach))
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "no %s can go to %s without leaving the king in check", piece_names[type],
                     tosq);
     int from = bb_lsb(reach);
     sq_name(from, fsq);
     *out = move_new(from, sp->to, MOVE_NORMAL, KNIGHT);
     if (type == KING)
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "the king cannot go to %s: it would be in check there", tosq);
     if (board_in_check(b))
-        return fail(err, errlen, NOTATION_E_ILLEGAL,
+        return error_set(err, errlen, NOTATION_E_ILLEGAL,
                     "the king is in check and '%s' does not get it out of check", orig);
-    return fail(err, errlen, NOTATION_E_ILLEGAL,
+    return error_set(err, errlen, NOTATION_E_ILLEGAL,
                 "the %s on %s is pinned: '%s' would leave the king in check", piece_names[type],
                 fsq, orig);
 }
@@ -714,7 +700,7 @@ static int ambiguous(const Board *b, const MoveList *legal, const Move *found, i
     for (int i = 0; i < n && len > 0 && (size_t)len < sizeof msg; i++)
         len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s",
                         i == 0 ? "" : i == n - 1 ? " or " : ", ", sans[i]);
-    return fail(err, errlen, NOTATION_E_AMBIGUOUS, "%s", msg);
+    return error_set(err, errlen, NOTATION_E_AMBIGUOUS, "%s", msg);
 }
 
 /* Matches sp against the legal moves: 0 with *out, or a failure. */
@@ -745,7 +731,7 @@ static int resolve(const Board *b, const MoveList *legal, const Spec *sp, const 
             cap[1] = 'x';
         }
         *out = move_new(move_from(found[0]), move_to(found[0]), MOVE_PROMOTION, QUEEN);
-        return fail(err, errlen, NOTATION_E_NO_PROMOTION,
+        return error_set(err, errlen, NOTATION_E_NO_PROMOTION,
                     "%s needs a promotion piece: say %s%s=Q, %s%s=R, %s%s=B or %s%s=N", u, cap, to,
                     cap, to, cap, to, cap, to);
     }
@@ -762,7 +748,7 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
     if (err && errlen)
         err[0] = '\0';
     if (!text)
-        return fail(err, errlen, NOTATION_E_MALFORMED, "no move given");
+        return error_set(err, errlen, NOTATION_E_MALFORMED, "no move given");
 
     /* The text as typed, trimmed and bounded, for the messages. */
     char orig[TEXT_MAX + 4];
@@ -772,9 +758,9 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
     while (tl > 0 && strchr(" \t\r\n", text[tl - 1]))
         tl--;
     if (tl == 0)
-        return fail(err, errlen, NOTATION_E_MALFORMED, "no move given");
+        return error_set(err, errlen, NOTATION_E_MALFORMED, "no move given");
     if (tl > TEXT_MAX)
-        return fail(err, errlen, NOTATION_E_MALFORMED,
+        return error_set(err, errlen, NOTATION_E_MALFORMED,
                     "a move is a few characters, like Nf3 or e2e4; this text has %zu", tl);
     memcpy(orig, text, tl);
     orig[tl] = '\0';
@@ -786,15 +772,15 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
             size_t bl = 1;
             while (bad[bl] && ((unsigned char)bad[bl] & 0xC0) == 0x80)
                 bl++;
-            return fail(err, errlen, NOTATION_E_MALFORMED,
+            return error_set(err, errlen, NOTATION_E_MALFORMED,
                         "'%s' is not a move: '%.*s' means nothing in chess notation", orig,
                         (int)bl, bad);
         }
-        return fail(err, errlen, NOTATION_E_MALFORMED, "'%s' is not a move", orig);
+        return error_set(err, errlen, NOTATION_E_MALFORMED, "'%s' is not a move", orig);
     }
     strip_suffixes(s);
     if (!s[0])
-        return fail(err, errlen, NOTATION_E_MALFORMED, "'%s' is not a move", orig);
+        return error_set(err, errlen, NOTATION_E_MALFORMED, "'%s' is not a move", orig);
 
     MoveList legal;
     movegen_legal_moves(b, &legal);

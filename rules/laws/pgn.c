@@ -9,31 +9,17 @@
  * memory of a failed read is released before returning.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "notation.h"
 #include "pgn.h"
 #include "strbuf.h"
 
 enum { LINE_MAX_COLS = 79 };
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 /* ---- writer -------------------------------------------------------------- */
 
@@ -173,7 +159,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
     char fen_err[160];
     if (g->fen) {
         if (board_from_fen(&b, g->fen, fen_err, sizeof fen_err))
-            return fail(err, errlen, PGN_E_FEN, "the starting FEN is not a position: %s",
+            return error_set(err, errlen, PGN_E_FEN, "the starting FEN is not a position: %s",
                         fen_err);
     } else {
         board_start(&b);
@@ -182,11 +168,11 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
     if (!result)
         result = "*";
     if (!valid_result(result))
-        return fail(err, errlen, PGN_E_RESULT,
+        return error_set(err, errlen, PGN_E_RESULT,
                     "the result '%.20s' is none of 1-0, 0-1, 1/2-1/2 and *", result);
     for (int i = 0; i < g->ntags; i++)
         if (!is_symbol(g->tags[i].name))
-            return fail(err, errlen, PGN_E_TAG,
+            return error_set(err, errlen, PGN_E_TAG,
                         "the tag name '%.40s' is not a PGN symbol (letters, digits, _)",
                         g->tags[i].name ? g->tags[i].name : "");
 
@@ -219,7 +205,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
             board_move_to_uci(p->move, uci);
             strbuf_free(&buf);
             board_to_fen(&b, fen);
-            return fail(err, errlen, PGN_E_MOVE, "ply %d: %s is not a legal move in %s", i + 1,
+            return error_set(err, errlen, PGN_E_MOVE, "ply %d: %s is not a legal move in %s", i + 1,
                         uci, fen);
         }
         if (b.side == WHITE)
@@ -363,7 +349,7 @@ static int ensure_board(Reader *r)
     if (fen) {
         char why[160];
         if (board_from_fen(&r->board, fen, why, sizeof why))
-            return fail(r->err, r->errlen, PGN_E_FEN,
+            return error_set(r->err, r->errlen, PGN_E_FEN,
                         "line %d: the FEN tag is not a position: %s", r->game_line, why);
     } else {
         board_start(&r->board);
@@ -460,7 +446,7 @@ static int read_tag(Reader *r)
     while (!at_end(r) && (peek(r) == ' ' || peek(r) == '\t'))
         r->pos++;
     if (name_len == 0 || peek(r) != '"')
-        return fail(r->err, r->errlen, PGN_E_TAG,
+        return error_set(r->err, r->errlen, PGN_E_TAG,
                     "line %d: a tag pair is written [Name \"value\"]", line);
     r->pos++;
     StrBuf v = {0};
@@ -474,7 +460,7 @@ static int read_tag(Reader *r)
     }
     if (peek(r) != '"') {
         strbuf_free(&v);
-        return fail(r->err, r->errlen, PGN_E_TAG,
+        return error_set(r->err, r->errlen, PGN_E_TAG,
                     "line %d: the value of tag %.*s has no closing quote", line, (int)name_len,
                     r->s + start);
     }
@@ -483,7 +469,7 @@ static int read_tag(Reader *r)
         r->pos++;
     if (peek(r) != ']') {
         strbuf_free(&v);
-        return fail(r->err, r->errlen, PGN_E_TAG, "line %d: the tag pair %.*s lacks its ']'",
+        return error_set(r->err, r->errlen, PGN_E_TAG, "line %d: the tag pair %.*s lacks its ']'",
                     line, (int)name_len, r->s + start);
     }
     r->pos++;
@@ -628,7 +614,7 @@ static int read_brace_comment(Reader *r)
     while (!at_end(r) && peek(r) != '}')
         advance(r);
     if (at_end(r))
-        return fail(r->err, r->errlen, PGN_E_SYNTAX,
+        return error_set(r->err, r->errlen, PGN_E_SYNTAX,
                     "line %d: the comment opened here with '{' is never closed", line);
     size_t end = r->pos;
     advance(r); /* '}' */
@@ -652,7 +638,7 @@ static int skip_variation(Reader *r)
             while (!at_end(r) && peek(r) != '}')
                 advance(r);
             if (at_end(r))
-                return fail(r->err, r->errlen, PGN_E_SYNTAX,
+                return error_set(r->err, r->errlen, PGN_E_SYNTAX,
                             "line %d: the comment opened here with '{' is never closed", cl);
         } else if (c == ';') {
             skip_line(r);
@@ -660,7 +646,7 @@ static int skip_variation(Reader *r)
         }
         advance(r);
     }
-    return fail(r->err, r->errlen, PGN_E_SYNTAX,
+    return error_set(r->err, r->errlen, PGN_E_SYNTAX,
                 "line %d: the variation opened here with '(' is never closed", line);
 }
 
@@ -683,9 +669,9 @@ static int add_move(Reader *r, const char *tok)
     char why[NOTATION_ERR_MAX];
     rc = notation_parse(&r->board, tok, &m, why, sizeof why);
     if (rc == NOTATION_E_MALFORMED)
-        return fail(r->err, r->errlen, PGN_E_MOVE, "line %d: %s", r->line, why);
+        return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: %s", r->line, why);
     if (rc)
-        return fail(r->err, r->errlen, PGN_E_MOVE, "line %d: '%s' at move %d%s: %s", r->line,
+        return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: '%s' at move %d%s: %s", r->line,
                     tok, r->board.fullmove, r->board.side == WHITE ? "" : " (Black)", why);
     if (r->nplies == r->plies_cap) {
         int cap = r->plies_cap ? 2 * r->plies_cap : 128;
@@ -708,7 +694,7 @@ static int read_symbol(Reader *r)
     size_t n = r->pos - start;
     char tok[64];
     if (n >= sizeof tok)
-        return fail(r->err, r->errlen, PGN_E_MOVE, "line %d: '%.20s...' is not a move", r->line,
+        return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: '%.20s...' is not a move", r->line,
                     r->s + start);
     memcpy(tok, r->s + start, n);
     tok[n] = '\0';
@@ -730,7 +716,7 @@ static int read_symbol(Reader *r)
         return 0;
     open_game(r);
     if (strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0)
-        return fail(r->err, r->errlen, PGN_E_MOVE,
+        return error_set(r->err, r->errlen, PGN_E_MOVE,
                     "line %d: null moves (%s) are not part of a real game", r->line, t);
     return add_move(r, t);
 }
@@ -762,7 +748,7 @@ int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *er
         } else if (c == '(') {
             rc = skip_variation(&r);
         } else if (c == ')' || c == '}' || c == ']') {
-            rc = fail(err, errlen, PGN_E_SYNTAX, "line %d: '%c' closes nothing", r.line, c);
+            rc = error_set(err, errlen, PGN_E_SYNTAX, "line %d: '%c' closes nothing", r.line, c);
         } else if (c == '[') {
             if (r.nplies > 0)
                 rc = finish_game(&r, NULL); /* a game without its result */
@@ -775,7 +761,7 @@ int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *er
             while (!at_end(&r) && peek(&r) >= '0' && peek(&r) <= '9')
                 r.pos++;
         } else if (c == '\0') {
-            rc = fail(err, errlen, PGN_E_SYNTAX, "line %d: a NUL byte is not text", r.line);
+            rc = error_set(err, errlen, PGN_E_SYNTAX, "line %d: a NUL byte is not text", r.line);
         } else {
             rc = read_symbol(&r);
         }
@@ -784,7 +770,7 @@ int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *er
         rc = finish_game(&r, NULL);
     if (rc) {
         if (rc == -ENOMEM)
-            fail(err, errlen, -ENOMEM, "out of memory");
+            error_set(err, errlen, -ENOMEM, "out of memory");
         reset_game(&r);
         pgn_games_free(r.games, r.count);
         return rc;

@@ -8,17 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
+
 enum { MAX_SECONDS = 86400, MAX_MOVES = 999 };
 
 static int fail(char *err, size_t errlen, const char *msg, const char *at)
 {
-    if (err && errlen) {
-        if (at && *at)
-            snprintf(err, errlen, "%s at '%s'", msg, at);
-        else
-            snprintf(err, errlen, "%s", msg);
-    }
-    return TC_E_SYNTAX;
+    if (at && *at)
+        return error_set(err, errlen, TC_E_SYNTAX, "%s at '%s'", msg, at);
+    return error_set(err, errlen, TC_E_SYNTAX, "%s", msg);
 }
 
 /* Reads an unsigned decimal integer; returns the number of digits (0 = none). */

@@ -642,6 +642,24 @@ static void fill_compat(Ctx *c)
         }
 }
 
+/* Places the upfloat and downfloat fields of rounds -2 and -1 (k = 2, 1),
+ * each WIDTH bits, from bit POS up; a round not played yet gets -1.
+ * Returns the next free bit. */
+static int lay_float_fields(int pr, int up[3], int down[3], int width, int pos)
+{
+    for (int k = 2; k >= 1; k--) {
+        if (pr < k) {
+            up[k] = down[k] = -1;
+            continue;
+        }
+        up[k] = pos;
+        pos += width;
+        down[k] = pos;
+        pos += width;
+    }
+    return pos;
+}
+
 /* The scoregroup sub-fields (c->gshift, c->sgshift, c->sgbits) and the bit
  * layout of an edge weight (c->o_*, c->L limbs).  Returns 0 or
  * DUTCH_E_INPUT when the weight would need more than 64 limbs. */
@@ -671,26 +689,8 @@ static int lay_out_weights(Ctx *c, char *err, size_t errlen)
         /* lay the fields out from the least significant end */
         int sb = c->sgbits, ss = c->sgshift, pos = 0;
         pos += 3 * sb + 1; /* generation-order bits */
-        for (int k = 2; k >= 1; k--) {
-            if (c->pr < k) {
-                c->o_ufs[k] = c->o_dfs[k] = -1;
-                continue;
-            }
-            c->o_ufs[k] = pos;
-            pos += ss;
-            c->o_dfs[k] = pos;
-            pos += ss;
-        }
-        for (int k = 2; k >= 1; k--) {
-            if (c->pr < k) {
-                c->o_uf[k] = c->o_df[k] = -1;
-                continue;
-            }
-            c->o_uf[k] = pos;
-            pos += sb;
-            c->o_df[k] = pos;
-            pos += sb;
-        }
+        pos = lay_float_fields(c->pr, c->o_ufs, c->o_dfs, ss, pos);
+        pos = lay_float_fields(c->pr, c->o_uf, c->o_df, sb, pos);
         for (int k = 3; k >= 0; k--) {
             c->o_col[k] = pos;
             pos += sb;
@@ -879,18 +879,18 @@ static void ewc(const Ctx *c, Base *B, int s, int l, int srem, int rempairs, Lim
     wsub_at(out, c->L, (uint64_t)srem, 1);
 }
 
-static int pair_brackets(Ctx *c, int *final_mate)
+/* ---- phase 1: can the round be completed, and who could get the PAB ---- */
+
+/* Solves the whole round once with only the absolute criteria and the
+ * PAB's eligibility: DUTCH_E_NO_PAIRING when no pairing exists.  For an
+ * odd number of players it fixes the PAB receiver's score (c->bye_score),
+ * whether the single downfloater of the top bracket is the PAB receiver
+ * (c->sgle) and the played-game ranks of the possible receivers, then sets
+ * the edge weights that take the PAB into account. */
+static int plan_bye(Ctx *c, TrnPoints top)
 {
     int n = c->n, L = c->L, rc;
     Limb w[64];
-    for (int v = 0; v < n; v++) {
-        c->alive[v] = 1;
-        c->mate[v] = -1;
-        final_mate[v] = v;
-    }
-    TrnPoints top = c->pl[0].score;
-
-    /* 1. can the round be completed at all, and who could get the PAB */
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++) {
             if (n & 1) {
@@ -910,320 +910,431 @@ static int pair_brackets(Ctx *c, int *final_mate)
         }
     if ((rc = solve(c)))
         return rc;
-    {
-        int unmatched = 0;
-        for (int v = 0; v < n; v++)
-            if (c->mate[v] == v) {
-                if (unmatched || !c->pl[v].elig)
-                    return DUTCH_E_NO_PAIRING;
-                unmatched = 1;
-            }
-    }
+    int unmatched = 0;
+    for (int v = 0; v < n; v++)
+        if (c->mate[v] == v) {
+            if (unmatched || !c->pl[v].elig)
+                return DUTCH_E_NO_PAIRING;
+            unmatched = 1;
+        }
     c->sgle = 0;
-    if (n & 1) {
-        for (int v = 0; v < n; v++)
-            if (c->mate[v] == v) {
-                c->bye_score = c->pl[v].score;
+    if (!(n & 1))
+        return 0;
+    for (int v = 0; v < n; v++)
+        if (c->mate[v] == v) {
+            c->bye_score = c->pl[v].score;
+            break;
+        }
+    if (c->bye_score >= top) {
+        c->sgle = 1;
+        for (int v = 0; v < n && c->pl[v].score >= top; v++)
+            if (c->pl[c->mate[v]].score < top) {
+                c->sgle = 0;
                 break;
             }
-        if (c->bye_score >= top) {
-            c->sgle = 1;
-            for (int v = 0; v < n && c->pl[v].score >= top; v++)
-                if (c->pl[c->mate[v]].score < top) {
-                    c->sgle = 0;
-                    break;
-                }
+    }
+    /* rank of played-game counts among the possible PAB receivers,
+     * most games first; equal counts share the last rank given */
+    int cnt[TRN_MAX_ROUNDS + 2];
+    memset(cnt, 0, sizeof cnt);
+    for (int v = 0; v < n; v++)
+        if (c->pl[v].score == c->bye_score)
+            cnt[c->pl[v].played]++;
+    int rankof[TRN_MAX_ROUNDS + 2];
+    int seen = 0;
+    for (int pg = TRN_MAX_ROUNDS + 1; pg >= 0; pg--) {
+        if (cnt[pg]) {
+            seen += cnt[pg];
+            rankof[pg] = seen - 1;
         }
-        /* rank of played-game counts among the possible PAB receivers,
-         * most games first; equal counts share the last rank given */
-        int cnt[TRN_MAX_ROUNDS + 2];
-        memset(cnt, 0, sizeof cnt);
-        for (int v = 0; v < n; v++)
-            if (c->pl[v].score == c->bye_score)
-                cnt[c->pl[v].played]++;
-        int rankof[TRN_MAX_ROUNDS + 2];
-        int seen = 0;
-        for (int pg = TRN_MAX_ROUNDS + 1; pg >= 0; pg--) {
-            if (cnt[pg]) {
-                seen += cnt[pg];
-                rankof[pg] = seen - 1;
+    }
+    for (int v = 0; v < n; v++)
+        c->unplayed_rank[v] = c->pl[v].score == c->bye_score ? rankof[c->pl[v].played] : 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            edge_weight(c, j, i, 0, 0, 1, w);
+            set_w(c, i, j, w);
+        }
+    return 0;
+}
+
+/* ---- phase 2: the brackets, from the top ---- */
+
+/*
+ * The bracket being paired.  pb lists its players as vertices: first the
+ * moved-down players (MDPs, positions 0..sg_begin-1), then the resident
+ * scoregroup (sg_begin..nsg_begin-1), then the next scoregroup
+ * (nsg_begin..np-1), which is looked at so that the downfloaters of this
+ * bracket can be paired there.  Vertices of the resident group are
+ * sg_begin_v..nsg_begin_v-1.  rem lists, after remainder_solve(), the
+ * positions of the remainder's players; its first rem_pairs are S1.
+ */
+typedef struct {
+    int *pb, *npb, *rem;
+    unsigned char *matched; /* per vertex: paired for good in this round */
+    Base B;
+    int np, nextv;
+    int sg_begin, sg_begin_v, nsg_begin, nsg_begin_v;
+    int grp_first;
+    TrnPoints grp_score;
+    int nrem, rem_pairs;
+} Bracket;
+
+/* Whether vertex M belongs to the bracket's resident scoregroup. */
+static int in_bracket(const Bracket *k, int m)
+{
+    return m >= k->sg_begin_v && m < k->nsg_begin_v;
+}
+
+/* Takes in the next scoregroup and sets the base weights of every pair
+ * with at least one resident or next-group player. */
+static int bracket_open(Ctx *c, Bracket *k)
+{
+    int n = c->n, L = c->L;
+    k->nsg_begin = k->np;
+    k->nsg_begin_v = k->sg_begin_v + (k->nsg_begin - k->sg_begin);
+    k->grp_first = k->nextv;
+    k->grp_score = k->nextv < n ? c->pl[k->nextv].score : 0;
+    while (k->nextv < n && c->pl[k->nextv].score >= c->pl[k->grp_first].score)
+        k->pb[k->np++] = k->nextv++;
+    /* vertices in pb are consecutive from position sg_begin on */
+    free(k->B.w);
+    k->B.first = k->sg_begin;
+    k->B.count = k->np;
+    size_t rows = (size_t)(k->np - k->sg_begin);
+    size_t cells = rows * (size_t)k->sg_begin + rows * (rows - 1) / 2 + rows;
+    k->B.w = calloc(cells * (size_t)L + 1, sizeof(Limb));
+    if (!k->B.w)
+        return -ENOMEM;
+    for (int l = k->sg_begin; l < k->np; l++)
+        for (int s = 0; s < l; s++) {
+            Limb *bw = BW(&k->B, l, s);
+            edge_weight(c, k->pb[s], k->pb[l], l < k->nsg_begin, l >= k->nsg_begin, 1, bw);
+            set_w(c, k->pb[l], k->pb[s], bw);
+        }
+    return solve(c);
+}
+
+/* Decides which MDPs get paired in this bracket, from the top. */
+static int choose_mdps(Ctx *c, Bracket *k)
+{
+    int L = c->L, rc;
+    Limb w[64];
+    const int *pb = k->pb;
+    TrnPoints mdsg = 0;
+    int rem_players = 0, rem_matched = 0;
+    for (int pi = 0; pi < k->sg_begin; pi++) {
+        if (!pi || c->pl[pb[pi]].score < mdsg) {
+            mdsg = c->pl[pb[pi]].score;
+            rem_players = rem_matched = 0;
+            for (int q = pi; q < k->np && c->pl[pb[q]].score >= mdsg; q++) {
+                rem_players++;
+                if (in_bracket(k, c->mate[pb[q]]))
+                    rem_matched++;
             }
         }
-        for (int v = 0; v < n; v++)
-            c->unplayed_rank[v] = c->pl[v].score == c->bye_score ? rankof[c->pl[v].played] : 0;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < i; j++) {
-                edge_weight(c, j, i, 0, 0, 1, w);
-                set_w(c, i, j, w);
+        if (!rem_matched)
+            continue;
+        int v = pb[pi];
+        if (rem_players <= rem_matched) {
+            k->matched[v] = 1;
+            continue;
+        }
+        rem_players--;
+        if (!in_bracket(k, c->mate[v])) {
+            for (int o = k->sg_begin; o < k->nsg_begin; o++) {
+                memcpy(w, BW(&k->B, o, pi), (size_t)L * sizeof(Limb));
+                if (!wiszero(w, L)) {
+                    w[0] |= 1;
+                    set_w(c, v, pb[o], w);
+                }
+            }
+            if ((rc = solve(c)))
+                return rc;
+        }
+        if (in_bracket(k, c->mate[v])) {
+            k->matched[v] = 1;
+            rem_matched--;
+            for (int o = k->sg_begin; o < k->nsg_begin; o++) {
+                memcpy(w, BW(&k->B, o, pi), (size_t)L * sizeof(Limb));
+                if (!wiszero(w, L)) {
+                    w[0] |= (uint64_t)(k->nsg_begin - k->sg_begin);
+                    wadd_at(w, L, 1, 0);
+                    set_w(c, v, pb[o], w);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* Offers V the edge to OV with its base weight (row L, column S of B)
+ * raised by ADDEND, the preference among the candidates; false when the
+ * pair is not allowed at all (zero weight). */
+static bool offer_edge(Ctx *c, Base *B, int v, int ov, int l, int s, uint64_t addend)
+{
+    Limb w[64];
+    memcpy(w, BW(B, l, s), (size_t)c->L * sizeof(Limb));
+    if (wiszero(w, c->L))
+        return false;
+    wadd_at(w, c->L, addend, 0);
+    set_w(c, v, ov, w);
+    return true;
+}
+
+/* Solves with V's offers in place and freezes V with the partner it got. */
+static int fix_partner(Ctx *c, Bracket *k, int v)
+{
+    int rc = solve(c);
+    if (rc)
+        return rc;
+    int mv = c->mate[v];
+    k->matched[v] = k->matched[mv] = 1;
+    freeze(c, v, mv);
+    return 0;
+}
+
+/* Fixes the opponents of the paired MDPs, the highest MDP first. */
+static int pair_mdps(Ctx *c, Bracket *k)
+{
+    int rc;
+    for (int pi = 0; pi < k->sg_begin; pi++) {
+        int v = k->pb[pi];
+        if (!k->matched[v])
+            continue;
+        uint64_t addend = (uint64_t)k->np;
+        for (int o = k->nsg_begin - 1; o >= k->sg_begin; o--) {
+            int ov = k->pb[o];
+            if (k->matched[ov])
+                continue;
+            if (offer_edge(c, &k->B, v, ov, o, pi, addend))
+                addend++;
+        }
+        if ((rc = fix_partner(c, k, v)))
+            return rc;
+    }
+    return 0;
+}
+
+/* Collects the remainder (S1 = its first rem_pairs players) and solves it
+ * with the weights that favour few exchanges; *EXCHANGES is how many the
+ * solution needs. */
+static int remainder_solve(Ctx *c, Bracket *k, int *exchanges)
+{
+    int rc;
+    Limb w[64];
+    k->nrem = k->rem_pairs = 0;
+    for (int pi = k->sg_begin; pi < k->nsg_begin; pi++) {
+        int v = k->pb[pi];
+        if (c->mate[v] < k->sg_begin_v)
+            continue;
+        k->rem[k->nrem++] = pi;
+        if (c->mate[v] < v)
+            k->rem_pairs++;
+    }
+    for (int a = 0; a < k->nrem; a++)
+        for (int b2 = 0; b2 < a; b2++) {
+            ewc(c, &k->B, k->rem[b2], k->rem[a], b2, k->rem_pairs, w);
+            set_w(c, k->pb[k->rem[b2]], k->pb[k->rem[a]], w);
+        }
+    if ((rc = solve(c)))
+        return rc;
+    *exchanges = 0;
+    for (int a = 0; a < k->rem_pairs; a++) {
+        int v = k->pb[k->rem[a]];
+        *exchanges += c->mate[v] <= v || c->mate[v] >= k->nsg_begin_v;
+    }
+    return 0;
+}
+
+/* Chooses the S1 players that move down into S2, from the bottom of S1. */
+static int exchange_down(Ctx *c, Bracket *k, int exchanges)
+{
+    int L = c->L, rc;
+    Limb w[64];
+    const int *pb = k->pb, *rem = k->rem;
+    int left = exchanges;
+    for (int a = k->rem_pairs - 1; a >= 0 && left; a--) {
+        int pi = rem[a], v = pb[pi];
+        if (c->mate[v] > v && c->mate[v] < k->nsg_begin_v) {
+            for (int b2 = a + 1; b2 < k->nrem; b2++) {
+                ewc(c, &k->B, pi, rem[b2], a, k->rem_pairs, w);
+                if (!wiszero(w, L)) {
+                    wsub_at(w, L, 1, 0);
+                    set_w(c, v, pb[rem[b2]], w);
+                }
+            }
+            if ((rc = solve(c)))
+                return rc;
+        }
+        int ex = c->mate[v] <= v || c->mate[v] >= k->nsg_begin_v;
+        left -= ex;
+        for (int b2 = a + 1; b2 < k->nrem; b2++) {
+            if (ex)
+                wclear(BW(&k->B, rem[b2], pi), L);
+            ewc(c, &k->B, pi, rem[b2], a, k->rem_pairs, w);
+            set_w(c, v, pb[rem[b2]], w);
+        }
+    }
+    return 0;
+}
+
+/* Chooses the S2 players that move up into S1, from the top of S2. */
+static int exchange_up(Ctx *c, Bracket *k, int exchanges)
+{
+    int L = c->L, rc;
+    Limb w[64];
+    const int *pb = k->pb, *rem = k->rem;
+    int left = exchanges;
+    for (int a = k->rem_pairs; a < k->nrem && left > 1; a++) {
+        int pi = rem[a], v = pb[pi];
+        int already = c->mate[v] > v && c->mate[v] < k->nsg_begin_v;
+        if (!already) {
+            for (int b2 = a + 1; b2 < k->nrem; b2++) {
+                ewc(c, &k->B, pi, rem[b2], a, k->rem_pairs, w);
+                if (!wiszero(w, L)) {
+                    wadd_at(w, L, 1, 0);
+                    set_w(c, v, pb[rem[b2]], w);
+                }
+            }
+            if ((rc = solve(c)))
+                return rc;
+        }
+        int ex = c->mate[v] > v && c->mate[v] < k->nsg_begin_v;
+        if (ex) {
+            left--;
+            for (int b2 = 0; b2 < a; b2++) {
+                wclear(BW(&k->B, pi, rem[b2]), L);
+                set_zero(c, v, pb[rem[b2]]);
+            }
+            for (int o = k->nsg_begin; o < k->np; o++) {
+                wclear(BW(&k->B, o, pi), L);
+                set_zero(c, v, pb[o]);
+            }
+        }
+        if (!already)
+            for (int b2 = a + 1; b2 < k->nrem; b2++) {
+                ewc(c, &k->B, pi, rem[b2], a, k->rem_pairs, w);
+                set_w(c, v, pb[rem[b2]], w);
             }
     }
+    return 0;
+}
 
-    /* 2. the brackets, from the top */
-    int *pb = malloc((size_t)n * sizeof *pb);  /* players of bracket + next group, as vertices */
-    int *npb = malloc((size_t)n * sizeof *npb);
-    int *rem = malloc((size_t)n * sizeof *rem);
-    unsigned char *matched = calloc((size_t)n, 1);
-    Base B = {0, 0, L, NULL};
+/* Freezes who is in S1 after the exchanges, then pairs each S1 player,
+ * from the top of S1. */
+static int pair_s1(Ctx *c, Bracket *k)
+{
+    int L = c->L, rc;
+    const int *pb = k->pb, *rem = k->rem;
+    for (int a = 0; a < k->nrem; a++) {
+        int pi = rem[a], v = pb[pi];
+        for (int b2 = a + 1; b2 < k->nrem; b2++) {
+            int qi = rem[b2], ov = pb[qi];
+            if (c->mate[v] <= v || c->mate[v] >= k->nsg_begin_v ||
+                (c->mate[ov] > ov && c->mate[ov] < k->nsg_begin_v))
+                wclear(BW(&k->B, qi, pi), L);
+            set_w(c, v, ov, BW(&k->B, qi, pi));
+        }
+    }
+    for (int a = 0; a < k->nrem; a++) {
+        int pi = rem[a], v = pb[pi];
+        if (!(c->mate[v] > v && c->mate[v] < k->nsg_begin_v))
+            continue;
+        uint64_t addend = 0;
+        for (int b2 = k->nrem - 1; b2 >= 0; b2--) {
+            int qi = rem[b2], ov = pb[qi];
+            if (qi <= pi || k->matched[ov])
+                continue;
+            offer_edge(c, &k->B, v, ov, qi, pi, addend);
+            addend++;
+        }
+        if ((rc = fix_partner(c, k, v)))
+            return rc;
+    }
+    return 0;
+}
+
+/* Records the bracket's pairs in FINAL_MATE and carries the unpaired down:
+ * they become the MDPs of the next bracket. */
+static void bracket_close(Ctx *c, Bracket *k, int *final_mate)
+{
+    int n = c->n;
+    int nn = 0;
+    int new_begin = 0;
+    c->sgle = (n & 1) && k->grp_first < n && c->bye_score >= k->grp_score;
+    for (int pi = 0; pi < k->np; pi++) {
+        int v = k->pb[pi];
+        if (pi < k->nsg_begin && k->matched[v]) {
+            final_mate[v] = c->mate[v];
+            final_mate[c->mate[v]] = v;
+        } else {
+            k->npb[nn++] = v;
+            if (pi < k->nsg_begin)
+                new_begin++;
+            if (c->sgle && c->pl[c->mate[v]].score < k->grp_score)
+                c->sgle = 0;
+        }
+    }
+    memcpy(k->pb, k->npb, (size_t)nn * sizeof *k->pb);
+    k->np = nn;
+    k->sg_begin = new_begin;
+    k->sg_begin_v = k->nsg_begin_v;
+}
+
+/* Pairs one bracket: the MDPs first, then the remainder with its
+ * exchanges, then the carry into the next bracket. */
+static int pair_bracket(Ctx *c, Bracket *k, int *final_mate)
+{
+    int rc, exchanges;
+    if ((rc = bracket_open(c, k)) || (rc = choose_mdps(c, k)) || (rc = pair_mdps(c, k)) ||
+        (rc = remainder_solve(c, k, &exchanges)) || (rc = exchange_down(c, k, exchanges)) ||
+        (rc = exchange_up(c, k, exchanges)) || (rc = pair_s1(c, k)))
+        return rc;
+    bracket_close(c, k, final_mate);
+    return 0;
+}
+
+static int pair_brackets(Ctx *c, int *final_mate)
+{
+    int n = c->n, rc;
+    for (int v = 0; v < n; v++) {
+        c->alive[v] = 1;
+        c->mate[v] = -1;
+        final_mate[v] = v;
+    }
+    TrnPoints top = c->pl[0].score;
+    if ((rc = plan_bye(c, top)))
+        return rc;
+
+    Bracket k = {0};
+    k.B.L = c->L;
+    k.pb = malloc((size_t)n * sizeof *k.pb);
+    k.npb = malloc((size_t)n * sizeof *k.npb);
+    k.rem = malloc((size_t)n * sizeof *k.rem);
+    k.matched = calloc((size_t)n, 1);
     rc = 0;
-    if (!pb || !npb || !rem || !matched) {
+    if (!k.pb || !k.npb || !k.rem || !k.matched) {
         rc = -ENOMEM;
         goto out;
     }
-    int np = 0, nextv = 0;
-    while (nextv < n && c->pl[nextv].score >= top)
-        pb[np++] = nextv++;
-    int sg_begin = 0, sg_begin_v = 0;
+    while (k.nextv < n && c->pl[k.nextv].score >= top)
+        k.pb[k.np++] = k.nextv++;
     int guard = 0;
-    while (np > 1 || nextv < n) {
+    while (k.np > 1 || k.nextv < n) {
         if (++guard > 4 * n + 8) {
             rc = DUTCH_E_NO_PAIRING;
             goto out;
         }
-        int nsg_begin = np;
-        int nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin);
-        int grp_first = nextv;
-        TrnPoints grp_score = nextv < n ? c->pl[nextv].score : 0;
-        while (nextv < n && c->pl[nextv].score >= c->pl[grp_first].score)
-            pb[np++] = nextv++;
-        /* vertices in pb are consecutive from position sg_begin on */
-        free(B.w);
-        B.first = sg_begin;
-        B.count = np;
-        size_t rows = (size_t)(np - sg_begin);
-        size_t cells = rows * (size_t)sg_begin + rows * (rows - 1) / 2 + rows;
-        B.w = calloc(cells * (size_t)L + 1, sizeof(Limb));
-        if (!B.w) {
-            rc = -ENOMEM;
+        if ((rc = pair_bracket(c, &k, final_mate)))
             goto out;
-        }
-        for (int l = sg_begin; l < np; l++)
-            for (int s = 0; s < l; s++) {
-                Limb *bw = BW(&B, l, s);
-                edge_weight(c, pb[s], pb[l], l < nsg_begin, l >= nsg_begin, 1, bw);
-                set_w(c, pb[l], pb[s], bw);
-            }
-#define IN_BRACKET(m) ((m) >= sg_begin_v && (m) < nsg_begin_v)
-        if ((rc = solve(c)))
-            goto out;
-
-        /* which MDPs get paired in this bracket */
-        TrnPoints mdsg = 0;
-        int rem_players = 0, rem_matched = 0;
-        for (int pi = 0; pi < sg_begin; pi++) {
-            if (!pi || c->pl[pb[pi]].score < mdsg) {
-                mdsg = c->pl[pb[pi]].score;
-                rem_players = rem_matched = 0;
-                for (int q = pi; q < np && c->pl[pb[q]].score >= mdsg; q++) {
-                    rem_players++;
-                    if (IN_BRACKET(c->mate[pb[q]]))
-                        rem_matched++;
-                }
-            }
-            if (!rem_matched)
-                continue;
-            int v = pb[pi];
-            if (rem_players <= rem_matched) {
-                matched[v] = 1;
-                continue;
-            }
-            rem_players--;
-            if (!IN_BRACKET(c->mate[v])) {
-                for (int o = sg_begin; o < nsg_begin; o++) {
-                    memcpy(w, BW(&B, o, pi), (size_t)L * sizeof(Limb));
-                    if (!wiszero(w, L)) {
-                        w[0] |= 1;
-                        set_w(c, v, pb[o], w);
-                    }
-                }
-                if ((rc = solve(c)))
-                    goto out;
-            }
-            if (IN_BRACKET(c->mate[v])) {
-                matched[v] = 1;
-                rem_matched--;
-                for (int o = sg_begin; o < nsg_begin; o++) {
-                    memcpy(w, BW(&B, o, pi), (size_t)L * sizeof(Limb));
-                    if (!wiszero(w, L)) {
-                        w[0] |= (uint64_t)(nsg_begin - sg_begin);
-                        wadd_at(w, L, 1, 0);
-                        set_w(c, v, pb[o], w);
-                    }
-                }
-            }
-        }
-
-        /* the opponents of the paired MDPs */
-        for (int pi = 0; pi < sg_begin; pi++) {
-            int v = pb[pi];
-            if (!matched[v])
-                continue;
-            uint64_t addend = (uint64_t)np;
-            for (int o = nsg_begin - 1; o >= sg_begin; o--) {
-                int ov = pb[o];
-                if (matched[ov])
-                    continue;
-                memcpy(w, BW(&B, o, pi), (size_t)L * sizeof(Limb));
-                if (!wiszero(w, L)) {
-                    wadd_at(w, L, addend, 0);
-                    set_w(c, v, ov, w);
-                    addend++;
-                }
-            }
-            if ((rc = solve(c)))
-                goto out;
-            int mv = c->mate[v];
-            matched[mv] = 1;
-            freeze(c, v, mv);
-        }
-
-        /* the remainder: S1 = its first rem_pairs players */
-        int nrem = 0, rem_pairs = 0;
-        for (int pi = sg_begin; pi < nsg_begin; pi++) {
-            int v = pb[pi];
-            if (c->mate[v] < sg_begin_v)
-                continue;
-            rem[nrem++] = pi;
-            if (c->mate[v] < v)
-                rem_pairs++;
-        }
-        for (int a = 0; a < nrem; a++)
-            for (int b2 = 0; b2 < a; b2++) {
-                ewc(c, &B, rem[b2], rem[a], b2, rem_pairs, w);
-                set_w(c, pb[rem[b2]], pb[rem[a]], w);
-            }
-        if ((rc = solve(c)))
-            goto out;
-        int exchanges = 0;
-        for (int a = 0; a < rem_pairs; a++) {
-            int v = pb[rem[a]];
-            exchanges += c->mate[v] <= v || c->mate[v] >= nsg_begin_v;
-        }
-
-        /* S1 players to move down into S2, from the bottom of S1 */
-        int left = exchanges;
-        for (int a = rem_pairs - 1; a >= 0 && left; a--) {
-            int pi = rem[a], v = pb[pi];
-            if (c->mate[v] > v && c->mate[v] < nsg_begin_v) {
-                for (int b2 = a + 1; b2 < nrem; b2++) {
-                    ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
-                    if (!wiszero(w, L)) {
-                        wsub_at(w, L, 1, 0);
-                        set_w(c, v, pb[rem[b2]], w);
-                    }
-                }
-                if ((rc = solve(c)))
-                    goto out;
-            }
-            int ex = c->mate[v] <= v || c->mate[v] >= nsg_begin_v;
-            left -= ex;
-            for (int b2 = a + 1; b2 < nrem; b2++) {
-                if (ex)
-                    wclear(BW(&B, rem[b2], pi), L);
-                ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
-                set_w(c, v, pb[rem[b2]], w);
-            }
-        }
-
-        /* S2 players to move up into S1, from the top of S2 */
-        left = exchanges;
-        for (int a = rem_pairs; a < nrem && left > 1; a++) {
-            int pi = rem[a], v = pb[pi];
-            int already = c->mate[v] > v && c->mate[v] < nsg_begin_v;
-            if (!already) {
-                for (int b2 = a + 1; b2 < nrem; b2++) {
-                    ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
-                    if (!wiszero(w, L)) {
-                        wadd_at(w, L, 1, 0);
-                        set_w(c, v, pb[rem[b2]], w);
-                    }
-                }
-                if ((rc = solve(c)))
-                    goto out;
-            }
-            int ex = c->mate[v] > v && c->mate[v] < nsg_begin_v;
-            if (ex) {
-                left--;
-                for (int b2 = 0; b2 < a; b2++) {
-                    wclear(BW(&B, pi, rem[b2]), L);
-                    set_zero(c, v, pb[rem[b2]]);
-                }
-                for (int o = nsg_begin; o < np; o++) {
-                    wclear(BW(&B, o, pi), L);
-                    set_zero(c, v, pb[o]);
-                }
-            }
-            if (!already)
-                for (int b2 = a + 1; b2 < nrem; b2++) {
-                    ewc(c, &B, pi, rem[b2], a, rem_pairs, w);
-                    set_w(c, v, pb[rem[b2]], w);
-                }
-        }
-
-        /* freeze who is in S1 after the exchanges */
-        for (int a = 0; a < nrem; a++) {
-            int pi = rem[a], v = pb[pi];
-            for (int b2 = a + 1; b2 < nrem; b2++) {
-                int qi = rem[b2], ov = pb[qi];
-                if (c->mate[v] <= v || c->mate[v] >= nsg_begin_v ||
-                    (c->mate[ov] > ov && c->mate[ov] < nsg_begin_v))
-                    wclear(BW(&B, qi, pi), L);
-                set_w(c, v, ov, BW(&B, qi, pi));
-            }
-        }
-
-        /* each S1 player's partner, from the top of S1 */
-        for (int a = 0; a < nrem; a++) {
-            int pi = rem[a], v = pb[pi];
-            if (!(c->mate[v] > v && c->mate[v] < nsg_begin_v))
-                continue;
-            uint64_t addend = 0;
-            for (int b2 = nrem - 1; b2 >= 0; b2--) {
-                int qi = rem[b2], ov = pb[qi];
-                if (qi <= pi || matched[ov])
-                    continue;
-                memcpy(w, BW(&B, qi, pi), (size_t)L * sizeof(Limb));
-                if (!wiszero(w, L)) {
-                    wadd_at(w, L, addend, 0);
-                    set_w(c, v, ov, w);
-                }
-                addend++;
-            }
-            if ((rc = solve(c)))
-                goto out;
-            int mv = c->mate[v];
-            matched[v] = matched[mv] = 1;
-            freeze(c, v, mv);
-        }
-
-        /* carry the unpaired down into the next bracket */
-        int nn = 0;
-        int new_begin = 0;
-        c->sgle = (n & 1) && grp_first < n && c->bye_score >= grp_score;
-        for (int pi = 0; pi < np; pi++) {
-            int v = pb[pi];
-            if (pi < nsg_begin && matched[v]) {
-                final_mate[v] = c->mate[v];
-                final_mate[c->mate[v]] = v;
-            } else {
-                npb[nn++] = v;
-                if (pi < nsg_begin)
-                    new_begin++;
-                if (c->sgle && c->pl[c->mate[v]].score < grp_score)
-                    c->sgle = 0;
-            }
-        }
-        memcpy(pb, npb, (size_t)nn * sizeof *pb);
-        np = nn;
-        sg_begin = new_begin;
-        sg_begin_v = nsg_begin_v;
-#undef IN_BRACKET
     }
 out:
-    free(B.w);
-    free(pb);
-    free(npb);
-    free(rem);
-    free(matched);
+    free(k.B.w);
+    free(k.pb);
+    free(k.npb);
+    free(k.rem);
+    free(k.matched);
     return rc;
 }
 

@@ -481,6 +481,31 @@ static int is_allowed(const Ws *s, int u, int v)
     return s->allow[(size_t)s->map[u] * gn + (size_t)s->map[v]] == *s->stamp;
 }
 
+/* The position of CHILD among the children of blossom B. */
+static int child_index(const Ws *s, int b, int child)
+{
+    int i = 0;
+    while (s->childs[b][i] != child)
+        i++;
+    return i;
+}
+
+/* Where a walk round blossom B's cycle from child position I to the base
+ * (position 0) starts, and its direction: the way round with an even
+ * number of edges, so that the walk alternates matched and unmatched
+ * edges.  *TRICK says which end of a cycle edge comes first that way. */
+static int cycle_start(const Ws *s, int b, int i, int *jstep, int *trick)
+{
+    if (i & 1) {
+        *jstep = 1;
+        *trick = 0;
+        return i - s->nchild[b];
+    }
+    *jstep = -1;
+    *trick = 1;
+    return i;
+}
+
 static void expand_blossom(Ws *s, int b, int endstage)
 {
     int n = s->n;
@@ -500,18 +525,8 @@ static void expand_blossom(Ws *s, int b, int endstage)
     if (!endstage && s->label[b] == 2) {
         int len = s->nchild[b];
         int entry = s->inblossom[s->labelend[b].b];
-        int j = 0;
-        while (s->childs[b][j] != entry)
-            j++;
         int jstep, trick;
-        if (j & 1) {
-            j -= len;
-            jstep = 1;
-            trick = 0;
-        } else {
-            jstep = -1;
-            trick = 1;
-        }
+        int j = cycle_start(s, b, child_index(s, b, entry), &jstep, &trick);
         Edge p = s->labelend[b];
         while (j != 0) {
             s->label[p.b] = 0;
@@ -573,18 +588,9 @@ static void augment_blossom(Ws *s, int b, int v)
     if (t >= s->n)
         augment_blossom(s, t, v);
     int len = s->nchild[b];
-    int i = 0;
-    while (s->childs[b][i] != t)
-        i++;
-    int j = i, jstep, trick;
-    if (i & 1) {
-        j -= len;
-        jstep = 1;
-        trick = 0;
-    } else {
-        jstep = -1;
-        trick = 1;
-    }
+    int i = child_index(s, b, t);
+    int jstep, trick;
+    int j = cycle_start(s, b, i, &jstep, &trick);
     while (j != 0) {
         j += jstep;
         t = s->childs[b][modi(j, len)];
@@ -620,27 +626,32 @@ static void augment_blossom(Ws *s, int b, int v)
     s->base[b] = s->base[s->childs[b][0]];
 }
 
+/* Walks the alternating path from x up to its root, matching x to
+ * partner (-1: leaving it free) and flipping every edge on the way. */
+static void augment_path(Ws *s, int x, int partner)
+{
+    for (;;) {
+        int bs = s->inblossom[x];
+        if (bs >= s->n)
+            augment_blossom(s, bs, x);
+        s->mate[x] = partner;
+        if (s->labelend[bs].a == -1)
+            break;
+        int t = s->labelend[bs].a;
+        int bt = s->inblossom[t];
+        x = s->labelend[bt].a;
+        int j = s->labelend[bt].b;
+        if (bt >= s->n)
+            augment_blossom(s, bt, j);
+        s->mate[j] = x;
+        partner = j;
+    }
+}
+
 static void augment_matching(Ws *s, int v, int w)
 {
-    for (int side = 0; side < 2; side++) {
-        int x = side ? w : v, partner = side ? v : w;
-        for (;;) {
-            int bs = s->inblossom[x];
-            if (bs >= s->n)
-                augment_blossom(s, bs, x);
-            s->mate[x] = partner;
-            if (s->labelend[bs].a == -1)
-                break;
-            int t = s->labelend[bs].a;
-            int bt = s->inblossom[t];
-            x = s->labelend[bt].a;
-            int j = s->labelend[bt].b;
-            if (bt >= s->n)
-                augment_blossom(s, bt, j);
-            s->mate[j] = x;
-            partner = j;
-        }
-    }
+    augment_path(s, v, w);
+    augment_path(s, w, v);
 }
 
 static void ws_free(Ws *s)
@@ -718,32 +729,15 @@ static void dissolve(Ws *s, int b)
  * (u's dual reached zero: leaving it unmatched costs nothing). */
 static void flip_to_root(Ws *s, int u)
 {
-    int x = u, partner = -1;
-    for (;;) {
-        int bs = s->inblossom[x];
-        if (bs >= s->n)
-            augment_blossom(s, bs, x);
-        s->mate[x] = partner;
-        if (s->labelend[bs].a == -1)
-            break;
-        int t = s->labelend[bs].a;
-        int bt = s->inblossom[t];
-        x = s->labelend[bt].a;
-        int j = s->labelend[bt].b;
-        if (bt >= s->n)
-            augment_blossom(s, bt, j);
-        s->mate[j] = x;
-        partner = j;
-    }
+    augment_path(s, u, -1);
 }
 
-int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate)
+/* Allocates and resets the workspace of a solve over the N graph vertices
+ * VERTS, and POS (graph vertex -> solver vertex or -1).  -ENOMEM with
+ * everything released. */
+static int ws_init(Ws *s, MatchingGraph *g, const int *verts, int n, int *mate, int **pos_out)
 {
     int L = g->limbs, n2 = 2 * n;
-    Ws ws, *s = &ws;
-    memset(s, 0, sizeof *s);
-    if (n <= 0)
-        return 0;
     s->g = g;
     s->map = verts;
     s->n = n;
@@ -781,7 +775,6 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
     }
     s->allow = g->allow;
     s->stamp = &g->stamp;
-    uint64_t ks[MAX_LIMBS], delta[MAX_LIMBS], d[MAX_LIMBS];
     for (int v = 0; v < g->n; v++)
         pos[v] = -1;
     for (int i = 0; i < n; i++)
@@ -799,56 +792,267 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
         s->bepoch[b] = -1;
     for (int b = n2 - 1; b >= n; b--)
         s->unused[s->nunused++] = b;
+    *pos_out = pos;
+    return 0;
+}
 
-    if (!g->warm) {
-        /* cold start: every dual at the largest weight, nothing matched */
-        uint64_t maxw[MAX_LIMBS] = {0};
-        for (int u = 1; u < n; u++)
-            for (int v = 0; v < u; v++) {
-                const uint64_t *w = WT(s, u, v);
-                if (wcmp(w, maxw, L) > 0)
-                    memcpy(maxw, w, (size_t)L * sizeof *w);
-            }
-        for (int v = 0; v < n; v++) {
-            mate[v] = -1;
-            memcpy(DUAL(s, v), maxw, (size_t)L * sizeof *maxw);
+/* Cold start: every dual at the largest weight, nothing matched. */
+static void start_cold(Ws *s)
+{
+    int n = s->n, L = s->L;
+    uint64_t maxw[MAX_LIMBS] = {0};
+    for (int u = 1; u < n; u++)
+        for (int v = 0; v < u; v++) {
+            const uint64_t *w = WT(s, u, v);
+            if (wcmp(w, maxw, L) > 0)
+                memcpy(maxw, w, (size_t)L * sizeof *w);
         }
-    } else {
-        /* warm start from the last optimum: keep the duals, keep the pairs
-         * still tight, and repair the edges whose weight changed */
-        for (int v = 0; v < n; v++) {
-            memcpy(DUAL(s, v), g->dual + (size_t)verts[v] * (size_t)L, (size_t)L * sizeof(uint64_t));
-            int m = g->pmate[verts[v]];
-            mate[v] = m >= 0 ? pos[m] : -1;
-        }
-        for (int v = 0; v < n; v++)
-            if (mate[v] > v && slack_sign(s, v, mate[v], NULL) != 0) {
-                mate[mate[v]] = -1;
-                mate[v] = -1;
-            }
-        for (int u = 0; u < n; u++) {
-            if (!g->dirty[verts[u]])
-                continue;
-            for (int v = 0; v < n; v++) {
-                if (v == u || slack_sign(s, u, v, ks) >= 0)
-                    continue;
-                int x = u;
-                if (mate[u] >= 0 && mate[v] < 0)
-                    x = v;
-                if (mate[x] >= 0) {
-                    mate[mate[x]] = -1;
-                    mate[x] = -1;
-                }
-                wadd(DUAL(s, x), DUAL(s, x), ks, L);
-            }
-        }
-        /* all roots must share a parity so that S-S slacks stay even */
-        for (int v = 0; v < n; v++)
-            if (mate[v] < 0 && (DUAL(s, v)[0] & 1)) {
-                uint64_t one[MAX_LIMBS] = {1};
-                wadd(DUAL(s, v), DUAL(s, v), one, L);
-            }
+    for (int v = 0; v < n; v++) {
+        s->mate[v] = -1;
+        memcpy(DUAL(s, v), maxw, (size_t)L * sizeof *maxw);
     }
+}
+
+/* Warm start from the last optimum of G: keep the duals, keep the pairs
+ * still tight, and repair the edges whose weight changed. */
+static void start_warm(Ws *s, const MatchingGraph *g, const int *verts, const int *pos)
+{
+    int n = s->n, L = s->L, *mate = s->mate;
+    uint64_t ks[MAX_LIMBS];
+    for (int v = 0; v < n; v++) {
+        memcpy(DUAL(s, v), g->dual + (size_t)verts[v] * (size_t)L, (size_t)L * sizeof(uint64_t));
+        int m = g->pmate[verts[v]];
+        mate[v] = m >= 0 ? pos[m] : -1;
+    }
+    for (int v = 0; v < n; v++)
+        if (mate[v] > v && slack_sign(s, v, mate[v], NULL) != 0) {
+            mate[mate[v]] = -1;
+            mate[v] = -1;
+        }
+    for (int u = 0; u < n; u++) {
+        if (!g->dirty[verts[u]])
+            continue;
+        for (int v = 0; v < n; v++) {
+            if (v == u || slack_sign(s, u, v, ks) >= 0)
+                continue;
+            int x = u;
+            if (mate[u] >= 0 && mate[v] < 0)
+                x = v;
+            if (mate[x] >= 0) {
+                mate[mate[x]] = -1;
+                mate[x] = -1;
+            }
+            wadd(DUAL(s, x), DUAL(s, x), ks, L);
+        }
+    }
+    /* all roots must share a parity so that S-S slacks stay even */
+    for (int v = 0; v < n; v++)
+        if (mate[v] < 0 && (DUAL(s, v)[0] & 1)) {
+            uint64_t one[MAX_LIMBS] = {1};
+            wadd(DUAL(s, v), DUAL(s, v), one, L);
+        }
+}
+
+/* Clears the labels of a stage and labels S every free vertex whose dual
+ * is not zero yet; returns how many roots there are. */
+static int stage_begin(Ws *s, MatchingGraph *g)
+{
+    int n = s->n, n2 = 2 * n, L = s->L;
+    if (++*s->stamp == 0) {
+        memset(g->allow, 0, (size_t)g->n * (size_t)g->n * sizeof *g->allow);
+        *s->stamp = 1;
+    }
+    for (int b = 0; b < n2; b++) {
+        s->label[b] = 0;
+        s->labelend[b].a = s->labelend[b].b = -1;
+        s->bestedge[b].a = -1;
+        if (b >= n) {
+            free(s->bbest[b]);
+            s->bbest[b] = NULL;
+            s->nbbest[b] = -1;
+        }
+    }
+    s->nqueue = 0;
+    int roots = 0;
+    for (int v = 0; v < n; v++)
+        if (s->mate[v] == -1 && s->label[s->inblossom[v]] == 0 && !wzero(DUAL(s, v), L)) {
+            assign_label(s, v, 1, -1);
+            roots++;
+        }
+    return roots;
+}
+
+/* Scans the edges of the queued S-vertices: labels, new blossoms, and the
+ * least-slack edges for the dual step.  Returns 1 when an augmenting path
+ * was found and applied (the stage is over), else 0. */
+static int scan_queue(Ws *s)
+{
+    int n = s->n, L = s->L;
+    uint64_t ks[MAX_LIMBS];
+    while (s->nqueue && !s->oom) {
+        int v = s->queue[--s->nqueue];
+        for (int w = 0; w < n; w++) {
+            if (w == v)
+                continue;
+            const uint64_t *wt = WT(s, v, w);
+            if (wzero(wt, L))
+                continue;
+            int bv = s->inblossom[v], bw = s->inblossom[w];
+            if (bv == bw)
+                continue;
+            int al = is_allowed(s, v, w);
+            if (!al) {
+                slack(s, v, w, ks);
+                if (wzero(ks, L)) {
+                    set_allow(s, v, w);
+                    al = 1;
+                }
+            }
+            if (al) {
+                if (s->label[bw] == 0) {
+                    if (s->mate[s->base[bw]] == -1) {
+                        /* a free vertex whose dual is already zero */
+                        augment_matching(s, v, w);
+                        return 1;
+                    }
+                    assign_label(s, w, 2, v);
+                } else if (s->label[bw] == 1) {
+                    int bs = scan_blossom(s, v, w);
+                    if (bs >= 0) {
+                        add_blossom(s, bs, v, w);
+                        if (s->oom)
+                            break;
+                    } else {
+                        augment_matching(s, v, w);
+                        return 1;
+                    }
+                } else if (s->label[w] == 0) {
+                    s->label[w] = 2;
+                    s->labelend[w].a = v;
+                    s->labelend[w].b = w;
+                }
+            } else if (s->label[bw] == 1) {
+                if (s->bestedge[bv].a == -1 || wcmp(ks, best_slack(s, bv), L) < 0)
+                    set_best(s, bv, v, w, ks);
+            } else if (s->label[w] == 0) {
+                if (s->bestedge[w].a == -1 || wcmp(ks, best_slack(s, w), L) < 0)
+                    set_best(s, w, v, w, ks);
+            }
+        }
+    }
+    return 0;
+}
+
+/* The dual step: moves the duals by the largest DELTA that keeps every
+ * edge feasible, then acts on what limited it (a vertex dual reaching
+ * zero, an edge becoming tight, a T-blossom's dual reaching zero).
+ * DELTA is the caller's, kept between steps.  Returns 1 when the stage
+ * is over (a vertex dual reached zero), else 0. */
+static int dual_step(Ws *s, uint64_t *delta)
+{
+    int n = s->n, n2 = 2 * n, L = s->L;
+    uint64_t d[MAX_LIMBS];
+    int dtype = 1, dea = -1, deb = -1, dblossom = -1, dvertex = -1;
+    for (int v = 0; v < n; v++)
+        if (s->label[s->inblossom[v]] == 1 && (dvertex < 0 || wcmp(DUAL(s, v), delta, L) < 0)) {
+            memcpy(delta, DUAL(s, v), (size_t)L * sizeof *delta);
+            dvertex = v;
+        }
+    for (int v = 0; v < n; v++)
+        if (s->label[s->inblossom[v]] == 0 && s->bestedge[v].a != -1) {
+            memcpy(d, best_slack(s, v), (size_t)L * sizeof *d);
+            if (wcmp(d, delta, L) < 0) {
+                memcpy(delta, d, (size_t)L * sizeof *d);
+                dtype = 2;
+                dea = s->bestedge[v].a;
+                deb = s->bestedge[v].b;
+            }
+        }
+    for (int b = 0; b < n2; b++)
+        if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
+            s->bestedge[b].a != -1) {
+            wshr1(d, best_slack(s, b), L);
+            if (wcmp(d, delta, L) < 0) {
+                memcpy(delta, d, (size_t)L * sizeof *d);
+                dtype = 3;
+                dea = s->bestedge[b].a;
+                deb = s->bestedge[b].b;
+            }
+        }
+    for (int b = n; b < n2; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2 &&
+            wcmp(DUAL(s, b), delta, L) < 0) {
+            memcpy(delta, DUAL(s, b), (size_t)L * sizeof *delta);
+            dtype = 4;
+            dblossom = b;
+        }
+    for (int v = 0; v < n; v++) {
+        int lb = s->label[s->inblossom[v]];
+        if (lb == 1)
+            wsub(DUAL(s, v), DUAL(s, v), delta, L);
+        else if (lb == 2)
+            wadd(DUAL(s, v), DUAL(s, v), delta, L);
+    }
+    for (int b = n; b < n2; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1) {
+            if (s->label[b] == 1)
+                wadd(DUAL(s, b), DUAL(s, b), delta, L);
+            else if (s->label[b] == 2)
+                wsub(DUAL(s, b), DUAL(s, b), delta, L);
+        }
+    s->epoch++;
+    if (dtype == 1) {
+        /* an S-vertex reached dual zero: a root retires, a matched
+         * vertex gives its pair up along the path to its root */
+        if (s->mate[dvertex] >= 0)
+            flip_to_root(s, dvertex);
+        return 1;
+    }
+    if (dtype == 2) {
+        set_allow(s, dea, deb);
+        int i = dea;
+        if (s->label[s->inblossom[i]] == 0)
+            i = deb;
+        s->queue[s->nqueue++] = i;
+    } else if (dtype == 3) {
+        set_allow(s, dea, deb);
+        s->queue[s->nqueue++] = dea;
+    } else {
+        expand_blossom(s, dblossom, 0);
+    }
+    return 0;
+}
+
+/* Keeps the state for the next solve: blossoms melt into the vertex
+ * duals, and only pairs that stay tight stay matched. */
+static void keep_state(Ws *s, MatchingGraph *g, const int *verts)
+{
+    int n = s->n, n2 = 2 * n, L = s->L;
+    for (int b = n; b < n2; b++)
+        if (s->base[b] >= 0 && s->parent[b] == -1)
+            dissolve(s, b);
+    for (int v = 0; v < n; v++)
+        memcpy(g->dual + (size_t)verts[v] * (size_t)L, DUAL(s, v), (size_t)L * sizeof(uint64_t));
+    for (int v = 0; v < n; v++) {
+        int m = s->mate[v];
+        g->pmate[verts[v]] = m >= 0 && slack_sign(s, v, m, NULL) == 0 ? verts[m] : -1;
+    }
+}
+
+int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate)
+{
+    int L = g->limbs, n2 = 2 * n;
+    Ws ws, *s = &ws;
+    memset(s, 0, sizeof *s);
+    if (n <= 0)
+        return 0;
+    int *pos;
+    if (ws_init(s, g, verts, n, mate, &pos))
+        return -ENOMEM;
+    if (!g->warm)
+        start_cold(s);
+    else
+        start_warm(s, g, verts, pos);
     /* whoever sits this solve out may find its edges infeasible later */
     for (int v = 0; v < g->n; v++) {
         g->dirty[v] = pos[v] < 0;
@@ -856,158 +1060,12 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
             g->pmate[v] = -1;
     }
 
+    uint64_t delta[MAX_LIMBS];
     for (int stage = 0; stage < 4 * n + 16 && !s->oom; stage++) {
-        if (++*s->stamp == 0) {
-            memset(g->allow, 0, (size_t)g->n * (size_t)g->n * sizeof *g->allow);
-            *s->stamp = 1;
-        }
-        for (int b = 0; b < n2; b++) {
-            s->label[b] = 0;
-            s->labelend[b].a = s->labelend[b].b = -1;
-            s->bestedge[b].a = -1;
-            if (b >= n) {
-                free(s->bbest[b]);
-                s->bbest[b] = NULL;
-                s->nbbest[b] = -1;
-            }
-        }
-        s->nqueue = 0;
-        int roots = 0;
-        for (int v = 0; v < n; v++)
-            if (mate[v] == -1 && s->label[s->inblossom[v]] == 0 && !wzero(DUAL(s, v), L)) {
-                assign_label(s, v, 1, -1);
-                roots++;
-            }
-        if (!roots)
+        if (!stage_begin(s, g))
             break;
-        int done = 0;
-        for (;;) {
-            while (s->nqueue && !done && !s->oom) {
-                int v = s->queue[--s->nqueue];
-                for (int w = 0; w < n; w++) {
-                    if (w == v)
-                        continue;
-                    const uint64_t *wt = WT(s, v, w);
-                    if (wzero(wt, L))
-                        continue;
-                    int bv = s->inblossom[v], bw = s->inblossom[w];
-                    if (bv == bw)
-                        continue;
-                    int al = is_allowed(s, v, w);
-                    if (!al) {
-                        slack(s, v, w, ks);
-                        if (wzero(ks, L)) {
-                            set_allow(s, v, w);
-                            al = 1;
-                        }
-                    }
-                    if (al) {
-                        if (s->label[bw] == 0) {
-                            if (s->mate[s->base[bw]] == -1) {
-                                /* a free vertex whose dual is already zero */
-                                augment_matching(s, v, w);
-                                done = 1;
-                                break;
-                            }
-                            assign_label(s, w, 2, v);
-                        } else if (s->label[bw] == 1) {
-                            int bs = scan_blossom(s, v, w);
-                            if (bs >= 0) {
-                                add_blossom(s, bs, v, w);
-                                if (s->oom)
-                                    break;
-                            } else {
-                                augment_matching(s, v, w);
-                                done = 1;
-                                break;
-                            }
-                        } else if (s->label[w] == 0) {
-                            s->label[w] = 2;
-                            s->labelend[w].a = v;
-                            s->labelend[w].b = w;
-                        }
-                    } else if (s->label[bw] == 1) {
-                        if (s->bestedge[bv].a == -1 || wcmp(ks, best_slack(s, bv), L) < 0)
-                            set_best(s, bv, v, w, ks);
-                    } else if (s->label[w] == 0) {
-                        if (s->bestedge[w].a == -1 || wcmp(ks, best_slack(s, w), L) < 0)
-                            set_best(s, w, v, w, ks);
-                    }
-                }
-            }
-            if (done || s->oom)
-                break;
-            /* the dual step */
-            int dtype = 1, dea = -1, deb = -1, dblossom = -1, dvertex = -1;
-            for (int v = 0; v < n; v++)
-                if (s->label[s->inblossom[v]] == 1 &&
-                    (dvertex < 0 || wcmp(DUAL(s, v), delta, L) < 0)) {
-                    memcpy(delta, DUAL(s, v), (size_t)L * sizeof *delta);
-                    dvertex = v;
-                }
-            for (int v = 0; v < n; v++)
-                if (s->label[s->inblossom[v]] == 0 && s->bestedge[v].a != -1) {
-                    memcpy(d, best_slack(s, v), (size_t)L * sizeof *d);
-                    if (wcmp(d, delta, L) < 0) {
-                        memcpy(delta, d, (size_t)L * sizeof *d);
-                        dtype = 2;
-                        dea = s->bestedge[v].a;
-                        deb = s->bestedge[v].b;
-                    }
-                }
-            for (int b = 0; b < n2; b++)
-                if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
-                    s->bestedge[b].a != -1) {
-                    wshr1(d, best_slack(s, b), L);
-                    if (wcmp(d, delta, L) < 0) {
-                        memcpy(delta, d, (size_t)L * sizeof *d);
-                        dtype = 3;
-                        dea = s->bestedge[b].a;
-                        deb = s->bestedge[b].b;
-                    }
-                }
-            for (int b = n; b < n2; b++)
-                if (s->base[b] >= 0 && s->parent[b] == -1 && s->label[b] == 2 &&
-                    wcmp(DUAL(s, b), delta, L) < 0) {
-                    memcpy(delta, DUAL(s, b), (size_t)L * sizeof *delta);
-                    dtype = 4;
-                    dblossom = b;
-                }
-            for (int v = 0; v < n; v++) {
-                int lb = s->label[s->inblossom[v]];
-                if (lb == 1)
-                    wsub(DUAL(s, v), DUAL(s, v), delta, L);
-                else if (lb == 2)
-                    wadd(DUAL(s, v), DUAL(s, v), delta, L);
-            }
-            for (int b = n; b < n2; b++)
-                if (s->base[b] >= 0 && s->parent[b] == -1) {
-                    if (s->label[b] == 1)
-                        wadd(DUAL(s, b), DUAL(s, b), delta, L);
-                    else if (s->label[b] == 2)
-                        wsub(DUAL(s, b), DUAL(s, b), delta, L);
-                }
-            s->epoch++;
-            if (dtype == 1) {
-                /* an S-vertex reached dual zero: a root retires, a matched
-                 * vertex gives its pair up along the path to its root */
-                if (mate[dvertex] >= 0)
-                    flip_to_root(s, dvertex);
-                break;
-            }
-            if (dtype == 2) {
-                set_allow(s, dea, deb);
-                int i = dea;
-                if (s->label[s->inblossom[i]] == 0)
-                    i = deb;
-                s->queue[s->nqueue++] = i;
-            } else if (dtype == 3) {
-                set_allow(s, dea, deb);
-                s->queue[s->nqueue++] = dea;
-            } else {
-                expand_blossom(s, dblossom, 0);
-            }
-        }
+        while (!scan_queue(s) && !s->oom && !dual_step(s, delta))
+            ;
         if (s->oom)
             break;
         for (int b = n; b < n2; b++)
@@ -1016,22 +1074,9 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
                 expand_blossom(s, b, 1);
     }
     int oom = s->oom;
-    if (!oom) {
-        /* keep the state for the next solve: blossoms melt into the vertex
-         * duals, and only pairs that stay tight stay matched */
-        for (int b = n; b < n2; b++)
-            if (s->base[b] >= 0 && s->parent[b] == -1)
-                dissolve(s, b);
-        for (int v = 0; v < n; v++)
-            memcpy(g->dual + (size_t)verts[v] * (size_t)L, DUAL(s, v), (size_t)L * sizeof(uint64_t));
-        for (int v = 0; v < n; v++) {
-            int m = mate[v];
-            g->pmate[verts[v]] = m >= 0 && slack_sign(s, v, m, NULL) == 0 ? verts[m] : -1;
-        }
-        g->warm = 1;
-    } else {
-        g->warm = 0;
-    }
+    if (!oom)
+        keep_state(s, g, verts);
+    g->warm = !oom;
     free(pos);
     s->allow = NULL;
     ws_free(s);

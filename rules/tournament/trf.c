@@ -414,6 +414,17 @@ static int read_player(Reader *r)
 
 /* ---- point systems ---- */
 
+/* The points of a win ('W' in the 162 and BBW records): over the board,
+ * by forfeit and the full-point bye, and the pairing-allocated bye as long
+ * as no record gave that one on its own. */
+static void set_win(Reader *r, TrnPoints v)
+{
+    TrnPointSystem *ps = &r->t->points;
+    ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
+    if (!r->pab_given)
+        ps->pab = v;
+}
+
 static int read_162(Reader *r)
 {
     TrnPointSystem *ps = &r->t->points;
@@ -431,9 +442,7 @@ static int read_162(Reader *r)
                         "to 9999", buf, code);
         switch (code) {
         case 'W':
-            ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
-            if (!r->pab_given)
-                ps->pab = v;
+            set_win(r, v);
             break;
         case 'D':
             ps->draw_white = ps->draw_black = ps->hpb = v;
@@ -475,9 +484,7 @@ static int read_bb(Reader *r, char which)
                     "points '%s' are not a number of 0 to 99.9 or a whole one to 9999", buf);
     switch (which) {
     case 'W':
-        ps->win_white = ps->win_black = ps->forfeit_win = ps->fpb = v;
-        if (!r->pab_given)
-            ps->pab = v;
+        set_win(r, v);
         break;
     case 'D':
         ps->draw_white = ps->draw_black = ps->hpb = ps->unknown = v;

@@ -18,6 +18,7 @@
 #include "event_json.h"
 #include "game.h"
 #include "game_pgn.h"
+#include "strbuf.h"
 
 typedef struct Folded {
     GameState *st;
@@ -26,35 +27,24 @@ typedef struct Folded {
     int nrefused;
 } Folded;
 
-/* Reads one line of any length; returns NULL at EOF.  Caller frees. */
+/* Reads one line of any length (up to 2 MB); returns NULL at EOF, on a
+ * longer line or when memory runs out.  Caller frees. */
 static char *read_line(FILE *f)
 {
-    size_t cap = 256, n = 0;
-    char *s = malloc(cap);
-    if (!s)
-        return NULL;
+    StrBuf sb = STRBUF_INIT;
     int c;
     while ((c = getc(f)) != EOF && c != '\n') {
-        if (n + 1 == cap) {
-            if (cap > (1u << 20)) {
-                free(s);
-                return NULL;
-            }
-            char *t = realloc(s, cap *= 2);
-            if (!t) {
-                free(s);
-                return NULL;
-            }
-            s = t;
+        if (sb.len + 1 >= (size_t)1 << 21) {
+            strbuf_free(&sb);
+            return NULL;
         }
-        s[n++] = (char)c;
+        strbuf_putc(&sb, (char)c);
     }
-    if (c == EOF && n == 0) {
-        free(s);
+    if (c == EOF && sb.len == 0) {
+        strbuf_free(&sb);
         return NULL;
     }
-    s[n] = '\0';
-    return s;
+    return strbuf_take(&sb);
 }
 
 static bool blank(const char *s)

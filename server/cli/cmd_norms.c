@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdutil.h"
 #include "commands.h"
 #include "norms.h"
 #include "ratings_json.h"
@@ -95,14 +96,7 @@ static int run_norms(int argc, char **argv)
             rr = 0;
         } else if (strcmp(a, "--all") == 0) {
             all = true;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arbiter norms: unknown option '%s' (see 'arbiter help norms')\n",
-                    a);
-            return 2;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "arbiter norms: one file only\n");
+        } else if (cmdutil_file_arg("norms", a, &path)) {
             return 2;
         }
     }
@@ -111,7 +105,7 @@ static int run_norms(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = cmd_trf_load("norms", path, 0, &t);
+    int rc = cmdutil_trf_load("norms", path, 0, &t);
     if (rc)
         return rc;
     if (rr < 0)

@@ -7,49 +7,14 @@
  * The pair output is the one of bbpPairings: the number of boards, then
  * "white black" start ranks per board, a PAB as "N 0".
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
+#include "fileio.h"
 #include "dutch.h"
 #include "trf.h"
-
-/* Reads a whole file; returns a malloc'd buffer or NULL with a message. */
-static char *slurp(const char *path, size_t *len, const char *cmd)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "arbiter %s: cannot open %s: %s\n", cmd, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        fprintf(stderr, "arbiter %s: cannot read %s\n", cmd, path);
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
-}
 
 /*
  * Each player's points (cols 81-84) must be the sum of the results of the
@@ -99,8 +64,10 @@ static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
         return NULL;
     }
     size_t len = 0;
-    char *text = slurp(path, &len, cmd);
+    char ferr[512];
+    char *text = file_read_all(path, &len, ferr, sizeof ferr);
     if (!text) {
+        fprintf(stderr, "arbiter %s: %s\n", cmd, ferr);
         *rc = 3;
         return NULL;
     }

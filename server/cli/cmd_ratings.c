@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdutil.h"
 #include "commands.h"
 #include "rating.h"
 #include "ratings_json.h"
@@ -99,14 +100,7 @@ static int run_ratings(int argc, char **argv)
                         TRN_MAX_ROUNDS);
                 return 2;
             }
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arbiter ratings: unknown option '%s' (see 'arbiter help "
-                            "ratings')\n", a);
-            return 2;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "arbiter ratings: one file only\n");
+        } else if (cmdutil_file_arg("ratings", a, &path)) {
             return 2;
         }
     }
@@ -115,7 +109,7 @@ static int run_ratings(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = cmd_trf_load("ratings", path, 0, &t);
+    int rc = cmdutil_trf_load("ratings", path, 0, &t);
     if (rc)
         return rc;
     if (kind)

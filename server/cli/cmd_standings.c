@@ -4,81 +4,14 @@
  * given; and `arbiter trf FILE`: reads a TRF and writes it again (TRF16 or
  * TRF-2026), e.g. to convert between the two.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdutil.h"
 #include "commands.h"
 #include "tiebreak.h"
 #include "trf.h"
-
-enum { MAX_FILE = 64 << 20 };
-
-/* Reads a whole file; NULL with a message on stderr. */
-static char *slurp(const char *cmd, const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "arbiter %s: %s: %s\n", cmd, path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        if (cap >= MAX_FILE) {
-            fprintf(stderr, "arbiter %s: %s: larger than %d MB\n", cmd, path, MAX_FILE >> 20);
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    if (buf && ferror(f)) {
-        fprintf(stderr, "arbiter %s: %s: read error\n", cmd, path);
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
-/* Reads and parses a TRF; returns 0, or the exit status (3 bad file, 1 I/O). */
-static int load(const char *cmd, const char *path, int flags, Tournament **t)
-{
-    size_t len;
-    char *text = slurp(cmd, path, &len);
-    if (!text)
-        return 1;
-    TrfError e;
-    int rc = trf_read(text, len, flags, t, &e);
-    free(text);
-    if (rc > 0) {
-        if (e.line)
-            fprintf(stderr, "arbiter %s: %s:%d:%d: %s\n", cmd, path, e.line, e.column,
-                    e.message);
-        else
-            fprintf(stderr, "arbiter %s: %s: %s\n", cmd, path, e.message);
-        return 3;
-    }
-    if (rc < 0) {
-        fprintf(stderr, "arbiter %s: out of memory\n", cmd);
-        return 1;
-    }
-    return 0;
-}
 
 /* Formats a tie-break value (hundredths) the way arbiters write it. */
 static void format_value(TbCode code, int64_t v, bool valid, char *buf, size_t len)
@@ -103,21 +36,6 @@ static void format_value(TbCode code, int64_t v, bool valid, char *buf, size_t l
         else
             snprintf(buf, len, "%s%lld.%02lld", sign, a / TB_SCALE, a % TB_SCALE);
     }
-}
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
 }
 
 static void csv_string(const char *s)
@@ -148,18 +66,18 @@ static void print_standings(const Tournament *t, const Standings *st, const char
         tiebreak_spec_name(&st->specs[k], names[k], sizeof names[k]);
     if (strcmp(format, "json") == 0) {
         printf("{\"tournament\":");
-        json_string(t->name);
+        cmdutil_json_string(t->name);
         printf(",\"rounds\":%d,\"edition\":%d,\"tiebreaks\":[", st->rounds, (int)edition);
         for (int k = 0; k < st->n_specs; k++) {
             printf(k ? "," : "");
-            json_string(names[k]);
+            cmdutil_json_string(names[k]);
         }
         printf("],\"standings\":[");
         for (int a = 0; a < st->n_rows; a++) {
             const TbRow *r = &st->rows[a];
             const TrnPlayer *p = tournament_player(t, r->player);
             printf("%s{\"rank\":%d,\"start_rank\":%d,\"name\":", a ? "," : "", r->rank, p->id);
-            json_string(p->name);
+            cmdutil_json_string(p->name);
             printf(",\"rating\":%d,\"values\":[", p->rating);
             for (int k = 0; k < st->n_specs; k++) {
                 format_value(st->specs[k].code, r->value[k], r->valid[k], v, sizeof v);
@@ -266,14 +184,7 @@ static int run_standings(int argc, char **argv)
             rr = 1;
         } else if (strcmp(a, "--swiss") == 0) {
             rr = 0;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arbiter standings: unknown option '%s' (see 'arbiter help "
-                            "standings')\n", a);
-            return 2;
-        } else if (!path) {
-            path = a;
-        } else {
-            fprintf(stderr, "arbiter standings: one file only\n");
+        } else if (cmdutil_file_arg("standings", a, &path)) {
             return 2;
         }
     }
@@ -283,7 +194,7 @@ static int run_standings(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = load("standings", path, 0, &t);
+    int rc = cmdutil_trf_load("standings", path, 0, &t);
     if (rc)
         return rc;
     TbSpec specs[TB_MAX_SPECS];
@@ -389,7 +300,7 @@ static int run_trf(int argc, char **argv)
         return 2;
     }
     Tournament *t;
-    int rc = load("trf", path, lenient ? TRF_READ_NO_POINTS_CHECK : 0, &t);
+    int rc = cmdutil_trf_load("trf", path, lenient ? TRF_READ_NO_POINTS_CHECK : 0, &t);
     if (rc)
         return rc;
     size_t len;
@@ -418,8 +329,3 @@ const Command cmd_trf = {
             "Exit status: 0 ok, 2 bad arguments, 3 invalid file (FILE:LINE:COLUMN: why).\n",
     .run = run_trf,
 };
-
-int cmd_trf_load(const char *cmd, const char *path, int flags, Tournament **t)
-{
-    return load(cmd, path, flags, t);
-}

@@ -34,12 +34,4 @@ extern const Command cmd_ratings;
 extern const Command cmd_norms;
 extern const Command cmd_fide;
 
-/*
- * Reads and checks the TRF at path for subcommand cmd (cmd_standings.c):
- * 0 with *t (caller frees with tournament_free), else the exit status
- * after a message on stderr: 3 invalid file (FILE:LINE:COLUMN: why), 1 I/O.
- */
-struct Tournament;
-int cmd_trf_load(const char *cmd, const char *path, int flags, struct Tournament **t);
-
 #endif
