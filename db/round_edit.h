@@ -1,6 +1,6 @@
 /*
  * round_edit.h — the arbiter's edits of a proposed (pending) round and the
- * report of what a round breaks (rules/pairing_check.h) for the store.
+ * report of what a round breaks (rules/tournament/pairing_check.h) for the store.
  *
  * Edits here complement POST /rounds/{rn}/games (add a board) and PATCH
  * /games/{gid} (change one board): a player's bye in the round (set,

@@ -1,6 +1,6 @@
 /*
  * tournament_io.h — the bridge between the store and the pure tournament
- * layer (rules/tournament.h): builds a rules Tournament from a tournament's
+ * layer (rules/tournament/tournament.h): builds a rules Tournament from a tournament's
  * rows (players with start ranks, results of the games, byes, withdrawals,
  * forbidden pairs (db/forbidden.h), the point system and tie-breaks), and writes back what the engines decide
  * (a Swiss round from the Dutch engine, a round robin round from the Berger

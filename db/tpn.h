@@ -1,6 +1,6 @@
 /*
  * tpn.h — a tournament's pairing numbers (TPN, the TRF start ranks) from
- * its player rows: the C.04.2 initial order (rules/startrank.h) while it
+ * its player rows: the C.04.2 initial order (rules/tournament/startrank.h) while it
  * may still change, the numbers stored in players.start_rank once it may
  * not.
  *

@@ -36,7 +36,7 @@ static const struct {
     {API_E_RATE, 429, "too_many_attempts"},
     {API_E_RATE_LIMITED, 429, "rate_limited"},
     {API_E_INTERNAL, 500, "internal"},
-    /* The Laws engine's refusals (rules/game.h). */
+    /* The Laws engine's refusals (rules/laws/game.h). */
     {G(GAME_E_ORDER), 409, "out_of_order"},
     {G(GAME_E_ACTOR), 409, "not_your_action"},
     {G(GAME_E_NOT_STARTED), 409, "not_started"},

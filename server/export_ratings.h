@@ -1,7 +1,7 @@
 /*
  * export_ratings.h — the printable rating-change list, norm list and FIDE
  * norm certificate (the fields of the IT1 report form) of a tournament, as
- * HTML or CSV, from the reports of rules/rating.h and rules/norms.h.  No
+ * HTML or CSV, from the reports of rules/tournament/rating.h and rules/tournament/norms.h.  No
  * I/O, no HTTP.
  *
  * The same conventions as export.h: an HTML page is standalone UTF-8 whose

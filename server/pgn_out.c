@@ -1,7 +1,7 @@
 /*
  * pgn_out.c — PGN export of stored games: the tags the store knows (event,
  * site, date, round.board, names, ratings, FIDE ids) handed to the Laws
- * engine's PGN writer (rules/game_pgn.h).  See pgn_out.h.
+ * engine's PGN writer (rules/laws/game_pgn.h).  See pgn_out.h.
  */
 #include "pgn_out.h"
 

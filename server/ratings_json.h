@@ -1,6 +1,6 @@
 /*
- * ratings_json.h — the FIDE rating changes (rules/rating.h) and title norms
- * (rules/norms.h) of a tournament as JSON text, and the sentences that say
+ * ratings_json.h — the FIDE rating changes (rules/tournament/rating.h) and title norms
+ * (rules/tournament/norms.h) of a tournament as JSON text, and the sentences that say
  * what a norm check lacks and what the player still needs.  One writer for
  * the `arbiter ratings` / `arbiter norms` commands and the daemon's
  * /ratings and /norms routes, so both answer the same bytes.

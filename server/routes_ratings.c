@@ -1,6 +1,6 @@
 /*
  * routes_ratings.c — a tournament's FIDE rating changes and title norms
- * (rules/rating.h, rules/norms.h), computed on each request from the same
+ * (rules/tournament/rating.h, rules/tournament/norms.h), computed on each request from the same
  * Tournament the standings use (the rounds with results), and the norm
  * certificate of one player.  Public: no sign-in.
  *
@@ -74,17 +74,11 @@ static int source_load(Req *r, Source *src)
     return 0;
 }
 
-/* The rating list a tournament's games count for: the time control's
- * category; what timecontrol.h cannot read falls back to the TRF 222 rule
- * of rating.h, an untimed event to standard. */
+/* The rating list a tournament's games count for: its time control's
+ * category (rating_kind_for_control), an untimed event standard. */
 static RatingKind kind_of(const char *time_control)
 {
-    TimeControl tc;
-    char err[120];
-    if (timecontrol_parse(&tc, time_control, err, sizeof err))
-        return rating_kind_for_control(time_control);
-    int c = timecontrol_category(&tc);
-    return c == TC_BLITZ ? RATING_BLITZ : c == TC_RAPID ? RATING_RAPID : RATING_STANDARD;
+    return rating_kind_for_control(time_control);
 }
 
 static const char *query(Req *r, const char *name)

@@ -37,7 +37,7 @@ typedef struct GamePgnTags {
 int game_pgn_tag_check(const char *name, const char *value);
 
 /* Writes the PGN of st (tags may be NULL) into *out (malloc'd, the caller
- * frees it).  Returns 0; a positive PGN_E_* (rules/pgn.h) with err filled;
+ * frees it).  Returns 0; a positive PGN_E_* (rules/laws/pgn.h) with err filled;
  * or -ENOMEM.  *out is NULL on failure. */
 int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err, size_t errlen);
 

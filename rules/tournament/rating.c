@@ -7,6 +7,7 @@
  * K x (W - We) per game, unrated players the 7.1 first-rating figures.
  */
 #include "rating.h"
+#include "timecontrol.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -72,6 +73,15 @@ RatingKind rating_kind_for_control(const char *tc)
 {
     if (!tc || !isdigit((unsigned char)tc[0]))
         return RATING_STANDARD;
+    /* The Laws' own reading first (Appendices A.1, B.1: every period and
+     * delay counted), so "40/5400+30:1800+30" is standard, not 40 s. */
+    TimeControl parsed;
+    char err[8];
+    if (timecontrol_parse(&parsed, tc, err, sizeof err) == 0) {
+        int c = timecontrol_category(&parsed);
+        return c == TC_BLITZ ? RATING_BLITZ : c == TC_RAPID ? RATING_RAPID : RATING_STANDARD;
+    }
+    /* TRF 222 texts the grammar does not take: minutes + increment. */
     char *end;
     long base = strtol(tc, &end, 10), inc = 0;
     if (*end == '+')

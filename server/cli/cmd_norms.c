@@ -1,6 +1,6 @@
 /*
  * cmd_norms.c — `arbiter norms FILE.trf`: the FIDE title norms (B.01, see
- * rules/norms.h) each player has made or can still make, with what the
+ * rules/tournament/norms.h) each player has made or can still make, with what the
  * player needs in the remaining rounds; text or JSON.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * cmd_ratings.c — `arbiter ratings FILE.trf`: the FIDE rating change of
- * every player of a tournament (B.02, see rules/rating.h), as a text table
+ * every player of a tournament (B.02, see rules/tournament/rating.h), as a text table
  * or as JSON (one object per player, figures unrounded).
  */
 #include <stdio.h>

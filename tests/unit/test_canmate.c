@@ -1,5 +1,5 @@
 /*
- * test_canmate.c — "can this side still mate?" (rules/canmate.c) against
+ * test_canmate.c — "can this side still mate?" (rules/chess/canmate.c) against
  * chess facts in tests/data/canmate/cases.txt, grouped in sections named
  * after the corner cases.  Every YES must come with a line that this test
  * replays move by move (legality from the move generator, mate checked at

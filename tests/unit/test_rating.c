@@ -168,6 +168,10 @@ START_TEST(kind_from_time_control)
     ck_assert_int_eq(rating_kind_for_control("900+10"), RATING_RAPID);
     ck_assert_int_eq(rating_kind_for_control("180+2"), RATING_BLITZ);
     ck_assert_int_eq(rating_kind_for_control("600"), RATING_BLITZ);
+    /* A.1: the second period counts when reached within 60 moves; the
+     * first period alone (90 min) already makes it standard. */
+    ck_assert_int_eq(rating_kind_for_control("40/5400+30:1800+30"), RATING_STANDARD);
+    ck_assert_int_eq(rating_kind_for_control("40/1200+10:600+10"), RATING_RAPID);
     ck_assert_int_eq(rating_kind_for_control(""), RATING_STANDARD);
 }
 END_TEST
