@@ -8,13 +8,12 @@
 
 #include "error.h"
 
-
 /* With the game's round, board and players, so a desk can say "board 3,
  * Vasilev - Petrova" in its reader's language without asking again. */
-#define SQL_ALERT_COLS                                                                        \
-    "SELECT a.id, a.tournament_id, a.game_id, a.kind, a.at_ms, a.message, a.resolved <> 0 "   \
-    "AS resolved_int, g.round, g.board, w.name AS white, b.name AS black FROM alerts a LEFT " \
-    "JOIN games g ON g.id = a.game_id LEFT JOIN players w ON w.id = g.white_id LEFT JOIN "    \
+#define SQL_ALERT_COLS                                                                             \
+    "SELECT a.id, a.tournament_id, a.game_id, a.kind, a.at_ms, a.message, a.resolved <> 0 "        \
+    "AS resolved_int, g.round, g.board, w.name AS white, b.name AS black FROM alerts a LEFT "      \
+    "JOIN games g ON g.id = a.game_id LEFT JOIN players w ON w.id = g.white_id LEFT JOIN "         \
     "players b ON b.id = g.black_id "
 static const char SQL_ALERTS[] =
     SQL_ALERT_COLS "WHERE a.tournament_id = ?1 AND a.id > ?2 ORDER BY a.id";
@@ -50,7 +49,7 @@ json_t *alerts_list(Store *s, int64_t tid, int64_t after_id)
 }
 
 int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
-                    int64_t at_ms, int64_t *id)
+               int64_t at_ms, int64_t *id)
 {
     int rc = store_run(s, NULL,
                        "INSERT INTO alerts(tournament_id, game_id, kind, at_ms, message) "
@@ -61,23 +60,25 @@ int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char 
     return rc;
 }
 
-int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
-                        char *err, size_t n)
+int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out, char *err,
+                   size_t n)
 {
     int changes = 0;
-    int rc = store_run(s, &changes, "UPDATE alerts SET resolved = ?3 WHERE tournament_id = ?1 "
-                                    "AND id = ?2", "iid", tid, aid, resolved);
+    int rc = store_run(s, &changes,
+                       "UPDATE alerts SET resolved = ?3 WHERE tournament_id = ?1 "
+                       "AND id = ?2",
+                       "iid", tid, aid, resolved);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     if (!changes)
-        return error_set(err, n, STORE_E_NOT_FOUND, "no alert %lld in tournament %lld", (long long)aid,
-                   (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no alert %lld in tournament %lld",
+                         (long long)aid, (long long)tid);
     *out = alerts_get(s, aid);
     return 0;
 }
 
 int alerts_audit_add(Store *s, int64_t user, int64_t player, const char *action, const char *target,
-                json_t *detail)
+                     json_t *detail)
 {
     char *d = detail ? json_dumps(detail, JSON_COMPACT) : NULL;
     int rc = store_run(s, NULL,

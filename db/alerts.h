@@ -30,17 +30,17 @@ json_t *alerts_get(Store *s, int64_t aid);
 /* Adds an alert of tournament TID about game GID (0 = none); *ID (if not
  * NULL) gets its id.  Returns 0 or the store's error. */
 int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
-                    int64_t at_ms, int64_t *id);
+               int64_t at_ms, int64_t *id);
 
 /* Marks alert AID of TID resolved (RESOLVED nonzero) or open again: 0 with
  * *OUT the alert (caller owns), or STORE_E_NOT_FOUND with ERR. */
-int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out,
-                        char *err, size_t n);
+int alerts_resolve(Store *s, int64_t tid, int64_t aid, int resolved, json_t **out, char *err,
+                   size_t n);
 
 /* Appends ACTION on TARGET by arbiter USER or player PLAYER (0 = none) to
  * the audit log with DETAIL (may be NULL; borrowed).  Returns 0 or the
  * store's error. */
 int alerts_audit_add(Store *s, int64_t user, int64_t player, const char *action, const char *target,
-                json_t *detail);
+                     json_t *detail);
 
 #endif

@@ -196,9 +196,10 @@ int backup_verify(const char *path, char *err, size_t errlen)
     }
     sqlite3_stmt *st = NULL;
     int version = -1, tables = 0;
-    if (sqlite3_prepare_v2(db, "SELECT (SELECT user_version FROM pragma_user_version),"
-                               " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND"
-                               "  name IN ('meta', 'games', 'game_events', 'tournaments'))",
+    if (sqlite3_prepare_v2(db,
+                           "SELECT (SELECT user_version FROM pragma_user_version),"
+                           " (SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND"
+                           "  name IN ('meta', 'games', 'game_events', 'tournaments'))",
                            -1, &st, NULL) == SQLITE_OK &&
         sqlite3_step(st) == SQLITE_ROW) {
         version = sqlite3_column_int(st, 0);
@@ -288,7 +289,8 @@ int backup_restore(const char *src, const char *dst, char *err, size_t errlen)
     if (existed) {
         if ((rc = fold_wal(dst, err, errlen)) != 0)
             goto out;
-        if (link(dst, aside) != 0 && !(errno == EEXIST && unlink(aside) == 0 && link(dst, aside) == 0)) {
+        if (link(dst, aside) != 0 &&
+            !(errno == EEXIST && unlink(aside) == 0 && link(dst, aside) == 0)) {
             rc = -errno;
             snprintf(err, errlen, "cannot keep the old database as %s: %s", aside, strerror(errno));
             goto out;

@@ -16,14 +16,26 @@
 #include "notation.h"
 
 enum {
-    F_MOVE = 1 << 0, F_OFFER = 1 << 1, F_CLAIM = 1 << 2, F_SIDE = 1 << 3,
-    F_PENALTY = 1 << 4, F_MS = 1 << 5, F_SET = 1 << 6, F_ADD = 1 << 7,
-    F_MOVES = 1 << 8, F_PLY = 1 << 9, F_CLOCKS = 1 << 10, F_SCORE = 1 << 11,
-    F_RESULT = 1 << 12, F_FORFEIT = 1 << 13,
+    F_MOVE = 1 << 0,
+    F_OFFER = 1 << 1,
+    F_CLAIM = 1 << 2,
+    F_SIDE = 1 << 3,
+    F_PENALTY = 1 << 4,
+    F_MS = 1 << 5,
+    F_SET = 1 << 6,
+    F_ADD = 1 << 7,
+    F_MOVES = 1 << 8,
+    F_PLY = 1 << 9,
+    F_CLOCKS = 1 << 10,
+    F_SCORE = 1 << 11,
+    F_RESULT = 1 << 12,
+    F_FORFEIT = 1 << 13,
 };
 
 /* Optional and required fields of each event type. */
-static const struct { unsigned allowed, required; } shape[GAME_EV_COUNT] = {
+static const struct {
+    unsigned allowed, required;
+} shape[GAME_EV_COUNT] = {
     [GAME_EV_CHECKIN] = {F_SIDE, 0}, /* the side only when the arbiter admits */
     [GAME_EV_MOVE] = {F_MOVE | F_OFFER, F_MOVE},
     [GAME_EV_CLAIM] = {F_CLAIM | F_MOVE, F_CLAIM},
@@ -35,11 +47,14 @@ static const struct { unsigned allowed, required; } shape[GAME_EV_COUNT] = {
     [GAME_EV_RESULT] = {F_RESULT | F_FORFEIT, F_RESULT},
 };
 
-static const struct { const char *name; unsigned bit; } field_bits[] = {
-    {"move", F_MOVE}, {"offer", F_OFFER}, {"claim", F_CLAIM}, {"side", F_SIDE},
-    {"penalty", F_PENALTY}, {"ms", F_MS}, {"set_ms", F_SET}, {"add_ms", F_ADD},
-    {"moves", F_MOVES}, {"ply", F_PLY}, {"white_ms", F_CLOCKS}, {"black_ms", F_CLOCKS},
-    {"score", F_SCORE}, {"white", F_RESULT}, {"black", F_RESULT}, {"forfeit", F_FORFEIT},
+static const struct {
+    const char *name;
+    unsigned bit;
+} field_bits[] = {
+    {"move", F_MOVE},       {"offer", F_OFFER},  {"claim", F_CLAIM},     {"side", F_SIDE},
+    {"penalty", F_PENALTY}, {"ms", F_MS},        {"set_ms", F_SET},      {"add_ms", F_ADD},
+    {"moves", F_MOVES},     {"ply", F_PLY},      {"white_ms", F_CLOCKS}, {"black_ms", F_CLOCKS},
+    {"score", F_SCORE},     {"white", F_RESULT}, {"black", F_RESULT},    {"forfeit", F_FORFEIT},
 };
 
 static int bad(char *err, size_t errlen, const char *fmt, ...)
@@ -130,8 +145,9 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
         return bad(err, errlen, "missing field 'actor'");
     int actor = json_is_string(ja) ? game_actor_from_name(json_string_value(ja)) : -1;
     if (actor < 0)
-        return bad(err, errlen, "field 'actor' must be \"white\", \"black\", \"arbiter\" or "
-                                "\"server\"");
+        return bad(err, errlen,
+                   "field 'actor' must be \"white\", \"black\", \"arbiter\" or "
+                   "\"server\"");
     const json_t *jtime = json_object_get(obj, "time_ms");
     if (!jtime)
         return bad(err, errlen, "missing field 'time_ms'");
@@ -143,7 +159,8 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
     unsigned allowed = shape[type].allowed, seen = 0;
     const char *key;
     json_t *val;
-    json_object_foreach((json_t *)obj, key, val) {
+    json_object_foreach((json_t *)obj, key, val)
+    {
         if (!strcmp(key, "type") || !strcmp(key, "actor") || !strcmp(key, "time_ms"))
             continue;
         if (!strcmp(key, "note")) {
@@ -182,29 +199,23 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
             ev->claim = json_is_string(val) ? (uint8_t)game_claim_from_name(json_string_value(val))
                                             : (uint8_t)255;
             if (ev->claim > GAME_CLAIM_NO_EFFORT)
-                return bad(err, errlen, "field 'claim' must be \"threefold\", \"fifty\", "
-                                        "\"increment\" or \"no_effort\"");
+                return bad(err, errlen,
+                           "field 'claim' must be \"threefold\", \"fifty\", "
+                           "\"increment\" or \"no_effort\"");
             break;
-        case F_SIDE:
-            rc = get_side(val, key, &ev->side, err, errlen);
-            break;
+        case F_SIDE: rc = get_side(val, key, &ev->side, err, errlen); break;
         case F_PENALTY: {
             int p = json_is_string(val) ? game_penalty_from_name(json_string_value(val)) : -1;
             if (p < 0)
-                return bad(err, errlen, "field 'penalty' must be one of warning, time_add, "
-                                        "time_sub, score_up, score_down, loss, exclusion");
+                return bad(err, errlen,
+                           "field 'penalty' must be one of warning, time_add, "
+                           "time_sub, score_up, score_down, loss, exclusion");
             ev->penalty = (uint8_t)p;
             break;
         }
-        case F_MS:
-            rc = get_int(val, key, 1, MS_MAX, &ev->ms, err, errlen);
-            break;
-        case F_SET:
-            rc = get_int(val, key, 0, MS_MAX, &ev->set_ms, err, errlen);
-            break;
-        case F_ADD:
-            rc = get_int(val, key, -MS_MAX, MS_MAX, &ev->add_ms, err, errlen);
-            break;
+        case F_MS: rc = get_int(val, key, 1, MS_MAX, &ev->ms, err, errlen); break;
+        case F_SET: rc = get_int(val, key, 0, MS_MAX, &ev->set_ms, err, errlen); break;
+        case F_ADD: rc = get_int(val, key, -MS_MAX, MS_MAX, &ev->add_ms, err, errlen); break;
         case F_MOVES:
             rc = get_int(val, key, 0, 9999, &x, err, errlen);
             ev->moves = (int32_t)x;
@@ -217,9 +228,7 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
             rc = get_int(val, key, 0, MS_MAX, &ev->clock_ms[key[0] == 'w' ? WHITE : BLACK], err,
                          errlen);
             break;
-        case F_SCORE:
-            rc = get_score(val, key, &ev->score[0], err, errlen);
-            break;
+        case F_SCORE: rc = get_score(val, key, &ev->score[0], err, errlen); break;
         case F_RESULT:
             rc = get_score(val, key, &ev->score[key[0] == 'w' ? WHITE : BLACK], err, errlen);
             break;
@@ -368,7 +377,8 @@ int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
         return bad(err, errlen, "settings must be a JSON object");
     const char *key;
     json_t *val;
-    json_object_foreach((json_t *)obj, key, val) {
+    json_object_foreach((json_t *)obj, key, val)
+    {
         int64_t x = 0;
         const char *str = json_string_value(val);
         if (!strcmp(key, "public_delay")) {
@@ -590,8 +600,8 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
         rc |= put(o, "claim_awaits_arbiter", json_null());
     if (st->dead_side >= 0)
         rc |= put(o, "dead_position_awaits_arbiter",
-                  json_pack("{s:s,s:s}", "side", st->dead_side == WHITE ? "white" : "black",
-                            "end", game_end_name(st->dead_end)));
+                  json_pack("{s:s,s:s}", "side", st->dead_side == WHITE ? "white" : "black", "end",
+                            game_end_name(st->dead_end)));
     else
         rc |= put(o, "dead_position_awaits_arbiter", json_null());
     if (st->touch_square >= 0) {
@@ -610,10 +620,10 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
     rc |= put(o, "colours_reversed", json_boolean(st->colours_reversed));
     for (int i = 0; i < st->nnotes; i++) {
         const GameNote *n = &st->notes[i];
-        rc |= json_array_append_new(
-            notes, json_pack("{s:i,s:I,s:s,s:s,s:s}", "ply", (int)n->ply, "time_ms",
-                             (json_int_t)n->time_ms, "event", game_event_type_name(n->type),
-                             "actor", game_actor_name(n->actor), "text", n->text));
+        rc |= json_array_append_new(notes, json_pack("{s:i,s:I,s:s,s:s,s:s}", "ply", (int)n->ply,
+                                                     "time_ms", (json_int_t)n->time_ms, "event",
+                                                     game_event_type_name(n->type), "actor",
+                                                     game_actor_name(n->actor), "text", n->text));
     }
     rc |= json_object_set_new(o, "notes", notes);
     notes = NULL;
@@ -629,9 +639,9 @@ fail:
 }
 
 static const char *const code_names[] = {
-    "ok", "order", "actor", "not_started", "started", "over", "not_over", "turn", "notation",
-    "illegal", "touch", "paused", "flag_fell", "no_flag", "no_offer", "offer_rule", "payload",
-    "limit", "score",
+    "ok",       "order",      "actor",   "not_started", "started", "over",      "not_over",
+    "turn",     "notation",   "illegal", "touch",       "paused",  "flag_fell", "no_flag",
+    "no_offer", "offer_rule", "payload", "limit",       "score",
 };
 
 const char *event_json_code_name(int code)
@@ -953,8 +963,7 @@ char *event_json_sheet_text(EventJsonSheet *sh, const GameState *st)
     return t.p;
 }
 
-void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
-                           const char *sheet)
+void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now, const char *sheet)
 {
     char fen[FEN_MAX], buf[TC_TEXT_MAX];
     board_to_fen(&st->board, fen);

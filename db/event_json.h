@@ -44,8 +44,7 @@ char *event_json_format(const GameEvent *ev);
  * An object {"type":"settings", ...} is accepted too (the first line of a
  * log file, see docs/events.md). */
 int event_json_settings_parse(const char *text, GameSettings *s, char *err, size_t errlen);
-int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
-                                  size_t errlen);
+int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err, size_t errlen);
 json_t *event_json_settings_to_json(const GameSettings *s);
 char *event_json_settings_format(const GameSettings *s);
 
@@ -64,9 +63,9 @@ json_t *event_json_verdict_to_json(const GameVerdict *v);
  * tree first.  A string that is not valid UTF-8 (which jansson would refuse)
  * sets bad: the caller then falls back to the json_t form. */
 typedef struct EventJsonText {
-    char *p;    /* NUL-terminated, malloc'd, owned by the buffer */
+    char *p; /* NUL-terminated, malloc'd, owned by the buffer */
     size_t len, cap;
-    int bad;    /* out of memory or a string that is not UTF-8 */
+    int bad; /* out of memory or a string that is not UTF-8 */
 } EventJsonText;
 
 /* Makes room for N more bytes and the NUL; -1 (and bad) when it cannot. */
@@ -95,8 +94,7 @@ void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, in
 /* event_json_state_to_json(st, now).  SHEET, when not NULL, is the text of
  * st's scoresheet fields, "moves":[...],"uci":[...], from
  * event_json_sheet_text(); NULL renders them here. */
-void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now,
-                           const char *sheet);
+void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now, const char *sheet);
 
 /* The scoresheet of one game kept across its moves: an accepted move adds
  * one SAN and one UCI string instead of re-rendering every ply (each SAN

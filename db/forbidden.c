@@ -13,7 +13,6 @@
 #include "jsonget.h"
 #include "tournaments.h"
 
-
 static int rank_of(const int64_t *ids, int np, int64_t id)
 {
     for (int i = 0; i < np; i++)
@@ -24,9 +23,11 @@ static int rank_of(const int64_t *ids, int np, int64_t id)
 
 int forbidden_load(Store *s, int64_t tid, Tournament *t, const int64_t *ids, int np)
 {
-    json_t *rows = store_rows(s, "SELECT player_a, player_b, coalesce(first_round, 0) AS f, "
-                                 "coalesce(last_round, 0) AS l FROM forbidden_pairs WHERE "
-                                 "tournament_id = ?1 ORDER BY player_a, player_b", "i", tid);
+    json_t *rows = store_rows(s,
+                              "SELECT player_a, player_b, coalesce(first_round, 0) AS f, "
+                              "coalesce(last_round, 0) AS l FROM forbidden_pairs WHERE "
+                              "tournament_id = ?1 ORDER BY player_a, player_b",
+                              "i", tid);
     if (!rows)
         return -ENOMEM;
     int rc = 0;
@@ -57,10 +58,10 @@ static const char LIST_SQL[] =
 
 static json_t *pair_json(json_t *v)
 {
-    return json_pack("{s:[I,I],s:[O,O],s:O,s:O,s:O}", "players", (json_int_t)jsonget_int(v, "player_a"),
-                     (json_int_t)jsonget_int(v, "player_b"), "names", json_object_get(v, "name_a"),
-                     json_object_get(v, "name_b"), "first_round",
-                     json_object_get(v, "first_round"), "last_round",
+    return json_pack("{s:[I,I],s:[O,O],s:O,s:O,s:O}", "players",
+                     (json_int_t)jsonget_int(v, "player_a"), (json_int_t)jsonget_int(v, "player_b"),
+                     "names", json_object_get(v, "name_a"), json_object_get(v, "name_b"),
+                     "first_round", json_object_get(v, "first_round"), "last_round",
                      json_object_get(v, "last_round"), "created_at",
                      json_object_get(v, "created_ms"));
 }
@@ -72,8 +73,7 @@ static json_t *list(Store *s, int64_t tid, int64_t a, int64_t b)
     size_t k;
     json_t *v;
     if (out)
-        json_array_foreach(rows, k, v)
-            json_array_append_new(out, pair_json(v));
+        json_array_foreach(rows, k, v) json_array_append_new(out, pair_json(v));
     json_decref(rows);
     return out;
 }
@@ -88,10 +88,13 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
 {
     *out = NULL;
     if (p1 == p2)
-        return error_set(err, n, STORE_E_INVALID, "a forbidden pair needs two different players, not #%lld "
-                                    "twice", (long long)p1);
+        return error_set(err, n, STORE_E_INVALID,
+                         "a forbidden pair needs two different players, not #%lld "
+                         "twice",
+                         (long long)p1);
     if (first && last && first > last)
-        return error_set(err, n, STORE_E_INVALID, "first_round %d is after last_round %d", first, last);
+        return error_set(err, n, STORE_E_INVALID, "first_round %d is after last_round %d", first,
+                         last);
     if (!tournaments_exists(s, 't', 0, tid))
         return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     int64_t a = p1 < p2 ? p1 : p2, b = p1 < p2 ? p2 : p1;
@@ -99,26 +102,30 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
     for (int i = 0; i < 2; i++)
         if (!tournaments_exists(s, 'p', tid, pl[i]))
             return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
-                       (long long)pl[i], (long long)tid);
+                             (long long)pl[i], (long long)tid);
     int changes = 0, rc;
     if (add)
-        rc = store_run(s, &changes, "INSERT INTO forbidden_pairs(tournament_id, player_a, "
-                                    "player_b, first_round, last_round, created_ms) VALUES (?1, "
-                                    "?2, ?3, nullif(?4, 0), nullif(?5, 0), ?6)", "iiiiii",
-                       tid, a, b, (int64_t)first, (int64_t)last, store_now_ms());
+        rc = store_run(s, &changes,
+                       "INSERT INTO forbidden_pairs(tournament_id, player_a, "
+                       "player_b, first_round, last_round, created_ms) VALUES (?1, "
+                       "?2, ?3, nullif(?4, 0), nullif(?5, 0), ?6)",
+                       "iiiiii", tid, a, b, (int64_t)first, (int64_t)last, store_now_ms());
     else
-        rc = store_run(s, &changes, "DELETE FROM forbidden_pairs WHERE tournament_id = ?1 AND "
-                                    "player_a = ?2 AND player_b = ?3", "iii", tid, a, b);
+        rc = store_run(s, &changes,
+                       "DELETE FROM forbidden_pairs WHERE tournament_id = ?1 AND "
+                       "player_a = ?2 AND player_b = ?3",
+                       "iii", tid, a, b);
     if (rc == STORE_E_CONFLICT)
-        return error_set(err, n, rc, "players #%lld and #%lld are already a forbidden pair", (long long)a,
-                   (long long)b);
+        return error_set(err, n, rc, "players #%lld and #%lld are already a forbidden pair",
+                         (long long)a, (long long)b);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the forbidden pair was refused by the store") : rc;
     if (!add && changes == 0)
-        return error_set(err, n, STORE_E_NOT_FOUND, "players #%lld and #%lld are not a forbidden pair",
-                   (long long)a, (long long)b);
-    json_t *d = json_pack("{s:I,s:[I,I]}", "tournament", (json_int_t)tid, "players",
-                          (json_int_t)a, (json_int_t)b);
+        return error_set(err, n, STORE_E_NOT_FOUND,
+                         "players #%lld and #%lld are not a forbidden pair", (long long)a,
+                         (long long)b);
+    json_t *d = json_pack("{s:I,s:[I,I]}", "tournament", (json_int_t)tid, "players", (json_int_t)a,
+                          (json_int_t)b);
     alerts_audit_add(s, user, 0, add ? "forbidden.add" : "forbidden.remove", "tournament", d);
     json_decref(d);
     if (add) {
@@ -126,8 +133,7 @@ int forbidden_set(Store *s, int64_t tid, int64_t p1, int64_t p2, int first, int 
         *out = json_incref(json_array_get(rows, 0));
         json_decref(rows);
     } else {
-        *out = json_pack("{s:b,s:[I,I]}", "removed", 1, "players", (json_int_t)a,
-                         (json_int_t)b);
+        *out = json_pack("{s:b,s:[I,I]}", "removed", 1, "players", (json_int_t)a, (json_int_t)b);
     }
     return *out ? 0 : -ENOMEM;
 }

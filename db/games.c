@@ -30,12 +30,12 @@ enum { BUCKETS = 8192, KEEP_DONE = 256 };
 typedef struct Entry {
     int64_t gid, tid;
     GameState *st;
-    int32_t seq;        /* events stored so far */
-    char status[12];    /* games.status as stored */
-    char result[16];    /* games.result as stored */
+    int32_t seq;     /* events stored so far */
+    char status[12]; /* games.status as stored */
+    char result[16]; /* games.result as stored */
     /* The last accepted action, to recognise a retried submission. */
     int last_type, last_actor;
-    int32_t last_ply;   /* plies before it */
+    int32_t last_ply; /* plies before it */
     int32_t last_nevents;
     char last_text[GAME_MOVE_TEXT_MAX];
     EventJsonSheet sheet; /* the scoresheet text, one ply added per move */
@@ -50,7 +50,6 @@ struct Games {
     Entry *done_head, *done_tail;
     int ndone;
 };
-
 
 Games *games_new(void)
 {
@@ -179,8 +178,10 @@ static const char *status_of(const GameState *st)
 /* The GameSettings of tournament TID (its time control and settings). */
 static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_t n)
 {
-    json_t *t = store_row(s, "SELECT time_control, settings AS settings_json FROM tournaments "
-                             "WHERE id = ?1", "i", tid);
+    json_t *t = store_row(s,
+                          "SELECT time_control, settings AS settings_json FROM tournaments "
+                          "WHERE id = ?1",
+                          "i", tid);
     if (!t)
         return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     json_t *obj = json_deep_copy(json_object_get(t, "settings"));
@@ -194,7 +195,8 @@ static int settings_of(Store *s, int64_t tid, GameSettings *gs, char *err, size_
     json_decref(obj);
     json_decref(t);
     if (rc)
-        return error_set(err, n, STORE_E_INVALID, "the tournament's settings are not valid: %s", e2);
+        return error_set(err, n, STORE_E_INVALID, "the tournament's settings are not valid: %s",
+                         e2);
     return 0;
 }
 
@@ -370,10 +372,10 @@ void games_outcome_json(GameOutcome *o)
                                  : json_pack("{s:b,s:s,s:s}", "ok", 1, "code", "ok", "reason",
                                              "already recorded");
     if (!o->update && o->snap) {
-        o->update = o->event_id ? json_pack("{s:I,s:i,s:I,s:O}", "id", (json_int_t)o->event_id,
-                                            "seq", o->seq, "game_id", (json_int_t)o->gid,
-                                            "event", o->event)
-                                : json_pack("{s:I}", "game_id", (json_int_t)o->gid);
+        o->update = o->event_id
+                        ? json_pack("{s:I,s:i,s:I,s:O}", "id", (json_int_t)o->event_id, "seq",
+                                    o->seq, "game_id", (json_int_t)o->gid, "event", o->event)
+                        : json_pack("{s:I}", "game_id", (json_int_t)o->gid);
         games_state_fields(o->snap, o->at_ms, o->update);
     }
 }
@@ -406,7 +408,7 @@ static void update_text(EventJsonText *t, const GameOutcome *o)
     event_json_text_lit(t, ",\"fen\":");
     event_json_text_str(t, fen);
     event_json_text_lit(t, game_side_to_move(st) == WHITE ? ",\"to_move\":\"white\""
-                                                         : ",\"to_move\":\"black\"");
+                                                          : ",\"to_move\":\"black\"");
     event_json_text_lit(t, ",\"legal\":{");
     if (st->started && !st->over) {
         uint64_t to[64];
@@ -460,7 +462,8 @@ char *games_outcome_answer(GameOutcome *o, size_t *len)
         if (o->event_id)
             event_json_text_verdict(&t, &o->v);
         else
-            event_json_text_lit(&t, "{\"ok\":true,\"code\":\"ok\",\"reason\":\"already recorded\"}");
+            event_json_text_lit(&t,
+                                "{\"ok\":true,\"code\":\"ok\",\"reason\":\"already recorded\"}");
         event_json_text_lit(&t, ",\"event\":");
         if (o->event_id)
             event_json_text_event(&t, &o->ev, o->event_id, o->seq);
@@ -501,9 +504,9 @@ json_t *games_events(Store *s, int64_t gid, int64_t after_id)
                                      "AND id > ?2 ORDER BY seq");
     store_bind(st, "ii", gid, after_id);
     while (sqlite3_step(st) == SQLITE_ROW)
-        json_array_append_new(arr, event_object(sqlite3_column_int64(st, 0),
-                                                sqlite3_column_int(st, 1),
-                                                (const char *)sqlite3_column_text(st, 2)));
+        json_array_append_new(arr,
+                              event_object(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),
+                                           (const char *)sqlite3_column_text(st, 2)));
     sqlite3_reset(st);
     return arr;
 }
@@ -515,8 +518,9 @@ json_t *games_updates_since(Store *s, int64_t gid, int64_t after_id)
     GameSettings gs;
     char err[256];
     GameState *st = NULL;
-    if (!sum || settings_of(s, json_integer_value(json_object_get(sum, "tournament_id")), &gs, err,
-                            sizeof err) ||
+    if (!sum ||
+        settings_of(s, json_integer_value(json_object_get(sum, "tournament_id")), &gs, err,
+                    sizeof err) ||
         !(st = game_new(&gs, err, sizeof err))) {
         json_decref(sum);
         return arr;
@@ -593,8 +597,10 @@ static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, cons
  * each one, now resolved, to OUT's list so the desks drop it. */
 static void settle(Store *s, GameOutcome *out, const char *kind)
 {
-    json_t *ids = store_rows(s, "SELECT id FROM alerts WHERE game_id = ?1 AND kind = ?2 AND "
-                                "resolved = 0", "is", out->gid, kind);
+    json_t *ids = store_rows(s,
+                             "SELECT id FROM alerts WHERE game_id = ?1 AND kind = ?2 AND "
+                             "resolved = 0",
+                             "is", out->gid, kind);
     size_t i;
     json_t *row;
     json_array_foreach(ids, i, row)
@@ -602,7 +608,8 @@ static void settle(Store *s, GameOutcome *out, const char *kind)
         json_t *a = NULL;
         char e2[120];
         if (alerts_resolve(s, out->tid, json_integer_value(json_object_get(row, "id")), 1, &a, e2,
-                           sizeof e2) || !a)
+                           sizeof e2) ||
+            !a)
             continue;
         if (!out->alerts)
             out->alerts = json_array();
@@ -642,8 +649,8 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     char *body = event_json_format(ev);
     if (!body)
         return -ENOMEM;
-    int rc = store_run(s, NULL, SQL_INSERT_EVENT, "idis", e->gid, (int)(e->seq + 1), ev->time_ms,
-                       body);
+    int rc =
+        store_run(s, NULL, SQL_INSERT_EVENT, "idis", e->gid, (int)(e->seq + 1), ev->time_ms, body);
     if (rc) {
         free(body);
         return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "the event could not be stored") : rc;
@@ -669,11 +676,14 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
          * played, so crosstables, PGN, TRF and colour histories follow the
          * board.  Only here, when the event is first stored: a replay
          * folds the event without touching the row. */
-        rc = store_run(s, NULL, "UPDATE games SET white_id = black_id, black_id = white_id "
-                                "WHERE id = ?1", "i", e->gid);
+        rc = store_run(s, NULL,
+                       "UPDATE games SET white_id = black_id, black_id = white_id "
+                       "WHERE id = ?1",
+                       "i", e->gid);
         if (rc) {
             free(body);
-            return rc > 0 ? error_set(err, n, STORE_E_CONFLICT, "the players' colours could not be swapped")
+            return rc > 0 ? error_set(err, n, STORE_E_CONFLICT,
+                                      "the players' colours could not be swapped")
                           : rc;
         }
     }
@@ -710,8 +720,7 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     case GAME_EV_FLAG:
         alert(s, out, "flag", ev->time_ms, "game %lld: %s", (long long)e->gid, v->reason);
         break;
-    default:
-        break;
+    default: break;
     }
     if (v->dead_question)
         alert(s, out, "dead_position", ev->time_ms, "game %lld: dead position? decide: %s",
@@ -786,8 +795,9 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
         return out->snap ? 0 : -ENOMEM;
     }
     if (expect_ply >= 0 && expect_ply != e->st->nplies)
-        return error_set(err, n, STORE_E_STALE, "the game is at ply %d, this request was made at ply %d",
-                   e->st->nplies, expect_ply);
+        return error_set(err, n, STORE_E_STALE,
+                         "the game is at ply %d, this request was made at ply %d", e->st->nplies,
+                         expect_ply);
     return act_at(g, s, e, ev, now, now, out, err, n);
 }
 
@@ -801,8 +811,7 @@ typedef int (*GameStep)(Games *g, Store *s, Entry *e, void *ctx, GameOutcome *o)
 /* Runs STEP on every game of IDS (a taken list of {"id"}) that can be
  * loaded, collecting the outcomes in *OUT in order.  Returns 0, or a
  * step's negative errno with *OUT emptied. */
-static int each_game(Games *g, Store *s, json_t *ids, GameStep step, void *ctx,
-                     GameOutcome **out)
+static int each_game(Games *g, Store *s, json_t *ids, GameStep step, void *ctx, GameOutcome **out)
 {
     *out = NULL;
     GameOutcome **tail = out;
@@ -875,7 +884,8 @@ static int downtime_step(Games *g, Store *s, Entry *e, void *ctx, GameOutcome *o
     int rc = store_run(s, NULL,
                        "UPDATE rounds SET status = 'paused' WHERE status = 'running' AND "
                        "(tournament_id, number) = (SELECT tournament_id, round FROM games "
-                       "WHERE id = ?1)", "i", e->gid);
+                       "WHERE id = ?1)",
+                       "i", e->gid);
     if (rc < 0) {
         games_outcome_clear(o);
         return rc;
@@ -894,15 +904,18 @@ int games_round_act(Games *g, Store *s, int64_t tid, int64_t rn, int type, GameO
     const char *next = NULL;
     if (type == GAME_EV_START) {
         if (strcmp(status, "pending") != 0)
-            return error_set(err, n, STORE_E_STATE, "round %lld has already been started", (long long)rn);
+            return error_set(err, n, STORE_E_STATE, "round %lld has already been started",
+                             (long long)rn);
         next = "running";
     } else if (type == GAME_EV_PAUSE) {
         if (strcmp(status, "running") != 0)
-            return error_set(err, n, STORE_E_STATE, "round %lld is not running (it is %s)", (long long)rn, status);
+            return error_set(err, n, STORE_E_STATE, "round %lld is not running (it is %s)",
+                             (long long)rn, status);
         next = "paused";
     } else {
         if (strcmp(status, "paused") != 0)
-            return error_set(err, n, STORE_E_STATE, "round %lld is not paused (it is %s)", (long long)rn, status);
+            return error_set(err, n, STORE_E_STATE, "round %lld is not paused (it is %s)",
+                             (long long)rn, status);
         next = "running";
     }
     int64_t now = store_now_ms();

@@ -39,28 +39,28 @@ enum { GAMES_E_BASE = 200 };
  * for what the server does after the commit (streams, alerts, timers). */
 typedef struct GameOutcome {
     int64_t gid, tid;
-    int64_t event_id;  /* the stored event's id, 0 when nothing was stored */
-    int32_t seq;       /* its number in the game */
-    GameEvent ev;      /* the stored event */
-    GameVerdict v;     /* the engine's verdict */
-    GameState *snap;   /* the state right after it (a copy) */
-    int64_t at_ms;     /* the instant the snapshot describes */
+    int64_t event_id; /* the stored event's id, 0 when nothing was stored */
+    int32_t seq;      /* its number in the game */
+    GameEvent ev;     /* the stored event */
+    GameVerdict v;    /* the engine's verdict */
+    GameState *snap;  /* the state right after it (a copy) */
+    int64_t at_ms;    /* the instant the snapshot describes */
     /* JSON forms, built by games_outcome_json() when first needed (on the
      * writer thread only when live streams listen; else on the thread that
      * answers, after the commit). */
-    json_t *event;     /* the stored event with "id" and "seq", or NULL */
-    json_t *update;    /* a GameUpdate (see the OpenAPI document) */
-    json_t *verdict;   /* the engine's verdict */
-    json_t *alerts;    /* Alert objects added in the same transaction */
+    json_t *event;   /* the stored event with "id" and "seq", or NULL */
+    json_t *update;  /* a GameUpdate (see the OpenAPI document) */
+    json_t *verdict; /* the engine's verdict */
+    json_t *alerts;  /* Alert objects added in the same transaction */
     /* The compact text of update, rendered once by games_outcome_text() and
      * shared by the answer and every stream. */
     char *update_text;
     size_t update_len;
-    char *sheet;       /* the snapshot's scoresheet fields as text, from the
-                          game's cache, or NULL (rendered from snap) */
+    char *sheet;         /* the snapshot's scoresheet fields as text, from the
+                            game's cache, or NULL (rendered from snap) */
     int64_t deadline_ms; /* next instant something happens by itself */
-    int answer;        /* 0, or the error the request gets although an event
-                          (e.g. the flag that fell first) was stored */
+    int answer;          /* 0, or the error the request gets although an event
+                            (e.g. the flag that fell first) was stored */
     char answer_msg[256];
     struct GameOutcome *next;
 } GameOutcome;

@@ -29,11 +29,11 @@ json_t *players_get(Store *s, int64_t tid, int64_t pid);
  * robin whose round 1 is paired), STORE_E_CONFLICT (the PIN is taken),
  * STORE_E_INVALID (a federation other than three capital letters, a rating
  * from 1 to 999 or above 3500; ERR names the field). */
-int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash,
-                        const char *token_hash, int64_t user, json_t **out, char *err, size_t n);
+int players_create(Store *s, int64_t tid, json_t *in, const char *pin_hash, const char *token_hash,
+                   int64_t user, json_t **out, char *err, size_t n);
 /* Changes the fields IN gives: 0 with *OUT the player, STORE_E_NOT_FOUND,
  * STORE_E_INVALID (as players_create) or a store error with ERR. */
-int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user,
-                        json_t **out, char *err, size_t n);
+int players_update(Store *s, int64_t tid, int64_t pid, json_t *in, int64_t user, json_t **out,
+                   char *err, size_t n);
 
 #endif

@@ -25,7 +25,6 @@
 #include "pairing_check.h"
 #include "tournament_io.h"
 
-
 static const char *jstr(json_t *o, const char *k)
 {
     const char *v = json_string_value(json_object_get(o, k));
@@ -83,8 +82,8 @@ static json_t *report_json(const PairingCheckReport *rep, const Tournament *t, c
             snprintf(br, sizeof br, "%d", it->bracket / TRN_POINT);
         json_array_append_new(
             v, json_pack("{s:s,s:s,s:o,s:o,s:o,s:I,s:I,s:o}", "code", it->code, "kind",
-                         KINDS[it->kind], "message", named(it->message, t), "players", pl,
-                         "board", it->board ? json_integer(it->board) : json_null(), "value",
+                         KINDS[it->kind], "message", named(it->message, t), "players", pl, "board",
+                         it->board ? json_integer(it->board) : json_null(), "value",
                          (json_int_t)it->value, "engine_value", (json_int_t)it->engine_value,
                          "bracket", it->in_bracket ? json_string(br) : json_null()));
     }
@@ -98,10 +97,9 @@ static json_t *engine_json(const PairingCheckReport *rep, const int64_t *ids, in
         const DutchPair *p = &rep->engine.pairs[i];
         if (p->white < 1 || p->white > np || p->black < 0 || p->black > np)
             continue;
-        json_array_append_new(e, json_pack("{s:I,s:o}", "white_id", (json_int_t)ids[p->white - 1],
-                                           "black_id", p->black
-                                                           ? json_integer(ids[p->black - 1])
-                                                           : json_null()));
+        json_array_append_new(
+            e, json_pack("{s:I,s:o}", "white_id", (json_int_t)ids[p->white - 1], "black_id",
+                         p->black ? json_integer(ids[p->black - 1]) : json_null()));
     }
     return e;
 }
@@ -109,19 +107,25 @@ static json_t *engine_json(const PairingCheckReport *rep, const int64_t *ids, in
 int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err, size_t n)
 {
     *out = NULL;
-    json_t *round = store_row(s, "SELECT r.status, t.system, coalesce(t.rounds, 0) AS rounds "
-                                 "FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
-                                 "WHERE r.tournament_id = ?1 AND r.number = ?2", "ii", tid, rn);
+    json_t *round = store_row(s,
+                              "SELECT r.status, t.system, coalesce(t.rounds, 0) AS rounds "
+                              "FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
+                              "WHERE r.tournament_id = ?1 AND r.number = ?2",
+                              "ii", tid, rn);
     if (!round)
-        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)rn,
-                   (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
+                         (long long)rn, (long long)tid);
     bool pending = strcmp(jstr(round, "status"), "pending") == 0;
     const char *system = jstr(round, "system");
-    json_t *games = store_rows(s, "SELECT board, white_id, black_id FROM games WHERE "
-                                  "tournament_id = ?1 AND round = ?2 ORDER BY board", "ii", tid, rn);
+    json_t *games = store_rows(s,
+                               "SELECT board, white_id, black_id FROM games WHERE "
+                               "tournament_id = ?1 AND round = ?2 ORDER BY board",
+                               "ii", tid, rn);
     json_t *byes = tournament_io_round_byes(s, tid, rn);
-    json_t *gone = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
-                                 "status = 'withdrawn'", "i", tid);
+    json_t *gone = store_rows(s,
+                              "SELECT id FROM players WHERE tournament_id = ?1 AND "
+                              "status = 'withdrawn'",
+                              "i", tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;
     bool *withdrawn = NULL;
@@ -144,9 +148,9 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
      * paired. */
     for (int i = 0; i < np; i++) {
         TrnGame *g = &t->players[i].games[rn - 1];
-        bool absent = !pending && ((!g->opponent && g->result == TRN_RES_ZPB) ||
-                                   (g->colour == TRN_COLOUR_NONE &&
-                                    g->result == TRN_RES_FORFEIT_LOSS));
+        bool absent =
+            !pending && ((!g->opponent && g->result == TRN_RES_ZPB) ||
+                         (g->colour == TRN_COLOUR_NONE && g->result == TRN_RES_FORFEIT_LOSS));
         *g = (TrnGame){0, TRN_COLOUR_NONE, absent ? TRN_RES_ZPB : TRN_RES_NONE};
     }
     size_t k;
@@ -184,14 +188,15 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
                 goto done;
         }
     bool rr = strcmp(system, "roundrobin") == 0;
-    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, strcmp(system, "swiss") == 0, withdrawn,
-                     np + 1};
+    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0,
+                               strcmp(system, "swiss") == 0, withdrawn, np + 1};
     if (rr && jsonget_int(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
         opt.berger_flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     char why[200] = "";
     rc = pairing_check_round(t, (int)rn, &prop, &opt, &rep, why, sizeof why);
     if (rc == PAIRING_CHECK_E_INPUT) {
-        rc = error_set(err, n, STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn, why);
+        rc = error_set(err, n, STORE_E_INVALID, "round %lld cannot be checked: %s", (long long)rn,
+                       why);
         goto done;
     }
     if (rc)
@@ -224,16 +229,16 @@ static int pending_round(Store *s, int64_t tid, int64_t rn, char *err, size_t n)
     if (rc)
         return rc;
     if (strcmp(status, "pending") != 0)
-        return error_set(err, n, STORE_E_STATE, "round %lld has already started: its pairing is final",
-                   (long long)rn);
+        return error_set(err, n, STORE_E_STATE,
+                         "round %lld has already started: its pairing is final", (long long)rn);
     return 0;
 }
 
 static int player_in(Store *s, int64_t tid, int64_t pid, char *err, size_t n)
 {
     if (!tournaments_exists(s, 'p', tid, pid))
-        return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
-                   (long long)tid);
+        return error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
+                         (long long)pid, (long long)tid);
     return 0;
 }
 
@@ -253,25 +258,29 @@ typedef struct Seat {
     char kind[8];
 } Seat;
 
-static int seat_of(Store *s, int64_t tid, int64_t rn, int64_t pid, Seat *seat, char *err,
-                   size_t n)
+static int seat_of(Store *s, int64_t tid, int64_t rn, int64_t pid, Seat *seat, char *err, size_t n)
 {
     memset(seat, 0, sizeof *seat);
-    json_t *g = store_row(s, "SELECT id, white_id, status, (SELECT count(*) FROM game_events e "
-                             "WHERE e.game_id = games.id) AS events FROM games WHERE "
-                             "tournament_id = ?1 AND round = ?2 AND (white_id = ?3 OR "
-                             "black_id = ?3)", "iii", tid, rn, pid);
+    json_t *g = store_row(s,
+                          "SELECT id, white_id, status, (SELECT count(*) FROM game_events e "
+                          "WHERE e.game_id = games.id) AS events FROM games WHERE "
+                          "tournament_id = ?1 AND round = ?2 AND (white_id = ?3 OR "
+                          "black_id = ?3)",
+                          "iii", tid, rn, pid);
     if (g) {
         seat->gid = jsonget_int(g, "id");
         seat->white = jsonget_int(g, "white_id") == pid;
         bool started = strcmp(jstr(g, "status"), "pending") != 0 || jsonget_int(g, "events") > 0;
         json_decref(g);
         if (started)
-            return error_set(err, n, STORE_E_STATE, "game %lld has already started", (long long)seat->gid);
+            return error_set(err, n, STORE_E_STATE, "game %lld has already started",
+                             (long long)seat->gid);
         return 0;
     }
-    json_t *b = store_row(s, "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
-                             "player_id = ?3", "iii", tid, rn, pid);
+    json_t *b = store_row(s,
+                          "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                          "player_id = ?3",
+                          "iii", tid, rn, pid);
     if (b)
         snprintf(seat->kind, sizeof seat->kind, "%s", jstr(b, "kind"));
     json_decref(b);
@@ -280,11 +289,14 @@ static int seat_of(Store *s, int64_t tid, int64_t rn, int64_t pid, Seat *seat, c
 
 static int bye_write(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind)
 {
-    int rc = store_run(s, NULL, "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
-                                "player_id = ?3", "iii", tid, rn, pid);
+    int rc = store_run(s, NULL,
+                       "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                       "player_id = ?3",
+                       "iii", tid, rn, pid);
     if (!rc && kind && kind[0] && strcmp(kind, "none") != 0)
-        rc = store_run(s, NULL, "INSERT INTO byes(tournament_id, round, player_id, kind, "
-                                "created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        rc = store_run(s, NULL,
+                       "INSERT INTO byes(tournament_id, round, player_id, kind, "
+                       "created_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
                        "iiisi", tid, rn, pid, kind, store_now_ms());
     return rc;
 }
@@ -292,14 +304,15 @@ static int bye_write(Store *s, int64_t tid, int64_t rn, int64_t pid, const char 
 static int seat_put(Store *s, int64_t tid, int64_t rn, const Seat *seat, int64_t pid)
 {
     if (seat->gid)
-        return store_run(s, NULL, seat->white ? "UPDATE games SET white_id = ?2 WHERE id = ?1"
-                                              : "UPDATE games SET black_id = ?2 WHERE id = ?1",
+        return store_run(s, NULL,
+                         seat->white ? "UPDATE games SET white_id = ?2 WHERE id = ?1"
+                                     : "UPDATE games SET black_id = ?2 WHERE id = ?1",
                          "ii", seat->gid, pid);
     return bye_write(s, tid, rn, pid, seat->kind);
 }
 
-int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind,
-                   int64_t user, json_t **out, char *err, size_t n)
+int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind, int64_t user,
+                   json_t **out, char *err, size_t n)
 {
     *out = NULL;
     int rc = pending_round(s, tid, rn, err, n);
@@ -322,8 +335,8 @@ int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *k
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the bye was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:I,s:I,s:s,s:I}", "tournament", (json_int_t)tid, "round",
-                          (json_int_t)rn, "player", (json_int_t)pid, "kind", kind,
-                          "removed_game", (json_int_t)(strcmp(kind, "none") ? seat.gid : 0));
+                          (json_int_t)rn, "player", (json_int_t)pid, "kind", kind, "removed_game",
+                          (json_int_t)(strcmp(kind, "none") ? seat.gid : 0));
     alerts_audit_add(s, user, 0, "round.bye", "round", d);
     json_decref(d);
     *out = round_out(s, tid, rn);
@@ -350,8 +363,10 @@ int round_edit_swap(Store *s, int64_t tid, int64_t rn, int64_t a, int64_t b, int
         return rc;
     if (sa.gid && sa.gid == sb.gid) {
         /* one board: the colours change */
-        rc = store_run(s, NULL, "UPDATE games SET white_id = black_id, black_id = white_id "
-                                "WHERE id = ?1", "i", sa.gid);
+        rc = store_run(s, NULL,
+                       "UPDATE games SET white_id = black_id, black_id = white_id "
+                       "WHERE id = ?1",
+                       "i", sa.gid);
     } else {
         /* byes first: a bye row must not survive for a player now seated */
         Seat ca = sa, cb = sb;

@@ -39,8 +39,8 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
  * round (as rounds_get plus "byes"), or STORE_E_NOT_FOUND /
  * STORE_E_STATE with ERR.
  */
-int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind,
-                   int64_t user, json_t **out, char *err, size_t n);
+int round_edit_bye(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind, int64_t user,
+                   json_t **out, char *err, size_t n);
 
 /*
  * Exchanges the places of players A and B in pending round RN: on one board

@@ -15,7 +15,6 @@
 #include "tournaments.h"
 #include "tpn.h"
 
-
 #define STATUS_RESULT                                                                              \
     " CASE WHEN " ROUNDS_SQL_HELD " THEN 'running' ELSE g.status END AS status,"                   \
     " CASE WHEN " ROUNDS_SQL_HELD " THEN '*' ELSE g.result END AS result"
@@ -63,8 +62,8 @@ json_t *rounds_get(Store *s, int64_t tid, int64_t rn)
 
 json_t *rounds_list(Store *s, int64_t tid)
 {
-    json_t *nums = store_rows(s, "SELECT number FROM rounds WHERE tournament_id = ?1 ORDER BY number",
-                              "i", tid);
+    json_t *nums = store_rows(
+        s, "SELECT number FROM rounds WHERE tournament_id = ?1 ORDER BY number", "i", tid);
     json_t *out = json_array();
     size_t i;
     json_t *v;
@@ -84,20 +83,26 @@ json_t *rounds_list(Store *s, int64_t tid)
  * to the game. */
 static int bye_make_way(Store *s, int64_t tid, int64_t rn, int64_t pid, char *err, size_t n)
 {
-    json_t *b = store_row(s, "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
-                             "player_id = ?3", "iii", tid, rn, pid);
+    json_t *b = store_row(s,
+                          "SELECT kind FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                          "player_id = ?3",
+                          "iii", tid, rn, pid);
     if (!b)
         return 0;
     const char *kind = jsonget_str(b, "kind");
     int requested = strcmp(kind, "half") == 0 || strcmp(kind, "zero") == 0;
     if (requested)
-        snprintf(err, n, "player %lld has a requested %s-point bye in round %lld; cancel it "
-                 "first", (long long)pid, kind, (long long)rn);
+        snprintf(err, n,
+                 "player %lld has a requested %s-point bye in round %lld; cancel it "
+                 "first",
+                 (long long)pid, kind, (long long)rn);
     json_decref(b);
     if (requested)
         return STORE_E_CONFLICT;
-    return store_run(s, NULL, "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
-                              "player_id = ?3", "iii", tid, rn, pid);
+    return store_run(s, NULL,
+                     "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 AND "
+                     "player_id = ?3",
+                     "iii", tid, rn, pid);
 }
 
 /* Checks that W and B may meet in round RN of TID, in game GID (0 for a
@@ -112,11 +117,13 @@ static int seat_players(Store *s, int64_t tid, int64_t rn, int64_t w, int64_t b,
                       "ii", ids[i], tid) == 0)
             return error_set(err, n, STORE_E_INVALID, "player %lld is not in tournament %lld",
                              (long long)ids[i], (long long)tid);
-        if (store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
-                            "AND id <> ?4 AND (white_id = ?3 OR black_id = ?3)",
+        if (store_int(s, 0,
+                      "SELECT count(*) FROM games WHERE tournament_id = ?1 AND round = ?2 "
+                      "AND id <> ?4 AND (white_id = ?3 OR black_id = ?3)",
                       "iiii", tid, rn, ids[i], gid))
-            return error_set(err, n, STORE_E_CONFLICT, "player %lld is already paired in round %lld",
-                             (long long)ids[i], (long long)rn);
+            return error_set(err, n, STORE_E_CONFLICT,
+                             "player %lld is already paired in round %lld", (long long)ids[i],
+                             (long long)rn);
         int rc = bye_make_way(s, tid, rn, ids[i], err, n);
         if (rc)
             return rc;
@@ -129,33 +136,39 @@ static int add_pairing(Store *s, int64_t tid, int64_t rn, json_t *p, int64_t *gi
                        size_t n)
 {
     int64_t w = jsonget_int(p, "white_id"), b = jsonget_int(p, "black_id");
-    int64_t board = jsonget_has_int(p, "board") ? jsonget_int(p, "board")
-                    : store_int(s, 0, "SELECT max(board) FROM games WHERE tournament_id = ?1 AND "
-                                      "round = ?2", "ii", tid, rn) + 1;
+    int64_t board = jsonget_has_int(p, "board")
+                        ? jsonget_int(p, "board")
+                        : store_int(s, 0,
+                                    "SELECT max(board) FROM games WHERE tournament_id = ?1 AND "
+                                    "round = ?2",
+                                    "ii", tid, rn) +
+                              1;
     if (w == b)
-        return error_set(err, n, STORE_E_INVALID, "a player cannot play himself (player %lld)", (long long)w);
+        return error_set(err, n, STORE_E_INVALID, "a player cannot play himself (player %lld)",
+                         (long long)w);
     int rc = seat_players(s, tid, rn, w, b, 0, err, n);
     if (rc)
         return rc;
     rc = store_run(s, NULL,
-                       "INSERT INTO games(tournament_id, round, board, white_id, black_id) "
-                       "VALUES (?1, ?2, ?3, ?4, ?5)",
-                       "iiiii", tid, rn, board, w, b);
+                   "INSERT INTO games(tournament_id, round, board, white_id, black_id) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5)",
+                   "iiiii", tid, rn, board, w, b);
     if (rc == STORE_E_CONFLICT)
-        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board,
+                         (long long)rn);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the pairing was refused by the store") : rc;
     *gid = sqlite3_last_insert_rowid(store_db(s));
     return 0;
 }
 
-int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out,
-                       char *err, size_t n)
+int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out, char *err,
+                  size_t n)
 {
     if (!tournaments_exists(s, 't', 0, tid))
         return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
-    int64_t rn = store_int(s, 0, "SELECT max(number) FROM rounds WHERE tournament_id = ?1", "i",
-                           tid) + 1;
+    int64_t rn =
+        store_int(s, 0, "SELECT max(number) FROM rounds WHERE tournament_id = ?1", "i", tid) + 1;
     int rc = store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (?1, ?2)", "ii",
                        tid, rn);
     if (rc)
@@ -185,7 +198,7 @@ int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t 
 }
 
 int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
-                      char *err, size_t n)
+                       char *err, size_t n)
 {
     char status[16];
     int rc = rounds_status_get(s, tid, rn, status, sizeof status, err, n);
@@ -205,15 +218,18 @@ int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t us
 }
 
 int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **out, char *err,
-                      size_t n)
+                       size_t n)
 {
     json_t *g = rounds_game_summary(s, gid);
     if (!g)
         return error_set(err, n, STORE_E_NOT_FOUND, "no game %lld", (long long)gid);
     int64_t tid = jsonget_int(g, "tournament_id"), rn = jsonget_int(g, "round");
-    int64_t w = jsonget_has_int(in, "white_id") ? jsonget_int(in, "white_id") : jsonget_int(g, "white_id");
-    int64_t b = jsonget_has_int(in, "black_id") ? jsonget_int(in, "black_id") : jsonget_int(g, "black_id");
-    int64_t board = jsonget_has_int(in, "board") ? jsonget_int(in, "board") : jsonget_int(g, "board");
+    int64_t w =
+        jsonget_has_int(in, "white_id") ? jsonget_int(in, "white_id") : jsonget_int(g, "white_id");
+    int64_t b =
+        jsonget_has_int(in, "black_id") ? jsonget_int(in, "black_id") : jsonget_int(g, "black_id");
+    int64_t board =
+        jsonget_has_int(in, "board") ? jsonget_int(in, "board") : jsonget_int(g, "board");
     int pending = strcmp(jsonget_str(g, "status"), "pending") == 0;
     json_decref(g);
     if (!pending ||
@@ -224,10 +240,13 @@ int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t *
     int rc = seat_players(s, tid, rn, w, b, gid, err, n);
     if (rc)
         return rc;
-    rc = store_run(s, NULL, "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
-                                "WHERE id = ?1", "iiii", gid, w, b, board);
+    rc = store_run(s, NULL,
+                   "UPDATE games SET white_id = ?2, black_id = ?3, board = ?4 "
+                   "WHERE id = ?1",
+                   "iiii", gid, w, b, board);
     if (rc == STORE_E_CONFLICT)
-        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board, (long long)rn);
+        return error_set(err, n, rc, "board %lld of round %lld is taken", (long long)board,
+                         (long long)rn);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     json_t *d = json_pack("{s:I,s:O}", "game", (json_int_t)gid, "changes", in);
@@ -257,19 +276,22 @@ int64_t rounds_player_current_game(Store *s, int64_t pid)
 {
     return store_int(s, 0,
                      "SELECT id FROM games WHERE white_id = ?1 OR black_id = ?1 "
-                     "ORDER BY round DESC LIMIT 1", "i", pid);
+                     "ORDER BY round DESC LIMIT 1",
+                     "i", pid);
 }
 
 json_t *rounds_game_ids(Store *s, int64_t tid, int64_t rn)
 {
-    return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 AND round = ?2 "
-                         "ORDER BY board", "ii", tid, rn);
+    return store_rows(s,
+                      "SELECT id FROM games WHERE tournament_id = ?1 AND round = ?2 "
+                      "ORDER BY board",
+                      "ii", tid, rn);
 }
 
 json_t *rounds_tournament_game_ids(Store *s, int64_t tid)
 {
-    return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 ORDER BY round, board",
-                      "i", tid);
+    return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 ORDER BY round, board", "i",
+                      tid);
 }
 
 int rounds_status_get(Store *s, int64_t tid, int64_t rn, char *status, size_t cap, char *err,

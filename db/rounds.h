@@ -31,16 +31,16 @@ json_t *rounds_get(Store *s, int64_t tid, int64_t rn);
  * a requested bye in the round is refused (STORE_E_CONFLICT); a PAB, free
  * round or forfeit win of a player paired by hand gives way to the game.
  * 0 with *OUT the round, or an error with ERR. */
-int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out,
-                       char *err, size_t n);
+int rounds_create(Store *s, int64_t tid, json_t *pairings, int64_t user, json_t **out, char *err,
+                  size_t n);
 /* Adds the board IN ({board?, white_id, black_id}) to pending round RN:
  * 0 with *OUT the game's summary, or an error with ERR. */
 int rounds_pairing_add(Store *s, int64_t tid, int64_t rn, json_t *in, int64_t user, json_t **out,
-                      char *err, size_t n);
+                       char *err, size_t n);
 /* Changes the players or board of game GID before it starts: 0 with *OUT
  * the game's summary, or an error with ERR (STORE_E_STATE once started). */
 int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t **out, char *err,
-                      size_t n);
+                       size_t n);
 /* One game's summary (ids, names, board, status, result) or NULL. */
 json_t *rounds_game_summary(Store *s, int64_t gid);
 /* The two players of game GID: 0, or STORE_E_NOT_FOUND. */

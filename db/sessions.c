@@ -15,8 +15,9 @@
 
 int sessions_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n)
 {
-    int rc = store_run(s, NULL, "INSERT INTO users(username, pwhash, created_ms) VALUES (?1, ?2, ?3)",
-                       "ssi", username, pwhash, store_now_ms());
+    int rc =
+        store_run(s, NULL, "INSERT INTO users(username, pwhash, created_ms) VALUES (?1, ?2, ?3)",
+                  "ssi", username, pwhash, store_now_ms());
     if (rc == STORE_E_CONFLICT)
         return ERR(rc, "there is already a user '%s'", username);
     if (rc)
@@ -41,7 +42,7 @@ int64_t sessions_user_count(Store *s)
 /* ---- sessions ---- */
 
 int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t player,
-                         const char *csrf, int64_t expires_ms)
+                    const char *csrf, int64_t expires_ms)
 {
     int rc = store_run(s, NULL,
                        "INSERT INTO sessions(token_hash, user_id, player_id, csrf, created_ms, "
@@ -55,11 +56,13 @@ int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t play
         return store_run(s, NULL,
                          "DELETE FROM sessions WHERE user_id = ?1 AND rowid NOT IN (SELECT rowid "
                          "FROM sessions WHERE user_id = ?1 ORDER BY created_ms DESC, rowid DESC "
-                         "LIMIT ?2)", "ii", user, (int64_t)SESSIONS_PER_HOLDER);
+                         "LIMIT ?2)",
+                         "ii", user, (int64_t)SESSIONS_PER_HOLDER);
     return store_run(s, NULL,
                      "DELETE FROM sessions WHERE player_id = ?1 AND rowid NOT IN (SELECT rowid "
                      "FROM sessions WHERE player_id = ?1 ORDER BY created_ms DESC, rowid DESC "
-                     "LIMIT ?2)", "ii", player, (int64_t)SESSIONS_PER_HOLDER);
+                     "LIMIT ?2)",
+                     "ii", player, (int64_t)SESSIONS_PER_HOLDER);
 }
 
 int sessions_expire(Store *s, int64_t now_ms, int limit)
@@ -67,7 +70,8 @@ int sessions_expire(Store *s, int64_t now_ms, int limit)
     int changes = 0;
     int rc = store_run(s, &changes,
                        "DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions "
-                       "WHERE expires_ms < ?1 LIMIT ?2)", "ii", now_ms, (int64_t)limit);
+                       "WHERE expires_ms < ?1 LIMIT ?2)",
+                       "ii", now_ms, (int64_t)limit);
     return rc ? rc : changes;
 }
 
@@ -135,7 +139,7 @@ int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin
 }
 
 int sessions_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
-                          const char *token_hash, int64_t user, char *err, size_t n)
+                             const char *token_hash, int64_t user, char *err, size_t n)
 {
     int changes = 0;
     int rc = store_run(s, &changes,
@@ -157,8 +161,10 @@ int sessions_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin
 
 int sessions_pin_taken(Store *s, int64_t tid, const char *pin_hash)
 {
-    return store_int(s, 0, "SELECT count(*) FROM player_credentials WHERE tournament_id = ?1 AND "
-                           "pin_hash = ?2", "is", tid, pin_hash) > 0;
+    return store_int(s, 0,
+                     "SELECT count(*) FROM player_credentials WHERE tournament_id = ?1 AND "
+                     "pin_hash = ?2",
+                     "is", tid, pin_hash) > 0;
 }
 
 json_t *sessions_player_by_pin(Store *s, int64_t tid, const char *pin_hash)

@@ -38,7 +38,7 @@ enum { SESSIONS_PER_HOLDER = 20 };
  * looked at here (sessions_expire does it off the request path).  Returns
  * 0 or the store's error. */
 int sessions_create(Store *s, const char *token_hash, int64_t user, int64_t player,
-                         const char *csrf, int64_t expires_ms);
+                    const char *csrf, int64_t expires_ms);
 /* Deletes at most LIMIT sessions expired before NOW_MS (by the index on
  * expiry): the writer calls it with its heartbeat.  Returns how many went,
  * or a negative error. */
@@ -59,7 +59,7 @@ int sessions_credentials_add(Store *s, int64_t tid, int64_t pid, const char *pin
  * 0, or STORE_E_CONFLICT (PIN taken) / STORE_E_NOT_FOUND with ERR.
  * Audited as USER. */
 int sessions_credentials_set(Store *s, int64_t tid, int64_t pid, const char *pin_hash,
-                          const char *token_hash, int64_t user, char *err, size_t n);
+                             const char *token_hash, int64_t user, char *err, size_t n);
 /* 1 when PIN_HASH is already some player's PIN in tournament TID. */
 int sessions_pin_taken(Store *s, int64_t tid, const char *pin_hash);
 /* The player signing in with a PIN of tournament TID / with a token:
@@ -73,8 +73,8 @@ typedef struct SessionsCaller {
     int64_t player_id;     /* the player; 0 in an arbiter's session */
     int64_t tournament_id; /* the player's tournament */
     int64_t expires_ms;
-    char csrf[48];         /* the session's CSRF token */
-    char username[64];     /* the arbiter's name ("" for a player) */
+    char csrf[48];     /* the session's CSRF token */
+    char username[64]; /* the arbiter's name ("" for a player) */
 } SessionsCaller;
 
 /* The session of TOKEN_HASH still valid at NOW_MS: 1 with *OUT filled, 0

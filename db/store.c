@@ -81,16 +81,18 @@ static int migrate(Store *s, char *err, size_t errlen)
 {
     int v = store_version(s);
     if (v > store_migration_count) {
-        snprintf(err, errlen, "the database has schema version %d, newer than this "
-                 "program knows (%d)", v, store_migration_count);
+        snprintf(err, errlen,
+                 "the database has schema version %d, newer than this "
+                 "program knows (%d)",
+                 v, store_migration_count);
         return -EPROTO;
     }
     for (; v < store_migration_count; v++) {
         char pragma[64];
         snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
         if (exec(s->db, "BEGIN IMMEDIATE", err, errlen) ||
-            exec(s->db, store_migrations[v], err, errlen) ||
-            exec(s->db, pragma, err, errlen) || exec(s->db, "COMMIT", err, errlen)) {
+            exec(s->db, store_migrations[v], err, errlen) || exec(s->db, pragma, err, errlen) ||
+            exec(s->db, "COMMIT", err, errlen)) {
             sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
             return -EIO;
         }
@@ -200,12 +202,8 @@ static void vbind(sqlite3_stmt *st, const char *fmt, va_list ap)
     for (int i = 0; fmt[i]; i++) {
         int idx = i + 1;
         switch (fmt[i]) {
-        case 'i':
-            sqlite3_bind_int64(st, idx, va_arg(ap, int64_t));
-            break;
-        case 'd':
-            sqlite3_bind_int64(st, idx, va_arg(ap, int));
-            break;
+        case 'i': sqlite3_bind_int64(st, idx, va_arg(ap, int64_t)); break;
+        case 'd': sqlite3_bind_int64(st, idx, va_arg(ap, int)); break;
         case 's': {
             const char *v = va_arg(ap, const char *);
             if (v)
@@ -214,8 +212,7 @@ static void vbind(sqlite3_stmt *st, const char *fmt, va_list ap)
                 sqlite3_bind_null(st, idx);
             break;
         }
-        default:
-            sqlite3_bind_null(st, idx);
+        default: sqlite3_bind_null(st, idx);
         }
     }
 }
@@ -268,15 +265,9 @@ json_t *store_row_json(sqlite3_stmt *st)
         size_t len = strlen(name);
         json_t *v;
         switch (sqlite3_column_type(st, i)) {
-        case SQLITE_INTEGER:
-            v = json_integer(sqlite3_column_int64(st, i));
-            break;
-        case SQLITE_FLOAT:
-            v = json_real(sqlite3_column_double(st, i));
-            break;
-        case SQLITE_NULL:
-            v = json_null();
-            break;
+        case SQLITE_INTEGER: v = json_integer(sqlite3_column_int64(st, i)); break;
+        case SQLITE_FLOAT: v = json_real(sqlite3_column_double(st, i)); break;
+        case SQLITE_NULL: v = json_null(); break;
         default: {
             const char *t = (const char *)sqlite3_column_text(st, i);
             if (len > 5 && strcmp(name + len - 5, "_json") == 0) {

@@ -21,7 +21,6 @@
 #include "tpn.h"
 #include "trf.h"
 
-
 static const char *jstr(json_t *o, const char *k)
 {
     json_t *v = json_object_get(o, k);
@@ -36,10 +35,9 @@ static void result_chars(const char *res, char *w, char *b)
     static const struct {
         const char *r;
         char w, b;
-    } t[] = {{"1-0", '1', '0'},   {"0-1", '0', '1'},   {"1/2-1/2", '=', '='},
-             {"+/-", '+', '-'},   {"-/+", '-', '+'},   {"-/-", '-', '-'},
-             {"+/+", '+', '+'},   {"1/2-0", '=', '0'}, {"0-1/2", '0', '='},
-             {"0-0", '0', '0'},   {"1-1", '1', '1'},   {"1-1/2", '1', '='},
+    } t[] = {{"1-0", '1', '0'},   {"0-1", '0', '1'}, {"1/2-1/2", '=', '='}, {"+/-", '+', '-'},
+             {"-/+", '-', '+'},   {"-/-", '-', '-'}, {"+/+", '+', '+'},     {"1/2-0", '=', '0'},
+             {"0-1/2", '0', '='}, {"0-0", '0', '0'}, {"1-1", '1', '1'},     {"1-1/2", '1', '='},
              {"1/2-1", '=', '1'}};
     *w = *b = 0;
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
@@ -78,9 +76,11 @@ static void copy(char *dst, size_t cap, const char *src)
  * given as "tpn"); NULL when out of memory. */
 static json_t *players_by_tpn(Store *s, int64_t tid)
 {
-    json_t *rows = store_rows(s, "SELECT id, tournament_id, name, rating, rating_estimate, title, "
-                                 "federation, fide_id, sex, birth, status FROM players WHERE "
-                                 "tournament_id = ?1 ORDER BY id", "i", tid);
+    json_t *rows = store_rows(s,
+                              "SELECT id, tournament_id, name, rating, rating_estimate, title, "
+                              "federation, fide_id, sex, birth, status FROM players WHERE "
+                              "tournament_id = ?1 ORDER BY id",
+                              "i", tid);
     int64_t *ids = NULL;
     int np = 0;
     json_t *out = rows ? json_array() : NULL;
@@ -108,9 +108,11 @@ static json_t *players_by_tpn(Store *s, int64_t tid)
 
 static json_t *tournament_row(Store *s, int64_t tid)
 {
-    return store_row(s, "SELECT id, name, system, rounds, place, start_date, time_control, "
-                        "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, "
-                        "bye_last_rounds FROM tournaments WHERE id = ?1", "i", tid);
+    return store_row(s,
+                     "SELECT id, name, system, rounds, place, start_date, time_control, "
+                     "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, "
+                     "bye_last_rounds FROM tournaments WHERE id = ?1",
+                     "i", tid);
 }
 
 /*
@@ -125,7 +127,8 @@ static json_t *tournament_row(Store *s, int64_t tid)
 static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
 {
     int r = (int)jsonget_int(v, "round");
-    int pi = tpn_of(ids, np, jsonget_int(v, "player_id")), oi = tpn_of(ids, np, jsonget_int(v, "opp"));
+    int pi = tpn_of(ids, np, jsonget_int(v, "player_id")),
+        oi = tpn_of(ids, np, jsonget_int(v, "opp"));
     TrnPlayer *p = tournament_player_mut(t, pi), *o = tournament_player_mut(t, oi);
     if (!p || !o || p == o || r < 1 || r > p->rounds || r > o->rounds)
         return;
@@ -165,7 +168,7 @@ static void fill_head(Tournament *t, json_t *tour, int np)
     if (rr)
         copy(t->system, sizeof t->system,
              double_rr > 0 && t->n_rounds >= double_rr ? "FIDE_DOUBLEROUNDROBIN"
-                                                        : "FIDE_ROUNDROBIN");
+                                                       : "FIDE_ROUNDROBIN");
     t->initial_colour = TRN_WHITE;
     tournaments_point_system(json_object_get(tour, "points"), &t->points);
     TrnPointSystem def;
@@ -184,8 +187,8 @@ static void fill_head(Tournament *t, json_t *tour, int np)
         copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
 }
 
-int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out, char *err,
-              size_t n)
+int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out,
+                        char *err, size_t n)
 {
     *out = NULL;
     *ids_out = NULL;
@@ -193,8 +196,10 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     if (!tour)
         return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     if (rounds <= 0)
-        rounds = (int)store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
-                                      "tournament_id = ?1", "i", tid);
+        rounds = (int)store_int(s, 0,
+                                "SELECT coalesce(max(number), 0) FROM rounds WHERE "
+                                "tournament_id = ?1",
+                                "i", tid);
     json_t *players = players_by_tpn(s, tid);
     /* Under a public view, a result the delay holds back is not in yet. */
     json_t *games = store_rows(s,
@@ -202,9 +207,11 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
                                " THEN '*' ELSE result END AS result FROM games g WHERE "
                                "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
                                "ii", tid, (int64_t)rounds);
-    json_t *byes = store_rows(s, "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
-                                 "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "
-                                 "ORDER BY round, player_id", "ii", tid, (int64_t)rounds);
+    json_t *byes = store_rows(s,
+                              "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
+                              "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "
+                              "ORDER BY round, player_id",
+                              "ii", tid, (int64_t)rounds);
     Tournament *t = tournament_new();
     int np = (int)json_array_size(players);
     int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
@@ -214,7 +221,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         goto fail;
     }
     if (np > TRN_MAX_PLAYERS || rounds > TRN_MAX_ROUNDS) {
-        rc = error_set(err, n, STORE_E_INVALID, "too many players or rounds for a tournament report");
+        rc = error_set(err, n, STORE_E_INVALID,
+                       "too many players or rounds for a tournament report");
         goto fail;
     }
     fill_head(t, tour, np);
@@ -246,7 +254,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     json_array_foreach(games, k, v)
     {
         int r = (int)jsonget_int(v, "round");
-        int w = tpn_of(ids, np, jsonget_int(v, "white_id")), b = tpn_of(ids, np, jsonget_int(v, "black_id"));
+        int w = tpn_of(ids, np, jsonget_int(v, "white_id")),
+            b = tpn_of(ids, np, jsonget_int(v, "black_id"));
         TrnPlayer *pw = tournament_player_mut(t, w), *pb = tournament_player_mut(t, b);
         if (r < 1 || r > rounds || !pw || !pb)
             continue;
@@ -262,8 +271,7 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         if (p && r >= 1 && r <= rounds && p->games[r - 1].opponent == 0)
             p->games[r - 1] = (TrnGame){0, TRN_COLOUR_NONE, bye_char(jstr(v, "kind"))};
     }
-    json_array_foreach(byes, k, v)
-        link_forfeit(t, ids, np, v);
+    json_array_foreach(byes, k, v) link_forfeit(t, ids, np, v);
     t->rounds_played = rounds;
     for (int i = 0; i < np; i++)
         t->players[i].points = tournament_player_score(t, &t->players[i], rounds);
@@ -287,25 +295,29 @@ fail:
 static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const char *kind,
                        int64_t opp)
 {
-    return store_run(s, NULL, "INSERT INTO byes(tournament_id, round, player_id, kind, "
-                              "created_ms, opponent_id) VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0))",
+    return store_run(s, NULL,
+                     "INSERT INTO byes(tournament_id, round, player_id, kind, "
+                     "created_ms, opponent_id) VALUES (?1, ?2, ?3, ?4, ?5, nullif(?6, 0))",
                      "iiisii", tid, rn, pid, kind, store_now_ms(), opp);
 }
 
 json_t *tournament_io_round_byes(Store *s, int64_t tid, int64_t rn)
 {
-    json_t *b = store_rows(s, "SELECT player_id, kind, opponent_id FROM byes WHERE "
-                              "tournament_id = ?1 AND round = ?2 ORDER BY player_id",
+    json_t *b = store_rows(s,
+                           "SELECT player_id, kind, opponent_id FROM byes WHERE "
+                           "tournament_id = ?1 AND round = ?2 ORDER BY player_id",
                            "ii", tid, rn);
     return b ? b : json_array();
 }
 
 json_t *tournament_io_byes_list(Store *s, int64_t tid)
 {
-    json_t *b = store_rows(s, "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
-                              "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
-                              "p ON p.id = b.player_id WHERE b.tournament_id = ?1 "
-                              "ORDER BY b.round, b.player_id", "i", tid);
+    json_t *b = store_rows(s,
+                           "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
+                           "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
+                           "p ON p.id = b.player_id WHERE b.tournament_id = ?1 "
+                           "ORDER BY b.round, b.player_id",
+                           "i", tid);
     return b ? b : json_array();
 }
 
@@ -314,23 +326,22 @@ json_t *tournament_io_byes_list(Store *s, int64_t tid)
 static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const int64_t *ids,
                       json_t *pairings, int64_t *pab, char *err, size_t n)
 {
-    json_t *absent = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
-                                   "status = 'withdrawn'", "i", tid);
-    json_t *req = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
-                                "round = ?2", "ii", tid, rn);
+    json_t *absent = store_rows(s,
+                                "SELECT id FROM players WHERE tournament_id = ?1 AND "
+                                "status = 'withdrawn'",
+                                "i", tid);
+    json_t *req = store_rows(s,
+                             "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
+                             "round = ?2",
+                             "ii", tid, rn);
     size_t k;
     json_t *v;
     int rc = 0;
-    json_array_foreach(absent, k, v)
-        if (!rc)
-            rc = tournament_add_bye(t, (TrnBye){'Z', (int)rn, tpn_of(ids, t->n_players,
-                                                                     jsonget_int(v, "id")), false});
-    json_array_foreach(req, k, v)
-        if (!rc)
-            rc = tournament_add_bye(t, (TrnBye){strcmp(jstr(v, "kind"), "half") ? 'Z' : 'H',
-                                                (int)rn,
-                                                tpn_of(ids, t->n_players, jsonget_int(v, "player_id")),
-                                                false});
+    json_array_foreach(absent, k, v) if (!rc) rc = tournament_add_bye(
+        t, (TrnBye){'Z', (int)rn, tpn_of(ids, t->n_players, jsonget_int(v, "id")), false});
+    json_array_foreach(req, k, v) if (!rc) rc = tournament_add_bye(
+        t, (TrnBye){strcmp(jstr(v, "kind"), "half") ? 'Z' : 'H', (int)rn,
+                    tpn_of(ids, t->n_players, jsonget_int(v, "player_id")), false});
     json_decref(absent);
     json_decref(req);
     if (rc)
@@ -339,10 +350,13 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     char why[200] = "";
     rc = dutch_pair_round(t, (int)rn, &dp, why, sizeof why);
     if (rc == DUTCH_E_NO_PAIRING)
-        return error_set(err, n, STORE_E_CONFLICT, "no pairing of round %lld satisfies the absolute criteria "
-                                     "(C.04.3)%s%s", (long long)rn, why[0] ? ": " : "", why);
+        return error_set(err, n, STORE_E_CONFLICT,
+                         "no pairing of round %lld satisfies the absolute criteria "
+                         "(C.04.3)%s%s",
+                         (long long)rn, why[0] ? ": " : "", why);
     if (rc == DUTCH_E_INPUT)
-        return error_set(err, n, STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn, why);
+        return error_set(err, n, STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn,
+                         why);
     if (rc)
         return rc;
     int board = 0;
@@ -366,13 +380,10 @@ static int requested(json_t *req, json_t *withdrawn, int64_t id)
 {
     size_t k;
     json_t *v;
-    json_array_foreach(req, k, v)
-        if (jsonget_int(v, "player_id") == id &&
-            (!strcmp(jstr(v, "kind"), "half") || !strcmp(jstr(v, "kind"), "zero")))
-            return 1;
-    json_array_foreach(withdrawn, k, v)
-        if (jsonget_int(v, "id") == id)
-            return 1;
+    json_array_foreach(req, k, v) if (jsonget_int(v, "player_id") == id &&
+                                      (!strcmp(jstr(v, "kind"), "half") ||
+                                       !strcmp(jstr(v, "kind"), "zero"))) return 1;
+    json_array_foreach(withdrawn, k, v) if (jsonget_int(v, "id") == id) return 1;
     return 0;
 }
 
@@ -399,20 +410,23 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
          * alternating from the Berger table's one board (1 - 2). */
         int64_t planned = jsonget_int(tour, "rounds");
         if (planned > 0 && rn > planned)
-            return error_set(err, n, STORE_E_STATE, "this match has only %lld games", (long long)planned);
+            return error_set(err, n, STORE_E_STATE, "this match has only %lld games",
+                             (long long)planned);
         boards[0] = rn % 2 ? (BergerBoard){1, 2} : (BergerBoard){2, 1};
         nb = 1;
     } else {
         if (np < BERGER_MIN_PLAYERS || np > BERGER_MAX_PLAYERS)
-            return error_set(err, n, STORE_E_CONFLICT, "the Berger tables need %d to %d players, not %d",
-                       BERGER_MIN_PLAYERS, BERGER_MAX_PLAYERS, np);
+            return error_set(err, n, STORE_E_CONFLICT,
+                             "the Berger tables need %d to %d players, not %d", BERGER_MIN_PLAYERS,
+                             BERGER_MAX_PLAYERS, np);
         int flags = 0;
         if (jsonget_int(tour, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
             flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
         nb = berger_round(np, (int)rn, flags, boards);
         if (nb < 0)
-            return error_set(err, n, STORE_E_STATE, "a round robin of %d players has only %d rounds", np,
-                       berger_rounds(np, flags));
+            return error_set(err, n, STORE_E_STATE,
+                             "a round robin of %d players has only %d rounds", np,
+                             berger_rounds(np, flags));
     }
     int board = 0;
     for (int i = 0; i < nb; i++) {
@@ -425,9 +439,8 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
         for (int side = 0; side < 2 && (aw || ab); side++) {
             int64_t me = side ? b : w, other = side ? w : b;
             int absent = side ? ab : aw;
-            json_array_append_new(unplayed, json_pack("{s:I,s:I,s:s}", "player_id",
-                                                      (json_int_t)me, "opponent_id",
-                                                      (json_int_t)other, "kind",
+            json_array_append_new(unplayed, json_pack("{s:I,s:I,s:s}", "player_id", (json_int_t)me,
+                                                      "opponent_id", (json_int_t)other, "kind",
                                                       absent ? "absent" : "forfeit"));
         }
         if (aw || ab)
@@ -438,33 +451,41 @@ static int pair_berger(json_t *tour, json_t *req, json_t *wd, int64_t rn, int np
     return 0;
 }
 
-int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n)
+int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err,
+                                  size_t n)
 {
     *out = NULL;
     json_t *tour = tournament_row(s, tid);
     if (!tour)
         return error_set(err, n, STORE_E_NOT_FOUND, "no tournament %lld", (long long)tid);
     const char *system = jstr(tour, "system");
-    int64_t rn = store_int(s, 0, "SELECT coalesce(max(number), 0) FROM rounds WHERE "
-                                 "tournament_id = ?1", "i", tid) + 1;
-    int64_t open = store_int(s, 0, "SELECT count(*) FROM games WHERE tournament_id = ?1 AND "
-                                   "result = '*'", "i", tid);
+    int64_t rn = store_int(s, 0,
+                           "SELECT coalesce(max(number), 0) FROM rounds WHERE "
+                           "tournament_id = ?1",
+                           "i", tid) +
+                 1;
+    int64_t open = store_int(s, 0,
+                             "SELECT count(*) FROM games WHERE tournament_id = ?1 AND "
+                             "result = '*'",
+                             "i", tid);
     Tournament *t = NULL;
     int64_t *ids = NULL;
     json_t *pairings = json_array(), *unplayed = json_array(), *req = NULL, *wd = NULL;
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
-        rc = error_set(err, n, STORE_E_STATE, "a manual tournament is paired by hand: send the pairings");
+        rc = error_set(err, n, STORE_E_STATE,
+                       "a manual tournament is paired by hand: send the pairings");
         goto done;
     }
     if (jsonget_int(tour, "rounds") > 0 && rn > jsonget_int(tour, "rounds")) {
-        rc = error_set(err, n, STORE_E_STATE, "all %lld rounds have been paired", (long long)jsonget_int(tour, "rounds"));
+        rc = error_set(err, n, STORE_E_STATE, "all %lld rounds have been paired",
+                       (long long)jsonget_int(tour, "rounds"));
         goto done;
     }
     if (open) {
         rc = error_set(err, n, STORE_E_STATE, "%lld game(s) of earlier rounds have no result yet",
-                 (long long)open);
+                       (long long)open);
         goto done;
     }
     rc = tournament_io_build(s, tid, (int)rn - 1, &t, &ids, err, n);
@@ -476,12 +497,15 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     }
     int rr = strcmp(system, "roundrobin") == 0;
     if (rr) {
-        req = store_rows(s, "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
-                            "round = ?2", "ii", tid, rn);
-        wd = store_rows(s, "SELECT id FROM players WHERE tournament_id = ?1 AND "
-                           "status = 'withdrawn'", "i", tid);
-        rc = pair_berger(tour, req, wd, rn, t->n_players, ids, pairings, unplayed, &bye_id, err,
-                         n);
+        req = store_rows(s,
+                         "SELECT player_id, kind FROM byes WHERE tournament_id = ?1 AND "
+                         "round = ?2",
+                         "ii", tid, rn);
+        wd = store_rows(s,
+                        "SELECT id FROM players WHERE tournament_id = ?1 AND "
+                        "status = 'withdrawn'",
+                        "i", tid);
+        rc = pair_berger(tour, req, wd, rn, t->n_players, ids, pairings, unplayed, &bye_id, err, n);
     } else {
         rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, err, n);
     }
@@ -497,17 +521,22 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
         if (rc)
             break;
         if (strcmp(jstr(v, "kind"), "forfeit") == 0)
-            rc = add_bye_row(s, tid, rn, jsonget_int(v, "player_id"), "forfeit", jsonget_int(v, "opponent_id"));
+            rc = add_bye_row(s, tid, rn, jsonget_int(v, "player_id"), "forfeit",
+                             jsonget_int(v, "opponent_id"));
         else /* a withdrawn player has no row to update */
-            rc = store_run(s, NULL, "UPDATE byes SET opponent_id = ?4 WHERE tournament_id = ?1 "
-                                    "AND round = ?2 AND player_id = ?3", "iiii", tid, rn,
-                           jsonget_int(v, "player_id"), jsonget_int(v, "opponent_id"));
+            rc = store_run(s, NULL,
+                           "UPDATE byes SET opponent_id = ?4 WHERE tournament_id = ?1 "
+                           "AND round = ?2 AND player_id = ?3",
+                           "iiii", tid, rn, jsonget_int(v, "player_id"),
+                           jsonget_int(v, "opponent_id"));
     }
     /* The free round of an odd round robin scores nothing; a bye the free
      * player asked for is moot and gives way to it. */
     if (!rc && bye_id && rr && requested(req, NULL, bye_id))
-        rc = store_run(s, NULL, "UPDATE byes SET kind = 'free' WHERE tournament_id = ?1 AND "
-                                "round = ?2 AND player_id = ?3", "iii", tid, rn, bye_id);
+        rc = store_run(s, NULL,
+                       "UPDATE byes SET kind = 'free' WHERE tournament_id = ?1 AND "
+                       "round = ?2 AND player_id = ?3",
+                       "iii", tid, rn, bye_id);
     else if (!rc && bye_id)
         rc = add_bye_row(s, tid, rn, bye_id, rr ? "free" : "pab", 0);
     if (rc) {
@@ -535,10 +564,13 @@ static int bye_round_open(Store *s, int64_t tid, json_t *tour, int64_t rn, char 
 {
     int64_t rounds = jsonget_int(tour, "rounds");
     if (rounds > 0 && rn > rounds)
-        return error_set(err, n, STORE_E_INVALID, "the tournament has only %lld rounds", (long long)rounds);
+        return error_set(err, n, STORE_E_INVALID, "the tournament has only %lld rounds",
+                         (long long)rounds);
     if (tournaments_exists(s, 'r', tid, rn))
-        return error_set(err, n, STORE_E_STATE, "round %lld is already paired; byes can only be requested "
-                                  "or cancelled for rounds not yet paired", (long long)rn);
+        return error_set(err, n, STORE_E_STATE,
+                         "round %lld is already paired; byes can only be requested "
+                         "or cancelled for rounds not yet paired",
+                         (long long)rn);
     return 0;
 }
 
@@ -547,44 +579,51 @@ static int bye_cancel(Store *s, int64_t tid, int64_t pid, int64_t rn, json_t **o
                       size_t n)
 {
     int changes = 0;
-    int rc = store_run(s, &changes, "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 "
-                                    "AND player_id = ?3 AND kind IN ('half', 'zero')",
+    int rc = store_run(s, &changes,
+                       "DELETE FROM byes WHERE tournament_id = ?1 AND round = ?2 "
+                       "AND player_id = ?3 AND kind IN ('half', 'zero')",
                        "iii", tid, rn, pid);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the cancellation was refused by the store") : rc;
     if (!changes)
-        return error_set(err, n, STORE_E_NOT_FOUND, "player %lld has no requested bye in round %lld",
-                   (long long)pid, (long long)rn);
+        return error_set(err, n, STORE_E_NOT_FOUND,
+                         "player %lld has no requested bye in round %lld", (long long)pid,
+                         (long long)rn);
     *out = json_pack("{s:I,s:I,s:I,s:s}", "tournament_id", (json_int_t)tid, "player_id",
                      (json_int_t)pid, "round", (json_int_t)rn, "kind", "none");
     return 0;
 }
 
 /* The half-point bye rules of TOUR for player PID in round RN. */
-static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, int64_t rn,
-                            char *err, size_t n)
+static int half_bye_allowed(Store *s, json_t *tour, int64_t tid, int64_t pid, int64_t rn, char *err,
+                            size_t n)
 {
     int64_t rounds = jsonget_int(tour, "rounds"), last = jsonget_int(tour, "bye_last_rounds");
     if (rounds > 0 && last > 0 && rn > rounds - last)
-        return error_set(err, n, STORE_E_CONFLICT, "no half-point byes in the last %lld round(s) of this "
-                                     "tournament (round %lld of %lld)", (long long)last,
-                   (long long)rn, (long long)rounds);
+        return error_set(err, n, STORE_E_CONFLICT,
+                         "no half-point byes in the last %lld round(s) of this "
+                         "tournament (round %lld of %lld)",
+                         (long long)last, (long long)rn, (long long)rounds);
     json_t *limit = json_object_get(tour, "bye_limit");
     if (!json_is_integer(limit))
         return 0;
     if (json_integer_value(limit) == 0)
-        return error_set(err, n, STORE_E_CONFLICT, "this tournament allows no half-point byes (bye_limit 0)");
-    int64_t had = store_int(s, 0, "SELECT count(*) FROM byes WHERE tournament_id = ?1 AND "
-                                  "player_id = ?2 AND kind = 'half'", "ii", tid, pid);
+        return error_set(err, n, STORE_E_CONFLICT,
+                         "this tournament allows no half-point byes (bye_limit 0)");
+    int64_t had = store_int(s, 0,
+                            "SELECT count(*) FROM byes WHERE tournament_id = ?1 AND "
+                            "player_id = ?2 AND kind = 'half'",
+                            "ii", tid, pid);
     if (had >= json_integer_value(limit))
-        return error_set(err, n, STORE_E_CONFLICT, "player %lld already has %lld half-point bye(s); this "
-                                     "tournament allows %lld", (long long)pid, (long long)had,
-                   (long long)json_integer_value(limit));
+        return error_set(err, n, STORE_E_CONFLICT,
+                         "player %lld already has %lld half-point bye(s); this "
+                         "tournament allows %lld",
+                         (long long)pid, (long long)had, (long long)json_integer_value(limit));
     return 0;
 }
 
 int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
-                    int64_t user, json_t **out, char *err, size_t n)
+                              int64_t user, json_t **out, char *err, size_t n)
 {
     *out = NULL;
     json_t *p = store_row(s, "SELECT status FROM players WHERE tournament_id = ?1 AND id = ?2",
@@ -592,8 +631,8 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
     json_t *tour = tournament_row(s, tid);
     int rc = 0;
     if (!p || !tour) {
-        rc = error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld", (long long)pid,
-                 (long long)tid);
+        rc = error_set(err, n, STORE_E_NOT_FOUND, "no player %lld in tournament %lld",
+                       (long long)pid, (long long)tid);
         goto done;
     }
     int none = strcmp(kind, "none") == 0;
@@ -608,15 +647,17 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
     }
     if (strcmp(jstr(p, "status"), "withdrawn") == 0) {
         rc = error_set(err, n, STORE_E_STATE, "player %lld has withdrawn and is not paired anyway",
-                 (long long)pid);
+                       (long long)pid);
         goto done;
     }
     if (strcmp(kind, "half") == 0 && (rc = half_bye_allowed(s, tour, tid, pid, rn, err, n)))
         goto done;
     rc = add_bye_row(s, tid, rn, pid, kind, 0);
     if (rc == STORE_E_CONFLICT) {
-        rc = error_set(err, n, rc, "player %lld already has a bye in round %lld; cancel it first (kind "
-                     "\"none\")", (long long)pid, (long long)rn);
+        rc = error_set(err, n, rc,
+                       "player %lld already has a bye in round %lld; cancel it first (kind "
+                       "\"none\")",
+                       (long long)pid, (long long)rn);
         goto done;
     }
     if (rc) {
@@ -643,8 +684,8 @@ static int standings_of(const Tournament *t, int rr, int rounds, Standings **st)
     if (tiebreak_parse(t->tiebreaks, specs, TB_MAX_SPECS - 1, &count, why, sizeof why))
         count = 0;
     /* The edition in force on the start date, as `arbiter standings` picks it. */
-    TbOptions opt = {.edition = tiebreak_edition_for_date(t->start_date), .rounds = rounds,
-                     .round_robin = rr};
+    TbOptions opt = {
+        .edition = tiebreak_edition_for_date(t->start_date), .rounds = rounds, .round_robin = rr};
     return tiebreak_standings(t, specs, count, &opt, st);
 }
 
@@ -669,13 +710,15 @@ int tournament_io_standings_build(Store *s, int64_t tid, TournamentIoStandings *
     json_decref(tour);
     /* The rounds that have begun to produce results; a paired round of
      * byes and forfeits alone (no game) counts at once. */
-    int rounds = (int)store_int(s, 0, "SELECT coalesce(max(r), 0) FROM (SELECT round AS r FROM "
-                                      "games WHERE tournament_id = ?1 AND result <> '*' UNION "
-                                      "SELECT number FROM rounds x WHERE x.tournament_id = ?1 AND "
-                                      "EXISTS (SELECT 1 FROM byes b WHERE b.tournament_id = ?1 "
-                                      "AND b.round = x.number) AND NOT EXISTS (SELECT 1 FROM "
-                                      "games g WHERE g.tournament_id = ?1 AND g.round = "
-                                      "x.number))", "i", tid);
+    int rounds = (int)store_int(s, 0,
+                                "SELECT coalesce(max(r), 0) FROM (SELECT round AS r FROM "
+                                "games WHERE tournament_id = ?1 AND result <> '*' UNION "
+                                "SELECT number FROM rounds x WHERE x.tournament_id = ?1 AND "
+                                "EXISTS (SELECT 1 FROM byes b WHERE b.tournament_id = ?1 "
+                                "AND b.round = x.number) AND NOT EXISTS (SELECT 1 FROM "
+                                "games g WHERE g.tournament_id = ?1 AND g.round = "
+                                "x.number))",
+                                "i", tid);
     json_t *players = players_by_tpn(s, tid);
     Standings *st = NULL;
     char err[160];
@@ -702,10 +745,10 @@ int tournament_io_standings_build(Store *s, int64_t tid, TournamentIoStandings *
                 json_array_append_new(ts->tiebreaks, json_string(name));
         }
         for (size_t i = 0; i < np; i++)
-            json_array_append_new(ts->rows, json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank",
-                                                      (json_int_t)i + 1, "player",
-                                                      json_array_get(players, i), "points", 0.0,
-                                                      "games", 0, "tiebreaks"));
+            json_array_append_new(ts->rows,
+                                  json_pack("{s:I,s:O,s:f,s:i,s:{}}", "rank", (json_int_t)i + 1,
+                                            "player", json_array_get(players, i), "points", 0.0,
+                                            "games", 0, "tiebreaks"));
         ts->rounds = 0;
         goto out;
     }
@@ -724,15 +767,14 @@ int tournament_io_standings_build(Store *s, int64_t tid, TournamentIoStandings *
                       tp->games[r].result == TRN_RES_FORFEIT_LOSS;
         json_t *tb = json_object();
         for (int k = 1; k < st->n_specs; k++)
-            json_object_set_new(tb, json_string_value(json_array_get(ts->tiebreaks,
-                                                                     (size_t)k - 1)),
+            json_object_set_new(tb, json_string_value(json_array_get(ts->tiebreaks, (size_t)k - 1)),
                                 row->valid[k] ? json_real((double)row->value[k] / TB_SCALE)
                                               : json_null());
-        json_array_append_new(ts->rows, json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank,
-                                                  "player",
-                                                  json_array_get(players, (size_t)row->player - 1),
-                                                  "points", (double)row->value[0] / TB_SCALE,
-                                                  "games", played, "tiebreaks", tb));
+        json_array_append_new(ts->rows,
+                              json_pack("{s:i,s:O,s:f,s:i,s:o}", "rank", row->rank, "player",
+                                        json_array_get(players, (size_t)row->player - 1), "points",
+                                        (double)row->value[0] / TB_SCALE, "games", played,
+                                        "tiebreaks", tb));
     }
 out:
     tiebreak_standings_free(st);

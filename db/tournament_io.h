@@ -2,10 +2,10 @@
  * tournament_io.h — the bridge between the store and the pure tournament
  * layer (rules/tournament/tournament.h): builds a rules Tournament from a tournament's
  * rows (players with start ranks, results of the games, byes, withdrawals,
- * forbidden pairs (db/forbidden.h), the point system and tie-breaks), and writes back what the engines decide
- * (a Swiss round from the Dutch engine, a round robin round from the Berger
- * tables).  Standings and the FIDE rating report (TRF) come from here too,
- * so the daemon computes them exactly as the command line does.
+ * forbidden pairs (db/forbidden.h), the point system and tie-breaks), and writes back what the
+ * engines decide (a Swiss round from the Dutch engine, a round robin round from the Berger tables).
+ * Standings and the FIDE rating report (TRF) come from here too, so the daemon computes them
+ * exactly as the command line does.
  *
  * Start ranks (TPN) follow C.04.2 (rating, title, name, registration) and
  * freeze once round 4 is paired (round 1 of a round robin); see db/tpn.h.
@@ -40,8 +40,8 @@
  * STORE_E_NOT_FOUND, STORE_E_INVALID (too many players) with ERR, or
  * -ENOMEM.
  */
-int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids, char *err,
-              size_t n);
+int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids,
+                        char *err, size_t n);
 
 /*
  * Pairs and creates the next round of tournament TID (inside a writer job):
@@ -51,7 +51,8 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
  * not finished or the system is manual, STORE_E_CONFLICT when no valid
  * pairing exists, with the reason in ERR.
  */
-int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err, size_t n);
+int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **out, char *err,
+                                  size_t n);
 
 /*
  * Records a requested bye of player PID in round RN (KIND "half" or
@@ -67,7 +68,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
  * (a bye already there, over the limit, in the last rounds).
  */
 int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, const char *kind,
-                    int64_t user, json_t **out, char *err, size_t n);
+                              int64_t user, json_t **out, char *err, size_t n);
 
 /* The byes of round RN of TID: [{player_id, kind, opponent_id}] (never
  * NULL; opponent_id is null except in a round robin). */
@@ -88,9 +89,9 @@ json_t *tournament_io_standings(Store *s, int64_t tid);
 /* The standings together with what they were computed from, for the
  * printed lists (crosstable): the same rows tournament_io_standings answers. */
 typedef struct TournamentIoStandings {
-    Tournament *t;     /* after `rounds` rounds; NULL without players */
-    int64_t *ids;      /* start rank - 1 -> player id */
-    int rounds;        /* rounds counted: the last one with a result (0 = none) */
+    Tournament *t; /* after `rounds` rounds; NULL without players */
+    int64_t *ids;  /* start rank - 1 -> player id */
+    int rounds;    /* rounds counted: the last one with a result (0 = none) */
     int round_robin;
     json_t *rows;      /* as tournament_io_standings */
     json_t *tiebreaks; /* the tie-break names in order, PTS not included */

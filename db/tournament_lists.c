@@ -22,8 +22,10 @@ static json_t *get(json_t *o, const char *k)
 
 static json_t *tournament_head(Store *s, int64_t tid)
 {
-    return store_row(s, "SELECT id, name, place, start_date, system, rounds FROM tournaments "
-                        "WHERE id = ?1", "i", tid);
+    return store_row(s,
+                     "SELECT id, name, place, start_date, system, rounds FROM tournaments "
+                     "WHERE id = ?1",
+                     "i", tid);
 }
 
 /* Start rank of player ID among N, 0 if none. */
@@ -41,8 +43,10 @@ static json_t *cell(const TrnGame *g, int rn, const int64_t *ids, int np)
     static const struct {
         char code;
         const char *kind, *text;
-    } byes[] = {{TRN_RES_PAB, "pab", "PAB"}, {TRN_RES_HPB, "hpb", "HPB"},
-                {TRN_RES_FPB, "fpb", "FPB"}, {TRN_RES_ZPB, "zpb", "ZPB"}};
+    } byes[] = {{TRN_RES_PAB, "pab", "PAB"},
+                {TRN_RES_HPB, "hpb", "HPB"},
+                {TRN_RES_FPB, "fpb", "FPB"},
+                {TRN_RES_ZPB, "zpb", "ZPB"}};
     json_t *c = json_pack("{s:i}", "round", rn);
     if (g->opponent == 0 || g->opponent > np) {
         const char *kind = "zpb", *text = "ZPB";
@@ -128,15 +132,12 @@ static json_t *entry(json_t *players, const Tournament *t, const int64_t *ids, i
     double pts = tp && with_points ? (double)tp->points / TRN_POINT : 0.0;
     size_t i;
     json_t *p;
-    json_array_foreach(players, i, p)
-        if (jsonget_int(p, "id") == id)
-            return json_pack("{s:I,s:i,s:O,s:O,s:O,s:O,s:f}", "id", (json_int_t)id, "tpn", tpn,
-                             "name", get(p, "name"), "title",
-                             get(p, "title"), "federation",
-                             get(p, "federation"), "rating",
-                             get(p, "rating"), "points", pts);
-    return json_pack("{s:I,s:i,s:s,s:f}", "id", (json_int_t)id, "tpn", tpn, "name", "?",
-                     "points", pts);
+    json_array_foreach(players, i, p) if (jsonget_int(p, "id") == id) return json_pack(
+        "{s:I,s:i,s:O,s:O,s:O,s:O,s:f}", "id", (json_int_t)id, "tpn", tpn, "name", get(p, "name"),
+        "title", get(p, "title"), "federation", get(p, "federation"), "rating", get(p, "rating"),
+        "points", pts);
+    return json_pack("{s:I,s:i,s:s,s:f}", "id", (json_int_t)id, "tpn", tpn, "name", "?", "points",
+                     pts);
 }
 
 json_t *tournament_lists_pairings(Store *s, int64_t tid, int64_t rn)
@@ -157,25 +158,19 @@ json_t *tournament_lists_pairings(Store *s, int64_t tid, int64_t rn)
     json_t *boards = json_array(), *byes = json_array();
     size_t i;
     json_t *g;
-    json_array_foreach(json_object_get(round, "games"), i, g)
-        json_array_append_new(boards,
-                              json_pack("{s:I,s:I,s:O,s:o,s:o}", "board",
-                                        (json_int_t)jsonget_int(g, "board"), "game_id",
-                                        (json_int_t)jsonget_int(g, "id"), "result",
-                                        get(g, "result"), "white",
-                                        entry(players, t, ids, with_points, jsonget_int(g, "white_id")),
-                                        "black",
-                                        entry(players, t, ids, with_points,
-                                              jsonget_int(g, "black_id"))));
+    json_array_foreach(json_object_get(round, "games"), i, g) json_array_append_new(
+        boards,
+        json_pack("{s:I,s:I,s:O,s:o,s:o}", "board", (json_int_t)jsonget_int(g, "board"), "game_id",
+                  (json_int_t)jsonget_int(g, "id"), "result", get(g, "result"), "white",
+                  entry(players, t, ids, with_points, jsonget_int(g, "white_id")), "black",
+                  entry(players, t, ids, with_points, jsonget_int(g, "black_id"))));
     json_t *bl = tournament_io_round_byes(s, tid, rn);
-    json_array_foreach(bl, i, g)
-        json_array_append_new(byes, json_pack("{s:O,s:o}", "kind", get(g, "kind"),
-                                              "player",
-                                              entry(players, t, ids, with_points,
-                                                    jsonget_int(g, "player_id"))));
-    json_t *out = json_pack("{s:o,s:I,s:O,s:o,s:o}", "tournament", head ? head : json_object(),
-                            "round", (json_int_t)rn, "status", get(round, "status"),
-                            "boards", boards, "byes", byes);
+    json_array_foreach(bl, i, g) json_array_append_new(
+        byes, json_pack("{s:O,s:o}", "kind", get(g, "kind"), "player",
+                        entry(players, t, ids, with_points, jsonget_int(g, "player_id"))));
+    json_t *out =
+        json_pack("{s:o,s:I,s:O,s:o,s:o}", "tournament", head ? head : json_object(), "round",
+                  (json_int_t)rn, "status", get(round, "status"), "boards", boards, "byes", byes);
     json_decref(bl);
     json_decref(players);
     json_decref(round);

@@ -17,20 +17,19 @@
 #include "jsonget.h"
 #include "tiebreak.h"
 
-
 int tournaments_exists(Store *s, char kind, int64_t parent, int64_t id)
 {
     switch (kind) {
-    case 't':
-        return store_int(s, 0, "SELECT count(*) FROM tournaments WHERE id = ?1", "i", id) > 0;
+    case 't': return store_int(s, 0, "SELECT count(*) FROM tournaments WHERE id = ?1", "i", id) > 0;
     case 'p':
         return store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 AND id = ?2",
                          "ii", parent, id) > 0;
     case 'r':
-        return store_int(s, 0, "SELECT count(*) FROM rounds WHERE tournament_id = ?1 AND "
-                               "number = ?2", "ii", parent, id) > 0;
-    case 'g':
-        return store_int(s, 0, "SELECT count(*) FROM games WHERE id = ?1", "i", id) > 0;
+        return store_int(s, 0,
+                         "SELECT count(*) FROM rounds WHERE tournament_id = ?1 AND "
+                         "number = ?2",
+                         "ii", parent, id) > 0;
+    case 'g': return store_int(s, 0, "SELECT count(*) FROM games WHERE id = ?1", "i", id) > 0;
     case 'a':
         return store_int(s, 0, "SELECT count(*) FROM alerts WHERE tournament_id = ?1 AND id = ?2",
                          "ii", parent, id) > 0;
@@ -98,8 +97,8 @@ static void set_status(Store *s, json_t *t)
     int64_t planned = jsonget_int(t, "rounds");
     if (system && strcmp(system, "roundrobin") == 0 && np >= BERGER_MIN_PLAYERS &&
         np <= BERGER_MAX_PLAYERS)
-        planned = berger_rounds(np, planned >= berger_rounds(np, BERGER_DOUBLE) ? BERGER_DOUBLE
-                                                                                 : 0);
+        planned =
+            berger_rounds(np, planned >= berger_rounds(np, BERGER_DOUBLE) ? BERGER_DOUBLE : 0);
     const char *st = started == 0                                     ? "setup"
                      : planned > 0 && started >= planned && open == 0 ? "finished"
                                                                       : "running";
@@ -131,13 +130,17 @@ int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *e
         json_object_update(settings, given);
     char *st = json_dumps(settings, JSON_COMPACT);
     json_decref(settings);
-    int rc = store_run(s, NULL,
-                       "INSERT INTO tournaments(name, time_control, system, rounds, place, start_date,"
-                       " settings, created_ms) VALUES (?1, ?2, coalesce(?3, 'swiss'), ?4,"
-                       " coalesce(?5, ''), coalesce(?6, ''), ?7, ?8)",
-                       "sss" "i" "sssi", jsonget_str(in, "name"), jsonget_str(in, "time_control"),
-                       jsonget_str(in, "system"), jsonget_has_int(in, "rounds") ? jsonget_int(in, "rounds") : (int64_t)0,
-                       jsonget_str(in, "place"), jsonget_str(in, "start_date"), st, store_now_ms());
+    int rc = store_run(
+        s, NULL,
+        "INSERT INTO tournaments(name, time_control, system, rounds, place, start_date,"
+        " settings, created_ms) VALUES (?1, ?2, coalesce(?3, 'swiss'), ?4,"
+        " coalesce(?5, ''), coalesce(?6, ''), ?7, ?8)",
+        "sss"
+        "i"
+        "sssi",
+        jsonget_str(in, "name"), jsonget_str(in, "time_control"), jsonget_str(in, "system"),
+        jsonget_has_int(in, "rounds") ? jsonget_int(in, "rounds") : (int64_t)0,
+        jsonget_str(in, "place"), jsonget_str(in, "start_date"), st, store_now_ms());
     free(st);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the tournament was refused by the store") : rc;
@@ -146,14 +149,15 @@ int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *e
         store_run(s, NULL, "UPDATE tournaments SET rounds = NULL WHERE id = ?1", "i", id);
     rc = tournaments_options_store(s, id, in);
     if (rc)
-        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store")
+                      : rc;
     alerts_audit_add(s, user, 0, "tournament.create", "tournament", in);
     *out = tournaments_get(s, id);
     return 0;
 }
 
-int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out,
-                            char *err, size_t n)
+int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out, char *err,
+                       size_t n)
 {
     json_t *t = tournaments_get(s, tid);
     if (!t)
@@ -174,15 +178,21 @@ int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t *
                        "coalesce(?3, time_control), system = coalesce(?4, system), rounds = "
                        "CASE WHEN ?5 > 0 THEN ?5 ELSE rounds END, place = coalesce(?6, place), "
                        "start_date = coalesce(?7, start_date), settings = ?8 WHERE id = ?1",
-                       "i" "sss" "i" "sss", tid, jsonget_str(in, "name"), jsonget_str(in, "time_control"),
-                       jsonget_str(in, "system"), jsonget_has_int(in, "rounds") ? jsonget_int(in, "rounds") : (int64_t)0,
+                       "i"
+                       "sss"
+                       "i"
+                       "sss",
+                       tid, jsonget_str(in, "name"), jsonget_str(in, "time_control"),
+                       jsonget_str(in, "system"),
+                       jsonget_has_int(in, "rounds") ? jsonget_int(in, "rounds") : (int64_t)0,
                        jsonget_str(in, "place"), jsonget_str(in, "start_date"), st);
     free(st);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     rc = tournaments_options_store(s, tid, in);
     if (rc)
-        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store") : rc;
+        return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store")
+                      : rc;
     json_t *d = json_pack("{s:I,s:O}", "id", (json_int_t)tid, "changes", in);
     alerts_audit_add(s, user, 0, "tournament.update", "tournament", d);
     json_decref(d);
@@ -265,7 +275,8 @@ int tournaments_options_check(json_t *in, char *err, size_t n)
     json_t *pts = json_object_get(in, "points");
     if (pts) {
         if (!json_is_object(pts))
-            return error_set(err, n, STORE_E_INVALID, "points must be an object {win, draw, loss, bye}");
+            return error_set(err, n, STORE_E_INVALID,
+                             "points must be an object {win, draw, loss, bye}");
         const char *k;
         json_t *v;
         json_object_foreach(pts, k, v)
@@ -274,19 +285,21 @@ int tournaments_options_check(json_t *in, char *err, size_t n)
             for (int i = 0; i < 4; i++)
                 known |= strcmp(k, POINT_KEYS[i]) == 0;
             if (!known)
-                return error_set(err, n, STORE_E_INVALID, "points: unknown field '%s' (win, draw, loss, bye)",
-                           k);
+                return error_set(err, n, STORE_E_INVALID,
+                                 "points: unknown field '%s' (win, draw, loss, bye)", k);
             TrnPoints t;
             if (tenths_of(v, &t))
-                return error_set(err, n, STORE_E_INVALID,
-                           "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
+                return error_set(
+                    err, n, STORE_E_INVALID,
+                    "points.%s must be a number of points from 0 to 10 in steps of 0.1", k);
         }
     }
     int bad;
     char *text = tiebreak_text(json_object_get(in, "tiebreaks"), &bad);
     if (bad)
-        return error_set(err, n, STORE_E_INVALID, "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
-                                    "or an array of tie-break names");
+        return error_set(err, n, STORE_E_INVALID,
+                         "tiebreaks must be a string such as \"BH/C1,BH,SB,DE\" "
+                         "or an array of tie-break names");
     int rc = 0;
     if (text && !blank(text)) {
         TbSpec specs[TB_MAX_SPECS];
@@ -306,16 +319,16 @@ int tournaments_options_store(Store *s, int64_t tid, json_t *in)
     static const char *const BYE_KEYS[2] = {"bye_limit", "bye_last_rounds"};
     for (int i = 0; i < 2; i++) {
         json_t *v = json_object_get(in, BYE_KEYS[i]);
-        int rc = json_is_integer(v) ? store_run(s, NULL, BYE_SQL[i], "ii", tid,
-                                                (int64_t)json_integer_value(v))
-                                    : 0;
+        int rc = json_is_integer(v)
+                     ? store_run(s, NULL, BYE_SQL[i], "ii", tid, (int64_t)json_integer_value(v))
+                     : 0;
         if (rc)
             return rc;
     }
     json_t *pts = json_object_get(in, "points");
     if (json_is_object(pts)) {
-        json_t *cur = store_row(s, "SELECT points AS points_json FROM tournaments WHERE id = ?1",
-                                "i", tid);
+        json_t *cur =
+            store_row(s, "SELECT points AS points_json FROM tournaments WHERE id = ?1", "i", tid);
         json_t *merged = json_object();
         for (int i = 0; i < 4; i++) {
             json_t *v = json_object_get(pts, POINT_KEYS[i]);
@@ -328,8 +341,8 @@ int tournaments_options_store(Store *s, int64_t tid, json_t *in)
         json_decref(cur);
         char *text = json_dumps(merged, JSON_COMPACT);
         json_decref(merged);
-        int rc = text ? store_run(s, NULL, "UPDATE tournaments SET points = ?2 WHERE id = ?1",
-                                  "is", tid, text)
+        int rc = text ? store_run(s, NULL, "UPDATE tournaments SET points = ?2 WHERE id = ?1", "is",
+                                  tid, text)
                       : -ENOMEM;
         free(text);
         if (rc)
@@ -354,8 +367,8 @@ int tournaments_options_store(Store *s, int64_t tid, json_t *in)
     }
     char *js = json_dumps(arr, JSON_COMPACT);
     json_decref(arr);
-    rc = js ? store_run(s, NULL, "UPDATE tournaments SET tiebreaks = ?2 WHERE id = ?1", "is",
-                        tid, js)
+    rc = js ? store_run(s, NULL, "UPDATE tournaments SET tiebreaks = ?2 WHERE id = ?1", "is", tid,
+                        js)
             : -ENOMEM;
     free(js);
     return rc;

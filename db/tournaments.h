@@ -62,7 +62,7 @@ json_t *tournaments_get(Store *s, int64_t tid);
 int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *err, size_t n);
 /* Changes the fields IN gives (settings merged into the stored ones): 0
  * with *OUT the row, STORE_E_NOT_FOUND or a store error with ERR. */
-int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out,
-                            char *err, size_t n);
+int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t **out, char *err,
+                       size_t n);
 
 #endif

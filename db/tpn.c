@@ -20,9 +20,11 @@ static int entries(Store *s, int64_t tid, StartEntry **out, int *n, json_t **row
 {
     *out = NULL;
     *n = 0;
-    *rows = store_rows(s, "SELECT id, name, rating, rating_estimate, title, "
-                          "coalesce(start_rank, 0) AS frozen FROM players "
-                          "WHERE tournament_id = ?1 ORDER BY id", "i", tid);
+    *rows = store_rows(s,
+                       "SELECT id, name, rating, rating_estimate, title, "
+                       "coalesce(start_rank, 0) AS frozen FROM players "
+                       "WHERE tournament_id = ?1 ORDER BY id",
+                       "i", tid);
     if (!*rows)
         return -ENOMEM;
     size_t np = json_array_size(*rows);
@@ -69,8 +71,9 @@ int tpn_order(Store *s, int64_t tid, int64_t **ids, int *n)
 
 int tpn_freeze(Store *s, int64_t tid)
 {
-    json_t *t = store_row(s, "SELECT system, (SELECT coalesce(max(number), 0) FROM rounds WHERE "
-                             "tournament_id = ?1) AS last FROM tournaments WHERE id = ?1",
+    json_t *t = store_row(s,
+                          "SELECT system, (SELECT coalesce(max(number), 0) FROM rounds WHERE "
+                          "tournament_id = ?1) AS last FROM tournaments WHERE id = ?1",
                           "i", tid);
     if (!t)
         return 0;
@@ -116,14 +119,18 @@ static int idrank_cmp(const void *a, const void *b)
 static int tpn_of(Store *s, int64_t tid, json_t *player)
 {
     int64_t pid = json_integer_value(json_object_get(player, "id"));
-    int64_t frozen = store_int(s, -1, "SELECT coalesce(start_rank, 0) FROM players "
-                                      "WHERE tournament_id = ?1 AND id = ?2", "ii", tid, pid);
+    int64_t frozen = store_int(s, -1,
+                               "SELECT coalesce(start_rank, 0) FROM players "
+                               "WHERE tournament_id = ?1 AND id = ?2",
+                               "ii", tid, pid);
     if (frozen < 0)
         return 0;
     if (frozen > 0)
-        return 1 + (int)store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 "
-                                        "AND start_rank > 0 AND (start_rank < ?2 OR "
-                                        "(start_rank = ?2 AND id < ?3))", "iii", tid, frozen, pid);
+        return 1 + (int)store_int(s, 0,
+                                  "SELECT count(*) FROM players WHERE tournament_id = ?1 "
+                                  "AND start_rank > 0 AND (start_rank < ?2 OR "
+                                  "(start_rank = ?2 AND id < ?3))",
+                                  "iii", tid, frozen, pid);
     StartEntry me = {
         .key = pid,
         .name = json_string_value(json_object_get(player, "name")),
@@ -131,8 +138,10 @@ static int tpn_of(Store *s, int64_t tid, json_t *player)
         .rating = (int)json_integer_value(json_object_get(player, "rating")),
         .estimate = (int)json_integer_value(json_object_get(player, "rating_estimate")),
     };
-    int before = (int)store_int(s, 0, "SELECT count(*) FROM players WHERE tournament_id = ?1 "
-                                      "AND start_rank > 0", "i", tid);
+    int before = (int)store_int(s, 0,
+                                "SELECT count(*) FROM players WHERE tournament_id = ?1 "
+                                "AND start_rank > 0",
+                                "i", tid);
     sqlite3_stmt *st = store_stmt(s, "SELECT id, name, rating, rating_estimate, title "
                                      "FROM players WHERE tournament_id = ?1 AND "
                                      "coalesce(start_rank, 0) = 0 AND id <> ?2");

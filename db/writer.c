@@ -24,7 +24,7 @@ struct Writer {
     int stopping;
     int64_t last_beat;
     uint64_t jobs, batches;
-    int64_t last_expire; /* when expired sessions were last dropped */
+    int64_t last_expire;        /* when expired sessions were last dropped */
     uint64_t run_us, commit_us; /* time spent running jobs and committing */
     void (*stats)(void *cls, int batch);
     void *stats_cls;
@@ -33,9 +33,8 @@ struct Writer {
 /* The longest a batch waits for the rest of its cohort (see thread_main). */
 enum { LINGER_US = 1000 };
 
-static const char SQL_BEAT[] =
-    "INSERT INTO meta(key, value) VALUES ('heartbeat_ms', ?1) "
-    "ON CONFLICT(key) DO UPDATE SET value = excluded.value";
+static const char SQL_BEAT[] = "INSERT INTO meta(key, value) VALUES ('heartbeat_ms', ?1) "
+                               "ON CONFLICT(key) DO UPDATE SET value = excluded.value";
 
 static int step_simple(Store *s, const char *sql)
 {

@@ -103,8 +103,7 @@ int auth_password_check(const char *password, const char *hash)
  * itself is the key, compared in constant time.  A set has CACHE_WAYS
  * slots: with one slot per hash, 2,000 tablets in 4,096 slots left four in
  * ten sharing a slot with another and missing nearly every time. */
-enum { CACHE_SETS = 4096, CACHE_WAYS = 4, CACHE_LOCKS = 16, CACHE_TTL_MS = 10000,
-       SECRET_MAX = 96 };
+enum { CACHE_SETS = 4096, CACHE_WAYS = 4, CACHE_LOCKS = 16, CACHE_TTL_MS = 10000, SECRET_MAX = 96 };
 
 typedef struct CacheSlot {
     char secret[SECRET_MAX];
@@ -228,8 +227,9 @@ static int csrf_check(Req *r)
     if (r->auth.role != ROLE_ANON && r->method != HTTP_GET && r->method != HTTP_HEAD) {
         const char *t = http_header(r, "X-CSRF-Token");
         if (!t || strcmp(t, r->auth.csrf) != 0) {
-            http_error(r, API_E_CSRF, "a request made with the session cookie must carry the "
-                                      "X-CSRF-Token header given at sign-in");
+            http_error(r, API_E_CSRF,
+                       "a request made with the session cookie must carry the "
+                       "X-CSRF-Token header given at sign-in");
             return -1;
         }
         if (security_origin_check(r))

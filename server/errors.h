@@ -10,21 +10,21 @@
 #define ARBITER_SERVER_ERRORS_H
 
 enum {
-    API_E_BAD_JSON = 100,  /* the body is not JSON / not an object */
+    API_E_BAD_JSON = 100, /* the body is not JSON / not an object */
     API_E_UNKNOWN_FIELD,
     API_E_WRONG_TYPE,
     API_E_MISSING_FIELD,
     API_E_INVALID_VALUE,
-    API_E_UNAUTHORIZED,    /* not signed in, or bad credentials */
-    API_E_FORBIDDEN,       /* signed in but not allowed */
+    API_E_UNAUTHORIZED, /* not signed in, or bad credentials */
+    API_E_FORBIDDEN,    /* signed in but not allowed */
     API_E_CSRF,
     API_E_TOO_LARGE,
     API_E_MEDIA_TYPE,
     API_E_NO_ROUTE,
     API_E_METHOD,
-    API_E_UNAVAILABLE,     /* the server is stopping */
-    API_E_RATE,            /* too many failed sign-in attempts */
-    API_E_RATE_LIMITED,    /* too many requests from one address */
+    API_E_UNAVAILABLE,  /* the server is stopping */
+    API_E_RATE,         /* too many failed sign-in attempts */
+    API_E_RATE_LIMITED, /* too many requests from one address */
     API_E_INTERNAL,
 };
 

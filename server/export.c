@@ -41,9 +41,31 @@ extern const unsigned char i18n_en_json[], i18n_ru_json[], i18n_bg_json[];
 extern const size_t i18n_en_json_len, i18n_ru_json_len, i18n_bg_json_len;
 
 typedef enum Text {
-    T_CROSSTABLE, T_STANDINGS, T_AFTER, T_NO_RESULTS, T_PAIRINGS, T_ALPHA,
-    T_RK, T_NO, T_NAME, T_FED, T_RTG, T_PTS, T_BD, T_WHITE, T_BLACK, T_RESULT, T_COLOUR,
-    T_OPPONENT, T_PAB, T_HALF, T_ZERO, T_FREE, T_CROSS_LEGEND, T_PTS_BEFORE, T_COUNT
+    T_CROSSTABLE,
+    T_STANDINGS,
+    T_AFTER,
+    T_NO_RESULTS,
+    T_PAIRINGS,
+    T_ALPHA,
+    T_RK,
+    T_NO,
+    T_NAME,
+    T_FED,
+    T_RTG,
+    T_PTS,
+    T_BD,
+    T_WHITE,
+    T_BLACK,
+    T_RESULT,
+    T_COLOUR,
+    T_OPPONENT,
+    T_PAB,
+    T_HALF,
+    T_ZERO,
+    T_FREE,
+    T_CROSS_LEGEND,
+    T_PTS_BEFORE,
+    T_COUNT
 } Text;
 
 /* The key of each word in the translation files.  Titles, colours and the
@@ -268,8 +290,9 @@ static void page_open(StrBuf *b, json_t *tour, const char *what, ExportLang lang
     static const char *const code[EXPORT_LANGS] = {"en", "ru", "bg"};
     strbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"");
     strbuf_puts(b, code[lang < EXPORT_LANGS ? lang : EXPORT_EN]);
-    strbuf_puts(b, "\">\n<head>\n<meta charset=\"utf-8\">\n"
-             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+    strbuf_puts(
+        b, "\">\n<head>\n<meta charset=\"utf-8\">\n"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     html(b, jstr(tour, "name"));
     strbuf_puts(b, " \xe2\x80\x94 ");
     html(b, what);
@@ -330,8 +353,7 @@ static void td(StrBuf *b, const char *cls, const char *text)
 
 /* ---- crosstable and standings ---- */
 
-char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds,
-                        size_t *len)
+char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds, size_t *len)
 {
     StrBuf b = STRBUF_INIT;
     json_t *tour = json_object_get(ct, "tournament"), *rows = json_object_get(ct, "rows");
@@ -367,8 +389,7 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
             csv_raw(&b, tmp, 0);
         }
         csv_raw(&b, "points", 0);
-        json_array_foreach(tbs, k, v)
-            csv_text(&b, json_string_value(v), 0);
+        json_array_foreach(tbs, k, v) csv_text(&b, json_string_value(v), 0);
         strbuf_puts(&b, "\r\n");
         json_array_foreach(rows, i, row)
         {
@@ -389,8 +410,8 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
             csv_raw(&b, tmp, 0);
             json_array_foreach(tbs, k, v)
             {
-                num(json_object_get(json_object_get(row, "tiebreaks"), json_string_value(v)),
-                    tmp, sizeof tmp);
+                num(json_object_get(json_object_get(row, "tiebreaks"), json_string_value(v)), tmp,
+                    sizeof tmp);
                 csv_raw(&b, tmp, 0);
             }
             strbuf_puts(&b, "\r\n");
@@ -410,8 +431,7 @@ char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int ro
         th(&b, "c", tmp);
     }
     th(&b, "n", tr(lang, T_PTS));
-    json_array_foreach(tbs, k, v)
-        th(&b, "n", json_string_value(v));
+    json_array_foreach(tbs, k, v) th(&b, "n", json_string_value(v));
     strbuf_puts(&b, "</tr></thead>\n<tbody>\n");
     json_array_foreach(rows, i, row)
     {
@@ -476,10 +496,9 @@ json_t *export_pairings_alpha(json_t *pl)
                            json_object_get(g, "board"), "colour", "b", "opponent", w, "bye",
                            "result", res ? res : json_null());
     }
-    json_array_foreach(byes, i, g)
-        e[k++] = json_pack("{s:O,s:n,s:n,s:n,s:O,s:n}", "player", json_object_get(g, "player"),
-                           "board", "colour", "opponent", "bye", json_object_get(g, "kind"),
-                           "result");
+    json_array_foreach(byes, i, g) e[k++] =
+        json_pack("{s:O,s:n,s:n,s:n,s:O,s:n}", "player", json_object_get(g, "player"), "board",
+                  "colour", "opponent", "bye", json_object_get(g, "kind"), "result");
     for (i = 0; i < k; i++)
         if (!e[i]) {
             for (size_t j = 0; j < k; j++)
@@ -516,8 +535,8 @@ static char *pairings_board(json_t *pl, ExportFormat format, ExportLang lang, si
     subst(what, sizeof what, tr(lang, T_PAIRINGS), jint(pl, "round"));
     if (format == EXPORT_CSV) {
         strbuf_puts(&b, "\xef\xbb\xbf"
-                  "board,white_no,white_title,white,white_rating,white_points,result,"
-                  "black_points,black,black_title,black_rating,black_no\r\n");
+                        "board,white_no,white_title,white,white_rating,white_points,result,"
+                        "black_points,black,black_title,black_rating,black_no\r\n");
         json_array_foreach(boards, i, g)
         {
             json_t *w = json_object_get(g, "white"), *bl = json_object_get(g, "black");
@@ -633,7 +652,7 @@ static char *pairings_alpha(json_t *pl, json_t *list, ExportFormat format, Expor
     snprintf(what, sizeof what, "%s, %s", tmp, tr(lang, T_ALPHA));
     if (format == EXPORT_CSV) {
         strbuf_puts(&b, "\xef\xbb\xbf"
-                  "name,title,no,points,board,colour,opponent,opponent_no,bye\r\n");
+                        "name,title,no,points,board,colour,opponent,opponent_no,bye\r\n");
         json_array_foreach(list, i, e)
         {
             json_t *p = json_object_get(e, "player"), *o = json_object_get(e, "opponent");

@@ -41,8 +41,7 @@ int export_lang_parse(const char *text, ExportLang *out);
  * this answers the rows).  Returns a malloc'd text (length in *LEN) or NULL
  * when out of memory.
  */
-char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds,
-                        size_t *len);
+char *export_crosstable(json_t *ct, ExportFormat format, ExportLang lang, int rounds, size_t *len);
 
 /*
  * The players of the pairing list PL (tournament_lists_pairings) in alphabetical order

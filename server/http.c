@@ -145,8 +145,8 @@ int http_parse_body(Req *r, int empty_ok)
     json_error_t e;
     r->in = json_loadb(r->body ? r->body : "", r->body_len, JSON_REJECT_DUPLICATES, &e);
     if (!r->in) {
-        http_error(r, API_E_BAD_JSON, "the body is not valid JSON: %s (line %d, column %d)",
-                   e.text, e.line, e.column);
+        http_error(r, API_E_BAD_JSON, "the body is not valid JSON: %s (line %d, column %d)", e.text,
+                   e.line, e.column);
         return -1;
     }
     if (!json_is_object(r->in)) {
@@ -217,8 +217,8 @@ static int method_of(const char *m)
     static const struct {
         const char *name;
         int m;
-    } t[] = {{"GET", HTTP_GET},       {"POST", HTTP_POST},     {"PATCH", HTTP_PATCH},
-             {"PUT", HTTP_PUT},       {"DELETE", HTTP_DELETE}, {"HEAD", HTTP_HEAD}};
+    } t[] = {{"GET", HTTP_GET}, {"POST", HTTP_POST},     {"PATCH", HTTP_PATCH},
+             {"PUT", HTTP_PUT}, {"DELETE", HTTP_DELETE}, {"HEAD", HTTP_HEAD}};
     for (unsigned i = 0; i < sizeof t / sizeof t[0]; i++)
         if (strcmp(m, t[i].name) == 0)
             return t[i].m;
@@ -232,10 +232,16 @@ static const char *mime(const char *path)
     const char *dot = strrchr(path, '.');
     static const struct {
         const char *ext, *type;
-    } t[] = {{".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-             {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-             {".json", "application/json"}, {".svg", "image/svg+xml"}, {".png", "image/png"},
-             {".ico", "image/x-icon"}, {".woff2", "font/woff2"}, {".txt", "text/plain; charset=utf-8"}};
+    } t[] = {{".html", "text/html; charset=utf-8"},
+             {".js", "text/javascript; charset=utf-8"},
+             {".mjs", "text/javascript; charset=utf-8"},
+             {".css", "text/css; charset=utf-8"},
+             {".json", "application/json"},
+             {".svg", "image/svg+xml"},
+             {".png", "image/png"},
+             {".ico", "image/x-icon"},
+             {".woff2", "font/woff2"},
+             {".txt", "text/plain; charset=utf-8"}};
     for (unsigned i = 0; dot && i < sizeof t / sizeof t[0]; i++)
         if (strcmp(dot, t[i].ext) == 0)
             return t[i].type;
@@ -248,8 +254,7 @@ static const char *mime(const char *path)
  * the lint configuration, or the test tools under node_modules. */
 static int page_file(const char *url)
 {
-    static const char *const dirs[] = {"/css/", "/js/", "/i18n/",
-                                       "/node_modules/chessground/dist/",
+    static const char *const dirs[] = {"/css/", "/js/", "/i18n/", "/node_modules/chessground/dist/",
                                        "/node_modules/chessground/assets/"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         if (strncmp(url, dirs[i], strlen(dirs[i])) == 0)
@@ -340,8 +345,8 @@ static enum MHD_Result queue(Req *r)
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const char *url,
-                               const char *method, const char *version,
-                               const char *upload_data, size_t *upload_size, void **con_cls)
+                               const char *method, const char *version, const char *upload_data,
+                               size_t *upload_size, void **con_cls)
 {
     Server *srv = cls;
     Req *r = *con_cls;
@@ -507,17 +512,14 @@ int http_start(Server *srv, const char *addr, int threads, char *err, size_t err
         snprintf(err, errlen, "--listen wants an IPv4 address, got '%s'", host);
         return -EINVAL;
     }
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL |
-                     MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
-    srv->mhd = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, handler, srv,
-                                MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-                                MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
-                                MHD_OPTION_CONNECTION_LIMIT, (unsigned)30000,
-                                MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
-                                MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)4096,
-                                MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024),
-                                MHD_OPTION_NOTIFY_COMPLETED, completed, srv,
-                                MHD_OPTION_END);
+    unsigned flags =
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+    srv->mhd = MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, handler, srv, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&sa, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)30000, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)4096, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)(16 * 1024), MHD_OPTION_NOTIFY_COMPLETED, completed, srv, MHD_OPTION_END);
     if (!srv->mhd) {
         snprintf(err, errlen, "cannot listen on %s: %s", addr, strerror(errno));
         return -EADDRINUSE;

@@ -55,15 +55,15 @@ struct Req {
     struct MHD_Connection *conn;
     int method;
     const char *method_name;
-    const char *url;      /* the full path as received */
-    const char *route;    /* the route pattern matched (for the log) */
-    int64_t id[4];        /* integer path parameters in order */
+    const char *url;   /* the full path as received */
+    const char *route; /* the route pattern matched (for the log) */
+    int64_t id[4];     /* integer path parameters in order */
     char *body;
     size_t body_len, body_cap;
     int too_large;
-    json_t *in;           /* the parsed body (http_parse_body) */
+    json_t *in; /* the parsed body (http_parse_body) */
     Auth auth;
-    int colour;           /* routes for a game's player: the caller's side (routes.c) */
+    int colour; /* routes for a game's player: the caller's side (routes.c) */
     int64_t t0_us;
     /* the answer */
     int status;
@@ -82,10 +82,10 @@ struct Req {
      * for finish), before the connection resumes; what must happen in
      * commit order (publishing to live streams) happens here. */
     void (*committed)(Req *r, int rc);
-    json_t *result;       /* what the job produced for finish */
-    char err[256];        /* a message for a positive error code */
-    int keeps_auth;       /* the job cannot change sessions or credentials */
-    void *data;           /* route-private; freed with data_free */
+    json_t *result; /* what the job produced for finish */
+    char err[256];  /* a message for a positive error code */
+    int keeps_auth; /* the job cannot change sessions or credentials */
+    void *data;     /* route-private; freed with data_free */
     void (*data_free)(void *);
 };
 
@@ -124,10 +124,10 @@ struct Server {
     Flags *flags;
     const char *db_path;
     const char *web_dir;
-    int quiet;            /* no per-request log lines */
-    RateLimiter *limiter; /* requests per client address; NULL: no limit */
+    int quiet;                /* no per-request log lines */
+    RateLimiter *limiter;     /* requests per client address; NULL: no limit */
     const ProxyList *proxies; /* peers whose X-Forwarded-For names the client */
-    int behind_tls;       /* clients reach us over https (a TLS proxy in front) */
+    int behind_tls;           /* clients reach us over https (a TLS proxy in front) */
     volatile int stopping;
 };
 

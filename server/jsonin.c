@@ -53,7 +53,8 @@ int jsonin_check(Req *r, json_t *obj, const JsonField *fields, const char *where
     json_t *v;
     const char *pre = where ? where : "";
     const char *dot = where ? "." : "";
-    json_object_foreach(obj, key, v) {
+    json_object_foreach(obj, key, v)
+    {
         const JsonField *f = fields;
         while (f->name && strcmp(f->name, key) != 0)
             f++;
@@ -69,8 +70,8 @@ int jsonin_check(Req *r, json_t *obj, const JsonField *fields, const char *where
         if (f->type == JF_INT && (f->min || f->max)) {
             json_int_t x = json_integer_value(v);
             if (x < f->min || x > f->max) {
-                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' must be from %lld to %lld",
-                           pre, dot, key, (long long)f->min, (long long)f->max);
+                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' must be from %lld to %lld", pre,
+                           dot, key, (long long)f->min, (long long)f->max);
                 return -1;
             }
         }
@@ -78,18 +79,20 @@ int jsonin_check(Req *r, json_t *obj, const JsonField *fields, const char *where
             size_t len = json_string_length(v);
             size_t max = f->max ? (size_t)f->max : 4096;
             if (len < (size_t)f->min || len > max) {
-                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' must have %lld to %zu characters",
-                           pre, dot, key, (long long)f->min, max);
+                http_error(r, API_E_INVALID_VALUE,
+                           "field '%s%s%s' must have %lld to %zu characters", pre, dot, key,
+                           (long long)f->min, max);
                 return -1;
             }
             if (strlen(json_string_value(v)) != len) {
-                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' contains a NUL character",
-                           pre, dot, key);
+                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' contains a NUL character", pre,
+                           dot, key);
                 return -1;
             }
             long at = control_at(json_string_value(v));
             if (at >= 0) {
-                http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' contains a control character "
+                http_error(r, API_E_INVALID_VALUE,
+                           "field '%s%s%s' contains a control character "
                            "(byte %ld): names, places and notes are one line of text",
                            pre, dot, key, at + 1);
                 return -1;
@@ -103,8 +106,8 @@ int jsonin_check(Req *r, json_t *obj, const JsonField *fields, const char *where
                     for (const char *const *a = f->allowed; *a; a++)
                         snprintf(list + strlen(list), sizeof list - strlen(list), "%s'%s'",
                                  a == f->allowed ? "" : ", ", *a);
-                    http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' must be one of %s", pre,
-                               dot, key, list);
+                    http_error(r, API_E_INVALID_VALUE, "field '%s%s%s' must be one of %s", pre, dot,
+                               key, list);
                     return -1;
                 }
             }

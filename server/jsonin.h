@@ -17,7 +17,7 @@ typedef struct JsonField {
     const char *name;
     JsonFieldType type;
     int required;
-    int64_t min, max;     /* JF_INT: value range; JF_STR: length range (max 0 = 4096) */
+    int64_t min, max;           /* JF_INT: value range; JF_STR: length range (max 0 = 4096) */
     const char *const *allowed; /* JF_STR: NULL-terminated list of the allowed values */
     /* JF_OBJ, or JF_ARR of objects: their fields (what the route checks
      * in them); NULL when the route does not describe them. */

@@ -14,8 +14,7 @@
 
 static void tag(GamePgnTags *t, const char *name, const char *value)
 {
-    if (!value || !*value || t->count >= GAME_PGN_TAGS_MAX ||
-        game_pgn_tag_check(name, value) != 0)
+    if (!value || !*value || t->count >= GAME_PGN_TAGS_MAX || game_pgn_tag_check(name, value) != 0)
         return;
     snprintf(t->name[t->count], sizeof t->name[0], "%s", name);
     snprintf(t->value[t->count], sizeof t->value[0], "%s", value);
@@ -39,7 +38,7 @@ static void num(GamePgnTags *t, const char *name, json_t *o, const char *k)
 }
 
 void pgn_out_write_game(StrBuf *b, const GameState *st, json_t *game, json_t *tournament,
-                    json_t *white, json_t *black)
+                        json_t *white, json_t *black)
 {
     GamePgnTags *t = calloc(1, sizeof *t);
     if (!t)

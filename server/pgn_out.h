@@ -16,6 +16,6 @@
  * and player objects; any of the objects may be NULL) to OUT, followed by
  * exactly one empty line. */
 void pgn_out_write_game(StrBuf *out, const GameState *st, json_t *game, json_t *tournament,
-                    json_t *white, json_t *black);
+                        json_t *white, json_t *black);
 
 #endif

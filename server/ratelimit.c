@@ -55,10 +55,11 @@ int ratelimit_rule_parse(const char *text, RateRule *out, char *err, size_t errl
     char *end;
     errno = 0;
     double rate = strtod(text, &end);
-    if (end == text || errno || !(rate >= 0 && rate <= 1e6) ||
-        (*end && *end != ',')) {
-        snprintf(err, errlen, "wants RATE[,BURST] with RATE requests per second from 0 (no "
-                 "limit) to 1000000, got '%s'", text);
+    if (end == text || errno || !(rate >= 0 && rate <= 1e6) || (*end && *end != ',')) {
+        snprintf(err, errlen,
+                 "wants RATE[,BURST] with RATE requests per second from 0 (no "
+                 "limit) to 1000000, got '%s'",
+                 text);
         return RATELIMIT_E_SYNTAX;
     }
     int64_t milli = (int64_t)(rate * 1000 + 0.5);
@@ -74,8 +75,10 @@ int ratelimit_rule_parse(const char *text, RateRule *out, char *err, size_t errl
         errno = 0;
         burst = strtoll(b, &end, 10);
         if (end == b || *end || errno || burst < 1 || burst > 1000000000) {
-            snprintf(err, errlen, "wants a BURST of 1 to 1000000000 requests after the comma, "
-                     "got '%s'", text);
+            snprintf(err, errlen,
+                     "wants a BURST of 1 to 1000000000 requests after the comma, "
+                     "got '%s'",
+                     text);
             return RATELIMIT_E_SYNTAX;
         }
     }

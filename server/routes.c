@@ -28,9 +28,18 @@
 #define PUB ROUTE_PUBLIC
 #define ARB ROUTE_ARBITER
 #define PLY ROUTE_PLAYER
-#define GET(role, p, body, f) {HTTP_GET, "GET", p, role, body, f}
-#define POST(role, p, body, f) {HTTP_POST, "POST", p, role, body, f}
-#define PATCH(role, p, body, f) {HTTP_PATCH, "PATCH", p, role, body, f}
+#define GET(role, p, body, f)                                                                      \
+    {                                                                                              \
+        HTTP_GET, "GET", p, role, body, f                                                          \
+    }
+#define POST(role, p, body, f)                                                                     \
+    {                                                                                              \
+        HTTP_POST, "POST", p, role, body, f                                                        \
+    }
+#define PATCH(role, p, body, f)                                                                    \
+    {                                                                                              \
+        HTTP_PATCH, "PATCH", p, role, body, f                                                      \
+    }
 
 const Route routes_table[] = {
     GET(PUB, "/health", NULL, route_health),
@@ -48,12 +57,14 @@ const Route routes_table[] = {
     POST(ARB, "/tournaments/{tid}/players", route_player_fields, route_player_create),
     GET(PUB, "/tournaments/{tid}/players/{pid}", NULL, route_player_get),
     PATCH(ARB, "/tournaments/{tid}/players/{pid}", route_player_fields, route_player_update),
-    POST(ARB, "/tournaments/{tid}/players/{pid}/credentials", jsonin_none, route_player_credentials),
+    POST(ARB, "/tournaments/{tid}/players/{pid}/credentials", jsonin_none,
+         route_player_credentials),
     POST(ARB, "/tournaments/{tid}/players/{pid}/byes", route_bye_fields, route_player_bye),
     GET(PUB, "/tournaments/{tid}/byes", NULL, route_byes_list),
     GET(ARB, "/tournaments/{tid}/forbidden", NULL, route_forbidden_list),
     POST(ARB, "/tournaments/{tid}/forbidden", route_forbidden_fields, route_forbidden_add),
-    POST(ARB, "/tournaments/{tid}/forbidden/remove", route_forbidden_remove_fields, route_forbidden_remove),
+    POST(ARB, "/tournaments/{tid}/forbidden/remove", route_forbidden_remove_fields,
+         route_forbidden_remove),
     GET(PUB, "/tournaments/{tid}/rounds", NULL, route_rounds_list),
     POST(ARB, "/tournaments/{tid}/rounds", route_round_fields, route_round_create),
     GET(PUB, "/tournaments/{tid}/rounds/{rn}", NULL, route_round_get),
@@ -191,7 +202,8 @@ static int check_ids(Req *r, const char *pattern)
                 if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
                                     : !tournaments_exists(s, kinds[k], r->id[0], r->id[n]))
                     return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
-                                      (long long)r->id[n]), -1;
+                                      (long long)r->id[n]),
+                           -1;
             }
     return 0;
 }
@@ -221,9 +233,8 @@ int routes_dispatch(Req *r, const char *path)
                               HTTP_MAX_BODY);
         if (r->method == HTTP_POST || r->method == HTTP_PATCH) {
             const char *ct = http_header(r, MHD_HTTP_HEADER_CONTENT_TYPE);
-            if ((ct || r->body_len) &&
-                (!ct || strncasecmp(ct, "application/json", 16) != 0 ||
-                 (ct[16] && ct[16] != ';' && ct[16] != ' ')))
+            if ((ct || r->body_len) && (!ct || strncasecmp(ct, "application/json", 16) != 0 ||
+                                        (ct[16] && ct[16] != ';' && ct[16] != ' ')))
                 return http_error(r, API_E_MEDIA_TYPE,
                                   "the body must be sent as Content-Type: application/json");
         }
@@ -245,8 +256,10 @@ int routes_dispatch(Req *r, const char *path)
     if (path_found)
         return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
     if (bad_id)
-        return http_error(r, STORE_E_NOT_FOUND, "no such object: '%s' (ids are positive whole "
-                                                "numbers)", path);
+        return http_error(r, STORE_E_NOT_FOUND,
+                          "no such object: '%s' (ids are positive whole "
+                          "numbers)",
+                          path);
     return http_error(r, API_E_NO_ROUTE, "there is no API route %s", path);
 }
 

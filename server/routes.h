@@ -32,7 +32,7 @@ typedef int (*RouteFn)(Req *r);
 typedef struct Route {
     int method;
     const char *method_name;
-    const char *pattern;  /* under /api/v1, integer parameters as {name} */
+    const char *pattern; /* under /api/v1, integer parameters as {name} */
     RouteRole role;
     /* The body's fields (the handler checks the body against this very
      * table); jsonin_none: only {} or nothing; NULL: no body is read. */

@@ -9,8 +9,10 @@
 #include "jsonin.h"
 #include "routes.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
-
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 int route_alerts_list(Req *r)
 {
@@ -28,15 +30,13 @@ const JsonField route_alert_fields[] = {
 static int run_alert_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    return alerts_resolve(s, r->id[0], r->id[1],
-                               json_is_true(json_object_get(r->in, "resolved")), &r->result,
-                               r->err, sizeof r->err);
+    return alerts_resolve(s, r->id[0], r->id[1], json_is_true(json_object_get(r->in, "resolved")),
+                          &r->result, r->err, sizeof r->err);
 }
 
 int route_alert_update(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_alert_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_alert_fields, NULL))
         return ROUTE_DONE;
     return http_submit(r, run_alert_update, http_finish_json200);
 }

@@ -137,10 +137,12 @@ int route_player_login(Req *r)
     const char *token = jsonin_str(r->in, "token", NULL);
     int64_t tid = jsonin_int(r->in, "tournament_id", 0);
     if ((pin != NULL) == (token != NULL))
-        return http_error(r, API_E_MISSING_FIELD, "give either 'tournament_id' and 'pin', or 'token'");
+        return http_error(r, API_E_MISSING_FIELD,
+                          "give either 'tournament_id' and 'pin', or 'token'");
     if (pin && !tid)
-        return http_error(r, API_E_MISSING_FIELD, "missing field 'tournament_id' (a PIN belongs "
-                                                  "to one tournament)");
+        return http_error(r, API_E_MISSING_FIELD,
+                          "missing field 'tournament_id' (a PIN belongs "
+                          "to one tournament)");
     char hash[65], key[48];
     if (pin)
         snprintf(key, sizeof key, "pin:%lld", (long long)tid);
@@ -167,8 +169,8 @@ int route_player_login(Req *r)
     }
     security_throttle_result(r, key, p != NULL, 0);
     if (!p) {
-        return http_error(r, API_E_UNAUTHORIZED, pin ? "wrong PIN for this tournament"
-                                                     : "this token is not valid");
+        return http_error(r, API_E_UNAUTHORIZED,
+                          pin ? "wrong PIN for this tournament" : "this token is not valid");
     }
     int64_t pid = json_integer_value(json_object_get(p, "id"));
     tid = json_integer_value(json_object_get(p, "tournament_id"));
@@ -228,10 +230,10 @@ int route_me(Req *r)
         return http_error(r, API_E_INTERNAL, "the store is not available");
     const char *csrf = r->auth.by_cookie ? r->auth.csrf : NULL;
     if (r->auth.role == ROLE_ARBITER)
-        return http_json(r, 200, json_pack("{s:s,s:{s:I,s:s},s:n,s:n,s:n,s:s?}", "role", "arbiter",
-                                           "user", "id", (json_int_t)r->auth.user_id, "username",
-                                           r->auth.username, "player", "game_id", "colour",
-                                           "csrf_token", csrf));
+        return http_json(r, 200,
+                         json_pack("{s:s,s:{s:I,s:s},s:n,s:n,s:n,s:s?}", "role", "arbiter", "user",
+                                   "id", (json_int_t)r->auth.user_id, "username", r->auth.username,
+                                   "player", "game_id", "colour", "csrf_token", csrf));
     if (r->auth.role == ROLE_PLAYER) {
         int64_t gid = rounds_player_current_game(s, r->auth.player_id);
         json_t *p = players_get(s, r->auth.tournament_id, r->auth.player_id);
@@ -239,14 +241,17 @@ int route_me(Req *r)
         if (gid) {
             json_t *g = rounds_game_summary(s, gid);
             colour = json_integer_value(json_object_get(g, "white_id")) == r->auth.player_id
-                         ? "white" : "black";
+                         ? "white"
+                         : "black";
             json_decref(g);
         }
-        return http_json(r, 200, json_pack("{s:s,s:n,s:o,s:o,s:s?,s:s?}", "role", "player", "user",
-                                           "player", p ? p : json_null(), "game_id",
-                                           gid ? json_integer(gid) : json_null(), "colour", colour,
-                                           "csrf_token", csrf));
+        return http_json(r, 200,
+                         json_pack("{s:s,s:n,s:o,s:o,s:s?,s:s?}", "role", "player", "user",
+                                   "player", p ? p : json_null(), "game_id",
+                                   gid ? json_integer(gid) : json_null(), "colour", colour,
+                                   "csrf_token", csrf));
     }
-    return http_json(r, 200, json_pack("{s:s,s:n,s:n,s:n,s:n,s:n}", "role", "anonymous", "user",
-                                       "player", "game_id", "colour", "csrf_token"));
+    return http_json(r, 200,
+                     json_pack("{s:s,s:n,s:n,s:n,s:n,s:n}", "role", "anonymous", "user", "player",
+                               "game_id", "colour", "csrf_token"));
 }

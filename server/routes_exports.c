@@ -54,8 +54,8 @@ int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const cha
     static const char *const ctype[] = {"application/json", "text/html; charset=utf-8",
                                         "text/csv; charset=utf-8; header=present"};
     char disp[160];
-    snprintf(disp, sizeof disp, "%s; filename=\"%s.%s\"",
-             f == EXPORT_CSV ? "attachment" : "inline", name, ext[f]);
+    snprintf(disp, sizeof disp, "%s; filename=\"%s.%s\"", f == EXPORT_CSV ? "attachment" : "inline",
+             name, ext[f]);
     http_add_header(r, "Content-Disposition", disp);
     if (f == EXPORT_HTML) {
         char hash[64], csp[256];
@@ -140,7 +140,6 @@ int route_round_pairings(Req *r)
              (long long)r->id[1], alpha ? "-alpha" : "");
     return route_export_reply(r, f, text, len, name);
 }
-
 
 /* ---- the standings as JSON ---- */
 

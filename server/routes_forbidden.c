@@ -9,7 +9,10 @@
 #include "routes.h"
 #include "tournament_io.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 /* Forbidden pairs: {"players": [id, id]}, optionally limited to a round
  * range when adding.  Both players are checked here so the writer only
@@ -35,8 +38,8 @@ static int run_forbidden(Store *s, WriterJob *job, int add)
     Req *r = job->arg;
     return forbidden_set(s, r->id[0], pair_id(r, 0), pair_id(r, 1),
                          (int)jsonin_int(r->in, "first_round", 0),
-                         (int)jsonin_int(r->in, "last_round", 0), add, r->auth.user_id,
-                         &r->result, r->err, sizeof r->err);
+                         (int)jsonin_int(r->in, "last_round", 0), add, r->auth.user_id, &r->result,
+                         r->err, sizeof r->err);
 }
 
 static int run_forbidden_add(Store *s, WriterJob *job)
@@ -56,18 +59,26 @@ static int pair_check(Req *r, const JsonField *fields)
         return -1;
     json_t *p = json_object_get(r->in, "players");
     if (json_array_size(p) != 2)
-        return http_error(r, API_E_INVALID_VALUE, "players must list exactly two player ids, "
-                                                  "not %zu", json_array_size(p)), -1;
+        return http_error(r, API_E_INVALID_VALUE,
+                          "players must list exactly two player ids, "
+                          "not %zu",
+                          json_array_size(p)),
+               -1;
     for (size_t i = 0; i < 2; i++) {
         json_t *v = json_array_get(p, i);
         if (!json_is_integer(v) || json_integer_value(v) < 1)
-            return http_error(r, API_E_WRONG_TYPE, "players[%zu] must be a player id (a "
-                                                   "positive integer)", i), -1;
+            return http_error(r, API_E_WRONG_TYPE,
+                              "players[%zu] must be a player id (a "
+                              "positive integer)",
+                              i),
+                   -1;
     }
     if (pair_id(r, 0) == pair_id(r, 1))
-        return http_error(r, API_E_INVALID_VALUE, "a forbidden pair needs two different "
-                                                  "players, not #%lld twice",
-                          (long long)pair_id(r, 0)), -1;
+        return http_error(r, API_E_INVALID_VALUE,
+                          "a forbidden pair needs two different "
+                          "players, not #%lld twice",
+                          (long long)pair_id(r, 0)),
+               -1;
     return 0;
 }
 
@@ -93,8 +104,7 @@ int route_forbidden_add(Req *r)
 
 int route_forbidden_remove(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        pair_check(r, route_forbidden_remove_fields))
+    if (http_parse_body(r, 0) || pair_check(r, route_forbidden_remove_fields))
         return ROUTE_DONE;
     return http_submit(r, run_forbidden_remove, http_finish_json200);
 }

@@ -27,7 +27,10 @@
 #include "pgn_out.h"
 #include "routes.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 json_t *route_game_state(Req *r, Store *s, int64_t gid, int *code)
 {
@@ -108,8 +111,8 @@ const JsonField route_game_update_fields[] = {
 static int run_game_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
-    int rc = rounds_game_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
-                               sizeof r->err);
+    int rc =
+        rounds_game_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err, sizeof r->err);
     if (rc == 0)
         games_evict(r->srv->games, r->id[0]);
     return rc;
@@ -117,8 +120,7 @@ static int run_game_update(Store *s, WriterJob *job)
 
 int route_game_update(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_game_update_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_game_update_fields, NULL))
         return ROUTE_DONE;
     return http_submit(r, run_game_update, http_finish_json200);
 }
@@ -351,20 +353,50 @@ static int player_action(Req *r, int type, const JsonField *fields)
     return http_submit(r, run_action, action_finish);
 }
 
-int route_play_checkin(Req *r) { return player_action(r, GAME_EV_CHECKIN, route_ply_fields); }
-int route_play_move(Req *r) { return player_action(r, GAME_EV_MOVE, route_move_fields); }
-int route_play_offer(Req *r) { return player_action(r, GAME_EV_OFFER, route_ply_fields); }
-int route_play_accept(Req *r) { return player_action(r, GAME_EV_ACCEPT, route_ply_fields); }
-int route_play_decline(Req *r) { return player_action(r, GAME_EV_DECLINE, route_ply_fields); }
-int route_play_claim(Req *r) { return player_action(r, GAME_EV_CLAIM, route_claim_fields); }
-int route_play_resign(Req *r) { return player_action(r, GAME_EV_RESIGN, route_ply_fields); }
-int route_play_flag(Req *r) { return player_action(r, GAME_EV_FLAG, route_ply_fields); }
-int route_play_call(Req *r) { return player_action(r, GAME_EV_CALL, route_note_fields); }
-int route_play_confirm(Req *r) { return player_action(r, GAME_EV_CONFIRM, route_ply_fields); }
+int route_play_checkin(Req *r)
+{
+    return player_action(r, GAME_EV_CHECKIN, route_ply_fields);
+}
+int route_play_move(Req *r)
+{
+    return player_action(r, GAME_EV_MOVE, route_move_fields);
+}
+int route_play_offer(Req *r)
+{
+    return player_action(r, GAME_EV_OFFER, route_ply_fields);
+}
+int route_play_accept(Req *r)
+{
+    return player_action(r, GAME_EV_ACCEPT, route_ply_fields);
+}
+int route_play_decline(Req *r)
+{
+    return player_action(r, GAME_EV_DECLINE, route_ply_fields);
+}
+int route_play_claim(Req *r)
+{
+    return player_action(r, GAME_EV_CLAIM, route_claim_fields);
+}
+int route_play_resign(Req *r)
+{
+    return player_action(r, GAME_EV_RESIGN, route_ply_fields);
+}
+int route_play_flag(Req *r)
+{
+    return player_action(r, GAME_EV_FLAG, route_ply_fields);
+}
+int route_play_call(Req *r)
+{
+    return player_action(r, GAME_EV_CALL, route_note_fields);
+}
+int route_play_confirm(Req *r)
+{
+    return player_action(r, GAME_EV_CONFIRM, route_ply_fields);
+}
 
 static const char *const SIDES[] = {"white", "black", NULL};
-static const char *const PENALTIES[] = {"warning", "time_add", "time_sub", "score_up",
-                                        "score_down", "loss", "exclusion", NULL};
+static const char *const PENALTIES[] = {"warning",    "time_add", "time_sub",  "score_up",
+                                        "score_down", "loss",     "exclusion", NULL};
 const JsonField route_adjust_fields[] = {
     {"side", JF_STR, 1, 0, 0, SIDES, NULL},
     {"set_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},
@@ -406,8 +438,7 @@ const JsonField route_result_fields[] = {
 
 static int arbiter_action(Req *r, int type, const JsonField *fields)
 {
-    if (http_parse_body(r, fields == route_note_fields) ||
-        jsonin_check(r, r->in, fields, NULL))
+    if (http_parse_body(r, fields == route_note_fields) || jsonin_check(r, r->in, fields, NULL))
         return ROUTE_DONE;
     /* The body is the event's own fields: the Laws' parser checks what the
      * field table cannot (scores of 0, 0.5 or 1, fields that go together). */
@@ -429,13 +460,43 @@ static int arbiter_action(Req *r, int type, const JsonField *fields)
     return http_submit(r, run_action, action_finish);
 }
 
-int route_arb_pause(Req *r) { return arbiter_action(r, GAME_EV_PAUSE, route_note_fields); }
-int route_arb_resume(Req *r) { return arbiter_action(r, GAME_EV_RESUME, route_note_fields); }
-int route_arb_accept(Req *r) { return arbiter_action(r, GAME_EV_ACCEPT, route_note_fields); }
-int route_arb_decline(Req *r) { return arbiter_action(r, GAME_EV_DECLINE, route_note_fields); }
-int route_arb_adjust(Req *r) { return arbiter_action(r, GAME_EV_ADJUST, route_adjust_fields); }
-int route_arb_restore(Req *r) { return arbiter_action(r, GAME_EV_RESTORE, route_restore_fields); }
-int route_arb_illegal(Req *r) { return arbiter_action(r, GAME_EV_ILLEGAL, route_illegal_fields); }
-int route_arb_penalty(Req *r) { return arbiter_action(r, GAME_EV_PENALTY, route_penalty_fields); }
-int route_arb_result(Req *r) { return arbiter_action(r, GAME_EV_RESULT, route_result_fields); }
-int route_arb_colours(Req *r) { return arbiter_action(r, GAME_EV_COLOURS, route_note_fields); }
+int route_arb_pause(Req *r)
+{
+    return arbiter_action(r, GAME_EV_PAUSE, route_note_fields);
+}
+int route_arb_resume(Req *r)
+{
+    return arbiter_action(r, GAME_EV_RESUME, route_note_fields);
+}
+int route_arb_accept(Req *r)
+{
+    return arbiter_action(r, GAME_EV_ACCEPT, route_note_fields);
+}
+int route_arb_decline(Req *r)
+{
+    return arbiter_action(r, GAME_EV_DECLINE, route_note_fields);
+}
+int route_arb_adjust(Req *r)
+{
+    return arbiter_action(r, GAME_EV_ADJUST, route_adjust_fields);
+}
+int route_arb_restore(Req *r)
+{
+    return arbiter_action(r, GAME_EV_RESTORE, route_restore_fields);
+}
+int route_arb_illegal(Req *r)
+{
+    return arbiter_action(r, GAME_EV_ILLEGAL, route_illegal_fields);
+}
+int route_arb_penalty(Req *r)
+{
+    return arbiter_action(r, GAME_EV_PENALTY, route_penalty_fields);
+}
+int route_arb_result(Req *r)
+{
+    return arbiter_action(r, GAME_EV_RESULT, route_result_fields);
+}
+int route_arb_colours(Req *r)
+{
+    return arbiter_action(r, GAME_EV_COLOURS, route_note_fields);
+}

@@ -16,8 +16,10 @@
 #include "sha256.h"
 #include "tournament_io.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
-
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 /* ---- players ---- */
 
@@ -39,7 +41,6 @@ const JsonField route_player_fields[] = {
     {"status", JF_STR, 0, 0, 0, PSTATUS, NULL},
     END,
 };
-
 
 /* What the public may see of a player: name, title, federation, rating
  * and the tournament's own data (id, status, points).  Birth date, sex and
@@ -64,8 +65,7 @@ int route_players_list(Req *r)
     json_t *list = players_list(s, r->id[0]);
     size_t i;
     json_t *p;
-    json_array_foreach(list, i, p)
-        public_view(r, p);
+    json_array_foreach(list, i, p) public_view(r, p);
     return http_json(r, 200, list);
 }
 
@@ -118,8 +118,8 @@ static int run_player_create(Store *s, WriterJob *job)
     if (unique_pin(s, r->id[0], c))
         return -EIO;
     json_t *p = NULL;
-    int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id,
-                                 &p, r->err, sizeof r->err);
+    int rc = players_create(s, r->id[0], r->in, c->pin_hash, c->token_hash, r->auth.user_id, &p,
+                            r->err, sizeof r->err);
     if (rc == 0)
         r->result = json_pack("{s:o,s:{s:O,s:s,s:s}}", "player", p, "credentials", "player_id",
                               json_object_get(p, "id"), "pin", c->pin, "token", c->token);
@@ -128,8 +128,7 @@ static int run_player_create(Store *s, WriterJob *job)
 
 int route_player_create(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_player_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_player_fields, NULL))
         return ROUTE_DONE;
     if (!json_object_get(r->in, "name"))
         return http_error(r, API_E_MISSING_FIELD, "missing field 'name'");
@@ -142,13 +141,12 @@ static int run_player_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     return players_update(s, r->id[0], r->id[1], r->in, r->auth.user_id, &r->result, r->err,
-                               sizeof r->err);
+                          sizeof r->err);
 }
 
 int route_player_update(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_player_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_player_fields, NULL))
         return ROUTE_DONE;
     return http_submit(r, run_player_update, http_finish_json200);
 }
@@ -160,7 +158,7 @@ static int run_credentials(Store *s, WriterJob *job)
     if (unique_pin(s, r->id[0], c))
         return -EIO;
     int rc = sessions_credentials_set(s, r->id[0], r->id[1], c->pin_hash, c->token_hash,
-                                   r->auth.user_id, r->err, sizeof r->err);
+                                      r->auth.user_id, r->err, sizeof r->err);
     if (rc == 0)
         r->result = json_pack("{s:I,s:s,s:s}", "player_id", (json_int_t)r->id[1], "pin", c->pin,
                               "token", c->token);
@@ -169,8 +167,7 @@ static int run_credentials(Store *s, WriterJob *job)
 
 int route_player_credentials(Req *r)
 {
-    if (http_parse_body(r, 1) ||
-        jsonin_check(r, r->in, jsonin_none, NULL) || creds_new(r))
+    if (http_parse_body(r, 1) || jsonin_check(r, r->in, jsonin_none, NULL) || creds_new(r))
         return ROUTE_DONE;
     return http_submit(r, run_credentials, http_finish_json200);
 }
@@ -187,14 +184,13 @@ static int run_bye(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     return tournament_io_bye_request(s, r->id[0], r->id[1], jsonin_int(r->in, "round", 0),
-                           jsonin_str(r->in, "kind", "zero"), r->auth.user_id, &r->result,
-                           r->err, sizeof r->err);
+                                     jsonin_str(r->in, "kind", "zero"), r->auth.user_id, &r->result,
+                                     r->err, sizeof r->err);
 }
 
 int route_player_bye(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_bye_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_bye_fields, NULL))
         return ROUTE_DONE;
     int cancel = strcmp(jsonin_str(r->in, "kind", ""), "none") == 0;
     return http_submit(r, run_bye, cancel ? http_finish_json200 : http_finish_json201);
@@ -209,4 +205,3 @@ int route_byes_list(Req *r)
         return ROUTE_DONE;
     return http_json(r, 200, tournament_io_byes_list(s, r->id[0]));
 }
-

@@ -20,8 +20,10 @@
 #include "routes.h"
 #include "tournament_io.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
-
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 /* ---- rounds ---- */
 
@@ -62,10 +64,10 @@ static int run_round_create(Store *s, WriterJob *job)
     json_t *p = json_object_get(r->in, "pairings");
     if (!p) /* no pairings given: the tournament's pairing system decides */
         return tournament_io_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
-                                   sizeof r->err);
+                                             sizeof r->err);
     json_t *empty = json_array();
     int rc = rounds_create(s, r->id[0], p ? p : empty, r->auth.user_id, &r->result, r->err,
-                                sizeof r->err);
+                           sizeof r->err);
     json_decref(empty);
     return rc;
 }
@@ -78,8 +80,7 @@ static void round_committed(Req *r, int rc)
 
 int route_round_create(Req *r)
 {
-    if (http_parse_body(r, 1) ||
-        jsonin_check(r, r->in, route_round_fields, NULL))
+    if (http_parse_body(r, 1) || jsonin_check(r, r->in, route_round_fields, NULL))
         return ROUTE_DONE;
     json_t *p = json_object_get(r->in, "pairings");
     size_t i;
@@ -101,13 +102,12 @@ static int run_add_game(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     return rounds_pairing_add(s, r->id[0], r->id[1], r->in, r->auth.user_id, &r->result, r->err,
-                             sizeof r->err);
+                              sizeof r->err);
 }
 
 int route_round_add_game(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_pairing_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_pairing_fields, NULL))
         return ROUTE_DONE;
     return http_submit(r, run_add_game, http_finish_json201);
 }
@@ -130,8 +130,8 @@ static int run_round_act(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     RoundAct *ra = r->data;
-    int rc = games_round_act(r->srv->games, s, r->id[0], r->id[1], ra->type, &ra->outcomes,
-                             r->err, sizeof r->err);
+    int rc = games_round_act(r->srv->games, s, r->id[0], r->id[1], ra->type, &ra->outcomes, r->err,
+                             sizeof r->err);
     if (rc == 0) {
         json_t *d = json_pack("{s:I,s:I,s:s}", "tournament", (json_int_t)r->id[0], "round",
                               (json_int_t)r->id[1], "action", game_event_type_name(ra->type));
@@ -160,8 +160,7 @@ static void round_act_committed(Req *r, int rc)
 
 static int round_act(Req *r, int type)
 {
-    if (http_parse_body(r, 1) ||
-        jsonin_check(r, r->in, jsonin_none, NULL))
+    if (http_parse_body(r, 1) || jsonin_check(r, r->in, jsonin_none, NULL))
         return ROUTE_DONE;
     RoundAct *ra = calloc(1, sizeof *ra);
     if (!ra)
@@ -226,8 +225,7 @@ static int run_round_bye(Store *s, WriterJob *job)
 
 int route_round_bye(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_round_bye_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_round_bye_fields, NULL))
         return ROUTE_DONE;
     r->committed = edited;
     return http_submit(r, run_round_bye, http_finish_json200);
@@ -243,14 +241,13 @@ static int run_swap(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     return round_edit_swap(s, r->id[0], r->id[1], jsonin_int(r->in, "first_id", 0),
-                           jsonin_int(r->in, "second_id", 0), r->auth.user_id, &r->result,
-                           r->err, sizeof r->err);
+                           jsonin_int(r->in, "second_id", 0), r->auth.user_id, &r->result, r->err,
+                           sizeof r->err);
 }
 
 int route_round_swap(Req *r)
 {
-    if (http_parse_body(r, 0) ||
-        jsonin_check(r, r->in, route_swap_fields, NULL))
+    if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_swap_fields, NULL))
         return ROUTE_DONE;
     r->committed = edited;
     return http_submit(r, run_swap, http_finish_json200);

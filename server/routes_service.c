@@ -14,8 +14,9 @@ extern const size_t openapi_json_len;
 
 int route_health(Req *r)
 {
-    return http_json(r, 200, json_pack("{s:b,s:s,s:I}", "ok", 1, "version", "0.1.0", "now_ms",
-                                       (json_int_t)store_now_ms()));
+    return http_json(r, 200,
+                     json_pack("{s:b,s:s,s:I}", "ok", 1, "version", "0.1.0", "now_ms",
+                               (json_int_t)store_now_ms()));
 }
 
 int route_openapi(Req *r)

@@ -19,8 +19,10 @@
 #include "sse.h"
 #include "strbuf.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
-
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 /* The id the client has seen: the Last-Event-ID header or ?last_event_id=;
  * 0 when none, -1 when malformed. */
@@ -183,8 +185,8 @@ int route_tournament_stream(Req *r)
             if (json_object_get(done, key))
                 continue;
             json_object_set_new(done, key, json_true());
-            json_t *ups = games_updates_since(
-                s, json_integer_value(json_object_get(e, "game_id")), last);
+            json_t *ups =
+                games_updates_since(s, json_integer_value(json_object_get(e, "game_id")), last);
             json_array_extend(all, ups);
             json_decref(ups);
         }

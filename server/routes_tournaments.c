@@ -15,8 +15,10 @@
 #include "routes.h"
 #include "tournament_io.h"
 
-#define END {NULL, 0, 0, 0, 0, NULL, NULL}
-
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, NULL, NULL                                                               \
+    }
 
 /* ---- tournaments ---- */
 
@@ -84,7 +86,8 @@ static int check_tournament_body(Req *r, int create)
     if (create && !json_object_get(r->in, "time_control"))
         return http_error(r, API_E_MISSING_FIELD, "missing field 'time_control'"), -1;
     char err[200] = "";
-    if (tournaments_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err, sizeof err) ||
+    if (tournaments_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err,
+                                   sizeof err) ||
         tournaments_options_check(r->in, err, sizeof err))
         return http_error(r, API_E_INVALID_VALUE, "%s", err), -1;
     return 0;
@@ -107,7 +110,7 @@ static int run_tournament_update(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     return tournaments_update(s, r->id[0], r->in, r->auth.user_id, &r->result, r->err,
-                                   sizeof r->err);
+                              sizeof r->err);
 }
 
 int route_tournament_update(Req *r)
@@ -116,7 +119,6 @@ int route_tournament_update(Req *r)
         return ROUTE_DONE;
     return http_submit(r, run_tournament_update, http_finish_json200);
 }
-
 
 bool route_tournament_exists(Req *r, Store *s)
 {
@@ -163,4 +165,3 @@ int route_tournament_trf(Req *r)
     http_add_header(r, "Content-Disposition", disp);
     return http_text(r, 200, "text/plain; charset=utf-8", text, len);
 }
-

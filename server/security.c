@@ -100,8 +100,9 @@ int security_rate_check(Req *r)
     http_add_header(r, "Retry-After", secs);
     http_error(r, API_E_RATE_LIMITED,
                "too many %s from this address (more than %g per second, bursts of %lld); "
-               "try again in %s s", write ? "changes" : "requests",
-               (double)rule->milli_per_s / 1000, (long long)rule->burst, secs);
+               "try again in %s s",
+               write ? "changes" : "requests", (double)rule->milli_per_s / 1000,
+               (long long)rule->burst, secs);
     return -1;
 }
 
@@ -114,8 +115,7 @@ static const RateRule *account_rule(const char *account)
 {
     static const RateRule user = {SECURITY_USER_FAILS_PER_MIN * 1000 / 60,
                                   SECURITY_USER_FAILS_BURST};
-    static const RateRule pin = {SECURITY_PIN_FAILS_PER_MIN * 1000 / 60,
-                                 SECURITY_PIN_FAILS_BURST};
+    static const RateRule pin = {SECURITY_PIN_FAILS_PER_MIN * 1000 / 60, SECURITY_PIN_FAILS_BURST};
     if (strcmp(account, "token") == 0)
         return NULL; /* 256 random bits: the per-address limit is enough */
     return strncmp(account, "pin:", 4) == 0 ? &pin : &user;
@@ -322,8 +322,8 @@ void security_page_policy(struct MHD_Response *resp, const char *path)
  * NULL: S is an authority "host[:port]" of a URL of DEFAULT_SCHEME).  The
  * port defaults by scheme (80 http, 443 https).  0, or -1 when S does not
  * parse. */
-static int origin_of(const char *s, const char *default_scheme, char *scheme, size_t sn,
-                     char *host, size_t hn, long *port)
+static int origin_of(const char *s, const char *default_scheme, char *scheme, size_t sn, char *host,
+                     size_t hn, long *port)
 {
     const char *p = strstr(s, "://");
     if (p) {
@@ -365,10 +365,12 @@ int security_origin_check(Req *r)
     char sa[16], ha[256], sb[16], hb[256];
     long pa, pb;
     if (host && origin_of(origin, ours, sa, sizeof sa, ha, sizeof ha, &pa) == 0 &&
-        origin_of(host, ours, sb, sizeof sb, hb, sizeof hb, &pb) == 0 &&
-        strcasecmp(sa, sb) == 0 && strcasecmp(ha, hb) == 0 && pa == pb)
+        origin_of(host, ours, sb, sizeof sb, hb, sizeof hb, &pb) == 0 && strcasecmp(sa, sb) == 0 &&
+        strcasecmp(ha, hb) == 0 && pa == pb)
         return 0;
-    http_error(r, API_E_CSRF, "a request made with the session cookie must come from a page of "
-                              "this server (Origin %.200s)", origin);
+    http_error(r, API_E_CSRF,
+               "a request made with the session cookie must come from a page of "
+               "this server (Origin %.200s)",
+               origin);
     return -1;
 }

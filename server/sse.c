@@ -43,10 +43,10 @@ typedef struct Topic {
     int wake_pending;        /* hub mutex */
     int users;               /* hub mutex: see Lifetime above */
     pthread_mutex_t mu;
-    Msg *ring;      /* RING messages, GAME_RING for a game's topic */
+    Msg *ring; /* RING messages, GAME_RING for a game's topic */
     uint64_t nring;
-    uint64_t head; /* messages published so far */
-    uint64_t tail; /* the oldest message still in the ring */
+    uint64_t head;     /* messages published so far */
+    uint64_t tail;     /* the oldest message still in the ring */
     size_t bytes, cap; /* bytes of the messages in the ring, and their bound */
     Stream *streams;
     int closed;
@@ -83,7 +83,7 @@ struct Hub {
      * while it does, CLOSING once sse_close_all waits for it to stop. */
     int busy, closing;
     pthread_cond_t idle_cv;
-    uint64_t tick; /* keepalive calls so far (atomic) */
+    uint64_t tick;                 /* keepalive calls so far (atomic) */
     struct MHD_Connection **batch; /* the waker's own */
     size_t batch_cap;
 };
@@ -311,8 +311,9 @@ void sse_publish(Hub *h, const char *name, int64_t id, const char *event, const 
     if (!t)
         return;
     char *text = NULL;
-    int n = id > 0 ? asprintf(&text, "id: %lld\nevent: %s\ndata: %s\n\n", (long long)id, event, data)
-                   : asprintf(&text, "event: %s\ndata: %s\n\n", event, data);
+    int n = id > 0
+                ? asprintf(&text, "id: %lld\nevent: %s\ndata: %s\n\n", (long long)id, event, data)
+                : asprintf(&text, "event: %s\ndata: %s\n\n", event, data);
     if (n < 0) {
         release(h, t, 0);
         return;

@@ -24,10 +24,10 @@ enum { THROTTLE_KEY_MAX = 200, THROTTLE_DEFAULT_CAPACITY = 16384 };
 
 /* What is remembered of one key. */
 typedef struct ThrottleRec {
-    int fails;            /* failures since the record was made or cleared */
-    int64_t last_ms;      /* the last time the record was written */
-    int64_t next_ms;      /* no attempt before this time (0: none) */
-    TokenBucket budget;   /* a key's failure budget, when the caller keeps one */
+    int fails;          /* failures since the record was made or cleared */
+    int64_t last_ms;    /* the last time the record was written */
+    int64_t next_ms;    /* no attempt before this time (0: none) */
+    TokenBucket budget; /* a key's failure budget, when the caller keeps one */
 } ThrottleRec;
 
 typedef struct Throttle Throttle;

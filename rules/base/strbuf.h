@@ -25,7 +25,10 @@ typedef struct StrBuf {
     bool failed; /* an allocation failed; the text is incomplete */
 } StrBuf;
 
-#define STRBUF_INIT {0}
+#define STRBUF_INIT                                                                                \
+    {                                                                                              \
+        0                                                                                          \
+    }
 
 /* Makes sb an empty buffer (no allocation). */
 void strbuf_init(StrBuf *sb);
@@ -43,8 +46,7 @@ void strbuf_putc(StrBuf *sb, char c);
 void strbuf_appendf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* As strbuf_appendf() with a va_list (consumed). */
-void strbuf_vappendf(StrBuf *sb, const char *fmt, va_list ap)
-    __attribute__((format(printf, 2, 0)));
+void strbuf_vappendf(StrBuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 
 /* Cuts the text to its first len bytes (len <= sb->len); keeps the memory. */
 void strbuf_truncate(StrBuf *sb, size_t len);

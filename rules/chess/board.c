@@ -17,10 +17,9 @@ static const char piece_chars[] = "PNBRQKpnbrqk";
 
 /* Castling rights kept when a move touches a square (from or to). */
 static const uint8_t castle_keep[64] = {
-    [0] = 15 & ~CASTLE_WQ,  [1 ... 3] = 15, [4] = 15 & ~(CASTLE_WK | CASTLE_WQ),
-    [5 ... 6] = 15,         [7] = 15 & ~CASTLE_WK,
-    [8 ... 55] = 15,
-    [56] = 15 & ~CASTLE_BQ, [57 ... 59] = 15, [60] = 15 & ~(CASTLE_BK | CASTLE_BQ),
+    [0] = 15 & ~CASTLE_WQ,  [1 ... 3] = 15,         [4] = 15 & ~(CASTLE_WK | CASTLE_WQ),
+    [5 ... 6] = 15,         [7] = 15 & ~CASTLE_WK,  [8 ... 55] = 15,
+    [56] = 15 & ~CASTLE_BQ, [57 ... 59] = 15,       [60] = 15 & ~(CASTLE_BK | CASTLE_BQ),
     [61 ... 62] = 15,       [63] = 15 & ~CASTLE_BK,
 };
 
@@ -272,13 +271,16 @@ static int check_material(const Board *b, char *err, size_t errlen)
     for (int c = 0; c < 2; c++) {
         int kings = bb_popcount(board_pieces(b, c, KING));
         if (kings != 1)
-            return error_set(err, errlen, BOARD_E_FEN, "%s has %d kings; each side needs exactly one", color_names[c], kings);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "%s has %d kings; each side needs exactly one", color_names[c], kings);
         int total = bb_popcount(b->by_color[c]);
         if (total > 16)
-            return error_set(err, errlen, BOARD_E_FEN, "%s has %d men; at most 16 are possible", color_names[c], total);
+            return error_set(err, errlen, BOARD_E_FEN, "%s has %d men; at most 16 are possible",
+                             color_names[c], total);
         int pawns = bb_popcount(board_pieces(b, c, PAWN));
         if (pawns > 8)
-            return error_set(err, errlen, BOARD_E_FEN, "%s has %d pawns; at most 8 are possible", color_names[c], pawns);
+            return error_set(err, errlen, BOARD_E_FEN, "%s has %d pawns; at most 8 are possible",
+                             color_names[c], pawns);
         int extra = 0;
         for (int t = KNIGHT; t <= QUEEN; t++) {
             int n = bb_popcount(board_pieces(b, c, t));
@@ -286,8 +288,10 @@ static int check_material(const Board *b, char *err, size_t errlen)
                 extra += n - initial[t];
         }
         if (extra > 8 - pawns)
-            return error_set(err, errlen, BOARD_E_FEN, "%s has %d more pieces than at the start, but only %d missing pawns to promote",
-                 color_names[c], extra, 8 - pawns);
+            return error_set(
+                err, errlen, BOARD_E_FEN,
+                "%s has %d more pieces than at the start, but only %d missing pawns to promote",
+                color_names[c], extra, 8 - pawns);
     }
     return 0;
 }
@@ -303,13 +307,18 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
     if (n == 0)
         return error_set(err, errlen, BOARD_E_FEN, "the FEN is empty");
     if (n == 7)
-        return error_set(err, errlen, BOARD_E_FEN, "too many fields: a FEN has 6 (placement, side, castling, en passant, halfmove, "
-             "fullmove)");
+        return error_set(
+            err, errlen, BOARD_E_FEN,
+            "too many fields: a FEN has 6 (placement, side, castling, en passant, halfmove, "
+            "fullmove)");
     if (n < 4)
-        return error_set(err, errlen, BOARD_E_FEN, "too few fields: a FEN has placement, side to move, castling and en passant, then "
-             "the two move counters");
+        return error_set(
+            err, errlen, BOARD_E_FEN,
+            "too few fields: a FEN has placement, side to move, castling and en passant, then "
+            "the two move counters");
     if (n == 5)
-        return error_set(err, errlen, BOARD_E_FEN, "the fullmove number is missing after the halfmove clock");
+        return error_set(err, errlen, BOARD_E_FEN,
+                         "the fullmove number is missing after the halfmove clock");
 
     memset(b, 0, sizeof *b);
     memset(b->squares, PIECE_NONE, sizeof b->squares);
@@ -320,7 +329,8 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
     for (const char *p = f[0]; *p; p++) {
         if (*p == '/') {
             if (file != 8)
-                return error_set(err, errlen, BOARD_E_FEN, "rank %d has %d squares, not 8", rank + 1, file);
+                return error_set(err, errlen, BOARD_E_FEN, "rank %d has %d squares, not 8",
+                                 rank + 1, file);
             if (rank == 0)
                 return error_set(err, errlen, BOARD_E_FEN, "the placement has more than 8 ranks");
             rank--;
@@ -328,15 +338,19 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
         } else if (*p >= '1' && *p <= '8') {
             file += *p - '0';
             if (file > 8)
-                return error_set(err, errlen, BOARD_E_FEN, "rank %d has more than 8 squares", rank + 1);
+                return error_set(err, errlen, BOARD_E_FEN, "rank %d has more than 8 squares",
+                                 rank + 1);
         } else {
             const char *c = strchr(piece_chars, *p);
             if (!c || !*p)
-                return error_set(err, errlen, BOARD_E_FEN, "'%c' in the placement is not a piece letter (PNBRQK for White, pnbrqk "
-                     "for Black) or a digit 1-8",
-                     *p);
+                return error_set(
+                    err, errlen, BOARD_E_FEN,
+                    "'%c' in the placement is not a piece letter (PNBRQK for White, pnbrqk "
+                    "for Black) or a digit 1-8",
+                    *p);
             if (file >= 8)
-                return error_set(err, errlen, BOARD_E_FEN, "rank %d has more than 8 squares", rank + 1);
+                return error_set(err, errlen, BOARD_E_FEN, "rank %d has more than 8 squares",
+                                 rank + 1);
             put_piece(b, (int)(c - piece_chars), SQ(file, rank));
             file++;
         }
@@ -352,7 +366,8 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
         b->side = BLACK;
         b->key ^= zobrist_black_to_move;
     } else
-        return error_set(err, errlen, BOARD_E_FEN, "side to move is '%s'; it must be 'w' or 'b'", f[1]);
+        return error_set(err, errlen, BOARD_E_FEN, "side to move is '%s'; it must be 'w' or 'b'",
+                         f[1]);
 
     if (check_material(b, err, errlen))
         return BOARD_E_FEN;
@@ -364,10 +379,13 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
         for (const char *p = f[2]; *p; p++) {
             const char *c = strchr("KQkq", *p);
             if (!c || !*p)
-                return error_set(err, errlen, BOARD_E_FEN, "'%c' in the castling field is not one of K, Q, k, q (or '-' for none)", *p);
+                return error_set(
+                    err, errlen, BOARD_E_FEN,
+                    "'%c' in the castling field is not one of K, Q, k, q (or '-' for none)", *p);
             int bit = 1 << (c - "KQkq");
             if (b->castling & bit)
-                return error_set(err, errlen, BOARD_E_FEN, "castling right '%c' is given twice", *p);
+                return error_set(err, errlen, BOARD_E_FEN, "castling right '%c' is given twice",
+                                 *p);
             b->castling |= (uint8_t)bit;
         }
     }
@@ -382,12 +400,14 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
         if (!(b->castling & rights[i].bit))
             continue;
         if (b->squares[rights[i].king] != piece_make(rights[i].color, KING))
-            return error_set(err, errlen, BOARD_E_FEN, "castling right '%c' needs the %s king on %c%d", rights[i].letter,
-                 rights[i].color ? "black" : "white", 'e', rights[i].color ? 8 : 1);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "castling right '%c' needs the %s king on %c%d", rights[i].letter,
+                             rights[i].color ? "black" : "white", 'e', rights[i].color ? 8 : 1);
         if (b->squares[rights[i].rook] != piece_make(rights[i].color, ROOK))
-            return error_set(err, errlen, BOARD_E_FEN, "castling right '%c' needs a %s rook on %c%d", rights[i].letter,
-                 rights[i].color ? "black" : "white", 'a' + SQ_FILE(rights[i].rook),
-                 rights[i].color ? 8 : 1);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "castling right '%c' needs a %s rook on %c%d", rights[i].letter,
+                             rights[i].color ? "black" : "white", 'a' + SQ_FILE(rights[i].rook),
+                             rights[i].color ? 8 : 1);
     }
     b->key ^= zobrist_castling[b->castling];
 
@@ -395,42 +415,54 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
     long half = 0, full = 1;
     if (n == 6) {
         if (parse_counter(f[4], 9999, &half))
-            return error_set(err, errlen, BOARD_E_FEN, "halfmove clock '%s' is not a whole number from 0 to 9999", f[4]);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "halfmove clock '%s' is not a whole number from 0 to 9999", f[4]);
         if (parse_counter(f[5], 9999, &full) || full < 1)
-            return error_set(err, errlen, BOARD_E_FEN, "fullmove number '%s' is not a whole number from 1 to 9999", f[5]);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "fullmove number '%s' is not a whole number from 1 to 9999", f[5]);
     }
     b->halfmove = (uint16_t)half;
     b->fullmove = (uint16_t)full;
 
     int them = b->side ^ 1;
     if (board_attackers(b, board_king(b, them), b->side, board_occupied(b)))
-        return error_set(err, errlen, BOARD_E_FEN, "%s is in check but it is %s's move", color_names[them], color_names[b->side]);
+        return error_set(err, errlen, BOARD_E_FEN, "%s is in check but it is %s's move",
+                         color_names[them], color_names[b->side]);
     Bitboard checkers = board_checkers(b);
     if (bb_popcount(checkers) > 2)
-        return error_set(err, errlen, BOARD_E_FEN, "%s is in check from %d pieces; at most two can give check at once",
-             color_names[b->side], bb_popcount(checkers));
+        return error_set(err, errlen, BOARD_E_FEN,
+                         "%s is in check from %d pieces; at most two can give check at once",
+                         color_names[b->side], bb_popcount(checkers));
 
     /* En passant: the square a pawn of the side not to move just passed. */
     if (strcmp(f[3], "-") != 0) {
         const char *e = f[3];
         if (strlen(e) != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
-            return error_set(err, errlen, BOARD_E_FEN, "en passant field '%s' is not a square such as e3 or '-'", e);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "en passant field '%s' is not a square such as e3 or '-'", e);
         int ep = SQ(e[0] - 'a', e[1] - '1');
         int want_rank = b->side == WHITE ? 5 : 2;
         if (SQ_RANK(ep) != want_rank)
-            return error_set(err, errlen, BOARD_E_FEN, "en passant square %s cannot be: with %s to move it must be on rank %d", e,
-                 color_names[b->side], want_rank + 1);
+            return error_set(
+                err, errlen, BOARD_E_FEN,
+                "en passant square %s cannot be: with %s to move it must be on rank %d", e,
+                color_names[b->side], want_rank + 1);
         int pawn_sq = b->side == WHITE ? ep - 8 : ep + 8;
         int start_sq = b->side == WHITE ? ep + 8 : ep - 8;
         if (b->squares[pawn_sq] != piece_make(them, PAWN))
-            return error_set(err, errlen, BOARD_E_FEN, "en passant square %s cannot be: no %s pawn stands on %c%d", e,
-                 them ? "black" : "white", e[0], SQ_RANK(pawn_sq) + 1);
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "en passant square %s cannot be: no %s pawn stands on %c%d", e,
+                             them ? "black" : "white", e[0], SQ_RANK(pawn_sq) + 1);
         if (b->squares[ep] != PIECE_NONE || b->squares[start_sq] != PIECE_NONE)
-            return error_set(err, errlen, BOARD_E_FEN, "en passant square %s cannot be: %s and %c%d must be empty after a double step",
-                 e, e, e[0], SQ_RANK(start_sq) + 1);
+            return error_set(
+                err, errlen, BOARD_E_FEN,
+                "en passant square %s cannot be: %s and %c%d must be empty after a double step", e,
+                e, e[0], SQ_RANK(start_sq) + 1);
         if (half != 0)
-            return error_set(err, errlen, BOARD_E_FEN, "en passant square %s needs a halfmove clock of 0 (a pawn just moved), not %ld",
-                 e, half);
+            return error_set(
+                err, errlen, BOARD_E_FEN,
+                "en passant square %s needs a halfmove clock of 0 (a pawn just moved), not %ld", e,
+                half);
         if (ep_capture_legal(b, ep)) {
             b->ep = (uint8_t)ep;
             b->key ^= zobrist_ep_file[SQ_FILE(ep)];

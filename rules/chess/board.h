@@ -59,9 +59,18 @@ enum { BOARD_E_FEN = 1 };
 /* Longest FEN board_to_fen() writes, with its NUL. */
 enum { FEN_MAX = 96 };
 
-static inline int piece_make(int color, int type) { return color * 6 + type; }
-static inline int piece_color(int piece) { return piece >= 6; }
-static inline int piece_type(int piece) { return piece % 6; }
+static inline int piece_make(int color, int type)
+{
+    return color * 6 + type;
+}
+static inline int piece_color(int piece)
+{
+    return piece >= 6;
+}
+static inline int piece_type(int piece)
+{
+    return piece % 6;
+}
 
 static inline Bitboard board_pieces(const Board *b, int color, int type)
 {

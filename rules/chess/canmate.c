@@ -58,7 +58,7 @@ enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
 
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
-    TtEntry *tt; /* tt_size entries, allocated on first need */
+    TtEntry *tt;  /* tt_size entries, allocated on first need */
     size_t tt_size;
     /* The exhaustive walk's memory, grown on first need. */
     QueueEntry *queue;
@@ -92,12 +92,9 @@ void canmate_scratch_free(CanMateScratch *s)
 const char *canmate_name(CanMate r)
 {
     switch (r) {
-    case CANMATE_YES:
-        return "yes";
-    case CANMATE_NO:
-        return "no";
-    default:
-        return "unknown";
+    case CANMATE_YES: return "yes";
+    case CANMATE_NO: return "no";
+    default: return "unknown";
     }
 }
 
@@ -128,16 +125,11 @@ static Bitboard orth_neighbours(int sq)
 static Bitboard piece_attacks(int type, int sq, Bitboard occ)
 {
     switch (type) {
-    case KNIGHT:
-        return bb_knight_attacks[sq];
-    case BISHOP:
-        return bb_bishop_attacks(sq, occ);
-    case ROOK:
-        return bb_rook_attacks(sq, occ);
-    case QUEEN:
-        return bb_queen_attacks(sq, occ);
-    default:
-        return bb_king_attacks[sq];
+    case KNIGHT: return bb_knight_attacks[sq];
+    case BISHOP: return bb_bishop_attacks(sq, occ);
+    case ROOK: return bb_rook_attacks(sq, occ);
+    case QUEEN: return bb_queen_attacks(sq, occ);
+    default: return bb_king_attacks[sq];
     }
 }
 
@@ -693,8 +685,8 @@ static bool structure_changed(const Board *parent, const Board *child)
  * a mate of the loser and the walk completes within max positions; YES with
  * the (shortest) line when one is; UNKNOWN when the budget runs out.
  */
-static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t max,
-                       Move *line, int *line_len)
+static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t max, Move *line,
+                       int *line_len)
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;
@@ -882,8 +874,8 @@ static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
  * loser's king is steered to (SQ_NONE: the nearest suitable corner).  YES
  * with the line, or UNKNOWN after max expanded positions.
  */
-static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target,
-                         size_t max, Move *line, int *line_len)
+static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target, size_t max,
+                         Move *line, int *line_len)
 {
     if (!exhaust_reserve(sc, max))
         return CANMATE_UNKNOWN;

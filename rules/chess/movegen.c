@@ -97,8 +97,7 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
     if (bb_more_than_one(checkers))
         return n;
 
-    const Bitboard target =
-        checkers ? bb_between[ksq][bb_lsb(checkers)] | checkers : ~own;
+    const Bitboard target = checkers ? bb_between[ksq][bb_lsb(checkers)] | checkers : ~own;
 
     const Bitboard their_rq = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
     const Bitboard their_bq = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
@@ -196,7 +195,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
             if (bb_bishop_attacks(ksq, o) & their_bq)
                 continue;
             /* A check by anything else must be the captured pawn itself. */
-            if (checkers && !(checkers & BB(capsq)) && !(bb_between[ksq][bb_lsb(checkers)] & BB(ep)))
+            if (checkers && !(checkers & BB(capsq)) &&
+                !(bb_between[ksq][bb_lsb(checkers)] & BB(ep)))
                 continue;
             if (out)
                 out[n] = move_new(from, ep, MOVE_EN_PASSANT, KNIGHT);
@@ -206,7 +206,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
 
     /* Castling: not out of, through or into check; the squares between the
      * king and rook empty.  The rights guarantee king and rook are home. */
-    if (!checkers && (b->castling & (us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ))) {
+    if (!checkers &&
+        (b->castling & (us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ))) {
         const int base = us == WHITE ? 0 : 56;
         const int kbit = us == WHITE ? CASTLE_WK : CASTLE_BK;
         const int qbit = us == WHITE ? CASTLE_WQ : CASTLE_BQ;

@@ -38,11 +38,23 @@ static inline Move move_new(int from, int to, int kind, int promo_type)
 {
     return (Move)(from | (to << 6) | (kind << 12) | ((promo_type - KNIGHT) << 14));
 }
-static inline int move_from(Move m) { return m & 63; }
-static inline int move_to(Move m) { return (m >> 6) & 63; }
-static inline int move_kind(Move m) { return (m >> 12) & 3; }
+static inline int move_from(Move m)
+{
+    return m & 63;
+}
+static inline int move_to(Move m)
+{
+    return (m >> 6) & 63;
+}
+static inline int move_kind(Move m)
+{
+    return (m >> 12) & 3;
+}
 /* Piece type promoted to; meaningful only for MOVE_PROMOTION. */
-static inline int move_promotion(Move m) { return KNIGHT + (m >> 14); }
+static inline int move_promotion(Move m)
+{
+    return KNIGHT + (m >> 14);
+}
 
 /* Fills list with every legal move of the side to move; returns the count. */
 int movegen_legal_moves(const Board *b, MoveList *list);

@@ -140,13 +140,13 @@ static const struct {
     const char *utf8;
     char ascii;
 } glyphs[] = {
-    {"♔", 'K'}, {"♕", 'Q'}, {"♖", 'R'}, {"♗", 'B'}, {"♘", 'N'}, {"♙", 'P'},
-    {"♚", 'K'}, {"♛", 'Q'}, {"♜", 'R'}, {"♝", 'B'}, {"♞", 'N'}, {"♟", 'P'},
-    {"Кр", 'K'}, {"КР", 'K'}, {"кр", 'K'}, /* Russian king: before К */
-    {"К", 'N'},  {"Ф", 'Q'},  {"Л", 'R'},  {"С", 'B'},  /* Russian */
-    {"Ц", 'K'},  {"Д", 'Q'},  {"Т", 'R'},  {"О", '@'},  /* Bulgarian */
-    {"о", '@'},  {"×", 'x'},  {"–", '-'},  {"—", '-'},  {"‐", '-'}, {"−", '-'},
-    {"‼", '!'},  {"⁇", '?'},  {"⁈", '?'},  {"⁉", '!'},
+    {"♔", 'K'}, {"♕", 'Q'}, {"♖", 'R'},  {"♗", 'B'},  {"♘", 'N'},
+    {"♙", 'P'}, {"♚", 'K'}, {"♛", 'Q'},  {"♜", 'R'},  {"♝", 'B'},
+    {"♞", 'N'}, {"♟", 'P'}, {"Кр", 'K'}, {"КР", 'K'}, {"кр", 'K'}, /* Russian king: before К */
+    {"К", 'N'}, {"Ф", 'Q'}, {"Л", 'R'},  {"С", 'B'},               /* Russian */
+    {"Ц", 'K'}, {"Д", 'Q'}, {"Т", 'R'},  {"О", '@'},               /* Bulgarian */
+    {"о", '@'}, {"×", 'x'}, {"–", '-'},  {"—", '-'},  {"‐", '-'},
+    {"−", '-'}, {"‼", '!'}, {"⁇", '?'},  {"⁈", '?'},  {"⁉", '!'},
 };
 
 enum { TEXT_MAX = 48 };
@@ -156,9 +156,9 @@ typedef struct Spec {
     int from_file; /* -1 when not given */
     int from_rank;
     int to;
-    int promo;     /* piece type, or -1 when not given */
-    bool capture;  /* an "x" or ":" was written */
-    bool lower_b;  /* a leading lowercase "b" that may also mean a bishop */
+    int promo;    /* piece type, or -1 when not given */
+    bool capture; /* an "x" or ":" was written */
+    bool lower_b; /* a leading lowercase "b" that may also mean a bishop */
 } Spec;
 
 /* Normalises text into s (ASCII, no spaces).  Returns false on an
@@ -348,7 +348,7 @@ static int read_spec(const char *s, const char *orig, Spec *sp, char *err, size_
     }
     if (ncoord == 0 || files[ncoord - 1] < 0 || ranks[ncoord - 1] < 0) {
         return error_set(err, errlen, NOTATION_E_MALFORMED,
-                    "'%s' is not a move: it names no target square", orig);
+                         "'%s' is not a move: it names no target square", orig);
     }
     if (ncoord == 3)
         goto malformed;
@@ -366,7 +366,7 @@ static int read_spec(const char *s, const char *orig, Spec *sp, char *err, size_
 
 malformed:
     return error_set(err, errlen, NOTATION_E_MALFORMED,
-                "'%s' is not a move: write it like Nf3, exd5, e8=Q, O-O or e2e4", orig);
+                     "'%s' is not a move: write it like Nf3, exd5, e8=Q, O-O or e2e4", orig);
 }
 
 /* ---- Input: matching --------------------------------------------------- */
@@ -450,8 +450,8 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
     int us = b->side, them = us ^ 1;
     const char *wing = side == 1 ? "kingside" : "queenside";
     int home = us == WHITE ? 4 : 60;
-    int right = side == 1 ? (us == WHITE ? CASTLE_WK : CASTLE_BK)
-                          : (us == WHITE ? CASTLE_WQ : CASTLE_BQ);
+    int right =
+        side == 1 ? (us == WHITE ? CASTLE_WK : CASTLE_BK) : (us == WHITE ? CASTLE_WQ : CASTLE_BQ);
     int rook = side == 1 ? home + 3 : home - 4;
     int dest = side == 1 ? home + 2 : home - 2;
     char sq[3];
@@ -464,14 +464,14 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
     if (!(b->castling & right)) {
         sq_name(rook, sq);
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "%s can no longer castle %s: the king or the %s rook has moved",
-                    color_names[us], wing, sq);
+                         "%s can no longer castle %s: the king or the %s rook has moved",
+                         color_names[us], wing, sq);
     }
     Bitboard occ = board_occupied(b);
     if (bb_between[home][rook] & occ) {
-        return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "cannot castle %s: the squares between the king and the rook must be empty",
-                    wing);
+        return error_set(
+            err, errlen, NOTATION_E_ILLEGAL,
+            "cannot castle %s: the squares between the king and the rook must be empty", wing);
     }
     if (board_in_check(b))
         return error_set(err, errlen, NOTATION_E_ILLEGAL, "cannot castle while in check");
@@ -479,11 +479,11 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
     if (board_attackers(b, home + step, them, occ)) {
         sq_name(home + step, sq);
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "cannot castle %s: the king would cross %s, which is attacked", wing, sq);
+                         "cannot castle %s: the king would cross %s, which is attacked", wing, sq);
     }
     sq_name(dest, sq);
     return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                "cannot castle %s: the king would be in check on %s", wing, sq);
+                     "cannot castle %s: the king would be in check on %s", wing, sq);
 }
 
 /* Nothing legal fits sp: say why. */
@@ -498,8 +498,8 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
 
     if (sp->promo == PAWN || sp->promo == KING)
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "a pawn promotes to a queen, rook, bishop or knight, not a %s",
-                    piece_names[sp->promo]);
+                         "a pawn promotes to a queen, rook, bishop or knight, not a %s",
+                         piece_names[sp->promo]);
 
     Bitboard cands;
     int type = sp->piece;
@@ -510,20 +510,21 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         if (piece == PIECE_NONE)
             return error_set(err, errlen, NOTATION_E_ILLEGAL, "there is no piece on %s", fsq);
         if (piece_color(piece) != us)
-            return error_set(err, errlen, NOTATION_E_ILLEGAL, "the %s on %s is %s's, and %s is to move",
-                        piece_names[piece_type(piece)], fsq, color_names[them],
-                        color_names[us]);
+            return error_set(
+                err, errlen, NOTATION_E_ILLEGAL, "the %s on %s is %s's, and %s is to move",
+                piece_names[piece_type(piece)], fsq, color_names[them], color_names[us]);
         if (type >= 0 && piece_type(piece) != type)
-            return error_set(err, errlen, NOTATION_E_ILLEGAL, "the piece on %s is a %s, not a %s", fsq,
-                        piece_names[piece_type(piece)], piece_names[type]);
+            return error_set(err, errlen, NOTATION_E_ILLEGAL, "the piece on %s is a %s, not a %s",
+                             fsq, piece_names[piece_type(piece)], piece_names[type]);
         type = piece_type(piece);
         if (type == KING && b->squares[sp->to] == piece_make(us, ROOK) &&
             SQ_RANK(sp->to) == SQ_RANK(from)) {
             *out = move_new(from, sp->to, MOVE_NORMAL, KNIGHT);
             return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                        "the king cannot take its own rook: castling is written as the king's "
-                        "move of two squares (%s%c%c) or as %s",
-                        fsq, sp->to > from ? 'g' : 'c', fsq[1], sp->to > from ? "O-O" : "O-O-O");
+                             "the king cannot take its own rook: castling is written as the king's "
+                             "move of two squares (%s%c%c) or as %s",
+                             fsq, sp->to > from ? 'g' : 'c', fsq[1],
+                             sp->to > from ? "O-O" : "O-O-O");
         }
         cands = BB(from);
     } else {
@@ -541,13 +542,13 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
             cands &= RANK_1_BB << (8 * sp->from_rank);
         if (!all)
             return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s", color_names[us],
-                        piece_names[type]);
+                             piece_names[type]);
         if (!cands) {
             if (sp->from_file >= 0 && sp->from_rank < 0)
                 return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s on the %c-file",
-                            color_names[us], piece_names[type], 'a' + sp->from_file);
+                                 color_names[us], piece_names[type], 'a' + sp->from_file);
             return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s has no %s on rank %d",
-                        color_names[us], piece_names[type], sp->from_rank + 1);
+                             color_names[us], piece_names[type], sp->from_rank + 1);
         }
     }
 
@@ -558,20 +559,20 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
 
     if (sp->promo >= 0 && (type != PAWN || SQ_RANK(sp->to) != (us == WHITE ? 7 : 0)))
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "only a pawn reaching the last rank promotes: '%s' names no promotion", orig);
+                         "only a pawn reaching the last rank promotes: '%s' names no promotion",
+                         orig);
 
     int own = b->squares[sp->to];
     if (own != PIECE_NONE && piece_color(own) == us)
         return error_set(err, errlen, NOTATION_E_ILLEGAL, "%s is occupied by your own %s", tosq,
-                    piece_names[piece_type(own)]);
+                         piece_names[piece_type(own)]);
 
     Bitboard reach = 0;
     for (Bitboard c = cands; c;) {
         int from = bb_pop(&c);
         if (!(pseudo_targets(b, from) & BB(sp->to)))
             continue;
-        if (type == PAWN && sp->from_file < 0 &&
-            (SQ_FILE(from) != SQ_FILE(sp->to)) != sp->capture)
+        if (type == PAWN && sp->from_file < 0 && (SQ_FILE(from) != SQ_FILE(sp->to)) != sp->capture)
             continue;
         reach |= BB(from);
     }
@@ -597,8 +598,8 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         Bitboard line_up = 0;
         for (Bitboard c = cands; c;) {
             int from = bb_pop(&c);
-            Bitboard empty_board = type == BISHOP ? bb_bishop_attacks(from, 0)
-                                   : type == ROOK ? bb_rook_attacks(from, 0)
+            Bitboard empty_board = type == BISHOP  ? bb_bishop_attacks(from, 0)
+                                   : type == ROOK  ? bb_rook_attacks(from, 0)
                                    : type == QUEEN ? bb_queen_attacks(from, 0)
                                                    : 0;
             if (empty_board & BB(sp->to))
@@ -607,8 +608,8 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         if (line_up && !bb_more_than_one(line_up)) {
             sq_name(bb_lsb(line_up), fsq);
             return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                        "the %s on %s cannot go to %s: the way is blocked", piece_names[type],
-                        fsq, tosq);
+                             "the %s on %s cannot go to %s: the way is blocked", piece_names[type],
+                             fsq, tosq);
         }
         if (!bb_more_than_one(cands)) {
             int from = bb_lsb(cands);
@@ -617,52 +618,53 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
                 (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE &&
                 ep_exposes_king(b, from, sp->to))
                 return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                            "the pawn on %s cannot capture en passant on %s: it would leave "
-                            "the king in check",
-                            fsq, tosq);
+                                 "the pawn on %s cannot capture en passant on %s: it would leave "
+                                 "the king in check",
+                                 fsq, tosq);
             if (type == PAWN && SQ_FILE(from) != SQ_FILE(sp->to) &&
                 (bb_pawn_attacks[us][from] & BB(sp->to)) && own == PIECE_NONE)
-                return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                            "the pawn on %s cannot go to %s: there is nothing to capture there",
-                            fsq, tosq);
+                return error_set(
+                    err, errlen, NOTATION_E_ILLEGAL,
+                    "the pawn on %s cannot go to %s: there is nothing to capture there", fsq, tosq);
             if (type == PAWN && (sp->to == from + 16 || sp->to == from - 16) &&
                 b->squares[(from + sp->to) / 2] != PIECE_NONE)
                 return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                            "the pawn on %s cannot go to %s: the way is blocked", fsq, tosq);
+                                 "the pawn on %s cannot go to %s: the way is blocked", fsq, tosq);
             if (type == PAWN && SQ_FILE(from) == SQ_FILE(sp->to) && own != PIECE_NONE &&
                 (sp->to == from + 8 || sp->to == from - 8))
-                return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                            "the pawn on %s cannot go to %s: pawns do not capture straight ahead",
-                            fsq, tosq);
+                return error_set(
+                    err, errlen, NOTATION_E_ILLEGAL,
+                    "the pawn on %s cannot go to %s: pawns do not capture straight ahead", fsq,
+                    tosq);
             if (full_from || sp->from_file >= 0 || sp->from_rank >= 0)
                 return error_set(err, errlen, NOTATION_E_ILLEGAL, "the %s on %s cannot go to %s",
-                            piece_names[type], fsq, tosq);
+                                 piece_names[type], fsq, tosq);
         }
         return error_set(err, errlen, NOTATION_E_ILLEGAL, "no %s can go to %s", piece_names[type],
-                    tosq);
+                         tosq);
     }
     if (bb_more_than_one(reach))
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "no %s can go to %s without leaving the king in check", piece_names[type],
-                    tosq);
+                         "no %s can go to %s without leaving the king in check", piece_names[type],
+                         tosq);
     int from = bb_lsb(reach);
     sq_name(from, fsq);
     *out = move_new(from, sp->to, MOVE_NORMAL, KNIGHT);
     if (type == KING)
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "the king cannot go to %s: it would be in check there", tosq);
+                         "the king cannot go to %s: it would be in check there", tosq);
     if (board_in_check(b))
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                    "the king is in check and '%s' does not get it out of check", orig);
+                         "the king is in check and '%s' does not get it out of check", orig);
     return error_set(err, errlen, NOTATION_E_ILLEGAL,
-                "the %s on %s is pinned: '%s' would leave the king in check", piece_names[type],
-                fsq, orig);
+                     "the %s on %s is pinned: '%s' would leave the king in check",
+                     piece_names[type], fsq, orig);
 }
 
 static const char *count_word(int n)
 {
-    static const char *const words[] = {"no", "one", "two", "three", "four", "five",
-                                        "six", "seven", "eight", "nine", "ten"};
+    static const char *const words[] = {"no",  "one",   "two",   "three", "four", "five",
+                                        "six", "seven", "eight", "nine",  "ten"};
     return n >= 0 && n <= 10 ? words[n] : "several";
 }
 
@@ -699,7 +701,10 @@ static int ambiguous(const Board *b, const MoveList *legal, const Move *found, i
                        n == 1 ? piece_names[type] : piece_plurals[type], to);
     for (int i = 0; i < n && len > 0 && (size_t)len < sizeof msg; i++)
         len += snprintf(msg + len, sizeof msg - (size_t)len, "%s%s",
-                        i == 0 ? "" : i == n - 1 ? " or " : ", ", sans[i]);
+                        i == 0       ? ""
+                        : i == n - 1 ? " or "
+                                     : ", ",
+                        sans[i]);
     return error_set(err, errlen, NOTATION_E_AMBIGUOUS, "%s", msg);
 }
 
@@ -732,8 +737,8 @@ static int resolve(const Board *b, const MoveList *legal, const Spec *sp, const 
         }
         *out = move_new(move_from(found[0]), move_to(found[0]), MOVE_PROMOTION, QUEEN);
         return error_set(err, errlen, NOTATION_E_NO_PROMOTION,
-                    "%s needs a promotion piece: say %s%s=Q, %s%s=R, %s%s=B or %s%s=N", u, cap, to,
-                    cap, to, cap, to, cap, to);
+                         "%s needs a promotion piece: say %s%s=Q, %s%s=R, %s%s=B or %s%s=N", u, cap,
+                         to, cap, to, cap, to, cap, to);
     }
     *out = found[0];
     return 0;
@@ -761,7 +766,7 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
         return error_set(err, errlen, NOTATION_E_MALFORMED, "no move given");
     if (tl > TEXT_MAX)
         return error_set(err, errlen, NOTATION_E_MALFORMED,
-                    "a move is a few characters, like Nf3 or e2e4; this text has %zu", tl);
+                         "a move is a few characters, like Nf3 or e2e4; this text has %zu", tl);
     memcpy(orig, text, tl);
     orig[tl] = '\0';
 
@@ -773,8 +778,8 @@ int notation_parse(const Board *b, const char *text, Move *out, char *err, size_
             while (bad[bl] && ((unsigned char)bad[bl] & 0xC0) == 0x80)
                 bl++;
             return error_set(err, errlen, NOTATION_E_MALFORMED,
-                        "'%s' is not a move: '%.*s' means nothing in chess notation", orig,
-                        (int)bl, bad);
+                             "'%s' is not a move: '%.*s' means nothing in chess notation", orig,
+                             (int)bl, bad);
         }
         return error_set(err, errlen, NOTATION_E_MALFORMED, "'%s' is not a move", orig);
     }

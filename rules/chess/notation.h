@@ -71,8 +71,7 @@ int notation_san(const Board *b, Move m, char out[NOTATION_SAN_MAX]);
  * NOTATION_E_LANG for an unknown lang (out then holds the English form);
  * NOTATION_E_ILLEGAL (out = "") when m is not legal in b.
  */
-int notation_san_localized(const Board *b, Move m, const char *lang,
-                           char out[NOTATION_SAN_MAX]);
+int notation_san_localized(const Board *b, Move m, const char *lang, char out[NOTATION_SAN_MAX]);
 
 /*
  * Reads the move the text names in position b.  Returns 0 with the legal

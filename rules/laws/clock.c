@@ -114,8 +114,7 @@ void clock_press(Clock *c, int64_t now, bool no_increment)
         int cum = 0;
         for (int i = 0; i <= c->period[s]; i++)
             cum += c->tc.side[s].periods[i].moves;
-        if (pd->moves != 0 && c->moves[s] == cum &&
-            c->period[s] + 1 < c->tc.side[s].nperiods) {
+        if (pd->moves != 0 && c->moves[s] == cum && c->period[s] + 1 < c->tc.side[s].nperiods) {
             c->period[s]++;
             rem += period_of(c, s)->base_ms;
         }

@@ -36,12 +36,12 @@
 
 typedef struct Clock {
     TimeControl tc;
-    int64_t main_ms[2];  /* main time of each side; for the running side, at
-                            the start of the current turn */
-    int32_t moves[2];    /* moves completed by each side */
-    int32_t period[2];   /* index of each side's current period */
-    int8_t running;      /* side whose clock runs (WHITE/BLACK), -1 none */
-    bool paused;         /* arbiter pause: nothing runs */
+    int64_t main_ms[2];     /* main time of each side; for the running side, at
+                               the start of the current turn */
+    int32_t moves[2];       /* moves completed by each side */
+    int32_t period[2];      /* index of each side's current period */
+    int8_t running;         /* side whose clock runs (WHITE/BLACK), -1 none */
+    bool paused;            /* arbiter pause: nothing runs */
     int64_t turn_before_ms; /* elapsed in this turn before seg_start_ms */
     int64_t seg_start_ms;   /* when the current running stretch started;
                                while paused, the instant of the pause */

@@ -56,16 +56,32 @@ void game_event_init(GameEvent *ev, int type, int actor, int64_t time_ms)
 }
 
 static const char *const type_names[GAME_EV_COUNT] = {
-    "start", "checkin", "move", "offer", "decline", "accept", "claim", "resign", "flag",
-    "confirm", "call", "pause", "resume", "adjust", "restore", "illegal", "penalty", "result",
+    "start",
+    "checkin",
+    "move",
+    "offer",
+    "decline",
+    "accept",
+    "claim",
+    "resign",
+    "flag",
+    "confirm",
+    "call",
+    "pause",
+    "resume",
+    "adjust",
+    "restore",
+    "illegal",
+    "penalty",
+    "result",
     "colours_reversed",
 };
 static const char *const actor_names[] = {"white", "black", "arbiter", "server"};
 static const char *const claim_names[] = {"threefold", "fifty", "increment", "no_effort"};
 static const char *const end_names[GAME_END_COUNT] = {
-    "", "checkmate", "resignation", "stalemate", "dead_position", "agreement",
-    "threefold", "fifty", "fivefold", "seventy_five", "time", "illegal_moves",
-    "default", "penalty", "arbiter",
+    "",          "checkmate",     "resignation", "stalemate", "dead_position",
+    "agreement", "threefold",     "fifty",       "fivefold",  "seventy_five",
+    "time",      "illegal_moves", "default",     "penalty",   "arbiter",
 };
 
 static int lookup(const char *const *names, int n, const char *s)
@@ -77,14 +93,32 @@ static int lookup(const char *const *names, int n, const char *s)
 }
 
 #define NAME_OF(arr, i) ((i) >= 0 && (size_t)(i) < sizeof arr / sizeof arr[0] ? arr[i] : "?")
-#define COUNT_OF(arr) ((int)(sizeof arr / sizeof arr[0]))
+#define COUNT_OF(arr)   ((int)(sizeof arr / sizeof arr[0]))
 
-const char *game_event_type_name(int type) { return NAME_OF(type_names, type); }
-int game_event_type_from_name(const char *s) { return lookup(type_names, COUNT_OF(type_names), s); }
-const char *game_actor_name(int actor) { return NAME_OF(actor_names, actor); }
-int game_actor_from_name(const char *s) { return lookup(actor_names, COUNT_OF(actor_names), s); }
-const char *game_claim_name(int claim) { return NAME_OF(claim_names, claim); }
-int game_claim_from_name(const char *s) { return lookup(claim_names, COUNT_OF(claim_names), s); }
+const char *game_event_type_name(int type)
+{
+    return NAME_OF(type_names, type);
+}
+int game_event_type_from_name(const char *s)
+{
+    return lookup(type_names, COUNT_OF(type_names), s);
+}
+const char *game_actor_name(int actor)
+{
+    return NAME_OF(actor_names, actor);
+}
+int game_actor_from_name(const char *s)
+{
+    return lookup(actor_names, COUNT_OF(actor_names), s);
+}
+const char *game_claim_name(int claim)
+{
+    return NAME_OF(claim_names, claim);
+}
+int game_claim_from_name(const char *s)
+{
+    return lookup(claim_names, COUNT_OF(claim_names), s);
+}
 const char *game_penalty_name(int p)
 {
     return game_state_penalty_name(p);
@@ -93,7 +127,10 @@ int game_penalty_from_name(const char *s)
 {
     return game_state_penalty_from_name(s);
 }
-const char *game_end_name(int end) { return NAME_OF(end_names, end); }
+const char *game_end_name(int end)
+{
+    return NAME_OF(end_names, end);
+}
 
 /* ---- state storage ------------------------------------------------------ */
 
@@ -192,17 +229,20 @@ static int reserve(GameState *st, GameVerdict *v)
     if (st->nplies + 1 >= st->cap_plies) {
         int cap = st->cap_plies * 2;
         GamePly *p = realloc(st->plies, sizeof *p * (size_t)cap);
-        if (!p) return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
+        if (!p)
+            return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
         st->plies = p;
         uint64_t *k = realloc(st->keys, sizeof *k * (size_t)(cap + 1));
-        if (!k) return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
+        if (!k)
+            return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
         st->keys = k;
         st->cap_plies = cap;
     }
     if (st->nnotes + 3 >= st->cap_notes) {
         int cap = st->cap_notes * 2;
         GameNote *n = realloc(st->notes, sizeof *n * (size_t)cap);
-        if (!n) return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
+        if (!n)
+            return game_state_refuse(v, GAME_E_LIMIT, "out of memory");
         st->notes = n;
         st->cap_notes = cap;
     }
@@ -318,19 +358,19 @@ static int time_due(const GameState *st, const GameEvent *ev, GameVerdict *v)
 static bool actor_allowed(int type, int actor)
 {
     switch (type) {
-    case GAME_EV_START:
-        return actor == GAME_ACTOR_ARBITER || actor == GAME_ACTOR_SERVER;
+    case GAME_EV_START: return actor == GAME_ACTOR_ARBITER || actor == GAME_ACTOR_SERVER;
     case GAME_EV_CHECKIN:
         return is_player(actor) || actor == GAME_ACTOR_ARBITER; /* admits a player */
-    case GAME_EV_MOVE: case GAME_EV_OFFER: case GAME_EV_CLAIM:
-    case GAME_EV_RESIGN: case GAME_EV_CONFIRM: case GAME_EV_CALL:
-        return is_player(actor);
-    case GAME_EV_DECLINE: case GAME_EV_ACCEPT:
-        return is_player(actor) || actor == GAME_ACTOR_ARBITER;
-    case GAME_EV_FLAG:
-        return true;
-    default:
-        return actor == GAME_ACTOR_ARBITER;
+    case GAME_EV_MOVE:
+    case GAME_EV_OFFER:
+    case GAME_EV_CLAIM:
+    case GAME_EV_RESIGN:
+    case GAME_EV_CONFIRM:
+    case GAME_EV_CALL: return is_player(actor);
+    case GAME_EV_DECLINE:
+    case GAME_EV_ACCEPT: return is_player(actor) || actor == GAME_ACTOR_ARBITER;
+    case GAME_EV_FLAG: return true;
+    default: return actor == GAME_ACTOR_ARBITER;
     }
 }
 
@@ -430,7 +470,8 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (side != st->board.side)
         return game_state_refuse(v, GAME_E_TURN, "it is %s's move",
                                  game_state_side_name(st->board.side));
-    if (st->clock.paused) return game_state_refuse(v, GAME_E_PAUSED, "the clocks are paused");
+    if (st->clock.paused)
+        return game_state_refuse(v, GAME_E_PAUSED, "the clocks are paused");
     Move m = MOVE_NONE;
     char err[NOTATION_ERR_MAX];
     int rc = notation_parse(&st->board, ev->move, &m, err, sizeof err);
@@ -462,8 +503,10 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         return v->code;
     if (rc == 0) {
         game_state_play(st, ev, m, false, ev->offer, v);
-        if (!st->over) game_state_say(v, "%s", ev->offer ? "move made, draw offered" : "move made");
-        if (ev->offer) game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
+        if (!st->over)
+            game_state_say(v, "%s", ev->offer ? "move made, draw offered" : "move made");
+        if (ev->offer)
+            game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
         return 0;
     }
     if (rc == NOTATION_E_NO_PROMOTION) {
@@ -471,7 +514,8 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
          * queen end the game, that ending stands and the offence is only
          * counted. */
         game_state_play(st, ev, m, true, ev->offer, v);
-        if (ev->offer) game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
+        if (ev->offer)
+            game_state_note(st, ev, "(=) %s offers a draw", game_state_side_name(side));
         if (st->over) {
             st->illegal_count[side]++;
             v->illegal = true;
@@ -505,8 +549,7 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         if (from >= 0 && piece_can_move(&st->board, from)) {
             st->touch_square = (int8_t)from;
         } else if (to >= 0 && st->board.squares[to] != PIECE_NONE &&
-                   piece_color(st->board.squares[to]) != side &&
-                   can_capture_on(&st->board, to)) {
+                   piece_color(st->board.squares[to]) != side && can_capture_on(&st->board, to)) {
             /* 4.3.3: the own piece touched cannot move, so the opponent's
              * piece the illegal move tried to take must be captured. */
             st->touch_capture = (int8_t)to;
@@ -526,7 +569,8 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_start(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (st->started) return game_state_refuse(v, GAME_E_STARTED, "the game has already started");
+    if (st->started)
+        return game_state_refuse(v, GAME_E_STARTED, "the game has already started");
     st->started = true;
     st->start_ms = ev->time_ms;
     if (!st->over)
@@ -572,7 +616,8 @@ static int on_decline(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
         return game_arbiter_iii_decide(st, ev, false, v);
-    if (st->offer < 0) return game_state_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
+    if (st->offer < 0)
+        return game_state_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
         if (!st->offer_agreed)
             return game_state_refuse(v, GAME_E_NO_OFFER, "no agreed draw awaits the arbiter");
@@ -592,7 +637,8 @@ static int on_accept(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (ev->actor == GAME_ACTOR_ARBITER && st->iii_claim >= 0)
         return game_arbiter_iii_decide(st, ev, true, v);
-    if (st->offer < 0) return game_state_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
+    if (st->offer < 0)
+        return game_state_refuse(v, GAME_E_NO_OFFER, "there is no draw offer");
     if (ev->actor == GAME_ACTOR_ARBITER) {
         if (!st->offer_agreed)
             return game_state_refuse(v, GAME_E_NO_OFFER,
@@ -669,7 +715,8 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
             flagged = s;
         }
     }
-    if (flagged < 0) return game_state_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
+    if (flagged < 0)
+        return game_state_refuse(v, GAME_E_NO_FLAG, "no flag has fallen");
     if (is_player(ev->actor) && clock_flag_fallen(&st->clock, ev->actor, t)) {
         /* Flags claimed by the players: the claimant's own flag is down
          * too, so nobody's claim holds: a draw (both flags fallen). */
@@ -707,7 +754,8 @@ static int on_flag(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_confirm(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (!st->over) return game_state_refuse(v, GAME_E_NOT_OVER, "the game has not ended");
+    if (!st->over)
+        return game_state_refuse(v, GAME_E_NOT_OVER, "the game has not ended");
     st->confirmed[ev->actor] = true;
     game_state_say(v, "%s confirms the result", game_state_side_name(ev->actor));
     return 0;
@@ -720,7 +768,8 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
     memset(v, 0, sizeof *v);
     if (ev->type >= GAME_EV_COUNT)
         return game_state_refuse(v, GAME_E_PAYLOAD, "unknown event type");
-    if (ev->actor > GAME_ACTOR_SERVER) return game_state_refuse(v, GAME_E_PAYLOAD, "unknown actor");
+    if (ev->actor > GAME_ACTOR_SERVER)
+        return game_state_refuse(v, GAME_E_PAYLOAD, "unknown actor");
     if (!memchr(ev->move, '\0', sizeof ev->move) || !memchr(ev->note, '\0', sizeof ev->note))
         return game_state_refuse(v, GAME_E_PAYLOAD, "move or note text is not terminated");
     if (ev->time_ms < st->last_ms)
@@ -737,8 +786,7 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
         return v->code;
     int type = ev->type;
     bool after_end_ok = type == GAME_EV_CONFIRM || type == GAME_EV_RESULT ||
-                        type == GAME_EV_PENALTY || type == GAME_EV_CALL ||
-                        type == GAME_EV_CHECKIN;
+                        type == GAME_EV_PENALTY || type == GAME_EV_CALL || type == GAME_EV_CHECKIN;
     if (st->over && !after_end_ok)
         return game_state_refuse(v, GAME_E_OVER, "the game has ended (%s)", game_end_name(st->end));
     bool before_start_ok = type == GAME_EV_START || type == GAME_EV_CHECKIN ||

@@ -65,7 +65,8 @@ static int iii_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (pd->bonus != TC_BONUS_NONE)
         return game_state_refuse(
             v, GAME_E_PAYLOAD, "Guidelines III apply only to a period without increment or delay");
-    if (ev->move[0]) return game_state_refuse(v, GAME_E_PAYLOAD, "this claim has no intended move");
+    if (ev->move[0])
+        return game_state_refuse(v, GAME_E_PAYLOAD, "this claim has no intended move");
     if (st->iii_claim >= 0)
         return game_state_refuse(v, GAME_E_PAYLOAD,
                                  "a Guidelines III claim already awaits the arbiter");
@@ -243,7 +244,8 @@ static int on_pause(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 static int on_resume(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (!st->clock.paused) return game_state_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
+    if (!st->clock.paused)
+        return game_state_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
     if (st->dead_side >= 0)
         return game_state_refuse(v, GAME_E_PAYLOAD,
                                  "dead position? decide: set the result (a draw if %s cannot "
@@ -266,7 +268,8 @@ static int on_adjust(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "adjust needs set_ms, add_ms or moves");
     if (ev->set_ms != GAME_NONE && (ev->set_ms < 0 || ev->set_ms > 100LL * 86400000))
         return game_state_refuse(v, GAME_E_PAYLOAD, "set_ms must be from 0 to 100 days");
-    if (ev->add_ms != GAME_NONE && (ev->add_ms < -100LL * 86400000 || ev->add_ms > 100LL * 86400000))
+    if (ev->add_ms != GAME_NONE &&
+        (ev->add_ms < -100LL * 86400000 || ev->add_ms > 100LL * 86400000))
         return game_state_refuse(v, GAME_E_PAYLOAD, "add_ms must be within 100 days");
     if (st->settings.tc.untimed && ev->moves < 0)
         return game_state_refuse(v, GAME_E_PAYLOAD, "this game has no clock");
@@ -331,7 +334,8 @@ static int check_restore(const GameState *st, const GameEvent *ev, GameVerdict *
     if (ev->ply < 0 || ev->ply > st->nplies)
         return game_state_refuse(v, GAME_E_PAYLOAD, "ply must be from 0 to %d", (int)st->nplies);
     for (int s = 0; s < 2; s++)
-        if (ev->clock_ms[s] != GAME_NONE && (ev->clock_ms[s] < 0 || ev->clock_ms[s] > 100LL * 86400000))
+        if (ev->clock_ms[s] != GAME_NONE &&
+            (ev->clock_ms[s] < 0 || ev->clock_ms[s] > 100LL * 86400000))
             return game_state_refuse(v, GAME_E_PAYLOAD,
                                      "clock readings must be from 0 to 100 days");
     return 0;
@@ -420,7 +424,8 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
     int kind = ev->penalty;
     if (side != WHITE && side != BLACK)
         return game_state_refuse(v, GAME_E_PAYLOAD, "penalty needs the offending side");
-    if (kind >= GAME_PENALTY_COUNT) return game_state_refuse(v, GAME_E_PAYLOAD, "unknown penalty");
+    if (kind >= GAME_PENALTY_COUNT)
+        return game_state_refuse(v, GAME_E_PAYLOAD, "unknown penalty");
     bool timed = kind == GAME_PENALTY_TIME_ADD || kind == GAME_PENALTY_TIME_SUB;
     bool scored = kind == GAME_PENALTY_SCORE_UP || kind == GAME_PENALTY_SCORE_DOWN;
     if (timed && (ev->ms == GAME_NONE || ev->ms <= 0 || ev->ms > 100LL * 86400000))
@@ -552,8 +557,10 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
     /* The discarded moves go on the note as far as it holds them after
      * the words (at most 19 plies: 10 moves by one side, 9 by the other). */
     char head[160], removed[200];
-    snprintf(head, sizeof head, "7.3: the game began with colours reversed; after %s a new game "
-             "with the correct colours", after);
+    snprintf(head, sizeof head,
+             "7.3: the game began with colours reversed; after %s a new game "
+             "with the correct colours",
+             after);
     static const char SEP[] = "; moves discarded: ";
     size_t room = sizeof st->notes[0].text - strlen(head) - (sizeof SEP - 1);
     moves_text(st, 0, removed, room < sizeof removed ? room : sizeof removed);
@@ -613,7 +620,6 @@ int game_arbiter_on_arbiter(GameState *st, const GameEvent *ev, GameVerdict *v)
     case GAME_EV_PENALTY: return on_penalty(st, ev, v);
     case GAME_EV_RESULT: return on_result(st, ev, v);
     case GAME_EV_COLOURS: return on_colours(st, ev, v);
-    default:
-        return game_state_refuse(v, GAME_E_PAYLOAD, "unknown event type");
+    default: return game_state_refuse(v, GAME_E_PAYLOAD, "unknown event type");
     }
 }

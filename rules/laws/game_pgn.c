@@ -18,8 +18,8 @@ int game_pgn_tag_check(const char *name, const char *value)
     if (!name || !((name[0] >= 'A' && name[0] <= 'Z') || (name[0] >= 'a' && name[0] <= 'z')))
         return 1;
     for (const char *p = name; *p; p++)
-        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
-              (*p >= '0' && *p <= '9') || *p == '_'))
+        if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+              *p == '_'))
             return 1;
     for (const unsigned char *p = (const unsigned char *)value; p && *p; p++)
         if (*p < 32 || *p == 127)
@@ -33,7 +33,8 @@ static const char *termination(const GameState *st)
         return "unterminated";
     switch (st->end) {
     case GAME_END_TIME: return "time forfeit";
-    case GAME_END_ILLEGAL_MOVES: case GAME_END_PENALTY: return "rules infraction";
+    case GAME_END_ILLEGAL_MOVES:
+    case GAME_END_PENALTY: return "rules infraction";
     case GAME_END_DEFAULT: return "abandoned";
     case GAME_END_ARBITER: return "adjudication";
     default: return "normal";
@@ -105,17 +106,17 @@ int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err
     const char *result = pgn_result(st);
     if (st->over && (strcmp(result, "*") == 0 || st->forfeit)) {
         char buf[16], line[96];
-        snprintf(line, sizeof line, "result %s (White %s, Black %s)%s",
-                 game_result_text(st, buf), half(st->score[WHITE]), half(st->score[BLACK]),
-                 st->forfeit ? ", by forfeit" : "");
+        snprintf(line, sizeof line, "result %s (White %s, Black %s)%s", game_result_text(st, buf),
+                 half(st->score[WHITE]), half(st->score[BLACK]), st->forfeit ? ", by forfeit" : "");
         add(&closing, line);
     }
     for (int i = 0; i < n; i++) {
         const GamePly *p = &st->plies[i];
         plies[i].move = p->move;
         int mover = (st->start.side + i) % 2;
-        plies[i].clock_ms = st->settings.tc.untimed ? -1
-                            : p->clock_ms[mover] < 0 ? 0 : (long)p->clock_ms[mover];
+        plies[i].clock_ms = st->settings.tc.untimed  ? -1
+                            : p->clock_ms[mover] < 0 ? 0
+                                                     : (long)p->clock_ms[mover];
         plies[i].draw_offer = (p->flags & GAME_PLY_OFFER) != 0;
         StrBuf *t = &texts[i];
         if (i == 0 && before.len) {
@@ -132,8 +133,8 @@ int game_pgn(const GameState *st, const GamePgnTags *tags, char **out, char *err
 
     int ntags = 0;
     for (int i = 0; tags && i < tags->count && ntags < GAME_PGN_TAGS_MAX; i++) {
-        static const char *const skip[] = {"Result", "FEN", "SetUp", "TimeControl",
-                                           "Termination", "ArbiterNotes"};
+        static const char *const skip[] = {"Result",      "FEN",         "SetUp",
+                                           "TimeControl", "Termination", "ArbiterNotes"};
         bool ours = false;
         for (size_t k = 0; k < sizeof skip / sizeof skip[0]; k++)
             if (strcmp(tags->name[i], skip[k]) == 0)

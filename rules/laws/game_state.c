@@ -124,8 +124,9 @@ void game_state_ask_dead(GameState *st, const GameEvent *ev, int loser, int end,
                     game_state_side_name(loser),
                     end == GAME_END_TIME ? "lost on time" : "reached the illegal move limit",
                     game_state_side_name(!loser), law);
-    game_state_say(v, "dead position? decide: %s %s, and whether %s can still mate is "
-                      "undecided (%s); clocks paused for the arbiter",
+    game_state_say(v,
+                   "dead position? decide: %s %s, and whether %s can still mate is "
+                   "undecided (%s); clocks paused for the arbiter",
                    game_state_side_name(loser),
                    end == GAME_END_TIME ? "lost on time" : "reached the illegal move limit",
                    game_state_side_name(!loser), law);
@@ -188,8 +189,13 @@ const char *game_state_result_text(const GameState *st, char buf[16])
     }
     int w = st->score[WHITE], b = st->score[BLACK];
     if (st->forfeit) {
-        snprintf(buf, 16, "%c/%c", w == 2 ? '+' : w == 1 ? '=' : '-',
-                 b == 2 ? '+' : b == 1 ? '=' : '-');
+        snprintf(buf, 16, "%c/%c",
+                 w == 2   ? '+'
+                 : w == 1 ? '='
+                          : '-',
+                 b == 2   ? '+'
+                 : b == 1 ? '='
+                          : '-');
         return buf;
     }
     static const char *const half[] = {"0", "1/2", "1"};
@@ -203,7 +209,6 @@ const char *game_state_result_text(const GameState *st, char buf[16])
         snprintf(buf, 16, "%s-%s", half[w < 0 || w > 2 ? 0 : w], half[b < 0 || b > 2 ? 0 : b]);
     return buf;
 }
-
 
 /* ---- a move played ----------------------------------------------------- */
 
@@ -283,8 +288,8 @@ void game_state_illegal_penalty(GameState *st, const GameEvent *ev, int side, Ga
     if (limit && st->illegal_count[side] >= limit) {
         int can = game_state_can_mate(st, !side);
         if (can == CANMATE_UNKNOWN) {
-            game_state_note(st, ev, "%s's illegal move no. %d (7.5.5)",
-                            game_state_side_name(side), st->illegal_count[side]);
+            game_state_note(st, ev, "%s's illegal move no. %d (7.5.5)", game_state_side_name(side),
+                            st->illegal_count[side]);
             game_state_ask_dead(st, ev, side, GAME_END_ILLEGAL_MOVES, t, v);
             return;
         }
@@ -301,4 +306,3 @@ void game_state_illegal_penalty(GameState *st, const GameEvent *ev, int side, Ga
                     game_state_side_name(side), st->illegal_count[side],
                     game_state_side_name(!side), (long long)(pen / 1000));
 }
-

@@ -73,4 +73,3 @@ const char *game_state_penalty_name(int p);
 int game_state_penalty_from_name(const char *s);
 
 #endif
-

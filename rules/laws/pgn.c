@@ -43,8 +43,8 @@ static void wrap_token(Wrap *w, const char *tok, size_t n)
 
 static bool is_symbol_char(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '+' || c == '#' || c == '=' || c == ':' || c == '-';
 }
 
 static bool is_symbol(const char *s)
@@ -92,8 +92,7 @@ static const char *find_tag(const PgnGame *g, const char *name)
     return NULL;
 }
 
-static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black",
-                                      "Result"};
+static const char *const roster[7] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
 
 static bool in_roster(const char *name)
 {
@@ -160,7 +159,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
     if (g->fen) {
         if (board_from_fen(&b, g->fen, fen_err, sizeof fen_err))
             return error_set(err, errlen, PGN_E_FEN, "the starting FEN is not a position: %s",
-                        fen_err);
+                             fen_err);
     } else {
         board_start(&b);
     }
@@ -169,12 +168,12 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
         result = "*";
     if (!valid_result(result))
         return error_set(err, errlen, PGN_E_RESULT,
-                    "the result '%.20s' is none of 1-0, 0-1, 1/2-1/2 and *", result);
+                         "the result '%.20s' is none of 1-0, 0-1, 1/2-1/2 and *", result);
     for (int i = 0; i < g->ntags; i++)
         if (!is_symbol(g->tags[i].name))
             return error_set(err, errlen, PGN_E_TAG,
-                        "the tag name '%.40s' is not a PGN symbol (letters, digits, _)",
-                        g->tags[i].name ? g->tags[i].name : "");
+                             "the tag name '%.40s' is not a PGN symbol (letters, digits, _)",
+                             g->tags[i].name ? g->tags[i].name : "");
 
     StrBuf buf = {0};
     for (int i = 0; i < 7; i++) {
@@ -206,7 +205,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
             strbuf_free(&buf);
             board_to_fen(&b, fen);
             return error_set(err, errlen, PGN_E_MOVE, "ply %d: %s is not a legal move in %s", i + 1,
-                        uci, fen);
+                             uci, fen);
         }
         if (b.side == WHITE)
             snprintf(tok, sizeof tok, "%d. %s", b.fullmove, san);
@@ -235,7 +234,8 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen)
                  * not our clock: keep it text. */
                 for (const char *q = p->comment; *q; q++) {
                     strbuf_append(&c, q, 1);
-                    if (q > p->comment && strchr("[{", q[-1]) && q[0] == '%' && !strncmp(q + 1, "clk", 3))
+                    if (q > p->comment && strchr("[{", q[-1]) && q[0] == '%' &&
+                        !strncmp(q + 1, "clk", 3))
                         strbuf_puts(&c, " ");
                 }
             }
@@ -350,7 +350,7 @@ static int ensure_board(Reader *r)
         char why[160];
         if (board_from_fen(&r->board, fen, why, sizeof why))
             return error_set(r->err, r->errlen, PGN_E_FEN,
-                        "line %d: the FEN tag is not a position: %s", r->game_line, why);
+                             "line %d: the FEN tag is not a position: %s", r->game_line, why);
     } else {
         board_start(&r->board);
     }
@@ -447,7 +447,7 @@ static int read_tag(Reader *r)
         r->pos++;
     if (name_len == 0 || peek(r) != '"')
         return error_set(r->err, r->errlen, PGN_E_TAG,
-                    "line %d: a tag pair is written [Name \"value\"]", line);
+                         "line %d: a tag pair is written [Name \"value\"]", line);
     r->pos++;
     StrBuf v = {0};
     strbuf_puts(&v, "");
@@ -461,8 +461,8 @@ static int read_tag(Reader *r)
     if (peek(r) != '"') {
         strbuf_free(&v);
         return error_set(r->err, r->errlen, PGN_E_TAG,
-                    "line %d: the value of tag %.*s has no closing quote", line, (int)name_len,
-                    r->s + start);
+                         "line %d: the value of tag %.*s has no closing quote", line, (int)name_len,
+                         r->s + start);
     }
     r->pos++;
     while (!at_end(r) && (peek(r) == ' ' || peek(r) == '\t'))
@@ -470,7 +470,7 @@ static int read_tag(Reader *r)
     if (peek(r) != ']') {
         strbuf_free(&v);
         return error_set(r->err, r->errlen, PGN_E_TAG, "line %d: the tag pair %.*s lacks its ']'",
-                    line, (int)name_len, r->s + start);
+                         line, (int)name_len, r->s + start);
     }
     r->pos++;
     if (v.failed)
@@ -615,7 +615,7 @@ static int read_brace_comment(Reader *r)
         advance(r);
     if (at_end(r))
         return error_set(r->err, r->errlen, PGN_E_SYNTAX,
-                    "line %d: the comment opened here with '{' is never closed", line);
+                         "line %d: the comment opened here with '{' is never closed", line);
     size_t end = r->pos;
     advance(r); /* '}' */
     return attach_comment(r, r->s + start, end - start);
@@ -639,7 +639,7 @@ static int skip_variation(Reader *r)
                 advance(r);
             if (at_end(r))
                 return error_set(r->err, r->errlen, PGN_E_SYNTAX,
-                            "line %d: the comment opened here with '{' is never closed", cl);
+                                 "line %d: the comment opened here with '{' is never closed", cl);
         } else if (c == ';') {
             skip_line(r);
             continue;
@@ -647,7 +647,7 @@ static int skip_variation(Reader *r)
         advance(r);
     }
     return error_set(r->err, r->errlen, PGN_E_SYNTAX,
-                "line %d: the variation opened here with '(' is never closed", line);
+                     "line %d: the variation opened here with '(' is never closed", line);
 }
 
 static bool is_result(const char *t)
@@ -672,7 +672,7 @@ static int add_move(Reader *r, const char *tok)
         return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: %s", r->line, why);
     if (rc)
         return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: '%s' at move %d%s: %s", r->line,
-                    tok, r->board.fullmove, r->board.side == WHITE ? "" : " (Black)", why);
+                         tok, r->board.fullmove, r->board.side == WHITE ? "" : " (Black)", why);
     if (r->nplies == r->plies_cap) {
         int cap = r->plies_cap ? 2 * r->plies_cap : 128;
         PgnPly *p = realloc(r->plies, (size_t)cap * sizeof *p);
@@ -694,8 +694,8 @@ static int read_symbol(Reader *r)
     size_t n = r->pos - start;
     char tok[64];
     if (n >= sizeof tok)
-        return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: '%.20s...' is not a move", r->line,
-                    r->s + start);
+        return error_set(r->err, r->errlen, PGN_E_MOVE, "line %d: '%.20s...' is not a move",
+                         r->line, r->s + start);
     memcpy(tok, r->s + start, n);
     tok[n] = '\0';
     if (is_result(tok) || strcmp(tok, "½-½") == 0) {
@@ -717,17 +717,16 @@ static int read_symbol(Reader *r)
     open_game(r);
     if (strcmp(t, "--") == 0 || strcmp(t, "Z0") == 0)
         return error_set(r->err, r->errlen, PGN_E_MOVE,
-                    "line %d: null moves (%s) are not part of a real game", r->line, t);
+                         "line %d: null moves (%s) are not part of a real game", r->line, t);
     return add_move(r, t);
 }
 
-int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *err,
-             size_t errlen)
+int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *err, size_t errlen)
 {
     *games = NULL;
     *count = 0;
-    Reader r = {.s = text ? text : "", .len = text ? len : 0, .line = 1, .err = err,
-                .errlen = errlen};
+    Reader r = {
+        .s = text ? text : "", .len = text ? len : 0, .line = 1, .err = err, .errlen = errlen};
     if (err && errlen)
         err[0] = '\0';
     if (r.len >= 3 && memcmp(r.s, "\xEF\xBB\xBF", 3) == 0)

@@ -52,7 +52,7 @@ typedef struct PgnGame {
     const PgnTag *tags; /* in order; FEN and SetUp here are ignored by the
                          * writer (it writes them from fen) */
     int ntags;
-    const char *fen;    /* the starting position, or NULL for the initial one */
+    const char *fen; /* the starting position, or NULL for the initial one */
     const PgnPly *plies;
     int nplies;
     const char *result; /* "1-0", "0-1", "1/2-1/2" or "*"; NULL: the Result
@@ -84,8 +84,7 @@ int pgn_write(const PgnGame *g, char **out, char *err, size_t errlen);
  * there are none), to be freed by pgn_games_free(); or a positive PGN_E_*
  * with "line N: ..." in err, or -ENOMEM, and then *games = NULL, *count = 0.
  */
-int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *err,
-             size_t errlen);
+int pgn_read(const char *text, size_t len, PgnGame **games, int *count, char *err, size_t errlen);
 
 /* Frees what pgn_read() returned; pgn_games_free(NULL, 0) is a no-op. */
 void pgn_games_free(PgnGame *games, int count);

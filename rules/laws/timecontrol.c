@@ -122,8 +122,8 @@ static int parse_side(TcSide *side, const char **p, char stop, char *err, size_t
         if (side->periods[i].moves == 0)
             return fail(err, errlen, "only the last period may be the rest of the game", "");
     if (side->periods[side->nperiods - 1].moves != 0)
-        return fail(err, errlen,
-                    "the last period must be the rest of the game (no move count)", "");
+        return fail(err, errlen, "the last period must be the rest of the game (no move count)",
+                    "");
     return 0;
 }
 
@@ -197,7 +197,9 @@ static size_t put_side(char *out, size_t cap, const TcSide *s)
             n += (size_t)snprintf(out + n, cap - n, "%d/", (int)pd->moves);
         n += put_seconds(out + n, cap - n, pd->base_ms);
         if (pd->bonus != TC_BONUS_NONE && n < cap) {
-            out[n++] = pd->bonus == TC_BONUS_FISCHER ? '+' : pd->bonus == TC_BONUS_DELAY ? 'd' : 'b';
+            out[n++] = pd->bonus == TC_BONUS_FISCHER ? '+'
+                       : pd->bonus == TC_BONUS_DELAY ? 'd'
+                                                     : 'b';
             out[n] = '\0';
             n += put_seconds(out + n, cap - n, pd->bonus_ms);
         }

@@ -53,8 +53,8 @@ typedef struct TcSide {
 } TcSide;
 
 typedef struct TimeControl {
-    bool untimed; /* "-": no clock at all; side[] unused */
-    bool odds;    /* "W...-B...": side[1] differs from side[0] */
+    bool untimed;   /* "-": no clock at all; side[] unused */
+    bool odds;      /* "W...-B...": side[1] differs from side[0] */
     TcSide side[2]; /* [WHITE], [BLACK]; equal unless odds */
 } TimeControl;
 

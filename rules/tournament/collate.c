@@ -20,10 +20,10 @@
 enum {
     W_COMMA = 1,
     W_DIGIT = 0x10,
-    W_LATIN = 0x100,   /* a..z, then þ */
-    W_GREEK = 0x180,   /* α..ω */
+    W_LATIN = 0x100, /* a..z, then þ */
+    W_GREEK = 0x180, /* α..ω */
     W_CYRILLIC = 0x200,
-    W_OTHER = 0x1000,  /* + code point */
+    W_OTHER = 0x1000, /* + code point */
     W_BAD_BYTE = 0x200000,
 };
 
@@ -42,12 +42,18 @@ typedef struct Iter {
 
 /* Base letters of U+00C0..U+017F; '#' a symbol, '1' ae, '2' oe, '3' ij,
  * '4' ss, '5' thorn. */
-static const char LATIN[] = "aaaaaa1ceeeeiiii" "dnooooo#ouuuuy54"  /* C0-DF */
-                            "aaaaaa1ceeeeiiii" "dnooooo#ouuuuy5y"  /* E0-FF */
-                            "aaaaaaccccccccdd" "ddeeeeeeeeeegggg"  /* 100-11F */
-                            "gggghhhhiiiiiiii" "ii33jjkkklllllll"  /* 120-13F */
-                            "lllnnnnnnnnnoooo" "oo22rrrrrrssssss"  /* 140-15F */
-                            "ssttttttuuuuuuuu" "uuuuwwyyyzzzzzzs"; /* 160-17F */
+static const char LATIN[] = "aaaaaa1ceeeeiiii"
+                            "dnooooo#ouuuuy54" /* C0-DF */
+                            "aaaaaa1ceeeeiiii"
+                            "dnooooo#ouuuuy5y" /* E0-FF */
+                            "aaaaaaccccccccdd"
+                            "ddeeeeeeeeeegggg" /* 100-11F */
+                            "gggghhhhiiiiiiii"
+                            "ii33jjkkklllllll" /* 120-13F */
+                            "lllnnnnnnnnnoooo"
+                            "oo22rrrrrrssssss" /* 140-15F */
+                            "ssttttttuuuuuuuu"
+                            "uuuuwwyyyzzzzzzs"; /* 160-17F */
 _Static_assert(sizeof LATIN == 0x180 - 0xc0 + 1, "one base letter per code point");
 
 /* Cyrillic letters (lower case) in alphabet order: Russian and Bulgarian,
@@ -276,18 +282,10 @@ static int next(Iter *it, Elem *e)
 static int weight(const Elem *e, int level, uint32_t *w)
 {
     switch (level) {
-    case 1:
-        *w = e->primary;
-        return e->kind == K_LETTER;
-    case 2:
-        *w = e->secondary;
-        return e->kind != K_PUNCT;
-    case 3:
-        *w = e->tertiary;
-        return e->kind == K_LETTER;
-    default:
-        *w = e->kind == K_PUNCT ? e->punct : UINT32_MAX;
-        return e->kind != K_MARK;
+    case 1: *w = e->primary; return e->kind == K_LETTER;
+    case 2: *w = e->secondary; return e->kind != K_PUNCT;
+    case 3: *w = e->tertiary; return e->kind == K_LETTER;
+    default: *w = e->kind == K_PUNCT ? e->punct : UINT32_MAX; return e->kind != K_MARK;
     }
 }
 

@@ -40,38 +40,38 @@ enum { F_DOWN = 0, F_UP = 1, F_NONE = 2 };
 
 typedef struct {
     const TrnPlayer *tp;
-    int id;        /* start rank */
-    int rank;      /* 0-based pairing order among the players of the round */
-    TrnPoints raw; /* score before this round, without acceleration */
+    int id;          /* start rank */
+    int rank;        /* 0-based pairing order among the players of the round */
+    TrnPoints raw;   /* score before this round, without acceleration */
     TrnPoints score; /* with acceleration: what scoregroups use */
-    int played;    /* games played over the board */
+    int played;      /* games played over the board */
     int pref, rep, imb;
     int strong, abspref, absimb;
-    int fl[3];     /* float 1 and 2 rounds back (index 1, 2) */
-    int elig;      /* may receive the PAB (C2) */
+    int fl[3]; /* float 1 and 2 rounds back (index 1, 2) */
+    int elig;  /* may receive the PAB (C2) */
     int ncol;
     unsigned char cols[TRN_MAX_ROUNDS]; /* colours of played games, in order */
 } DPlayer;
 
 typedef struct {
     const Tournament *t;
-    int round;     /* the round being paired */
-    int pr;        /* rounds played before it */
-    int n;         /* players to pair */
-    DPlayer *pl;   /* sorted: score desc, rank asc; vertex i = pl[i] */
+    int round;             /* the round being paired */
+    int pr;                /* rounds played before it */
+    int n;                 /* players to pair */
+    DPlayer *pl;           /* sorted: score desc, rank asc; vertex i = pl[i] */
     unsigned char *compat; /* n*n */
     int L;
     /* field offsets */
     int sgbits, sgshift;
     int o_top, o_c6, o_c7, o_c8n, o_c8s, o_c9, o_col[4];
     int o_df[3], o_uf[3], o_dfs[3], o_ufs[3];
-    int *gshift;   /* per vertex: sub-field of its scoregroup */
+    int *gshift; /* per vertex: sub-field of its scoregroup */
     TrnPoints bye_score;
-    int sgle;      /* the single downfloater of the bracket is the PAB receiver */
+    int sgle;           /* the single downfloater of the bracket is the PAB receiver */
     int *unplayed_rank; /* per vertex, valid for players with score == bye_score */
     MatchingGraph *g;
     int *alive, *verts, *cmate, *mate;
-    int init; /* initial colour */
+    int init;     /* initial colour */
     int expected; /* rounds of the event */
     int baku;     /* Baku acceleration from the 192 line */
     int *id_rank; /* start rank -> position among all players by start rank */
@@ -81,7 +81,10 @@ typedef struct {
 
 typedef uint64_t Limb;
 
-static void wclear(Limb *w, int L) { memset(w, 0, (size_t)L * sizeof *w); }
+static void wclear(Limb *w, int L)
+{
+    memset(w, 0, (size_t)L * sizeof *w);
+}
 
 static int wiszero(const Limb *w, int L)
 {
@@ -204,8 +207,7 @@ static TrnPoints score_at(const Ctx *c, const TrnPlayer *p, int upto)
 static int excluded(const Tournament *t, const TrnPlayer *p, int round, int next_round)
 {
     const TrnGame *g = game(p, round);
-    if (!g->opponent && g->result && g->result != TRN_RES_PAB &&
-        g->result != TRN_RES_FORFEIT_WIN)
+    if (!g->opponent && g->result && g->result != TRN_RES_PAB && g->result != TRN_RES_FORFEIT_WIN)
         return 1;
     for (int i = 0; i < t->n_byes; i++) {
         const TrnBye *b = &t->byes[i];
@@ -215,7 +217,10 @@ static int excluded(const Tournament *t, const TrnPlayer *p, int round, int next
     return 0;
 }
 
-static int invert(int c) { return c == C_WHITE ? C_BLACK : c == C_BLACK ? C_WHITE : C_NONE; }
+static int invert(int c)
+{
+    return c == C_WHITE ? C_BLACK : c == C_BLACK ? C_WHITE : C_NONE;
+}
 
 static void colour_data(DPlayer *d, const TrnPlayer *p, int pr)
 {
@@ -241,11 +246,11 @@ static void colour_data(DPlayer *d, const TrnPlayer *p, int pr)
     }
     int lower = w > b ? C_BLACK : C_WHITE;
     d->imb = w > b ? w - b : b - w;
-    d->pref = d->imb > 1 ? lower
+    d->pref = d->imb > 1   ? lower
               : consec > 1 ? invert(rep)
               : d->imb > 0 ? lower
-              : consec ? invert(rep)
-                       : C_NONE;
+              : consec     ? invert(rep)
+                           : C_NONE;
     d->rep = consec > 1 ? rep : C_NONE;
     d->absimb = d->imb > 1;
     d->abspref = d->absimb || d->rep != C_NONE;
@@ -273,8 +278,7 @@ static int bye_eligible(const Ctx *c, const TrnPlayer *p)
         const TrnGame *g = game(p, r);
         if (is_played(g))
             continue;
-        if (game_points(t, g) >= t->points.win_white ||
-            (participated(g) && !g->opponent))
+        if (game_points(t, g) >= t->points.win_white || (participated(g) && !g->opponent))
             return 0;
     }
     return 1;
@@ -282,7 +286,10 @@ static int bye_eligible(const Ctx *c, const TrnPlayer *p)
 
 /* ---------------- criteria ---------------- */
 
-static int pref_compatible(int a, int b) { return a != b || a == C_NONE || b == C_NONE; }
+static int pref_compatible(int a, int b)
+{
+    return a != b || a == C_NONE || b == C_NONE;
+}
 
 static int compatible(const Ctx *c, int i, int j)
 {
@@ -351,7 +358,10 @@ static void edge_weight(const Ctx *c, int hi, int lo, int cur, int next, int use
 
 /* ---------------- matching plumbing ---------------- */
 
-static void set_w(Ctx *c, int u, int v, const Limb *w) { matching_graph_set(c->g, u, v, w); }
+static void set_w(Ctx *c, int u, int v, const Limb *w)
+{
+    matching_graph_set(c->g, u, v, w);
+}
 
 static void set_zero(Ctx *c, int u, int v)
 {
@@ -618,8 +628,8 @@ static void fill_compat(Ctx *c)
     const Tournament *t = c->t;
     int n = c->n, round = c->round;
     int expected = c->expected;
-    TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
-                                                               : t->points.draw_white;
+    TrnPoints wd =
+        t->points.win_white > t->points.draw_white ? t->points.win_white : t->points.draw_white;
     long thr = ((long)c->pr * (long)wd) >> 1;
     int last = c->pr >= expected - 1 && expected >= 1;
     for (int i = 0; i < n; i++)
@@ -769,8 +779,7 @@ static int emit_boards(Ctx *c, const int *final_mate, DutchPairing *out)
     return 0;
 }
 
-int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err,
-                     size_t errlen)
+int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err, size_t errlen)
 {
     out->n_pairs = 0;
     out->pairs = NULL;

@@ -53,8 +53,7 @@ typedef struct DutchPairing {
  * Returns 0 and fills *out, DUTCH_E_NO_PAIRING, DUTCH_E_INPUT (with a reason
  * in err), or -ENOMEM. *out is emptied first and left empty on failure.
  */
-int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err,
-                     size_t errlen);
+int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err, size_t errlen);
 
 /* Releases the pairs; NULL or an empty pairing is fine. */
 void dutch_pairing_free(DutchPairing *p);

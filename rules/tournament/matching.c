@@ -130,8 +130,14 @@ void matching_graph_free(MatchingGraph *g)
     free(g);
 }
 
-int matching_graph_size(const MatchingGraph *g) { return g->n; }
-int matching_graph_limbs(const MatchingGraph *g) { return g->limbs; }
+int matching_graph_size(const MatchingGraph *g)
+{
+    return g->n;
+}
+int matching_graph_limbs(const MatchingGraph *g)
+{
+    return g->limbs;
+}
 
 void matching_graph_set(MatchingGraph *g, int u, int v, const uint64_t *w)
 {
@@ -178,17 +184,17 @@ typedef struct {
     Edge *bestedge; /* [2n] */
     int *unused;    /* stack of free blossom ids */
     int nunused;
-    uint64_t *dual; /* [2n * L] */
+    uint64_t *dual;  /* [2n * L] */
     uint32_t *allow; /* graph-wide stamps, indexed by graph vertices */
     uint32_t *stamp;
     int *queue, nqueue;
-    int *stack;     /* [2n] leaf walk */
+    int *stack;               /* [2n] leaf walk */
     int *bestto_a, *bestto_b; /* [2n] scratch for add_blossom */
-    int *leafbuf;   /* [n] scratch leaf list */
-    uint64_t *bslack; /* [2n * L] cached slack of bestedge */
-    uint64_t *btslack; /* [2n * L] slack of bestto edges */
-    int *bepoch;      /* [2n] epoch of that cache */
-    int epoch;        /* bumped at every dual change */
+    int *leafbuf;             /* [n] scratch leaf list */
+    uint64_t *bslack;         /* [2n * L] cached slack of bestedge */
+    uint64_t *btslack;        /* [2n * L] slack of bestto edges */
+    int *bepoch;              /* [2n] epoch of that cache */
+    int epoch;                /* bumped at every dual change */
 } Ws;
 
 static inline const uint64_t *WT(const Ws *s, int u, int v)
@@ -202,7 +208,10 @@ static inline const uint64_t *WT(const Ws *s, int u, int v)
     return s->g->w + (a * (a - 1) / 2 + b) * (size_t)s->L;
 }
 
-static uint64_t *DUAL(Ws *s, int i) { return s->dual + (size_t)i * (size_t)s->L; }
+static uint64_t *DUAL(Ws *s, int i)
+{
+    return s->dual + (size_t)i * (size_t)s->L;
+}
 
 /* slack of edge (u,v) into out: y_u + y_v - 2 w_uv */
 static void slack(Ws *s, int u, int v, uint64_t *out)
@@ -453,7 +462,10 @@ static void add_blossom(Ws *s, int bs, int v, int w)
     s->bepoch[b] = -1;
 }
 
-static int modi(int j, int m) { return ((j % m) + m) % m; }
+static int modi(int j, int m)
+{
+    return ((j % m) + m) % m;
+}
 
 /* endpoint pair of cycle edge i taken in direction `trick`:
  * .a = endpoint[p], .b = endpoint[p^1] */
@@ -969,8 +981,7 @@ static int dual_step(Ws *s, uint64_t *delta)
             }
         }
     for (int b = 0; b < n2; b++)
-        if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
-            s->bestedge[b].a != -1) {
+        if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 && s->bestedge[b].a != -1) {
             wshr1(d, best_slack(s, b), L);
             if (wcmp(d, delta, L) < 0) {
                 memcpy(delta, d, (size_t)L * sizeof *d);
@@ -1069,8 +1080,7 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
         if (s->oom)
             break;
         for (int b = n; b < n2; b++)
-            if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 &&
-                wzero(DUAL(s, b), L))
+            if (s->parent[b] == -1 && s->base[b] >= 0 && s->label[b] == 1 && wzero(DUAL(s, b), L))
                 expand_blossom(s, b, 1);
     }
     int oom = s->oom;

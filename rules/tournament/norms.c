@@ -65,8 +65,7 @@ static bool holds(NormTitle title, const char *t)
             return true;
         /* fall through */
     case NORM_GM:
-    default:
-        return is(t, "GM");
+    default: return is(t, "GM");
     }
 }
 
@@ -84,8 +83,8 @@ static int performance(int ra, int score, int n)
 }
 
 void norms_check(NormTitle title, const NormOpponent *opp, int n, int score,
-                 const char *own_federation, bool federations_waived, int min_games,
-                 int remaining, NormCheck *c)
+                 const char *own_federation, bool federations_waived, int min_games, int remaining,
+                 NormCheck *c)
 {
     const NormLevel *lv = &LEVELS[title];
     memset(c, 0, sizeof *c);
@@ -143,9 +142,8 @@ void norms_check(NormTitle title, const NormOpponent *opp, int n, int score,
     c->ok_titled = 2 * c->titled >= n;
     c->ok_title_holders = 3 * c->title_holders >= n && c->title_holders >= 3;
     c->ok_unrated = 5 * c->unrated <= n;
-    c->ok_federations = federations_waived ||
-                        (others >= 2 && 5 * c->own_federation <= 3 * n &&
-                         3 * c->max_one_federation <= 2 * n);
+    c->ok_federations = federations_waived || (others >= 2 && 5 * c->own_federation <= 3 * n &&
+                                               3 * c->max_one_federation <= 2 * n);
     if (n > 0) {
         c->average = (int)((2 * sum + n) / (2 * n));
         c->performance = performance(c->average, score, n);
@@ -167,9 +165,8 @@ void norms_check(NormTitle title, const NormOpponent *opp, int n, int score,
     /* Still possible: the score can be reached and the counts can still be
      * met if every remaining opponent helps (a GM, from another federation). */
     int fin = n + remaining;
-    bool counts = 2 * (c->titled + remaining) >= fin &&
-                  3 * (c->title_holders + remaining) >= fin && c->title_holders + remaining >= 3 &&
-                  5 * c->unrated <= fin;
+    bool counts = 2 * (c->titled + remaining) >= fin && 3 * (c->title_holders + remaining) >= fin &&
+                  c->title_holders + remaining >= 3 && 5 * c->unrated <= fin;
     c->possible = c->norm || (remaining > 0 && c->need >= 0 && fin >= min_games && counts);
 }
 
@@ -184,8 +181,8 @@ bool norms_swiss_exception(const Tournament *t)
         if (p->rating <= 0 || !p->federation[0] || strcmp(p->federation, host) == 0)
             continue;
         rated++;
-        titled += is(p->title, "GM") || is(p->title, "IM") || is(p->title, "WGM") ||
-                  is(p->title, "WIM");
+        titled +=
+            is(p->title, "GM") || is(p->title, "IM") || is(p->title, "WGM") || is(p->title, "WIM");
         bool seen = false;
         for (int j = 0; j < i && !seen; j++) {
             const TrnPlayer *q = &t->players[j];
@@ -249,7 +246,9 @@ int norms_event(const Tournament *t, const NormOptions *opt, NormReport **out)
             opp[n].title = o->title;
             opp[n].federation = o->federation;
             n++;
-            score += g->result == TRN_RES_WIN ? TRN_POINT : g->result == TRN_RES_DRAW ? TRN_POINT / 2 : 0;
+            score += g->result == TRN_RES_WIN    ? TRN_POINT
+                     : g->result == TRN_RES_DRAW ? TRN_POINT / 2
+                                                 : 0;
         }
         NormRow *row = &r->rows[r->n_rows++];
         row->player = p->id;

@@ -42,9 +42,9 @@
 #include "tournament.h"
 
 enum {
-    NORMS_E_RANGE = 1,      /* an option is out of its range */
-    NORMS_MIN_GAMES = 9,    /* 1.4: games for a norm */
-    NORMS_UNRATED = 1400,   /* rating of an unrated opponent */
+    NORMS_E_RANGE = 1,    /* an option is out of its range */
+    NORMS_MIN_GAMES = 9,  /* 1.4: games for a norm */
+    NORMS_UNRATED = 1400, /* rating of an unrated opponent */
 };
 
 typedef enum NormTitle {
@@ -71,48 +71,48 @@ const char *norms_title_code(const char *title);
 
 typedef struct NormCheck {
     NormTitle title;
-    int games;          /* games counted */
-    int score;          /* tenths */
-    int average;        /* adjusted Ra, rounded half up */
-    int raised_from;    /* rating of the opponent raised to the floor, 0 = none */
-    int performance;    /* Ra + dp */
-    int titled;         /* opponents with GM IM FM WGM WIM WFM */
-    int title_holders;  /* opponents holding the norm's title or higher */
-    int unrated;        /* unrated opponents */
-    int federations;    /* federations other than the player's */
-    int own_federation; /* opponents from the player's federation */
+    int games;              /* games counted */
+    int score;              /* tenths */
+    int average;            /* adjusted Ra, rounded half up */
+    int raised_from;        /* rating of the opponent raised to the floor, 0 = none */
+    int performance;        /* Ra + dp */
+    int titled;             /* opponents with GM IM FM WGM WIM WFM */
+    int title_holders;      /* opponents holding the norm's title or higher */
+    int unrated;            /* unrated opponents */
+    int federations;        /* federations other than the player's */
+    int own_federation;     /* opponents from the player's federation */
     int max_one_federation; /* most opponents from one federation */
 
     bool ok_games, ok_average, ok_performance, ok_titled, ok_title_holders, ok_unrated;
     bool ok_federations; /* all three federation rules, or waived */
     bool federations_waived;
-    bool norm;          /* every requirement met */
+    bool norm; /* every requirement met */
 
-    int remaining;      /* rounds left in the event */
-    int need;           /* tenths from the remaining rounds, -1 out of reach */
-    bool possible;      /* norm, or score, games and title counts all still
-                           reachable in the remaining rounds */
+    int remaining; /* rounds left in the event */
+    int need;      /* tenths from the remaining rounds, -1 out of reach */
+    bool possible; /* norm, or score, games and title counts all still
+                      reachable in the remaining rounds */
 } NormCheck;
 
 typedef struct NormRow {
-    int player;  /* start rank */
+    int player; /* start rank */
     int n_checks;
     NormCheck checks[NORM_N_TITLES];
 } NormRow;
 
 typedef struct NormOptions {
-    int rounds;        /* rounds counted, 0 = every round in the file */
-    int total_rounds;  /* rounds of the event, 0 = line 142 / XXR or `rounds` */
-    int min_games;     /* 0 = 9 */
+    int rounds;                 /* rounds counted, 0 = every round in the file */
+    int total_rounds;           /* rounds of the event, 0 = line 142 / XXR or `rounds` */
+    int min_games;              /* 0 = 9 */
     bool national_championship; /* federation rules waived */
-    bool swiss;        /* the Swiss exception may apply (default: not a round robin) */
+    bool swiss;                 /* the Swiss exception may apply (default: not a round robin) */
 } NormOptions;
 
 typedef struct NormReport {
     int rounds, total_rounds;
     bool swiss_exception; /* the event meets the Swiss federation exception */
     int n_rows;
-    NormRow *rows;        /* players with at least one check, file order */
+    NormRow *rows; /* players with at least one check, file order */
 } NormReport;
 
 /*
@@ -128,8 +128,8 @@ typedef struct NormOpponent {
 } NormOpponent;
 
 void norms_check(NormTitle title, const NormOpponent *opp, int n, int score,
-                 const char *own_federation, bool federations_waived, int min_games,
-                 int remaining, NormCheck *out);
+                 const char *own_federation, bool federations_waived, int min_games, int remaining,
+                 NormCheck *out);
 
 /* True when the Swiss exception (see above) holds for t. */
 bool norms_swiss_exception(const Tournament *t);

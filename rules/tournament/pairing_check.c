@@ -25,7 +25,6 @@
 #include "pairing_ctx.h"
 #include "pairing_quality.h"
 
-
 /* ---- presence: every player once, nobody absent paired ---- */
 
 static int check_presence(Ctx *c, const PairingCheckProposal *prop, bool swiss)
@@ -38,16 +37,17 @@ static int check_presence(Ctx *c, const PairingCheckProposal *prop, bool swiss)
             Info *in = pairing_ctx_info(c, ids[k]);
             if (!in) {
                 rc = rc ? rc
-                        : pairing_ctx_item_add(c, "PLAYER", PAIRING_CHECK_ABSOLUTE, b->board, &ids[k], 1,
-                                               "board %d: #%d is not a player of the tournament",
-                                               b->board, ids[k]);
+                        : pairing_ctx_item_add(
+                              c, "PLAYER", PAIRING_CHECK_ABSOLUTE, b->board, &ids[k], 1,
+                              "board %d: #%d is not a player of the tournament", b->board, ids[k]);
                 continue;
             }
             in->uses++;
             if (swiss && in->withdrawn)
                 rc = rc ? rc
-                        : pairing_ctx_item_add(c, "WITHDRAWN", PAIRING_CHECK_ABSOLUTE, b->board, &ids[k], 1,
-                                               "board %d: #%d has withdrawn", b->board, ids[k]);
+                        : pairing_ctx_item_add(c, "WITHDRAWN", PAIRING_CHECK_ABSOLUTE, b->board,
+                                               &ids[k], 1, "board %d: #%d has withdrawn", b->board,
+                                               ids[k]);
             else if (in->absent)
                 /* a round robin keeps its table: the absent player gets the
                  * bye and the scheduled opponent a forfeit win instead */
@@ -273,8 +273,9 @@ static int check_berger(Ctx *c, const PairingCheckProposal *prop, int flags)
     return rc;
 }
 
-int pairing_check_round(const Tournament *t, int round, const PairingCheckProposal *prop, const PairingCheckOptions *opt,
-             PairingCheckReport *out, char *err, size_t errlen)
+int pairing_check_round(const Tournament *t, int round, const PairingCheckProposal *prop,
+                        const PairingCheckOptions *opt, PairingCheckReport *out, char *err,
+                        size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (round < 1 || round > TRN_MAX_ROUNDS) {
@@ -296,7 +297,8 @@ int pairing_check_round(const Tournament *t, int round, const PairingCheckPropos
         rc = check_byes(&c, prop);
     if (!rc && !swiss)
         rc = check_berger(&c, prop, opt->berger_flags);
-    if (!rc && swiss && opt->compare_engine) rc = pairing_quality_compare(&c, prop);
+    if (!rc && swiss && opt->compare_engine)
+        rc = pairing_quality_compare(&c, prop);
     free(c.in);
     if (rc)
         pairing_check_report_free(out);
@@ -338,7 +340,8 @@ int pairing_check_proposal_from_round(const Tournament *t, int round, PairingChe
         if (g->opponent) {
             bool white = g->colour == TRN_WHITE || (g->colour != TRN_BLACK && id < g->opponent);
             if (white && out->n_boards < t->n_players / 2) {
-                out->boards[out->n_boards] = (PairingCheckBoard){out->n_boards + 1, id, g->opponent};
+                out->boards[out->n_boards] =
+                    (PairingCheckBoard){out->n_boards + 1, id, g->opponent};
                 out->n_boards++;
             }
         } else if (g->result == TRN_RES_PAB || g->result == TRN_RES_FORFEIT_WIN) {

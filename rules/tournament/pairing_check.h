@@ -75,9 +75,16 @@ enum {
     PAIRING_CHECK_E_INPUT = 1, /* round out of range or the system unknown */
 };
 
-typedef enum PairingCheckSystem { PAIRING_CHECK_SWISS = 0, PAIRING_CHECK_ROUNDROBIN = 1 } PairingCheckSystem;
+typedef enum PairingCheckSystem {
+    PAIRING_CHECK_SWISS = 0,
+    PAIRING_CHECK_ROUNDROBIN = 1
+} PairingCheckSystem;
 
-typedef enum PairingCheckKind { PAIRING_CHECK_ABSOLUTE = 0, PAIRING_CHECK_QUALITY = 1, PAIRING_CHECK_NOTE = 2 } PairingCheckKind;
+typedef enum PairingCheckKind {
+    PAIRING_CHECK_ABSOLUTE = 0,
+    PAIRING_CHECK_QUALITY = 1,
+    PAIRING_CHECK_NOTE = 2
+} PairingCheckKind;
 
 /* One board of the proposal; board numbers are the published ones. */
 typedef struct PairingCheckBoard {
@@ -117,10 +124,10 @@ typedef struct PairingCheckItem {
     int board; /* 0 = no single board */
     int n_players;
     int players[PAIRING_CHECK_MAX_ITEM_PLAYERS]; /* start ranks */
-    long value, engine_value;         /* counts for the quality items */
-    bool in_bracket;                  /* a quality item of one bracket: */
-    TrnPoints bracket;                /* ... its scoregroup's points */
-    char message[240];                /* English, start ranks as #n */
+    long value, engine_value;                    /* counts for the quality items */
+    bool in_bracket;                             /* a quality item of one bracket: */
+    TrnPoints bracket;                           /* ... its scoregroup's points */
+    char message[240];                           /* English, start ranks as #n */
 } PairingCheckItem;
 
 typedef struct PairingCheckReport {
@@ -138,8 +145,9 @@ typedef struct PairingCheckReport {
  * first; release with pairing_check_report_free()).  Returns 0, PAIRING_CHECK_E_INPUT with a reason
  * in ERR, or -ENOMEM.
  */
-int pairing_check_round(const Tournament *t, int round, const PairingCheckProposal *prop, const PairingCheckOptions *opt,
-             PairingCheckReport *out, char *err, size_t errlen);
+int pairing_check_round(const Tournament *t, int round, const PairingCheckProposal *prop,
+                        const PairingCheckOptions *opt, PairingCheckReport *out, char *err,
+                        size_t errlen);
 
 /* Releases what *R holds; NULL or an empty report is fine. */
 void pairing_check_report_free(PairingCheckReport *r);

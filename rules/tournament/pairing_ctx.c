@@ -24,8 +24,7 @@ static TrnPoints points_of(const Tournament *t, const TrnGame *g)
 static bool absent_in(const Tournament *t, const TrnPlayer *p, int round)
 {
     const TrnGame *g = pairing_ctx_game_of(p, round);
-    if (!g->opponent && g->result && g->result != TRN_RES_PAB &&
-        g->result != TRN_RES_FORFEIT_WIN)
+    if (!g->opponent && g->result && g->result != TRN_RES_PAB && g->result != TRN_RES_FORFEIT_WIN)
         return true;
     for (int i = 0; i < t->n_byes; i++) {
         const TrnBye *b = &t->byes[i];
@@ -40,7 +39,8 @@ static bool bye_eligible(const Tournament *t, const TrnPlayer *p, int round)
 {
     for (int r = 1; r < round; r++) {
         const TrnGame *g = pairing_ctx_game_of(p, r);
-        if (pairing_ctx_played(g)) continue;
+        if (pairing_ctx_played(g))
+            continue;
         if (points_of(t, g) >= t->points.win_white || g->result == TRN_RES_PAB)
             return false;
     }
@@ -53,7 +53,8 @@ static void colours(Info *in, const TrnPlayer *p, int round)
     int w = 0, b = 0, run = 0, last = P_NONE;
     for (int r = 1; r < round; r++) {
         const TrnGame *g = pairing_ctx_game_of(p, r);
-        if (!pairing_ctx_played(g)) continue;
+        if (!pairing_ctx_played(g))
+            continue;
         int c = g->colour == TRN_WHITE ? P_WHITE : P_BLACK;
         w += c == P_WHITE;
         b += c == P_BLACK;
@@ -85,7 +86,8 @@ static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
     if (rr < 1)
         return F_NONE;
     const TrnGame *g = pairing_ctx_game_of(p, rr);
-    if (!pairing_ctx_played(g)) return points_of(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
+    if (!pairing_ctx_played(g))
+        return points_of(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
     const TrnPlayer *o = tournament_player(t, g->opponent);
     if (!o)
         return F_NONE;
@@ -93,8 +95,8 @@ static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
     return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
 }
 
-int pairing_ctx_item_add(Ctx *c, const char *code, PairingCheckKind kind, int board, const int *players,
-                         int np, const char *fmt, ...)
+int pairing_ctx_item_add(Ctx *c, const char *code, PairingCheckKind kind, int board,
+                         const int *players, int np, const char *fmt, ...)
 {
     PairingCheckReport *r = c->rep;
     if (r->n_items == r->cap_items) {
@@ -135,8 +137,8 @@ int pairing_ctx_setup(Ctx *c, const PairingCheckOptions *opt)
         return -ENOMEM;
     int pr = c->round - 1;
     int expected = t->n_rounds ? t->n_rounds : t->rounds_played;
-    TrnPoints wd = t->points.win_white > t->points.draw_white ? t->points.win_white
-                                                               : t->points.draw_white;
+    TrnPoints wd =
+        t->points.win_white > t->points.draw_white ? t->points.win_white : t->points.draw_white;
     long thr = ((long)pr * (long)wd) >> 1;
     bool last = pr >= expected - 1 && expected >= 1;
     for (int i = 0; i < t->n_players; i++) {
@@ -164,7 +166,8 @@ bool pairing_ctx_met_before(const Ctx *c, int a, int b)
     const TrnPlayer *p = tournament_player(c->t, a);
     for (int r = 1; p && r < c->round; r++) {
         const TrnGame *g = pairing_ctx_game_of(p, r);
-        if (pairing_ctx_played(g) && g->opponent == b) return true;
+        if (pairing_ctx_played(g) && g->opponent == b)
+            return true;
     }
     return false;
 }

@@ -20,14 +20,14 @@ enum { F_NONE = 0, F_DOWN = 1, F_UP = 2 };
 typedef struct Info {
     bool known, absent, withdrawn, elig, top;
     TrnPoints score;
-    int pref;      /* P_* */
-    bool abspref;  /* |CD| > 1 or the last two played games had one colour */
-    bool strong;   /* |CD| == 1, not absolute */
-    int cd;        /* colour difference: White games minus Black games played */
-    int rep;       /* P_* of the last two played games when they had one colour */
-    int fl[3];     /* F_* float of the round 1 and 2 rounds back (index 1, 2) */
-    int unplayed;  /* rounds before this one without a played game */
-    int uses;      /* appearances in the proposal */
+    int pref;     /* P_* */
+    bool abspref; /* |CD| > 1 or the last two played games had one colour */
+    bool strong;  /* |CD| == 1, not absolute */
+    int cd;       /* colour difference: White games minus Black games played */
+    int rep;      /* P_* of the last two played games when they had one colour */
+    int fl[3];    /* F_* float of the round 1 and 2 rounds back (index 1, 2) */
+    int unplayed; /* rounds before this one without a played game */
+    int uses;     /* appearances in the proposal */
 } Info;
 
 typedef struct Ctx {
@@ -66,7 +66,8 @@ bool pairing_ctx_met_before(const Ctx *c, int a, int b);
 
 /* Appends an item to c->rep (message from FMT, players copied up to
  * PAIRING_CHECK_MAX_ITEM_PLAYERS).  Returns 0 or -ENOMEM. */
-int pairing_ctx_item_add(Ctx *c, const char *code, PairingCheckKind kind, int board, const int *players,
-                         int np, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+int pairing_ctx_item_add(Ctx *c, const char *code, PairingCheckKind kind, int board,
+                         const int *players, int np, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 
 #endif

@@ -47,7 +47,7 @@ enum { S18, S19, S20, S21, NS };
 /* One bracket of one pairing. */
 typedef struct BStat {
     int ndown;
-    int *down; /* the downfloaters, score descending then start rank */
+    int *down;    /* the downfloaters, score descending then start rank */
     long val[NQ]; /* players, over the pairs made here or its downfloaters */
     int n_who[NQ], who[NQ][PAIRING_CHECK_MAX_ITEM_PLAYERS];
     /* C18-C21: the players whose score differences grow, score descending:
@@ -187,7 +187,8 @@ static void ids_text(Ctx *c, const int *ids, int n, bool scores, char *out, size
     out[0] = '\0';
     for (int i = 0; i < n && i < 8 && o < cap; i++) {
         char p[16] = "";
-        if (scores) points_text(pairing_ctx_info(c, ids[i])->score, p, sizeof p);
+        if (scores)
+            points_text(pairing_ctx_info(c, ids[i])->score, p, sizeof p);
         o += (size_t)snprintf(out + o, cap - o, scores ? "%s#%d (%s)" : "%s#%d%s", i ? ", " : "",
                               ids[i], p);
     }
@@ -217,7 +218,8 @@ static int side_fill(Ctx *c, Side *s, const PairingCheckProposal *prop, const Du
     for (int i = 0; i < n; i++) {
         int w = prop ? prop->boards[i].white : e->pairs[i].white;
         int b = prop ? prop->boards[i].black : e->pairs[i].black;
-        if (!pairing_ctx_info(c, w) || (b && !pairing_ctx_info(c, b)) || w == b) continue;
+        if (!pairing_ctx_info(c, w) || (b && !pairing_ctx_info(c, b)) || w == b)
+            continue;
         s->opp[w] = b ? b : -1;
         s->col[w] = b ? P_WHITE : P_NONE;
         if (b) {
@@ -242,7 +244,8 @@ static int groups(Ctx *c, const Side *s, TrnPoints *out)
 {
     int n = 0;
     for (int id = 1; id <= c->max_id; id++)
-        if (pairing_ctx_info(c, id) && (s[0].opp[id] || s[1].opp[id])) out[n++] = c->in[id].score;
+        if (pairing_ctx_info(c, id) && (s[0].opp[id] || s[1].opp[id]))
+            out[n++] = c->in[id].score;
     qsort(out, (size_t)n, sizeof *out, cmp_points_desc);
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -301,17 +304,18 @@ typedef struct Ahead {
 /* The players the next bracket (scoregroup NEXT) at best leaves over after
  * side S's bracket floated ST's downfloaters, score descending, into LEFT;
  * returns their count or -ENOMEM. */
-static int ahead_left(Ctx *c, const Side *s, const BStat *st, TrnPoints next, Ahead *A,
-                      int *left)
+static int ahead_left(Ctx *c, const Side *s, const BStat *st, TrnPoints next, Ahead *A, int *left)
 {
     int n = 0, nb, *v = A->vert;
     for (int i = 0; i < st->ndown; i++)
         v[n++] = st->down[i];
     for (int id = 1; id <= c->max_id; id++)
-        if (pairing_ctx_info(c, id) && s->opp[id] && c->in[id].score == next) v[n++] = id;
+        if (pairing_ctx_info(c, id) && s->opp[id] && c->in[id].score == next)
+            v[n++] = id;
     nb = n;
     for (int id = 1; id <= c->max_id; id++)
-        if (pairing_ctx_info(c, id) && s->opp[id] && c->in[id].score < next) v[n++] = id;
+        if (pairing_ctx_info(c, id) && s->opp[id] && c->in[id].score < next)
+            v[n++] = id;
     if (n < 2) {
         memcpy(left, v, (size_t)nb * sizeof *left);
         return nb;
@@ -375,8 +379,8 @@ static bool same_down(const BStat *a, const BStat *b)
 
 /* C8 in the bracket of score HERE, where both pairings float as many
  * players with the same points (C6, C7 tie) but not the same players. */
-static int compare_lookahead(Ctx *c, const Side *s, const BStat *st, TrnPoints here,
-                             TrnPoints next, Ahead *A)
+static int compare_lookahead(Ctx *c, const Side *s, const BStat *st, TrnPoints here, TrnPoints next,
+                             Ahead *A)
 {
     int nl[2];
     for (int k = 0; k < 2; k++) {
@@ -449,8 +453,7 @@ static int compare_pab(Ctx *c, const Side *s)
 /* C10-C17: the counts of bracket G, each at its first worse bracket */
 static int compare_counts(Ctx *c, const BStat *st, TrnPoints score, bool *seen)
 {
-    static const char *const code[NQ] = {"C10", "C11", "C12", "C13",
-                                         "C14", "C15", "C16", "C17"};
+    static const char *const code[NQ] = {"C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"};
     static const char *const what[NQ] = {
         "topscorers or their opponents getting a colour difference beyond 2",
         "topscorers or their opponents getting one colour three times running",
@@ -641,4 +644,3 @@ int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop)
     }
     return rc;
 }
-

@@ -119,8 +119,8 @@ static int game_score(char result)
     return result == TRN_RES_WIN ? 100 : result == TRN_RES_DRAW ? 50 : 0;
 }
 
-static int fill_row(const Tournament *t, const TrnPlayer *p, const RatingOptions *opt,
-                    int rounds, int year, RatingRow *row)
+static int fill_row(const Tournament *t, const TrnPlayer *p, const RatingOptions *opt, int rounds,
+                    int year, RatingRow *row)
 {
     row->player = p->id;
     row->rating = p->rating;
@@ -158,8 +158,8 @@ static int fill_row(const Tournament *t, const TrnPlayer *p, const RatingOptions
     } else {
         int by = year_in(p->birth);
         int age = by && year ? year - by : 0;
-        row->k = rating_k_limit(rating_k_default(opt->kind, p->rating, age, false, false),
-                                row->n_games);
+        row->k =
+            rating_k_limit(rating_k_default(opt->kind, p->rating, age, false, false), row->n_games);
     }
     for (int i = 0; i < row->n_games; i++) {
         RatingGame *rg = &row->games[i];

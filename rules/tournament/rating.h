@@ -41,12 +41,12 @@
 #include "tournament.h"
 
 enum {
-    RATING_E_RANGE = 1,          /* an option is out of its range */
-    RATING_FLOOR = 1400,         /* B.02 2024: lowest published rating */
-    RATING_MAX_DIFF = 400,       /* 8.3.1 */
+    RATING_E_RANGE = 1,           /* an option is out of its range */
+    RATING_FLOOR = 1400,          /* B.02 2024: lowest published rating */
+    RATING_MAX_DIFF = 400,        /* 8.3.1 */
     RATING_INITIAL_MIN_GAMES = 5, /* 7.1: games against rated opponents */
     RATING_INITIAL_ANCHOR = 1800, /* 7.1: the two hypothetical opponents */
-    RATING_KN_MAX = 700,         /* 8.3.3: K x n limit */
+    RATING_KN_MAX = 700,          /* 8.3.3: K x n limit */
 };
 
 typedef enum RatingKind {
@@ -57,32 +57,32 @@ typedef enum RatingKind {
 
 /* Why an unrated player gets no first rating from this event. */
 typedef enum RatingInitial {
-    RATING_INITIAL_NONE = 0,   /* the player is rated: not applicable */
-    RATING_INITIAL_OK,         /* initial_rating holds the result */
-    RATING_INITIAL_FEW_GAMES,  /* fewer than 5 games against rated opponents */
-    RATING_INITIAL_ZERO,       /* scored nothing against rated opponents */
+    RATING_INITIAL_NONE = 0,    /* the player is rated: not applicable */
+    RATING_INITIAL_OK,          /* initial_rating holds the result */
+    RATING_INITIAL_FEW_GAMES,   /* fewer than 5 games against rated opponents */
+    RATING_INITIAL_ZERO,        /* scored nothing against rated opponents */
     RATING_INITIAL_BELOW_FLOOR, /* Ru < 1400 */
 } RatingInitial;
 
 /* One rated game of one player. */
 typedef struct RatingGame {
-    int round;      /* 1-based */
-    int opponent;   /* start rank */
+    int round;    /* 1-based */
+    int opponent; /* start rank */
     int opp_rating;
-    int score;      /* hundredths: 100, 50 or 0 */
-    int expected;   /* hundredths, 8.1(b) after the 400-point rule */
-    int change;     /* hundredths of a rating point: K x (score - expected) */
+    int score;    /* hundredths: 100, 50 or 0 */
+    int expected; /* hundredths, 8.1(b) after the 400-point rule */
+    int change;   /* hundredths of a rating point: K x (score - expected) */
 } RatingGame;
 
 typedef struct RatingRow {
-    int player;     /* start rank */
-    int rating;     /* 0 = unrated */
-    int k;          /* K used; 0 for an unrated player */
-    bool k_given;   /* K came from the options (record or --k), not the defaults */
+    int player;      /* start rank */
+    int rating;      /* 0 = unrated */
+    int k;           /* K used; 0 for an unrated player */
+    bool k_given;    /* K came from the options (record or --k), not the defaults */
     int rated_games; /* rated games (for an unrated player: against rated opponents) */
-    int score;      /* hundredths, over the rated games */
-    int expected;   /* hundredths, sum of PD (0 for an unrated player) */
-    int64_t change; /* hundredths: K x (score - expected), before rounding */
+    int score;       /* hundredths, over the rated games */
+    int expected;    /* hundredths, sum of PD (0 for an unrated player) */
+    int64_t change;  /* hundredths: K x (score - expected), before rounding */
 
     /* Unrated players (7.1). */
     RatingInitial initial;
@@ -96,8 +96,8 @@ typedef struct RatingRow {
 
 typedef struct RatingOptions {
     RatingKind kind;
-    int rounds;     /* rounds counted; 0 = every round in the file */
-    int force_k;    /* > 0: this K for everybody (no K x n limit) */
+    int rounds;  /* rounds counted; 0 = every round in the file */
+    int force_k; /* > 0: this K for everybody (no K x n limit) */
     /* Optional K per start rank (index 0..TRN_MAX_PLAYERS) from the players'
      * records, 0 = unknown; NULL = none.  Not owned. */
     const int *k_of;

@@ -25,13 +25,13 @@
 #include <stdint.h>
 
 typedef struct StartEntry {
-    int64_t key;      /* registration order, unique (the player id); also the caller's handle */
-    int rating;       /* FIDE (or national) rating, 0 = unrated */
-    int estimate;     /* the arbiter's estimate for an unrated player, 0 = none */
+    int64_t key;       /* registration order, unique (the player id); also the caller's handle */
+    int rating;        /* FIDE (or national) rating, 0 = unrated */
+    int estimate;      /* the arbiter's estimate for an unrated player, 0 = none */
     const char *title; /* as registered ("GM", "wim", ...); NULL or "" = none */
     const char *name;  /* "Last, First"; NULL = "" */
-    int frozen;       /* start rank fixed at the freeze, 0 = not frozen */
-    int rank;         /* out: the TPN, 1..n */
+    int frozen;        /* start rank fixed at the freeze, 0 = not frozen */
+    int rank;          /* out: the TPN, 1..n */
 } StartEntry;
 
 /* Position of TITLE in the C.04.2 title order: 0 for GM ... 7 for WCM, 8

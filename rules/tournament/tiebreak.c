@@ -25,7 +25,8 @@ static const int16_t DP_TABLE[51] = {
     284, 296, 309, 322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
 };
 
-/* 8.1.2: largest rating difference D for which the higher-rated player's PD is .50, .51, ... .99. */
+/* 8.1.2: largest rating difference D for which the higher-rated player's PD is .50, .51, ... .99.
+ */
 static const int16_t PD_UPPER[50] = {
     3,   10,  17,  25,  32,  39,  46,  53,  61,  68,  76,  83,  91,  98,  106, 113, 121,
     129, 137, 145, 153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278,
@@ -56,8 +57,8 @@ int tiebreak_expected(int diff)
 /* ---- names and parsing ---- */
 
 static const char *const NAMES[TB_N_CODES] = {
-    "PTS", "DE",  "WIN", "WON", "BPG",  "BWG",  "PS",  "REP", "BH",  "FB",   "AOB",
-    "SB",  "KS",  "ARO", "TPR", "PTP",  "APRO", "APPO", "STD", "TPN", "RTNG",
+    "PTS", "DE", "WIN", "WON", "BPG", "BWG",  "PS",   "REP", "BH",  "FB",   "AOB",
+    "SB",  "KS", "ARO", "TPR", "PTP", "APRO", "APPO", "STD", "TPN", "RTNG",
 };
 
 bool tiebreak_higher_is_better(TbCode code)
@@ -211,13 +212,13 @@ int tiebreak_parse(const char *text, TbSpec *specs, int max, int *n, char *err, 
 /* ---- the grid ---- */
 
 typedef struct Cell {
-    int opp;         /* index of the opponent, -1 = none */
-    TrnPoints pts;   /* points under the event's system */
-    TrnPoints std;   /* 1, 0.5, 0 by result class (rating and STD) */
-    bool played;     /* over the board: 1 = 0 W D L with an opponent */
-    bool vur;        /* voluntarily unplayed round: H, Z, forfeit loss, blank */
+    int opp;       /* index of the opponent, -1 = none */
+    TrnPoints pts; /* points under the event's system */
+    TrnPoints std; /* 1, 0.5, 0 by result class (rating and STD) */
+    bool played;   /* over the board: 1 = 0 W D L with an opponent */
+    bool vur;      /* voluntarily unplayed round: H, Z, forfeit loss, blank */
     bool black;
-    bool win;        /* won over the board, or unplayed with a win's points */
+    bool win; /* won over the board, or unplayed with a win's points */
 } Cell;
 
 typedef struct Ctx {
@@ -225,9 +226,9 @@ typedef struct Ctx {
     const TbOptions *opt;
     int n, R;
     TrnPoints W, D;
-    Cell *cells;        /* n * R */
-    TrnPoints *score;   /* total points */
-    int *lna;           /* last round (1-based) that is not a VUR, 0 = none */
+    Cell *cells;      /* n * R */
+    TrnPoints *score; /* total points */
+    int *lna;         /* last round (1-based) that is not a VUR, 0 = none */
     bool all_rated;
 } Ctx;
 
@@ -249,8 +250,8 @@ static int build(Ctx *c)
 {
     const Tournament *t = c->t;
     c->n = t->n_players;
-    c->R = c->opt->rounds > 0 && c->opt->rounds < t->rounds_played ? c->opt->rounds
-                                                                     : t->rounds_played;
+    c->R =
+        c->opt->rounds > 0 && c->opt->rounds < t->rounds_played ? c->opt->rounds : t->rounds_played;
     c->W = t->points.win_white;
     c->D = t->points.draw_white;
     size_t cells = (size_t)c->n * (size_t)(c->R ? c->R : 1);
@@ -323,8 +324,8 @@ static TrnPoints adjusted_score(const Ctx *c, int j, bool fore)
 }
 
 typedef struct Entry {
-    TrnPoints score;  /* the opponent's (or dummy's) score, tenths */
-    int64_t value;    /* contribution, hundredths */
+    TrnPoints score; /* the opponent's (or dummy's) score, tenths */
+    int64_t value;   /* contribution, hundredths */
     bool vur;
 } Entry;
 
@@ -390,8 +391,7 @@ static int buchholz(const Ctx *c, const TbSpec *s, int64_t *out)
 {
     /* FB treats the final round's games as draws; before the final round of
      * the event (line 142 / XXR) has been reached there is nothing to treat. */
-    bool fore = (s->code == TB_FB || s->fore) &&
-                (c->t->n_rounds == 0 || c->R >= c->t->n_rounds);
+    bool fore = (s->code == TB_FB || s->fore) && (c->t->n_rounds == 0 || c->R >= c->t->n_rounds);
     bool sb = s->code == TB_SB;
     TrnPoints *adj = malloc((size_t)c->n * sizeof *adj);
     Entry *e = malloc((size_t)(c->R ? c->R : 1) * sizeof *e);
@@ -543,8 +543,7 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
     switch (s->code) {
     case TB_BH:
     case TB_FB:
-    case TB_SB:
-        return buchholz(c, s, v);
+    case TB_SB: return buchholz(c, s, v);
     case TB_AOB: {
         TbSpec bh = *s;
         bh.code = TB_BH;
@@ -572,7 +571,10 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
         for (int i = 0; i < c->n; i++) {
             Perf pf;
             valid[i] = perf_of(c, s, i, &pf);
-            int x = !valid[i] ? 0 : s->code == TB_ARO ? aro(&pf) : s->code == TB_TPR ? tpr(&pf) : ptp(&pf);
+            int x = !valid[i]           ? 0
+                    : s->code == TB_ARO ? aro(&pf)
+                    : s->code == TB_TPR ? tpr(&pf)
+                                        : ptp(&pf);
             v[i] = (int64_t)x * TB_SCALE;
         }
         return 0;
@@ -607,8 +609,7 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
         free(ok);
         return 0;
     }
-    default:
-        break;
+    default: break;
     }
     /* KS: the most games anyone can play; in a round robin with an odd
      * number of players every cycle has one free round per player, and
@@ -633,21 +634,11 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
             const Cell *cl = cell(c, i, r);
             running += cl->pts;
             switch (s->code) {
-            case TB_PTS:
-                x += cl->pts * (TB_SCALE / TRN_POINT);
-                break;
-            case TB_WIN:
-                x += cl->win ? TB_SCALE : 0;
-                break;
-            case TB_WON:
-                x += cl->win && cl->played ? TB_SCALE : 0;
-                break;
-            case TB_BPG:
-                x += cl->black && cl->played ? TB_SCALE : 0;
-                break;
-            case TB_BWG:
-                x += cl->black && cl->played && cl->win ? TB_SCALE : 0;
-                break;
+            case TB_PTS: x += cl->pts * (TB_SCALE / TRN_POINT); break;
+            case TB_WIN: x += cl->win ? TB_SCALE : 0; break;
+            case TB_WON: x += cl->win && cl->played ? TB_SCALE : 0; break;
+            case TB_BPG: x += cl->black && cl->played ? TB_SCALE : 0; break;
+            case TB_BWG: x += cl->black && cl->played && cl->win ? TB_SCALE : 0; break;
             case TB_REP:
                 /* every round but half- and zero-point byes and forfeit losses */
                 x += cl->played || (p->games[r].result && strchr("+FU", p->games[r].result))
@@ -658,15 +649,12 @@ static int compute(const Ctx *c, const TbSpec *s, int64_t *v, bool *valid)
                 if (r >= s->cut_low)
                     x += running * (TB_SCALE / TRN_POINT);
                 break;
-            case TB_STD:
-                x += cl->std * (TB_SCALE / TRN_POINT);
-                break;
+            case TB_STD: x += cl->std * (TB_SCALE / TRN_POINT); break;
             case TB_KS:
                 if (cl->opp >= 0 && (long)c->score[cl->opp] * 100 >= lim100)
                     x += cl->pts * (TB_SCALE / TRN_POINT);
                 break;
-            default:
-                break;
+            default: break;
             }
         }
         if (s->code == TB_TPN)
@@ -704,8 +692,8 @@ static bool *OK(const Ranker *rk, int k, int i)
 }
 
 /* DE points of each member of group g against the others; fills deval/demax. */
-static void direct_encounter(const Ranker *rk, const TbSpec *s, const int *g, int m,
-                             int64_t *deval, int64_t *demax, bool *met_all)
+static void direct_encounter(const Ranker *rk, const TbSpec *s, const int *g, int m, int64_t *deval,
+                             int64_t *demax, bool *met_all)
 {
     const Ctx *c = rk->c;
     *met_all = true;
@@ -803,13 +791,19 @@ static int rank_group(Ranker *rk, int k, int *g, int m, bool *split, int depth)
             /* By DE points, then by the most they could still reach. */
             for (int a = 1; a < m; a++)
                 for (int b = a; b > 0; b--) {
-                    bool sw = keys[b] > keys[b - 1] ||
-                              (keys[b] == keys[b - 1] && mx[b] > mx[b - 1]);
+                    bool sw =
+                        keys[b] > keys[b - 1] || (keys[b] == keys[b - 1] && mx[b] > mx[b - 1]);
                     if (!sw)
                         break;
-                    int t = g[b]; g[b] = g[b - 1]; g[b - 1] = t;
-                    int64_t x = keys[b]; keys[b] = keys[b - 1]; keys[b - 1] = x;
-                    x = mx[b]; mx[b] = mx[b - 1]; mx[b - 1] = x;
+                    int t = g[b];
+                    g[b] = g[b - 1];
+                    g[b - 1] = t;
+                    int64_t x = keys[b];
+                    keys[b] = keys[b - 1];
+                    keys[b - 1] = x;
+                    x = mx[b];
+                    mx[b] = mx[b - 1];
+                    mx[b - 1] = x;
                 }
             int a = 1;
             for (; a < m; a++) {
@@ -865,8 +859,8 @@ out:
     return rc;
 }
 
-int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs,
-                       const TbOptions *opt, Standings **out)
+int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs, const TbOptions *opt,
+                       Standings **out)
 {
     TbOptions dflt = {.edition = TB_EDITION_2023};
     if (!opt)

@@ -40,21 +40,40 @@ enum {
 };
 
 typedef enum TbCode {
-    TB_PTS, TB_DE, TB_WIN, TB_WON, TB_BPG, TB_BWG, TB_PS, TB_REP, TB_BH, TB_FB, TB_AOB,
-    TB_SB, TB_KS, TB_ARO, TB_TPR, TB_PTP, TB_APRO, TB_APPO, TB_STD, TB_TPN, TB_RTNG,
+    TB_PTS,
+    TB_DE,
+    TB_WIN,
+    TB_WON,
+    TB_BPG,
+    TB_BWG,
+    TB_PS,
+    TB_REP,
+    TB_BH,
+    TB_FB,
+    TB_AOB,
+    TB_SB,
+    TB_KS,
+    TB_ARO,
+    TB_TPR,
+    TB_PTP,
+    TB_APRO,
+    TB_APPO,
+    TB_STD,
+    TB_TPN,
+    TB_RTNG,
     TB_N_CODES
 } TbCode;
 
 /* One tie-break with its modifiers, as in "BH/C1", "KS/L+1", "SB-M1". */
 typedef struct TbSpec {
     TbCode code;
-    int cut_low;       /* Cn: drop the n least significant values; Mn: and ... */
-    int cut_high;      /* ... the n most significant */
-    int limit_percent; /* KS: limit as a percentage of the maximum score (default 50) */
+    int cut_low;           /* Cn: drop the n least significant values; Mn: and ... */
+    int cut_high;          /* ... the n most significant */
+    int limit_percent;     /* KS: limit as a percentage of the maximum score (default 50) */
     TrnPoints limit_delta; /* KS: L+n / L-n moves the limit by n half points */
-    bool as_played;    /* /P: unplayed games with an opponent count as played */
-    bool fore;         /* /F (BH, AOB): the final round's games count as
-                          draws, as in FB; AOB/F averages the opponents' FB */
+    bool as_played;        /* /P: unplayed games with an opponent count as played */
+    bool fore;             /* /F (BH, AOB): the final round's games count as
+                              draws, as in FB; AOB/F averages the opponents' FB */
 } TbSpec;
 
 typedef enum TbEdition {
@@ -65,10 +84,10 @@ typedef enum TbEdition {
 
 typedef struct TbOptions {
     TbEdition edition;
-    int rounds;          /* rounds to count, 0 = every round in the file */
-    bool round_robin;    /* forfeits count as games; byes are the free round */
-    int unrated_rating;  /* rating for unrated opponents; 0 = rating tie-breaks
-                            are invalid as soon as one player is unrated */
+    int rounds;         /* rounds to count, 0 = every round in the file */
+    bool round_robin;   /* forfeits count as games; byes are the free round */
+    int unrated_rating; /* rating for unrated opponents; 0 = rating tie-breaks
+                           are invalid as soon as one player is unrated */
 } TbOptions;
 
 /*
@@ -86,8 +105,8 @@ void tiebreak_spec_name(const TbSpec *s, char *buf, size_t len);
 bool tiebreak_higher_is_better(TbCode code);
 
 typedef struct TbRow {
-    int player;    /* start rank */
-    int rank;      /* 1-based; equal for players tied on every tie-break */
+    int player;                  /* start rank */
+    int rank;                    /* 1-based; equal for players tied on every tie-break */
     int64_t value[TB_MAX_SPECS]; /* hundredths */
     bool valid[TB_MAX_SPECS];    /* false: not defined (rating tie-break with unrated players) */
 } TbRow;
@@ -107,8 +126,8 @@ typedef struct Standings {
  * tiebreak_standings_free), TIEBREAK_E_SYNTAX if there are too many specs,
  * or -ENOMEM.
  */
-int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs,
-                       const TbOptions *opt, Standings **out);
+int tiebreak_standings(const Tournament *t, const TbSpec *specs, int n_specs, const TbOptions *opt,
+                       Standings **out);
 
 /* Frees s; tiebreak_standings_free(NULL) is a no-op. */
 void tiebreak_standings_free(Standings *s);

@@ -102,26 +102,17 @@ TrnPoints tournament_result_points(const TrnPointSystem *ps, char result, TrnCol
     bool black = colour == TRN_BLACK;
     switch (result) {
     case TRN_RES_WIN:
-    case TRN_RES_UNRATED_WIN:
-        return black ? ps->win_black : ps->win_white;
+    case TRN_RES_UNRATED_WIN: return black ? ps->win_black : ps->win_white;
     case TRN_RES_DRAW:
-    case TRN_RES_UNRATED_DRAW:
-        return black ? ps->draw_black : ps->draw_white;
+    case TRN_RES_UNRATED_DRAW: return black ? ps->draw_black : ps->draw_white;
     case TRN_RES_LOSS:
-    case TRN_RES_UNRATED_LOSS:
-        return black ? ps->loss_black : ps->loss_white;
-    case TRN_RES_FORFEIT_WIN:
-        return ps->forfeit_win;
-    case TRN_RES_FORFEIT_LOSS:
-        return ps->forfeit_loss;
-    case TRN_RES_HPB:
-        return ps->hpb;
-    case TRN_RES_FPB:
-        return ps->fpb;
-    case TRN_RES_PAB:
-        return ps->pab;
-    default:
-        return ps->zpb;
+    case TRN_RES_UNRATED_LOSS: return black ? ps->loss_black : ps->loss_white;
+    case TRN_RES_FORFEIT_WIN: return ps->forfeit_win;
+    case TRN_RES_FORFEIT_LOSS: return ps->forfeit_loss;
+    case TRN_RES_HPB: return ps->hpb;
+    case TRN_RES_FPB: return ps->fpb;
+    case TRN_RES_PAB: return ps->pab;
+    default: return ps->zpb;
     }
 }
 
@@ -146,8 +137,8 @@ TrnPoints tournament_player_score(const Tournament *t, const TrnPlayer *p, int r
     if (rounds > TRN_MAX_ROUNDS)
         rounds = TRN_MAX_ROUNDS;
     for (int r = 0; r < rounds; r++)
-        s += tournament_result_points(&t->points, p->games[r].result,
-                                      (TrnColour)p->games[r].colour);
+        s +=
+            tournament_result_points(&t->points, p->games[r].result, (TrnColour)p->games[r].colour);
     return s;
 }
 
@@ -187,8 +178,7 @@ int tournament_add_accel(Tournament *t, TrnAccel a)
 int tournament_add_forbidden(Tournament *t, int first_round, int last_round, bool xxp,
                              const int *players, int n)
 {
-    if (grow((void **)&t->forbidden, t->n_forbidden, &t->cap_forbidden,
-             sizeof *t->forbidden))
+    if (grow((void **)&t->forbidden, t->n_forbidden, &t->cap_forbidden, sizeof *t->forbidden))
         return -ENOMEM;
     int *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
     if (!copy)
@@ -196,8 +186,11 @@ int tournament_add_forbidden(Tournament *t, int first_round, int last_round, boo
     if (n > 0)
         memcpy(copy, players, (size_t)n * sizeof *copy);
     t->forbidden[t->n_forbidden++] = (TrnForbidden){
-        .first_round = first_round, .last_round = last_round, .xxp = xxp,
-        .n = n, .players = copy,
+        .first_round = first_round,
+        .last_round = last_round,
+        .xxp = xxp,
+        .n = n,
+        .players = copy,
     };
     return 0;
 }

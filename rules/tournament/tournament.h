@@ -49,18 +49,18 @@ typedef enum TrnColour {
  */
 typedef enum TrnResult {
     TRN_RES_NONE = 0,
-    TRN_RES_WIN = '1',          /* rated win */
-    TRN_RES_DRAW = '=',         /* rated draw */
-    TRN_RES_LOSS = '0',         /* rated loss */
+    TRN_RES_WIN = '1',  /* rated win */
+    TRN_RES_DRAW = '=', /* rated draw */
+    TRN_RES_LOSS = '0', /* rated loss */
     TRN_RES_FORFEIT_WIN = '+',
     TRN_RES_FORFEIT_LOSS = '-',
-    TRN_RES_UNRATED_WIN = 'W',  /* game lasted less than one move */
+    TRN_RES_UNRATED_WIN = 'W', /* game lasted less than one move */
     TRN_RES_UNRATED_DRAW = 'D',
     TRN_RES_UNRATED_LOSS = 'L',
-    TRN_RES_HPB = 'H',          /* half-point bye */
-    TRN_RES_FPB = 'F',          /* full-point bye */
-    TRN_RES_PAB = 'U',          /* pairing-allocated bye */
-    TRN_RES_ZPB = 'Z',          /* zero-point bye (known absence) */
+    TRN_RES_HPB = 'H', /* half-point bye */
+    TRN_RES_FPB = 'F', /* full-point bye */
+    TRN_RES_PAB = 'U', /* pairing-allocated bye */
+    TRN_RES_ZPB = 'Z', /* zero-point bye (known absence) */
 } TrnResult;
 
 /* One player's entry for one round (TRF columns 92 + 10(r-1) ...). */
@@ -71,18 +71,18 @@ typedef struct TrnGame {
 } TrnGame;
 
 typedef struct TrnPlayer {
-    int id;               /* start rank / TPN, cols 5-8 */
-    char sex;             /* 'm', 'w' or '\0' (col 10) */
-    char title[4];        /* GM IM WGM FM WIM CM WFM WCM or "" (cols 11-13) */
+    int id;                  /* start rank / TPN, cols 5-8 */
+    char sex;                /* 'm', 'w' or '\0' (col 10) */
+    char title[4];           /* GM IM WGM FM WIM CM WFM WCM or "" (cols 11-13) */
     char name[TRN_NAME_MAX]; /* "Last, First" (cols 15-47), bytes as in the file */
-    int rating;           /* FIDE rating, 0 = unrated (cols 49-52) */
-    char federation[4];   /* cols 54-56 */
-    char fide_id[12];     /* cols 58-68, digits */
-    char birth[11];       /* YYYY/MM/DD or partial, as written (cols 70-79) */
-    TrnPoints points;     /* cols 81-84 as in the file */
-    int rank;             /* cols 86-89, 0 = not given */
-    int line;             /* line of its 001 record in the source, 0 if none */
-    int rounds;           /* round columns present on the 001 line */
+    int rating;              /* FIDE rating, 0 = unrated (cols 49-52) */
+    char federation[4];      /* cols 54-56 */
+    char fide_id[12];        /* cols 58-68, digits */
+    char birth[11];          /* YYYY/MM/DD or partial, as written (cols 70-79) */
+    TrnPoints points;        /* cols 81-84 as in the file */
+    int rank;                /* cols 86-89, 0 = not given */
+    int line;                /* line of its 001 record in the source, 0 if none */
+    int rounds;              /* round columns present on the 001 line */
     TrnGame games[TRN_MAX_ROUNDS];
     /* XXA: fictitious points per round (accel[r - 1]); has_accel says the
      * player had an XXA line. */
@@ -136,28 +136,28 @@ typedef struct TrnLine {
 
 typedef struct Tournament {
     /* Header (TRF16). */
-    char name[TRN_TEXT_MAX];          /* 012 */
-    char city[TRN_TEXT_MAX];          /* 022 */
-    char federation[TRN_TEXT_MAX];    /* 032 */
-    char start_date[TRN_TEXT_MAX];    /* 042 */
-    char end_date[TRN_TEXT_MAX];      /* 052 */
-    int declared_players;             /* 062, -1 if absent */
-    int declared_rated;               /* 072, -1 if absent */
-    char type[TRN_TEXT_MAX];          /* 092 free text */
-    char chief_arbiter[TRN_TEXT_MAX]; /* 102 */
-    char time_control[TRN_TEXT_MAX];  /* 122 free text */
+    char name[TRN_TEXT_MAX];             /* 012 */
+    char city[TRN_TEXT_MAX];             /* 022 */
+    char federation[TRN_TEXT_MAX];       /* 032 */
+    char start_date[TRN_TEXT_MAX];       /* 042 */
+    char end_date[TRN_TEXT_MAX];         /* 052 */
+    int declared_players;                /* 062, -1 if absent */
+    int declared_rated;                  /* 072, -1 if absent */
+    char type[TRN_TEXT_MAX];             /* 092 free text */
+    char chief_arbiter[TRN_TEXT_MAX];    /* 102 */
+    char time_control[TRN_TEXT_MAX];     /* 122 free text */
     char round_dates[TRN_MAX_ROUNDS][9]; /* 132, YY/MM/DD per round */
-    int n_round_dates;                /* round dates present */
+    int n_round_dates;                   /* round dates present */
 
     /* TRF-2026 and extensions. */
-    int n_rounds;                 /* 142 / XXR; 0 = not given */
-    TrnColour initial_colour;     /* 152 / XXC white1|black1; NONE = not given */
-    bool pair_by_rank;            /* XXC rank */
-    TrnPointSystem points;        /* 162 / BB? / XXS, defaults 1/0.5/0 */
-    bool points_given;            /* some line set the point system */
-    char system[TRN_TEXT_MAX];    /* 192, e.g. FIDE_DUTCH_2025 */
-    char tiebreaks[TRN_TEXT_MAX]; /* 202, e.g. BH/C1,BH,SB,DE */
-    char standings[TRN_TEXT_MAX]; /* 212 */
+    int n_rounds;                  /* 142 / XXR; 0 = not given */
+    TrnColour initial_colour;      /* 152 / XXC white1|black1; NONE = not given */
+    bool pair_by_rank;             /* XXC rank */
+    TrnPointSystem points;         /* 162 / BB? / XXS, defaults 1/0.5/0 */
+    bool points_given;             /* some line set the point system */
+    char system[TRN_TEXT_MAX];     /* 192, e.g. FIDE_DUTCH_2025 */
+    char tiebreaks[TRN_TEXT_MAX];  /* 202, e.g. BH/C1,BH,SB,DE */
+    char standings[TRN_TEXT_MAX];  /* 212 */
     char encoded_tc[TRN_TEXT_MAX]; /* 222, e.g. 5400+30 */
 
     /* Players, in file order. */

@@ -22,8 +22,8 @@ enum { MAX_COLS = 4096 };
 typedef struct Line {
     const char *s;
     size_t len;
-    int no;               /* 1-based line number */
-    int ncols;            /* characters on the line (trailing blanks kept) */
+    int no;                /* 1-based line number */
+    int ncols;             /* characters on the line (trailing blanks kept) */
     int pos[MAX_COLS + 1]; /* pos[c] = byte offset of column c + 1; pos[ncols] = len */
 } Line;
 
@@ -193,18 +193,12 @@ static const struct {
     char code[4];
     size_t offset;
 } text_headers[] = {
-    {"012", offsetof(Tournament, name)},
-    {"022", offsetof(Tournament, city)},
-    {"032", offsetof(Tournament, federation)},
-    {"042", offsetof(Tournament, start_date)},
-    {"052", offsetof(Tournament, end_date)},
-    {"092", offsetof(Tournament, type)},
-    {"102", offsetof(Tournament, chief_arbiter)},
-    {"122", offsetof(Tournament, time_control)},
-    {"192", offsetof(Tournament, system)},
-    {"202", offsetof(Tournament, tiebreaks)},
-    {"212", offsetof(Tournament, standings)},
-    {"222", offsetof(Tournament, encoded_tc)},
+    {"012", offsetof(Tournament, name)},          {"022", offsetof(Tournament, city)},
+    {"032", offsetof(Tournament, federation)},    {"042", offsetof(Tournament, start_date)},
+    {"052", offsetof(Tournament, end_date)},      {"092", offsetof(Tournament, type)},
+    {"102", offsetof(Tournament, chief_arbiter)}, {"122", offsetof(Tournament, time_control)},
+    {"192", offsetof(Tournament, system)},        {"202", offsetof(Tournament, tiebreaks)},
+    {"212", offsetof(Tournament, standings)},     {"222", offsetof(Tournament, encoded_tc)},
 };
 
 static int header_text(Reader *r, char *dst)
@@ -253,8 +247,7 @@ static int read_round(Reader *r, int c, int width, int *round)
 static int need_blank(Reader *r, int c, const char *after)
 {
     if (col_char(r, c) != ' ')
-        return fail(r, TRF_E_SYNTAX, c, "expected a blank after %s (columns out of place?)",
-                    after);
+        return fail(r, TRF_E_SYNTAX, c, "expected a blank after %s (columns out of place?)", after);
     return 0;
 }
 
@@ -262,8 +255,8 @@ static int need_blank(Reader *r, int c, const char *after)
 
 static bool valid_title(const char *s)
 {
-    static const char *const titles[] = {"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM",
-                                         "g", "i", "f", "wg", "wi", "wf", "c", "wc", "m", "wm"};
+    static const char *const titles[] = {"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "g",
+                                         "i",  "f",  "wg",  "wi", "wf",  "c",  "wc",  "m",   "wm"};
     for (size_t i = 0; i < sizeof titles / sizeof titles[0]; i++)
         if (strcasecmp(s, titles[i]) == 0)
             return true;
@@ -284,10 +277,13 @@ static int read_player(Reader *r)
     }
     if (t->n_players >= TRN_MAX_PLAYERS)
         return fail(r, TRF_E_TOO_LARGE, 1, "more than %d players", TRN_MAX_PLAYERS);
-    static const struct { int col; const char *after; } seps[] = {
-        {9, "the start rank"}, {14, "the title"}, {48, "the name"}, {53, "the rating"},
-        {57, "the federation"}, {69, "the FIDE id"}, {80, "the birth date"},
-        {85, "the points"}, {90, "the rank"}, {91, "the rank"},
+    static const struct {
+        int col;
+        const char *after;
+    } seps[] = {
+        {9, "the start rank"},  {14, "the title"},   {48, "the name"},       {53, "the rating"},
+        {57, "the federation"}, {69, "the FIDE id"}, {80, "the birth date"}, {85, "the points"},
+        {90, "the rank"},       {91, "the rank"},
     };
     for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++)
         if ((rc = need_blank(r, seps[i].col, seps[i].after)))
@@ -367,7 +363,8 @@ static int read_player(Reader *r)
             (rc = need_blank(r, base + 6, "the colour")))
             return rc;
         if (!blank(r, base + 8, base + 8))
-            return fail(r, TRF_E_SYNTAX, base + 8, "expected a blank after the result "
+            return fail(r, TRF_E_SYNTAX, base + 8,
+                        "expected a blank after the result "
                         "(columns out of place?)");
         TrnGame *g = &p->games[k - 1];
         int opp = 0;
@@ -399,8 +396,8 @@ static int read_player(Reader *r)
             return fail(r, TRF_E_SYNTAX, base + 7,
                         "round %d: a game result needs an opponent and a colour", k);
         if (res && strchr("HFUZ", res) && opp)
-            return fail(r, TRF_E_SYNTAX, base + 7,
-                        "round %d: a bye ('%c') cannot have an opponent", k, res);
+            return fail(r, TRF_E_SYNTAX, base + 7, "round %d: a bye ('%c') cannot have an opponent",
+                        k, res);
         if (!opp && g->colour != TRN_COLOUR_NONE)
             return fail(r, TRF_E_SYNTAX, base + 5, "round %d: a colour without an opponent", k);
         if (opp || g->colour || res)
@@ -439,22 +436,17 @@ static int read_162(Reader *r)
         if (parse_points(buf, &v) || !fits_points_field(v))
             return fail(r, TRF_E_SYNTAX, c + 1,
                         "points '%s' for '%c' are not a number of 0 to 99.9 or a whole one "
-                        "to 9999", buf, code);
+                        "to 9999",
+                        buf, code);
         switch (code) {
-        case 'W':
-            set_win(r, v);
-            break;
+        case 'W': set_win(r, v); break;
         case 'D':
             ps->draw_white = ps->draw_black = ps->hpb = v;
             if (!r->unknown_given)
                 ps->unknown = v;
             break;
-        case 'L':
-            ps->loss_white = ps->loss_black = v;
-            break;
-        case 'A':
-            ps->zpb = ps->forfeit_loss = v;
-            break;
+        case 'L': ps->loss_white = ps->loss_black = v; break;
+        case 'A': ps->zpb = ps->forfeit_loss = v; break;
         case 'P':
             ps->pab = v;
             r->pab_given = true;
@@ -463,8 +455,7 @@ static int read_162(Reader *r)
             ps->unknown = v;
             r->unknown_given = true;
             break;
-        default:
-            return fail(r, TRF_E_SYNTAX, c, "point code '%c' is not W, D, L, A, P or X", code);
+        default: return fail(r, TRF_E_SYNTAX, c, "point code '%c' is not W, D, L, A, P or X", code);
         }
         if (!blank(r, c + 5, c + 8) && c + 5 <= r->line.ncols)
             return fail(r, TRF_E_SYNTAX, c + 5, "expected blanks between point codes");
@@ -483,21 +474,11 @@ static int read_bb(Reader *r, char which)
         return fail(r, TRF_E_SYNTAX, 5,
                     "points '%s' are not a number of 0 to 99.9 or a whole one to 9999", buf);
     switch (which) {
-    case 'W':
-        set_win(r, v);
-        break;
-    case 'D':
-        ps->draw_white = ps->draw_black = ps->hpb = ps->unknown = v;
-        break;
-    case 'L':
-        ps->loss_white = ps->loss_black = v;
-        break;
-    case 'Z':
-        ps->zpb = v;
-        break;
-    case 'F':
-        ps->forfeit_loss = v;
-        break;
+    case 'W': set_win(r, v); break;
+    case 'D': ps->draw_white = ps->draw_black = ps->hpb = ps->unknown = v; break;
+    case 'L': ps->loss_white = ps->loss_black = v; break;
+    case 'Z': ps->zpb = v; break;
+    case 'F': ps->forfeit_loss = v; break;
     case 'U':
         ps->pab = v;
         r->pab_given = true;
@@ -530,9 +511,11 @@ static int read_xxs(Reader *r)
         TrnPoints v;
         if (parse_points(eq + 1, &v) || !fits_points_field(v))
             return fail(r, TRF_E_SYNTAX, start,
-                        "value '%s' is not a number of 0 to 99.9 or a whole one to 9999",
-                        eq + 1);
-        static const struct { const char *code; size_t off; } map[] = {
+                        "value '%s' is not a number of 0 to 99.9 or a whole one to 9999", eq + 1);
+        static const struct {
+            const char *code;
+            size_t off;
+        } map[] = {
             {"WW", offsetof(TrnPointSystem, win_white)},
             {"BW", offsetof(TrnPointSystem, win_black)},
             {"WD", offsetof(TrnPointSystem, draw_white)},
@@ -649,8 +632,8 @@ static int read_250(Reader *r)
         (rc = read_id(r, 28, 4, false, &a.last_player, "last player")))
         return rc;
     if (a.last_player < a.first_player)
-        return fail(r, TRF_E_RANGE, 28, "last player %d is before first player %d",
-                    a.last_player, a.first_player);
+        return fail(r, TRF_E_RANGE, 28, "last player %d is before first player %d", a.last_player,
+                    a.first_player);
     if (!blank(r, 32, r->line.ncols))
         return fail(r, TRF_E_SYNTAX, 32, "unexpected text after the player range");
     return tournament_add_accel(r->t, a);
@@ -718,8 +701,7 @@ static int read_rounds_count(Reader *r, int col)
     if (v < 0)
         return fail(r, TRF_E_SYNTAX, col, "number of rounds '%s' is not a number", buf);
     if (v < 1 || v > TRN_MAX_ROUNDS)
-        return fail(r, TRF_E_RANGE, col, "number of rounds %ld is not in 1..%d", v,
-                    TRN_MAX_ROUNDS);
+        return fail(r, TRF_E_RANGE, col, "number of rounds %ld is not in 1..%d", v, TRN_MAX_ROUNDS);
     r->t->n_rounds = (int)v;
     r->rounds_line = r->line.no;
     r->rounds_col = col;
@@ -873,17 +855,16 @@ static int check_games(Reader *r)
                             "round %d: opponent %d lists %s%d there (line %d)", k, o->id,
                             h->opponent ? "opponent " : "no opponent", h->opponent, o->line);
             if (g->colour && h->colour == g->colour)
-                return fail(r, TRF_E_OPPONENT, col + 5,
-                            "round %d: both %d and %d have %s", k, p->id, o->id,
-                            g->colour == TRN_WHITE ? "white" : "black");
+                return fail(r, TRF_E_OPPONENT, col + 5, "round %d: both %d and %d have %s", k,
+                            p->id, o->id, g->colour == TRN_WHITE ? "white" : "black");
             if ((g->colour == TRN_COLOUR_NONE) != (h->colour == TRN_COLOUR_NONE))
                 return fail(r, TRF_E_OPPONENT, col + 5,
                             "round %d: only one of %d and %d has a colour", k, p->id, o->id);
             if (!results_agree(g->result, h->result))
                 return fail(r, TRF_E_OPPONENT, col + 7,
-                            "round %d: result '%c' of %d does not match '%c' of %d (line %d)",
-                            k, g->result ? g->result : ' ', p->id, h->result ? h->result : ' ',
-                            o->id, o->line);
+                            "round %d: result '%c' of %d does not match '%c' of %d (line %d)", k,
+                            g->result ? g->result : ' ', p->id, h->result ? h->result : ' ', o->id,
+                            o->line);
         }
         TrnPoints sum = tournament_player_score(t, p, p->rounds);
         if (p->points < 0) {
@@ -891,7 +872,8 @@ static int check_games(Reader *r)
                 trf_field_format_points(sum, pb);
                 return fail(r, TRF_E_RANGE, 81,
                             "player %d: the results add up to %s points, more than the "
-                            "4-column points field can hold", p->id, pb);
+                            "4-column points field can hold",
+                            p->id, pb);
             }
             p->points = sum;
         } else if (sum != p->points && !r->seen_299 && !(r->flags & TRF_READ_NO_POINTS_CHECK)) {

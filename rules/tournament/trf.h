@@ -11,8 +11,8 @@
  * game name each other, opposite colours, results of one kind: both over
  * the board, rated or not, or both forfeits; each side keeps its own score,
  * as Laws 11.8 and 12.9 allow) and each player's points (cols 81-84)
- * against the sum of their results under the point system.  Lines the model does not interpret (112, 172, 182, 299,
- * NRS records, team records, ### comments, ...) are kept verbatim.
+ * against the sum of their results under the point system.  Lines the model does not interpret
+ * (112, 172, 182, 299, NRS records, team records, ### comments, ...) are kept verbatim.
  *
  * The writer produces lines ending in CR, as the format requires, in one
  * of two flavours (TRF16 with XX extensions, or TRF-2026 codes).
@@ -28,13 +28,13 @@
 #include "trf_field.h"
 
 enum {
-    TRF_E_SYNTAX = 1,   /* a line is not a TRF record, or a field is malformed */
-    TRF_E_RANGE,        /* a number is out of its range (id, round, rating...) */
-    TRF_E_DUPLICATE,    /* a start rank occurs twice */
-    TRF_E_OPPONENT,     /* the two sides of a game disagree, or an unknown id */
-    TRF_E_POINTS,       /* cols 81-84 differ from the sum of the results */
-    TRF_E_EMPTY,        /* no 001 record at all */
-    TRF_E_TOO_LARGE,    /* more than TRN_MAX_PLAYERS players or a line too long */
+    TRF_E_SYNTAX = 1, /* a line is not a TRF record, or a field is malformed */
+    TRF_E_RANGE,      /* a number is out of its range (id, round, rating...) */
+    TRF_E_DUPLICATE,  /* a start rank occurs twice */
+    TRF_E_OPPONENT,   /* the two sides of a game disagree, or an unknown id */
+    TRF_E_POINTS,     /* cols 81-84 differ from the sum of the results */
+    TRF_E_EMPTY,      /* no 001 record at all */
+    TRF_E_TOO_LARGE,  /* more than TRN_MAX_PLAYERS players or a line too long */
 };
 
 /* Where and why a file was rejected.  line and column are 1-based, 0 = n/a. */

@@ -130,8 +130,7 @@ static void write_player(StrBuf *o, const Tournament *t, const TrnPlayer *p)
         if (!g->opponent && !g->colour && !g->result)
             snprintf(col, sizeof col, "          ");
         else if (g->opponent)
-            snprintf(col, sizeof col, "  %4d %c %c", g->opponent, c,
-                     g->result ? g->result : ' ');
+            snprintf(col, sizeof col, "  %4d %c %c", g->opponent, c, g->result ? g->result : ' ');
         else
             snprintf(col, sizeof col, "  0000 %c %c", c, g->result ? g->result : ' ');
         strbuf_puts(o, col);
@@ -165,7 +164,10 @@ static bool values_fit_162(const TrnPointSystem *ps)
 
 static void write_162(StrBuf *o, const TrnPointSystem *ps)
 {
-    const struct { char code; TrnPoints v; } f[] = {
+    const struct {
+        char code;
+        TrnPoints v;
+    } f[] = {
         {'W', ps->win_white}, {'D', ps->draw_white}, {'L', ps->loss_white},
         {'A', ps->zpb},       {'P', ps->pab},        {'X', ps->unknown},
     };
@@ -181,11 +183,14 @@ static void write_162(StrBuf *o, const TrnPointSystem *ps)
 
 static void write_xxs(StrBuf *o, const TrnPointSystem *ps)
 {
-    const struct { const char *code; TrnPoints v; } f[] = {
-        {"WW", ps->win_white},     {"BW", ps->win_black},     {"WD", ps->draw_white},
-        {"BD", ps->draw_black},    {"WL", ps->loss_white},    {"BL", ps->loss_black},
-        {"ZPB", ps->zpb},          {"HPB", ps->hpb},          {"FPB", ps->fpb},
-        {"PAB", ps->pab},          {"FW", ps->forfeit_win},   {"FL", ps->forfeit_loss},
+    const struct {
+        const char *code;
+        TrnPoints v;
+    } f[] = {
+        {"WW", ps->win_white},  {"BW", ps->win_black},   {"WD", ps->draw_white},
+        {"BD", ps->draw_black}, {"WL", ps->loss_white},  {"BL", ps->loss_black},
+        {"ZPB", ps->zpb},       {"HPB", ps->hpb},        {"FPB", ps->fpb},
+        {"PAB", ps->pab},       {"FW", ps->forfeit_win}, {"FL", ps->forfeit_loss},
     };
     strbuf_puts(o, "XXS");
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
@@ -204,8 +209,11 @@ static void write_xxs(StrBuf *o, const TrnPointSystem *ps)
  */
 static void write_bb(StrBuf *o, const TrnPointSystem *ps)
 {
-    const struct { const char *code; TrnPoints v; } f[] = {
-        {"BBW", ps->win_white}, {"BBD", ps->draw_white}, {"BBL", ps->loss_white},
+    const struct {
+        const char *code;
+        TrnPoints v;
+    } f[] = {
+        {"BBW", ps->win_white}, {"BBD", ps->draw_white},   {"BBL", ps->loss_white},
         {"BBZ", ps->zpb},       {"BBF", ps->forfeit_loss}, {"BBU", ps->pab},
     };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {

@@ -41,11 +41,10 @@ static void print_text(const Tournament *t, const NormReport *r, bool all)
             printf("%4d %s %s (%s) %s: %s/%d, Ra %d%s, Rp %d, titled %d, %s+ %d, "
                    "feds %d other, own %d, max %d -> %s%s%s%s\n",
                    w->player, norms_title_code(p->title), p->name,
-                   p->federation[0] ? p->federation : "-", norms_level(c->title)->name, s,
-                   c->games, c->average, c->raised_from ? " (raised)" : "", c->performance,
-                   c->titled, norms_level(c->title)->name, c->title_holders, c->federations,
-                   c->own_federation, c->max_one_federation, o, m[0] ? " [missing: " : "", m,
-                   m[0] ? "]" : "");
+                   p->federation[0] ? p->federation : "-", norms_level(c->title)->name, s, c->games,
+                   c->average, c->raised_from ? " (raised)" : "", c->performance, c->titled,
+                   norms_level(c->title)->name, c->title_holders, c->federations, c->own_federation,
+                   c->max_one_federation, o, m[0] ? " [missing: " : "", m, m[0] ? "]" : "");
             shown++;
         }
     }
@@ -79,13 +78,12 @@ static int run_norms(int argc, char **argv)
                 return 2;
             }
         } else if ((strcmp(a, "--rounds") == 0 || strcmp(a, "--total-rounds") == 0 ||
-                    strcmp(a, "--min-games") == 0) && val) {
-            int *dst = a[2] == 'r' ? &opt.rounds : a[2] == 't' ? &opt.total_rounds
-                                                               : &opt.min_games;
+                    strcmp(a, "--min-games") == 0) &&
+                   val) {
+            int *dst = a[2] == 'r' ? &opt.rounds : a[2] == 't' ? &opt.total_rounds : &opt.min_games;
             i++;
             if (number(val, 1, TRN_MAX_ROUNDS, dst)) {
-                fprintf(stderr, "arbiter norms: %s is a number from 1 to %d\n", a,
-                        TRN_MAX_ROUNDS);
+                fprintf(stderr, "arbiter norms: %s is a number from 1 to %d\n", a, TRN_MAX_ROUNDS);
                 return 2;
             }
         } else if (strcmp(a, "--national") == 0) {

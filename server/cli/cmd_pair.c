@@ -115,8 +115,7 @@ static int run_pair(int argc, char **argv)
         return 1;
     }
     if (r) {
-        fprintf(stderr, "arbiter pair: round %d: %s\n", round,
-                r < 0 ? "out of memory" : err);
+        fprintf(stderr, "arbiter pair: round %d: %s\n", round, r < 0 ? "out of memory" : err);
         return 3;
     }
     printf("%d\n", p.n_pairs);

@@ -54,11 +54,11 @@ static void print_text(const Tournament *t, const RatingReport *r)
             printf(" %3d %5d %6s %7s %8s %5lld\n", w->k, w->rated_games, s, e, c,
                    w->rating + ratings_json_rounded(w->change));
         } else if (w->initial == RATING_INITIAL_OK) {
-            printf(" %3s %5d %6s %7s %8s %5d  first rating (Ra %d, p %d%%)\n", "-",
-                   w->rated_games, s, "-", "-", w->initial_rating, w->initial_ra, w->initial_p);
+            printf(" %3s %5d %6s %7s %8s %5d  first rating (Ra %d, p %d%%)\n", "-", w->rated_games,
+                   s, "-", "-", w->initial_rating, w->initial_ra, w->initial_p);
         } else {
-            printf(" %3s %5d %6s %7s %8s %5s  no first rating: %s\n", "-", w->rated_games, s,
-                   "-", "-", "-", ratings_json_initial(w->initial));
+            printf(" %3s %5d %6s %7s %8s %5s  no first rating: %s\n", "-", w->rated_games, s, "-",
+                   "-", "-", ratings_json_initial(w->initial));
         }
     }
 }

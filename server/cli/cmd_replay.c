@@ -96,8 +96,8 @@ static bool is_ep_mark(const char *t)
 static bool read_token(FILE *in, char *tok, size_t cap)
 {
     int c;
-    while ((c = getc(in)) != EOF && (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
-                                    c == '\f' || c == '\v'))
+    while ((c = getc(in)) != EOF &&
+           (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'))
         ;
     if (c == EOF)
         return false;

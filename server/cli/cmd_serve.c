@@ -43,7 +43,8 @@ static int run_startup(Store *s, WriterJob *job)
     Startup *su = job->arg;
     if (sessions_user_count(s) == 0) {
         char hash[256], err[200];
-        if (auth_random_hex(su->password, 12) || auth_password_hash(su->password, hash, sizeof hash))
+        if (auth_random_hex(su->password, 12) ||
+            auth_password_hash(su->password, hash, sizeof hash))
             return -EIO;
         int rc = sessions_user_add(s, "arbiter", hash, err, sizeof err);
         if (rc)
@@ -132,8 +133,10 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             char *end;
             double m = strtod(v, &end);
             if (*end || !(m >= 0.01 && m <= 7 * 24 * 60)) {
-                fprintf(stderr, "arbiter serve: --backup-every wants minutes (0.01 to 10080), "
-                        "got '%s'\n", v);
+                fprintf(stderr,
+                        "arbiter serve: --backup-every wants minutes (0.01 to 10080), "
+                        "got '%s'\n",
+                        v);
                 return 2;
             }
             o->backup_every_s = m * 60;
@@ -192,10 +195,11 @@ static void announce(const ServeOptions *o, const Server *srv)
     fprintf(stderr, "arbiter: listening on http://%s (database %s, %d threads%s%s)\n", o->listen,
             o->db, o->threads, o->web ? ", web " : "", o->web ? o->web : "");
     if (srv->limiter)
-        fprintf(stderr, "arbiter: rate limit per client address: %g writes/s (bursts of %lld), "
-                "%g reads/s (bursts of %lld)%s\n", (double)o->write_rule.milli_per_s / 1000,
-                (long long)o->write_rule.burst, (double)o->read_rule.milli_per_s / 1000,
-                (long long)o->read_rule.burst,
+        fprintf(stderr,
+                "arbiter: rate limit per client address: %g writes/s (bursts of %lld), "
+                "%g reads/s (bursts of %lld)%s\n",
+                (double)o->write_rule.milli_per_s / 1000, (long long)o->write_rule.burst,
+                (double)o->read_rule.milli_per_s / 1000, (long long)o->read_rule.burst,
                 o->proxies.n ? "" : "; no trusted proxy: X-Forwarded-For is ignored");
     else
         fprintf(stderr, "arbiter: no request rate limit\n");
@@ -209,7 +213,8 @@ static void wait_for_signal(Server *srv, const sigset_t *sigs)
         struct timespec ts = {.tv_sec = 5}; /* keepalive tick: idle streams every 15 s */
         int sig = sigtimedwait(sigs, NULL, &ts);
         if (sig == SIGINT || sig == SIGTERM) {
-            fprintf(stderr, "arbiter: %s received, stopping\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+            fprintf(stderr, "arbiter: %s received, stopping\n",
+                    sig == SIGINT ? "SIGINT" : "SIGTERM");
             return;
         }
         sse_keepalive(srv->hub);
@@ -222,9 +227,11 @@ static void report_writes(Writer *w)
 {
     uint64_t jobs, batches, run_us, commit_us;
     writer_counts(w, &jobs, &batches, &run_us, &commit_us);
-    fprintf(stderr, "arbiter: %llu writes committed in %llu transactions (%.0f us running "
-            "and %.0f us committing per transaction)\n", (unsigned long long)jobs,
-            (unsigned long long)batches, batches ? (double)run_us / (double)batches : 0.0,
+    fprintf(stderr,
+            "arbiter: %llu writes committed in %llu transactions (%.0f us running "
+            "and %.0f us committing per transaction)\n",
+            (unsigned long long)jobs, (unsigned long long)batches,
+            batches ? (double)run_us / (double)batches : 0.0,
             batches ? (double)commit_us / (double)batches : 0.0);
 }
 
@@ -243,8 +250,12 @@ static int run(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    Server srv = {.hooks = &routes_hooks, .db_path = o.db, .web_dir = o.web, .quiet = o.quiet,
-                  .proxies = &o.proxies, .behind_tls = o.behind_tls};
+    Server srv = {.hooks = &routes_hooks,
+                  .db_path = o.db,
+                  .web_dir = o.web,
+                  .quiet = o.quiet,
+                  .proxies = &o.proxies,
+                  .behind_tls = o.behind_tls};
     char err[512];
     if ((o.write_rule.milli_per_s || o.read_rule.milli_per_s) &&
         !(srv.limiter = ratelimit_new(&o.read_rule, &o.write_rule, 0))) {
@@ -277,9 +288,8 @@ static int run(int argc, char **argv)
     int rc = start_checks(&srv);
     if (rc)
         goto out;
-    if (o.backup_dir &&
-        !(backups = backups_start(o.db, o.backup_dir, o.backup_every_s, o.backup_keep, o.quiet,
-                                  err, sizeof err))) {
+    if (o.backup_dir && !(backups = backups_start(o.db, o.backup_dir, o.backup_every_s,
+                                                  o.backup_keep, o.quiet, err, sizeof err))) {
         fprintf(stderr, "arbiter serve: %s\n", err);
         rc = 3;
         goto out;

@@ -23,13 +23,20 @@ static void format_value(TbCode code, int64_t v, bool valid, char *buf, size_t l
     const char *sign = v < 0 ? "-" : "";
     long long a = v < 0 ? -(long long)v : (long long)v;
     switch (code) {
-    case TB_WIN: case TB_WON: case TB_BPG: case TB_BWG: case TB_REP: case TB_ARO:
-    case TB_TPR: case TB_PTP: case TB_APRO: case TB_APPO: case TB_TPN: case TB_RTNG:
-        snprintf(buf, len, "%s%lld", sign, a / TB_SCALE);
-        break;
-    case TB_SB: case TB_AOB:
-        snprintf(buf, len, "%s%lld.%02lld", sign, a / TB_SCALE, a % TB_SCALE);
-        break;
+    case TB_WIN:
+    case TB_WON:
+    case TB_BPG:
+    case TB_BWG:
+    case TB_REP:
+    case TB_ARO:
+    case TB_TPR:
+    case TB_PTP:
+    case TB_APRO:
+    case TB_APPO:
+    case TB_TPN:
+    case TB_RTNG: snprintf(buf, len, "%s%lld", sign, a / TB_SCALE); break;
+    case TB_SB:
+    case TB_AOB: snprintf(buf, len, "%s%lld.%02lld", sign, a / TB_SCALE, a % TB_SCALE); break;
     default:
         if (a % 10 == 0)
             snprintf(buf, len, "%s%lld.%lld", sign, a / TB_SCALE, (a % TB_SCALE) / 10);
@@ -227,7 +234,9 @@ static int run_standings(int argc, char **argv)
         edition = edition_for_date(t->start_date);
     if (rr < 0)
         rr = strstr(t->system, "ROUNDROBIN") != NULL || strstr(t->system, "BERGER") != NULL;
-    TbOptions opt = {.edition = (TbEdition)edition, .rounds = rounds, .round_robin = rr,
+    TbOptions opt = {.edition = (TbEdition)edition,
+                     .rounds = rounds,
+                     .round_robin = rr,
                      .unrated_rating = unrated};
     Standings *st;
     rc = tiebreak_standings(t, specs, n, &opt, &st);

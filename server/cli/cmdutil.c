@@ -13,8 +13,7 @@
 int cmdutil_file_arg(const char *cmd, const char *a, const char **path)
 {
     if (a[0] == '-' && a[1]) {
-        fprintf(stderr, "arbiter %s: unknown option '%s' (see 'arbiter help %s')\n", cmd, a,
-                cmd);
+        fprintf(stderr, "arbiter %s: unknown option '%s' (see 'arbiter help %s')\n", cmd, a, cmd);
         return 2;
     }
     if (*path) {
@@ -39,8 +38,7 @@ int cmdutil_trf_load(const char *cmd, const char *path, int flags, Tournament **
     free(text);
     if (rc > 0) {
         if (e.line)
-            fprintf(stderr, "arbiter %s: %s:%d:%d: %s\n", cmd, path, e.line, e.column,
-                    e.message);
+            fprintf(stderr, "arbiter %s: %s:%d:%d: %s\n", cmd, path, e.line, e.column, e.message);
         else
             fprintf(stderr, "arbiter %s: %s: %s\n", cmd, path, e.message);
         return 3;

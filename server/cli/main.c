@@ -8,23 +8,9 @@
 #include "commands.h"
 
 static const Command *const commands[] = {
-    &cmd_perft,
-    &cmd_serve,
-    &cmd_user,
-    &cmd_replay,
-    &cmd_game,
-    &cmd_pgn,
-    &cmd_canmate,
-    &cmd_standings,
-    &cmd_trf,
-    &cmd_berger,
-    &cmd_pair,
-    &cmd_check,
-    &cmd_backup,
-    &cmd_restore,
-    &cmd_ratings,
-    &cmd_norms,
-    &cmd_fide,
+    &cmd_perft,   &cmd_serve,     &cmd_user,    &cmd_replay, &cmd_game, &cmd_pgn,
+    &cmd_canmate, &cmd_standings, &cmd_trf,     &cmd_berger, &cmd_pair, &cmd_check,
+    &cmd_backup,  &cmd_restore,   &cmd_ratings, &cmd_norms,  &cmd_fide,
 };
 
 enum { N_COMMANDS = sizeof(commands) / sizeof(commands[0]) };

@@ -75,9 +75,8 @@ static Move pick_move(const Board *b, const MoveList *list)
 
 /* Typical endgame material, placed at random (legal placements only). */
 static const char *const endings[] = {
-    "KQ/K", "KR/K", "KBN/K", "KNN/K", "KB/KB", "KN/KN", "KR/KB", "KR/KN", "KP/K",
-    "KBP/K", "KRP/KR", "KQ/KR", "KPP/KP", "KB/KP", "KN/KP", "KNN/KP", "KBB/K",
-    "KQ/KQ", "KRB/KR", "KPPP/KPP",
+    "KQ/K",   "KR/K",  "KBN/K",  "KNN/K", "KB/KB", "KN/KN",  "KR/KB", "KR/KN", "KP/K",   "KBP/K",
+    "KRP/KR", "KQ/KR", "KPP/KP", "KB/KP", "KN/KP", "KNN/KP", "KBB/K", "KQ/KQ", "KRB/KR", "KPPP/KPP",
 };
 
 static int random_ending(Board *b, const char *spec)
@@ -231,10 +230,10 @@ static int run_labelled(const char *path, bool verbose)
         fprintf(stderr, "bench_canmate: no labelled positions in %s\n", path);
         return -1;
     }
-    printf("labelled:  %d positions, %d cases (%s); %d unreachable positions skipped\n",
-           positions, cases, path, skipped);
-    printf("           decided %d (%.2f%%)  correct %d  wrong %d  unknown %d\n",
-           correct + wrong, 100.0 * (correct + wrong) / cases, correct, wrong, unknown);
+    printf("labelled:  %d positions, %d cases (%s); %d unreachable positions skipped\n", positions,
+           cases, path, skipped);
+    printf("           decided %d (%.2f%%)  correct %d  wrong %d  unknown %d\n", correct + wrong,
+           100.0 * (correct + wrong) / cases, correct, wrong, unknown);
     printf("           mean %.1f us/case  worst %.2f ms: %s\n", total / cases / 1e3, worst / 1e6,
            worst_fen);
     return wrong;
@@ -339,10 +338,10 @@ int main(int argc, char **argv)
     canmate_scratch_free(scratch);
 
     printf("positions: %d (%s)\n", n, path);
-    printf("quick:     yes %d  no %d  unknown %d\n", counts[0][CANMATE_YES],
-           counts[0][CANMATE_NO], counts[0][CANMATE_UNKNOWN]);
-    printf("full:      yes %d  no %d  unknown %d\n", counts[1][CANMATE_YES],
-           counts[1][CANMATE_NO], counts[1][CANMATE_UNKNOWN]);
+    printf("quick:     yes %d  no %d  unknown %d\n", counts[0][CANMATE_YES], counts[0][CANMATE_NO],
+           counts[0][CANMATE_UNKNOWN]);
+    printf("full:      yes %d  no %d  unknown %d\n", counts[1][CANMATE_YES], counts[1][CANMATE_NO],
+           counts[1][CANMATE_UNKNOWN]);
     printf("reference (count_legal + perft 2): %10.2f us/position\n", ref / 1e3);
     printf("canmate_quick:                     %10.2f us/position  ratio %.2f\n", quick / 1e3,
            quick / ref);

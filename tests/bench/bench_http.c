@@ -216,9 +216,10 @@ static int64_t raw_t_end;
 static int raw_run(Store *s, WriterJob *job)
 {
     RawJob *j = (RawJob *)job;
-    return store_run(s, NULL, "INSERT INTO bench_rows(k, at_ms, body) VALUES (?1, ?2, ?3)", "iis",
-                     j->k, store_now_ms(),
-                     "{\"type\":\"move\",\"time_ms\":1795959997695,\"actor\":\"white\",\"move\":\"e2e4\"}");
+    return store_run(
+        s, NULL, "INSERT INTO bench_rows(k, at_ms, body) VALUES (?1, ?2, ?3)", "iis", j->k,
+        store_now_ms(),
+        "{\"type\":\"move\",\"time_ms\":1795959997695,\"actor\":\"white\",\"move\":\"e2e4\"}");
 }
 
 static void raw_done_cb(WriterJob *job, int rc)
@@ -241,8 +242,10 @@ static double raw_bound(int inflight, int seconds)
     Store *s;
     if (store_open(path, 0, &s, err, sizeof err))
         lg_die("%s", err);
-    store_run(s, NULL, "CREATE TABLE IF NOT EXISTS bench_rows(id INTEGER PRIMARY KEY, k INTEGER, "
-                       "at_ms INTEGER, body TEXT)", "");
+    store_run(s, NULL,
+              "CREATE TABLE IF NOT EXISTS bench_rows(id INTEGER PRIMARY KEY, k INTEGER, "
+              "at_ms INTEGER, body TEXT)",
+              "");
     store_close(s);
     RawJob *jobs = calloc((size_t)inflight, sizeof *jobs);
     int64_t t0 = lg_now_us();
@@ -258,8 +261,9 @@ static double raw_bound(int inflight, int seconds)
     uint64_t nj, nb, ru, cu;
     writer_counts(raw_writer, &nj, &nb, &ru, &cu);
     printf("raw: %llu rows in %llu transactions (%.0f us running and %.0f us committing per "
-           "transaction)\n", (unsigned long long)nj, (unsigned long long)nb,
-           nb ? (double)ru / (double)nb : 0.0, nb ? (double)cu / (double)nb : 0.0);
+           "transaction)\n",
+           (unsigned long long)nj, (unsigned long long)nb, nb ? (double)ru / (double)nb : 0.0,
+           nb ? (double)cu / (double)nb : 0.0);
     writer_stop(raw_writer);
     free(jobs);
     return (double)raw_done / seconds;
@@ -298,7 +302,7 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
 {
     /* A game of its own, both players checked in, started. */
     json_t *t = lg_call_json("POST", "/api/v1/tournaments", arb_headers,
-                          "{\"name\":\"Viewers\",\"time_control\":\"5400+30\"}", 201);
+                             "{\"name\":\"Viewers\",\"time_control\":\"5400+30\"}", 201);
     int64_t tid = json_integer_value(json_object_get(t, "id"));
     json_decref(t);
     char path[128], tok[2][160], auth[2][256];
@@ -317,7 +321,8 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
              (long long)pid[0], (long long)pid[1]);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rounds", (long long)tid);
     json_t *r = lg_call_json("POST", path, arb_headers, body, 201);
-    int64_t gid = json_integer_value(json_object_get(json_array_get(json_object_get(r, "games"), 0), "id"));
+    int64_t gid =
+        json_integer_value(json_object_get(json_array_get(json_object_get(r, "games"), 0), "id"));
     json_decref(r);
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "/api/v1/games/%lld/checkin", (long long)gid);
@@ -359,10 +364,9 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
         for (int k = 0; k < n; k++)
             drain(&v[evs[k].data.u32]);
     }
-    static const char *const moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6",
-                                        "c3b1", "c6b8", "e2e3", "e7e6", "d1e2", "d8e7",
-                                        "e2d1", "e7d8", "a2a3", "a7a6", "h2h3", "h7h6",
-                                        "b2b3", "b7b6"};
+    static const char *const moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1",
+                                        "c6b8", "e2e3", "e7e6", "d1e2", "d8e7", "e2d1", "e7d8",
+                                        "a2a3", "a7a6", "h2h3", "h7h6", "b2b3", "b7b6"};
     int64_t *sent = calloc((size_t)nmoves, sizeof *sent);
     for (int m = 0; m < nmoves && m < 20; m++) {
         snprintf(path, sizeof path, "/api/v1/games/%lld/move", (long long)gid);
@@ -371,7 +375,8 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
         if (lg_call("POST", path, auth[m % 2], body, NULL, NULL, 0) != 200)
             lg_die("viewer game move refused");
         /* 400 ms per move; after the last one, time for every viewer. */
-        int64_t stop = lg_now_us() + (m == nmoves - 1 || m == 19 ? 1000000 + (int64_t)nviewers * 400 : 400000);
+        int64_t stop =
+            lg_now_us() + (m == nmoves - 1 || m == 19 ? 1000000 + (int64_t)nviewers * 400 : 400000);
         while (lg_now_us() < stop) {
             int n = epoll_wait(vep, evs, 512, 20);
             view_now = lg_now_us();
@@ -444,8 +449,9 @@ int main(int argc, char **argv)
     char arb[768];
     lg_login(arb, sizeof arb);
     json_t *tj = lg_call_json("POST", "/api/v1/tournaments", arb,
-                          "{\"name\":\"Bench\",\"time_control\":\"5400+30\",\"settings\":"
-                          "{\"default_time_ms\":3600000}}", 201);
+                              "{\"name\":\"Bench\",\"time_control\":\"5400+30\",\"settings\":"
+                              "{\"default_time_ms\":3600000}}",
+                              201);
     int64_t tid = json_integer_value(json_object_get(tj, "id"));
     json_decref(tj);
     ntablets = tablets;
@@ -461,8 +467,8 @@ int main(int argc, char **argv)
         calls[i].method = "POST";
         snprintf(calls[i].path, sizeof calls[i].path, "%s", path);
         calls[i].headers = arb;
-        if (asprintf(&calls[i].body, "{\"name\":\"Tablet %d\",\"rating\":%d}", i,
-                     1500 + i % 900) < 0)
+        if (asprintf(&calls[i].body, "{\"name\":\"Tablet %d\",\"rating\":%d}", i, 1500 + i % 900) <
+            0)
             lg_die("out of memory");
     }
     lg_call_many(calls, tablets, 16);
@@ -520,8 +526,8 @@ int main(int argc, char **argv)
     double rate = (double)accepted / seconds;
     printf("http: %lld durable validated moves in %d s = %.0f moves/s; latency p50 %.2f ms, "
            "p99 %.2f ms, max %.2f ms; %lld refused, %lld connection errors\n",
-           accepted, seconds, rate, lg_pct(lat, nlat, 0.5) / 1000.0, lg_pct(lat, nlat, 0.99) / 1000.0,
-           nlat ? lat[nlat - 1] / 1000.0 : 0.0, refused, errors);
+           accepted, seconds, rate, lg_pct(lat, nlat, 0.5) / 1000.0,
+           lg_pct(lat, nlat, 0.99) / 1000.0, nlat ? lat[nlat - 1] / 1000.0 : 0.0, refused, errors);
     printf("http: daemon CPU %.2f s during the load = %.1f us per move (the load generator: "
            "%.1f us per move)\n",
            cpu / 1e6, accepted ? (double)cpu / (double)accepted : 0.0,
@@ -552,7 +558,8 @@ int main(int argc, char **argv)
     /* The raw bound, same machine, same run, the daemon stopped. */
     double raw = raw_bound(npairs, seconds);
     printf("raw: group commit of one small row per request (WAL, synchronous=FULL, %d in flight)"
-           " = %.0f rows/s\n", npairs, raw);
+           " = %.0f rows/s\n",
+           npairs, raw);
     printf("ratio http/raw = %.3f\n", raw > 0 ? rate / raw : 0.0);
     lg_remove_dir();
     free(conns);

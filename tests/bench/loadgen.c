@@ -189,8 +189,7 @@ int64_t lg_daemon_cpu_us(void)
     buf[n] = 0;
     const char *p = strrchr(buf, ')'); /* the command name may hold spaces */
     unsigned long long ut = 0, st = 0;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut,
-                     &st) != 2)
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
         return 0;
     return (int64_t)((ut + st) * 1000000ull / (unsigned long long)sysconf(_SC_CLK_TCK));
 }
@@ -229,7 +228,8 @@ int lg_connect(int nonblock)
     int fd = socket(AF_INET, SOCK_STREAM | (nonblock ? SOCK_NONBLOCK : 0), 0);
     if (fd < 0)
         return -1;
-    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+    struct sockaddr_in sa = {.sin_family = AF_INET,
+                             .sin_port = htons((uint16_t)port),
                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -244,10 +244,9 @@ static char *format_request(const char *method, const char *path, const char *he
                             const char *body, size_t *len)
 {
     char *req = NULL;
-    int n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: x\r\n%s%sContent-Length: %zu\r\n\r\n%s",
-                     method, path, headers ? headers : "",
-                     body ? "Content-Type: application/json\r\n" : "", body ? strlen(body) : 0,
-                     body ? body : "");
+    int n = asprintf(&req, "%s %s HTTP/1.1\r\nHost: x\r\n%s%sContent-Length: %zu\r\n\r\n%s", method,
+                     path, headers ? headers : "", body ? "Content-Type: application/json\r\n" : "",
+                     body ? strlen(body) : 0, body ? body : "");
     if (n < 0)
         lg_die("out of memory");
     *len = (size_t)n;
@@ -302,8 +301,8 @@ fail:
     return -1;
 }
 
-int lg_call(const char *method, const char *path, const char *headers, const char *body,
-            char **out, char *cookie, size_t cookie_len)
+int lg_call(const char *method, const char *path, const char *headers, const char *body, char **out,
+            char *cookie, size_t cookie_len)
 {
     size_t len, hlen = 0, blen = 0;
     char *req = format_request(method, path, headers, body, &len), *buf = NULL;
@@ -327,8 +326,8 @@ int lg_call(const char *method, const char *path, const char *headers, const cha
     return status;
 }
 
-json_t *lg_call_json(const char *method, const char *path, const char *headers,
-                     const char *body, int want)
+json_t *lg_call_json(const char *method, const char *path, const char *headers, const char *body,
+                     int want)
 {
     char *out = NULL;
     int st = lg_call(method, path, headers, body, &out, NULL, 0);
@@ -578,8 +577,7 @@ static void sse_line(LgSse *s, size_t full, LgSseEvent cb, void *ctx)
  * end are skipped with memchr: a viewer's events are game updates of a few
  * KB, and ten thousand viewers parsing them byte by byte took CPU from the
  * server on the same cores. */
-static void sse_bytes(LgSse *s, const char *p, size_t n, size_t *full, LgSseEvent cb,
-                      void *ctx)
+static void sse_bytes(LgSse *s, const char *p, size_t n, size_t *full, LgSseEvent cb, void *ctx)
 {
     while (n) {
         const char *nl = memchr(p, '\n', n);
@@ -654,8 +652,7 @@ int lg_sse_feed(LgSse *s, const char *data, size_t n, LgSseEvent cb, void *ctx)
             if (data[i++] == '\n')
                 s->phase = 1;
             break;
-        default:
-            return 1;
+        default: return 1;
         }
     }
     return 0;

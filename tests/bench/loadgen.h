@@ -63,12 +63,12 @@ int lg_connect(int nonblock);
  * "\r\n", or NULL; BODY: JSON or NULL.  Returns the status (-1 when the
  * connection failed); *OUT (malloc'd, may be NULL) gets the body and
  * COOKIE the Set-Cookie value when asked. */
-int lg_call(const char *method, const char *path, const char *headers, const char *body,
-            char **out, char *cookie, size_t cookie_len);
+int lg_call(const char *method, const char *path, const char *headers, const char *body, char **out,
+            char *cookie, size_t cookie_len);
 /* lg_call whose status must be WANT; returns the parsed body (the
  * caller's reference), dies otherwise. */
-json_t *lg_call_json(const char *method, const char *path, const char *headers,
-                     const char *body, int want);
+json_t *lg_call_json(const char *method, const char *path, const char *headers, const char *body,
+                     int want);
 /* Signs in as the first-start arbiter; writes the header lines (cookie and
  * CSRF token) that make a request the arbiter's into HEADERS. */
 void lg_login(char *headers, size_t len);
@@ -127,11 +127,11 @@ void lg_conn_close(LgConn *c, int ep);
  * transfer coding, then SSE lines.  Only a line's first bytes are kept
  * (ids and event names; data lines hold whole games, not needed). */
 typedef struct LgSse {
-    int phase;          /* 0 head, 1 chunk size, 2 chunk data, 3 chunk end, 4 done */
+    int phase; /* 0 head, 1 chunk size, 2 chunk data, 3 chunk end, 4 done */
     int status;
     int chunked;
     size_t chunk_left;
-    char head[512];     /* the head so far, then a chunk size line */
+    char head[512]; /* the head so far, then a chunk size line */
     size_t hlen;
     char line[40];      /* the current line's first bytes */
     size_t llen, lfull; /* bytes kept, and the line's length so far */

@@ -85,7 +85,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     PairingCheckProposal prop = {0, boards, 0, byes};
     for (int i = 0; i < p.n_pairs; i++) {
         if (p.pairs[i].black) {
-            boards[prop.n_boards] = (PairingCheckBoard){prop.n_boards + 1, p.pairs[i].white, p.pairs[i].black};
+            boards[prop.n_boards] =
+                (PairingCheckBoard){prop.n_boards + 1, p.pairs[i].white, p.pairs[i].black};
             prop.n_boards++;
         } else {
             byes[prop.n_byes++] = (PairingCheckBye){p.pairs[i].white, TRN_RES_PAB};

@@ -42,7 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < list.count; i++) {
         Board child = b;
         board_make(&child, list.moves[i]);
-        if (child.key != board_compute_key(&child) || board_attackers(&child, board_king(&child, b.side), child.side, board_occupied(&child)))
+        if (child.key != board_compute_key(&child) ||
+            board_attackers(&child, board_king(&child, b.side), child.side, board_occupied(&child)))
             abort();
     }
     return 0;

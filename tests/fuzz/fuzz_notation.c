@@ -96,8 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     case NOTATION_E_ILLEGAL:
         /* MOVE_NONE or the from/to of an own piece's move that is not legal. */
         if (m != MOVE_NONE &&
-            (movegen_is_legal(&b, m) || move_kind(m) != MOVE_NORMAL ||
-             move_from(m) == move_to(m) ||
+            (movegen_is_legal(&b, m) || move_kind(m) != MOVE_NORMAL || move_from(m) == move_to(m) ||
              !(b.by_color[b.side] & BB(move_from(m)))))
             abort();
         break;
@@ -106,8 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (m != MOVE_NONE)
             abort();
         break;
-    default:
-        abort();
+    default: abort();
     }
     return 0;
 }

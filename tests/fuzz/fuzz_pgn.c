@@ -117,8 +117,8 @@ static void check_same(const PgnGame *a, const PgnGame *b)
      * comes back with its value. */
     for (int i = 0; i < a->ntags; i++) {
         const char *name = a->tags[i].name;
-        static const char *const skip[] = {"Event", "Site", "Date", "Round", "White",
-                                           "Black", "Result", "FEN", "SetUp"};
+        static const char *const skip[] = {"Event", "Site",   "Date", "Round", "White",
+                                           "Black", "Result", "FEN",  "SetUp"};
         int skipped = 0;
         for (size_t k = 0; k < sizeof skip / sizeof skip[0]; k++)
             skipped |= strcmp(name, skip[k]) == 0;

@@ -67,7 +67,8 @@ static int64_t id_of(json_t *obj)
 /* The database every input sees: made once, read only afterwards. */
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "%s/arbiter-fuzz-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    snprintf(dir, sizeof dir, "%s/arbiter-fuzz-XXXXXX",
+             getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     if (!mkdtemp(dir))
         abort();
     snprintf(path, sizeof path, "%s/fuzz.db", dir);

@@ -62,7 +62,8 @@ static void same_players(const Tournament *a, const Tournament *b, int sixteen)
             abort();
         for (int r = 0; r < x->rounds; r++)
             if (x->games[r].opponent != y->games[r].opponent ||
-                x->games[r].colour != y->games[r].colour || x->games[r].result != y->games[r].result)
+                x->games[r].colour != y->games[r].colour ||
+                x->games[r].result != y->games[r].result)
                 abort();
         for (int r = 1; r <= a->rounds_played + 1 && r <= TRN_MAX_ROUNDS; r++)
             if (tournament_acceleration(a, x->id, r) != tournament_acceleration(b, x->id, r))

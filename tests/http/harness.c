@@ -206,8 +206,7 @@ static Resp *handle_run(CURL *h, struct curl_slist *hs, Resp *r, int stream)
 }
 
 static Resp *request(Daemon *d, const Client *c, const char *method, const char *path,
-                     const char *body, size_t body_len, const char *ctype,
-                     const char *const *extra)
+                     const char *body, size_t body_len, const char *ctype, const char *const *extra)
 {
     struct curl_slist *hs = NULL;
     Resp *r;
@@ -368,13 +367,12 @@ void harness_round_one_start(Daemon *d, const Client *arb, const Client *pl, int
                              const int64_t *gids, int n)
 {
     for (int i = 0; i < 2 * n; i++) {
-        Resp *r = reqf(d, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin",
-                       (long long)gids[i % n]);
+        Resp *r =
+            reqf(d, &pl[i], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gids[i % n]);
         ck_assert_msg(r->status == 200, "check-in: %s", r->body ? r->body : "");
         resp_free(r);
     }
-    Resp *r = reqf(d, arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
+    Resp *r = reqf(d, arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)tid);
     ck_assert_msg(r->status == 200, "start: %s", r->body ? r->body : "");
     resp_free(r);
 }
@@ -450,8 +448,7 @@ json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size
     char path[400], cmd[1024];
     snprintf(path, sizeof path, "%s/report.trf", d->dir);
     testutil_write(path, trf, len);
-    snprintf(cmd, sizeof cmd, "'%s' standings '%s' %s --format json", testutil_bin(),
-             path, extra);
+    snprintf(cmd, sizeof cmd, "'%s' standings '%s' %s --format json", testutil_bin(), path, extra);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     json_error_t e;
@@ -476,8 +473,8 @@ json_t *assert_standings_match_cli(Daemon *d, int64_t tid, const char *trf, size
             ck_assert_msg(av != NULL, "the API has no %s", tb);
             ck_assert_msg(json_is_null(av) == json_is_null(cv) &&
                               json_number_value(av) == json_number_value(cv),
-                          "row %zu %s: API %g, command line %g", i + 1, tb,
-                          json_number_value(av), json_number_value(cv));
+                          "row %zu %s: API %g, command line %g", i + 1, tb, json_number_value(av),
+                          json_number_value(cv));
         }
     }
     resp_free(r);
@@ -506,8 +503,7 @@ void finish_round(Daemon *d, const Client *arb, int64_t tid, int64_t rn, const c
     resp_free(r);
 }
 
-void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, char *out,
-                       size_t cap)
+void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, char *out, size_t cap)
 {
     Resp *r = reqf(d, arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld/check",
                    (long long)tid, (long long)rn);
@@ -528,9 +524,8 @@ double points_of(Daemon *d, int64_t tid, int64_t pid)
     double pts = -1;
     size_t i;
     json_t *row;
-    json_array_foreach(r->json, i, row)
-        if (jint(json_object_get(row, "player"), "id") == pid)
-            pts = json_number_value(json_object_get(row, "points"));
+    json_array_foreach(r->json, i, row) if (jint(json_object_get(row, "player"), "id") == pid) pts =
+        json_number_value(json_object_get(row, "points"));
     resp_free(r);
     return pts;
 }

@@ -28,7 +28,7 @@ typedef struct Daemon {
     int port;
     char dir[256];
     char db[300];
-    char password[64]; /* the first start's arbiter password */
+    char password[64];       /* the first start's arbiter password */
     const char *const *args; /* extra `serve` options (NULL-terminated) */
 } Daemon;
 
@@ -44,7 +44,7 @@ typedef struct Resp {
     long status;
     char *body;
     size_t len;
-    json_t *json;      /* parsed body (NULL when not JSON) */
+    json_t *json; /* parsed body (NULL when not JSON) */
     char headers[4096];
 } Resp;
 
@@ -94,16 +94,16 @@ void daemon_finish(Daemon *d);
 /* Declares, for a suite file, the static daemon D and arbiter client ARB
  * with the fixture functions setup() (daemon_start_signed_in) and
  * teardown() (daemon_finish) for tcase_add_checked_fixture(). */
-#define HARNESS_SIGNED_IN_FIXTURE(D, ARB)                                                      \
-    static Daemon D;                                                                           \
-    static Client ARB;                                                                         \
-    static void setup(void)                                                                    \
-    {                                                                                          \
-        daemon_start_signed_in(&D, &ARB);                                                      \
-    }                                                                                          \
-    static void teardown(void)                                                                 \
-    {                                                                                          \
-        daemon_finish(&D);                                                                     \
+#define HARNESS_SIGNED_IN_FIXTURE(D, ARB)                                                          \
+    static Daemon D;                                                                               \
+    static Client ARB;                                                                             \
+    static void setup(void)                                                                        \
+    {                                                                                              \
+        daemon_start_signed_in(&D, &ARB);                                                          \
+    }                                                                                              \
+    static void teardown(void)                                                                     \
+    {                                                                                              \
+        daemon_finish(&D);                                                                         \
     }
 
 /* The contents of the file NAME in the daemon's directory (stdout.txt,

@@ -28,8 +28,8 @@ typedef struct Table {
     int64_t gid;
     Client *w, *b;
     pthread_mutex_t mu;
-    int acked;                /* moves answered 200 so far */
-    char moves[MAXPLY][6];    /* their UCI, in order */
+    int acked;             /* moves answered 200 so far */
+    char moves[MAXPLY][6]; /* their UCI, in order */
     volatile int *stop;
     unsigned seed;
 } Table;
@@ -91,8 +91,11 @@ static int moves_in(const char *path, int64_t gid, char (*out)[6], int max)
     sqlite3 *db;
     ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
     sqlite3_stmt *st;
-    ck_assert_int_eq(sqlite3_prepare_v2(db, "SELECT body FROM game_events WHERE game_id = ? "
-                                            "ORDER BY seq", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_prepare_v2(db,
+                                        "SELECT body FROM game_events WHERE game_id = ? "
+                                        "ORDER BY seq",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
     sqlite3_bind_int64(st, 1, gid);
     int n = 0;
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -186,8 +189,10 @@ START_TEST(backup_while_playing)
     }
     stop_tables(th);
     ck_assert_msg(total_before > 0, "no move was played");
-    fprintf(stderr, "backup_while_playing: 3 copies, %d moves acknowledged before their starts, "
-            "%d in the copies, %d acknowledged while copying\n", total_before, total_after, during);
+    fprintf(stderr,
+            "backup_while_playing: 3 copies, %d moves acknowledged before their starts, "
+            "%d in the copies, %d acknowledged while copying\n",
+            total_before, total_after, during);
 }
 END_TEST
 
@@ -252,8 +257,8 @@ START_TEST(restore_refuses_bad_files_and_busy_databases)
     for (int i = 0; i < GAMES; i++) {
         r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld", (long long)gids[i]);
         ck_assert_int_eq(r->status, 200);
-        json_t *mv = json_object_get(json_object_get(json_object_get(r->json, "state"), "state"),
-                                     "moves");
+        json_t *mv =
+            json_object_get(json_object_get(json_object_get(r->json, "state"), "state"), "moves");
         if (!mv)
             mv = json_object_get(json_object_get(r->json, "state"), "moves");
         ck_assert_int_eq((int)json_array_size(mv), nmoves[i]);

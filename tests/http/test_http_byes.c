@@ -54,8 +54,7 @@ static void rated_players(int64_t tid, int n, int64_t *p)
 {
     for (int i = 0; i < n; i++) {
         char body[64];
-        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1,
-                 2000 - 10 * i);
+        snprintf(body, sizeof body, "{\"name\":\"Player %d\",\"rating\":%d}", i + 1, 2000 - 10 * i);
         p[i] = player(tid, body);
     }
 }
@@ -68,9 +67,7 @@ static int tpn_of(int64_t tid, int64_t pid)
     int tpn = -1;
     size_t i;
     json_t *p;
-    json_array_foreach(r->json, i, p)
-        if (jint(p, "id") == pid)
-            tpn = (int)jint(p, "tpn");
+    json_array_foreach(r->json, i, p) if (jint(p, "id") == pid) tpn = (int)jint(p, "tpn");
     resp_free(r);
     return tpn;
 }
@@ -79,14 +76,14 @@ static int tpn_of(int64_t tid, int64_t pid)
 static void expect_tpns(int64_t tid, const int64_t *pids, int n, const char *when)
 {
     for (int i = 0; i < n; i++)
-        ck_assert_msg(tpn_of(tid, pids[i]) == i + 1, "%s: player %lld has number %d, not %d",
-                      when, (long long)pids[i], tpn_of(tid, pids[i]), i + 1);
+        ck_assert_msg(tpn_of(tid, pids[i]) == i + 1, "%s: player %lld has number %d, not %d", when,
+                      (long long)pids[i], tpn_of(tid, pids[i]), i + 1);
 }
 
 static long patch_player(int64_t tid, int64_t pid, const char *body)
 {
-    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/tournaments/%lld/players/%lld",
-                   (long long)tid, (long long)pid);
+    Resp *r = reqf(&D, &arb, "PATCH", body, "/api/v1/tournaments/%lld/players/%lld", (long long)tid,
+                   (long long)pid);
     long st = r->status;
     ck_assert_msg(st == 200, "%s: %s", body, r->body);
     resp_free(r);
@@ -106,8 +103,8 @@ static void play_round(int64_t tid)
     ck_assert_msg(r->status == 201, "pair: %s", r->body);
     int64_t rn = jint(r->json, "number");
     resp_free(r);
-    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start",
-             (long long)tid, (long long)rn);
+    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%lld/start", (long long)tid,
+             (long long)rn);
     ck_assert_msg(r->status == 200, "start: %s", r->body);
     json_t *games = json_object_get(r->json, "games");
     size_t i;
@@ -177,8 +174,8 @@ START_TEST(initial_order_and_freeze)
     expect_tpns(tid, (const int64_t[]){ding, carlsen, anand, bacrot, dom, young, zed}, 7,
                 "registration");
     /* The answer of a creation carries the number too. */
-    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/players/%lld",
-                   (long long)tid, (long long)zed);
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/players/%lld", (long long)tid,
+                   (long long)zed);
     ck_assert_int_eq(jint(r->json, "tpn"), 7);
     ck_assert_int_eq(jint(r->json, "rating_estimate"), 0);
     resp_free(r);
@@ -227,8 +224,8 @@ START_TEST(initial_order_and_freeze)
     resp_free(r);
 
     /* A bad estimate is refused with the field named. */
-    r = reqf(&D, &arb, "PATCH", "{\"rating_estimate\":-5}",
-             "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)zed);
+    r = reqf(&D, &arb, "PATCH", "{\"rating_estimate\":-5}", "/api/v1/tournaments/%lld/players/%lld",
+             (long long)tid, (long long)zed);
     ck_assert_int_eq(r->status, 400);
     ck_assert_ptr_nonnull(strstr(r->body, "rating_estimate"));
     resp_free(r);
@@ -282,7 +279,7 @@ START_TEST(bye_rules)
     ck_assert_int_eq(bye(tid, p[0], 3, "half", msg, sizeof msg), 409);
     ck_assert_ptr_nonnull(strstr(msg, "allows 1"));
     ck_assert_int_eq(bye(tid, p[0], 2, "zero", msg, sizeof msg), 409); /* one per round */
-    ck_assert_int_eq(bye(tid, p[0], 6, "half", NULL, 0), 400);        /* no round 6 */
+    ck_assert_int_eq(bye(tid, p[0], 6, "half", NULL, 0), 400);         /* no round 6 */
     ck_assert_int_eq(bye(tid, p[0], 1, "full", NULL, 0), 400);
     /* Cancelled, the half-point bye can be taken elsewhere. */
     ck_assert_int_eq(bye(tid, p[0], 2, "none", NULL, 0), 200);
@@ -367,10 +364,8 @@ static int record_round(int64_t tid, int64_t rn, const char *const *res)
                            : !strcmp(res[i], "0-1")   ? "{\"white\":0,\"black\":1}"
                            : !strcmp(res[i], "1/2-0") ? "{\"white\":0.5,\"black\":0}"
                            : !strcmp(res[i], "0-0")   ? "{\"white\":0,\"black\":0}"
-                           : !strcmp(res[i], "+/+")
-                               ? "{\"white\":1,\"black\":1,\"forfeit\":true}"
-                           : !strcmp(res[i], "-/-")
-                               ? "{\"white\":0,\"black\":0,\"forfeit\":true}"
+                           : !strcmp(res[i], "+/+")   ? "{\"white\":1,\"black\":1,\"forfeit\":true}"
+                           : !strcmp(res[i], "-/-")   ? "{\"white\":0,\"black\":0,\"forfeit\":true}"
                                                       : "{\"white\":0.5,\"black\":0.5}";
         Resp *a = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/result",
                        (long long)jint(g, "id"));
@@ -395,11 +390,10 @@ static int has_bye(json_t *byes, int64_t pid, const char *kind, int64_t opponent
 {
     size_t i;
     json_t *b;
-    json_array_foreach(byes, i, b)
-        if (jint(b, "player_id") == pid &&
-            !strcmp(json_string_value(json_object_get(b, "kind")), kind) &&
-            jint(b, "opponent_id") == opponent)
-            return 1;
+    json_array_foreach(byes, i,
+                       b) if (jint(b, "player_id") == pid &&
+                              !strcmp(json_string_value(json_object_get(b, "kind")), kind) &&
+                              jint(b, "opponent_id") == opponent) return 1;
     return 0;
 }
 
@@ -449,8 +443,8 @@ START_TEST(round_robin_with_a_half_point_bye)
     resp_free(r);
     /* The unplayed game is no game: starting the round starts only 4-3. */
     ck_assert_int_eq(record_round(tid, 2, (const char *const[]){"0-1"}), 1);
-    ck_assert(points_of(&D, tid, p[0]) == 2.0);  /* 1 + the forfeit win */
-    ck_assert(points_of(&D, tid, p[1]) == 1.0);  /* 0.5 + the half-point bye */
+    ck_assert(points_of(&D, tid, p[0]) == 2.0); /* 1 + the forfeit win */
+    ck_assert(points_of(&D, tid, p[1]) == 1.0); /* 0.5 + the half-point bye */
     ck_assert(points_of(&D, tid, p[2]) == 1.5);
     ck_assert(points_of(&D, tid, p[3]) == 0.0);
     /* Round 3: 2-4, 3-1, both played. */
@@ -605,8 +599,8 @@ static void edit_bye_then_check(int64_t tid, int64_t pid, const char *kind, cons
 {
     char body[96], codes[256];
     snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"%s\"}", (long long)pid, kind);
-    Resp *r = reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes",
-                   (long long)tid);
+    Resp *r =
+        reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/5/byes", (long long)tid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     round_check_codes(&D, &arb, tid, 5, codes, sizeof codes);
@@ -628,8 +622,7 @@ START_TEST(round_robin_check_of_absences)
         Resp *r = pair(tid);
         ck_assert_msg(r->status == 201, "%s", r->body);
         resp_free(r);
-        ck_assert_int_eq(record_round(tid, rn, (const char *const[]){"1-0", "0-1", "1/2-1/2"}),
-                         3);
+        ck_assert_int_eq(record_round(tid, rn, (const char *const[]){"1-0", "0-1", "1/2-1/2"}), 3);
     }
     /* Round 3 (2-6 3-1 4-5): player 4 asks for a half-point bye, so 5 wins
      * by forfeit; nothing to report, paired or played. */
@@ -689,8 +682,8 @@ START_TEST(round_robin_report_names_its_system)
         rated_players(tid, 4, p);
         Resp *text;
         Tournament *t = report(tid, &text);
-        ck_assert_msg(strstr(text->body, cases[i].line) != NULL, "%d rounds: %s",
-                      cases[i].rounds, text->body);
+        ck_assert_msg(strstr(text->body, cases[i].line) != NULL, "%d rounds: %s", cases[i].rounds,
+                      text->body);
         resp_free(text);
         tournament_free(t);
     }
@@ -794,8 +787,7 @@ START_TEST(tournament_status_follows_the_rounds)
         ck_assert_msg(r->status == 201, "%s", r->body);
         resp_free(r);
         ck_assert_str_eq(tournament_status(tid, st, sizeof st), "setup");
-        r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                 (long long)tid);
+        r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)tid);
         ck_assert_int_eq(r->status, 200);
         resp_free(r);
         ck_assert_str_eq(tournament_status(tid, st, sizeof st), "running");

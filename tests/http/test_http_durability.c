@@ -62,7 +62,8 @@ START_TEST(duplicate_submission)
              (long long)gid);
     ck_assert_int_eq(r->status, 200);
     ck_assert(json_is_null(json_object_get(r->json, "event")));
-    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r->json, "game"), "ply")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(r->json, "game"), "ply")),
+                     1);
     resp_free(r);
     ck_assert_int_eq(nevents(), n);
     /* An outdated position: a clear 409. */
@@ -117,7 +118,8 @@ START_TEST(two_tablets_at_once)
             ck_assert_int_eq(s1.status, 200);
             ck_assert_int_eq(s2.status, 200);
         } else {
-            ck_assert_msg((s1.status == 200) != (s2.status == 200), "%ld %ld", s1.status, s2.status);
+            ck_assert_msg((s1.status == 200) != (s2.status == 200), "%ld %ld", s1.status,
+                          s2.status);
             ck_assert_int_eq(s1.status + s2.status, 200 + 409);
         }
         Resp *k;

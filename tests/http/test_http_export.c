@@ -331,9 +331,9 @@ START_TEST(round_robin_as_published)
             const TrnPlayer *p = &t->players[i];
             const TrnGame *g = &p->games[rn - 1];
             if (g->opponent && g->colour == TRN_WHITE) {
-                json_array_append_new(pairings, json_pack("{s:I,s:I}", "white_id",
-                                                          (json_int_t)pid[p->id], "black_id",
-                                                          (json_int_t)pid[g->opponent]));
+                json_array_append_new(pairings,
+                                      json_pack("{s:I,s:I}", "white_id", (json_int_t)pid[p->id],
+                                                "black_id", (json_int_t)pid[g->opponent]));
                 res[k++] = g->result;
             }
         }
@@ -382,8 +382,8 @@ START_TEST(round_robin_as_published)
             json_t *c = json_array_get(res, (size_t)rn - 1);
             ck_assert_int_eq(jint(c, "round"), rn);
             const TrnPlayer *opp = of_tpn[jint(c, "opponent")];
-            ck_assert_msg(opp && opp->id == g->opponent, "%s round %d: opponent %lld", p->name,
-                          rn, (long long)jint(c, "opponent"));
+            ck_assert_msg(opp && opp->id == g->opponent, "%s round %d: opponent %lld", p->name, rn,
+                          (long long)jint(c, "opponent"));
             ck_assert_str_eq(jstr(c, "colour"), g->colour == TRN_WHITE ? "w" : "b");
             ck_assert_msg(!strcmp(jstr(c, "result"), trf_result(g->result)),
                           "%s round %d: %s, the file says %c", p->name, rn, jstr(c, "result"),
@@ -451,9 +451,9 @@ START_TEST(round_robin_as_published)
         ck_assert(atof(csv.cell[k + 1][csb]) ==
                   json_number_value(json_object_get(json_object_get(b, "tiebreaks"), "SB")));
         for (int rn = 0; rn < t->rounds_played; rn++)
-            ck_assert_str_eq(csv.cell[k + 1][cr1 + rn],
-                             jstr(json_array_get(json_object_get(b, "results"), (size_t)rn),
-                                  "text"));
+            ck_assert_str_eq(
+                csv.cell[k + 1][cr1 + rn],
+                jstr(json_array_get(json_object_get(b, "results"), (size_t)rn), "text"));
     }
     csv_free(&csv);
     resp_free(c);
@@ -504,8 +504,7 @@ START_TEST(round_robin_as_published)
     ck_assert_int_eq(csv_col(&csv, "r1"), -1);
     for (int k = 0; k < np; k++)
         ck_assert_str_eq(csv.cell[k + 1][csv_col(&csv, "name")],
-                         jstr(json_object_get(json_array_get(rows, (size_t)k), "player"),
-                              "name"));
+                         jstr(json_object_get(json_array_get(rows, (size_t)k), "player"), "name"));
     csv_free(&csv);
     resp_free(c);
 
@@ -520,8 +519,12 @@ END_TEST
 
 enum { N = 7 };
 static const char *const NAMES[N] = {
-    "<script>alert(1)</script>", "=HYPERLINK(\"http://x\",\"y\")", "O'Brien, \"Bob\"",
-    "de Vries, Anna", "-minus", "@at",
+    "<script>alert(1)</script>",
+    "=HYPERLINK(\"http://x\",\"y\")",
+    "O'Brien, \"Bob\"",
+    "de Vries, Anna",
+    "-minus",
+    "@at",
     "\xd0\x9f\xd0\xb5\xd1\x82\xd1\x80\xd0\xbe\xd0\xb2, \xd0\x9f\xd1\x91\xd1\x82\xd1\x80"};
 
 static int who(const int64_t *pids, json_int_t id)
@@ -576,8 +579,7 @@ static void check_lists(int64_t tid, int64_t rn, const int64_t *pids, const doub
         check_entry(json_object_get(b, "white"), pids, points);
         check_entry(json_object_get(b, "black"), pids, points);
     }
-    json_array_foreach(byes, i, g)
-        check_entry(json_object_get(g, "player"), pids, points);
+    json_array_foreach(byes, i, g) check_entry(json_object_get(g, "player"), pids, points);
     size_t listed = 2 * json_array_size(boards) + json_array_size(byes);
 
     /* Alphabetical: each player once, sorted, with his board and colour. */
@@ -596,11 +598,11 @@ static void check_lists(int64_t tid, int64_t rn, const int64_t *pids, const doub
         ck_assert_int_ge(k, 0);
         ck_assert_int_eq(seen[k]++, 0);
         if (i > 0)
-            ck_assert_msg(name_order(jstr(json_object_get(json_array_get(list, i - 1),
-                                                          "player"), "name"),
-                                     jstr(p, "name")) <= 0,
-                          "%s listed after %s", jstr(p, "name"),
-                          jstr(json_object_get(json_array_get(list, i - 1), "player"), "name"));
+            ck_assert_msg(
+                name_order(jstr(json_object_get(json_array_get(list, i - 1), "player"), "name"),
+                           jstr(p, "name")) <= 0,
+                "%s listed after %s", jstr(p, "name"),
+                jstr(json_object_get(json_array_get(list, i - 1), "player"), "name"));
         json_t *o = json_object_get(e, "opponent");
         if (json_is_object(o)) {
             /* The game of that board has him in that colour against him. */
@@ -619,9 +621,9 @@ static void check_lists(int64_t tid, int64_t rn, const int64_t *pids, const doub
     static const int ALPHA[N] = {5, 3, 1, 4, 2, 0, 6}; /* @at de =HYP -minus O'B <scr Пет */
     if (json_array_size(list) == N)
         for (int k = 0; k < N; k++)
-            ck_assert_str_eq(jstr(json_object_get(json_array_get(list, (size_t)k), "player"),
-                                  "name"),
-                             NAMES[ALPHA[k]]);
+            ck_assert_str_eq(
+                jstr(json_object_get(json_array_get(list, (size_t)k), "player"), "name"),
+                NAMES[ALPHA[k]]);
 
     /* The same list as CSV, read back. */
     Resp *c = reqf(&D, NULL, "GET", NULL,
@@ -692,8 +694,8 @@ static void check_lists(int64_t tid, int64_t rn, const int64_t *pids, const doub
 
 /* Starts round RN and plays it: board k gets "1=0"[k % 3]; adds the points
  * to POINTS (byes from BYES: PAB 1, half 0.5). */
-static void play_round(int64_t tid, int64_t rn, json_t *games, json_t *byes,
-                       const int64_t *pids, double *points)
+static void play_round(int64_t tid, int64_t rn, json_t *games, json_t *byes, const int64_t *pids,
+                       double *points)
 {
     start_round(tid, rn);
     size_t i;
@@ -709,8 +711,9 @@ static void play_round(int64_t tid, int64_t rn, json_t *games, json_t *byes,
     json_array_foreach(byes, i, g)
     {
         const char *kind = jstr(g, "kind");
-        points[who(pids, jint(g, "player_id"))] += !strcmp(kind, "pab") ? 1
-                                                   : !strcmp(kind, "half") ? 0.5 : 0;
+        points[who(pids, jint(g, "player_id"))] += !strcmp(kind, "pab")    ? 1
+                                                   : !strcmp(kind, "half") ? 0.5
+                                                                           : 0;
     }
 }
 
@@ -734,15 +737,14 @@ START_TEST(swiss_pairing_lists)
         memcpy(before, points, sizeof before);
         check_lists(tid, rn, pids, before);
         if (rn < 3)
-            play_round(tid, rn, json_object_get(r->json, "games"),
-                       json_object_get(r->json, "byes"), pids, points);
+            play_round(tid, rn, json_object_get(r->json, "games"), json_object_get(r->json, "byes"),
+                       pids, points);
         resp_free(r);
     }
 
     /* Crosstable after round 2 (round 3 is paired, without results): every
      * cell as the TRF report of the same games says, points as added up. */
-    Resp *ct = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/crosstable",
-                    (long long)tid);
+    Resp *ct = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/crosstable", (long long)tid);
     ck_assert_int_eq(ct->status, 200);
     ck_assert_int_eq(jint(ct->json, "after_round"), 2);
     Resp *trf = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
@@ -819,8 +821,7 @@ START_TEST(bad_requests)
     snprintf(p, sizeof p, "/api/v1/tournaments/%lld/rounds/1/pairings?order=rating",
              (long long)tid);
     check_error(p, 400, "invalid_value");
-    snprintf(p, sizeof p, "/api/v1/tournaments/%lld/rounds/1/pairings?format=HTML",
-             (long long)tid);
+    snprintf(p, sizeof p, "/api/v1/tournaments/%lld/rounds/1/pairings?format=HTML", (long long)tid);
     check_error(p, 400, "invalid_value");
     snprintf(p, sizeof p, "/api/v1/tournaments/%lld/crosstable?format=html&lang=de",
              (long long)tid);
@@ -829,8 +830,7 @@ START_TEST(bad_requests)
     check_error("/api/v1/tournaments/999999/crosstable?format=html", 404, "not_found");
     check_error("/api/v1/tournaments/999999/standings?format=csv", 404, "not_found");
     check_error("/api/v1/tournaments/999999/rounds/1/pairings", 404, "not_found");
-    snprintf(p, sizeof p, "/api/v1/tournaments/%lld/rounds/2/pairings?format=html",
-             (long long)tid);
+    snprintf(p, sizeof p, "/api/v1/tournaments/%lld/rounds/2/pairings?format=html", (long long)tid);
     check_error(p, 404, "not_found");
     /* Before any result: the lists exist and are empty of results. */
     r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/crosstable?format=html",

@@ -65,8 +65,7 @@ static int opponents(int64_t tid, const int64_t *p, int *opp)
 
 static Resp *forbid(const Client *c, int64_t tid, const char *path, const char *body)
 {
-    return reqf(&D, c, "POST", body, "/api/v1/tournaments/%lld/forbidden%s", (long long)tid,
-                path);
+    return reqf(&D, c, "POST", body, "/api/v1/tournaments/%lld/forbidden%s", (long long)tid, path);
 }
 
 static void expect(Resp *r, long status, const char *code)
@@ -215,8 +214,8 @@ START_TEST(bad_requests_and_roles)
 
     expect(forbid(&arb, tid, "", "{\"players\":[1]}"), 400, "invalid_value");
     char body[128];
-    snprintf(body, sizeof body, "{\"players\":[%lld,%lld,%lld]}", (long long)p[1],
-             (long long)p[2], (long long)p[3]);
+    snprintf(body, sizeof body, "{\"players\":[%lld,%lld,%lld]}", (long long)p[1], (long long)p[2],
+             (long long)p[3]);
     expect(forbid(&arb, tid, "", body), 400, "invalid_value");
     expect(forbid(&arb, tid, "", pair_body(p[2], p[2])), 400, "invalid_value");
     expect(forbid(&arb, tid, "", "{\"players\":[\"a\",2]}"), 400, "wrong_type");

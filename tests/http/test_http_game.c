@@ -138,8 +138,7 @@ START_TEST(illegal_moves_penalty_and_loss)
     ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "Ke2"), 200);
     ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "Qh5"), 200);
     st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "0-1");
+    ck_assert_str_eq(result_of(st), "0-1");
     resp_free(keep);
 }
 END_TEST
@@ -161,8 +160,7 @@ START_TEST(draw_by_agreement)
     resp_free(r);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "1/2-1/2");
+    ck_assert_str_eq(result_of(st), "1/2-1/2");
     resp_free(keep);
 }
 END_TEST
@@ -200,8 +198,7 @@ START_TEST(threefold_claim)
     resp_free(r);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "1/2-1/2");
+    ck_assert_str_eq(result_of(st), "1/2-1/2");
     resp_free(keep);
     /* The claim reached the arbiter's alerts. */
     r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)g.tid);
@@ -246,8 +243,7 @@ START_TEST(resignation_and_confirmation)
     ck_assert_int_eq(open_alerts(&g, "*"), 0);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "1-0");
+    ck_assert_str_eq(result_of(st), "1-0");
     resp_free(keep);
 }
 END_TEST
@@ -265,8 +261,7 @@ START_TEST(server_flag_within_50ms)
     while (now_ms() < deadline + 400)
         usleep(20000);
     st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "0-1");
+    ck_assert_str_eq(result_of(st), "0-1");
     json_t *evs = json_object_get(st, "events");
     json_t *last = json_array_get(evs, json_array_size(evs) - 1);
     ck_assert_str_eq(json_string_value(json_object_get(last, "type")), "flag");
@@ -342,9 +337,9 @@ START_TEST(absent_player_loses_at_default_time)
     json_int_t start = 0;
     size_t i;
     json_t *e;
-    json_array_foreach(json_object_get(r->json, "events"), i, e)
-        if (!strcmp(json_string_value(json_object_get(e, "type")), "start"))
-            start = jint(e, "time_ms");
+    json_array_foreach(json_object_get(r->json, "events"), i,
+                       e) if (!strcmp(json_string_value(json_object_get(e, "type")), "start"))
+        start = jint(e, "time_ms");
     resp_free(r);
     ck_assert_int_gt(start, 0);
     while (now_ms() < start + 1400)
@@ -385,8 +380,7 @@ START_TEST(claims_with_intended_move)
     resp_free(r);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "1/2-1/2");
+    ck_assert_str_eq(result_of(st), "1/2-1/2");
     ck_assert_int_eq(jint(st, "ply"), 7);
     resp_free(keep);
 
@@ -400,8 +394,7 @@ START_TEST(claims_with_intended_move)
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     st = state(&h, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "*");
+    ck_assert_str_eq(result_of(st), "*");
     ck_assert_int_eq(jint(st, "ply"), 2);
     json_t *mv = json_object_get(json_object_get(st, "state"), "moves");
     ck_assert_str_eq(json_string_value(json_array_get(mv, 1)), "e5");
@@ -422,8 +415,7 @@ START_TEST(claimed_flags)
     usleep(2400000);
     Resp *keep;
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "*");
+    ck_assert_str_eq(result_of(st), "*");
     resp_free(keep);
     /* White cannot claim his own flag. */
     Resp *r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/flag", (long long)g.gid);
@@ -433,8 +425,7 @@ START_TEST(claimed_flags)
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "0-1");
+    ck_assert_str_eq(result_of(st), "0-1");
     resp_free(keep);
 }
 END_TEST
@@ -475,8 +466,7 @@ START_TEST(arbiter_pause_adjust_result)
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     json_t *st = state(&g, &keep);
-    ck_assert_str_eq(result_of(st),
-                     "1/2-0");
+    ck_assert_str_eq(result_of(st), "1/2-0");
     resp_free(keep);
     /* A score that is not 0, 0.5 or 1 is refused by the Laws' parser. */
     r = reqf(&D, &arb, "POST", "{\"white\":0.7,\"black\":0}", "/api/v1/games/%lld/arbiter/result",
@@ -498,8 +488,8 @@ START_TEST(no_game_worth_more_than_a_game)
     ck_assert_str_eq(resp_code(r), "illegal_state");
     ck_assert_ptr_nonnull(strstr(r->body, "10.2"));
     resp_free(r);
-    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5}",
-             "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
+    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5}", "/api/v1/games/%lld/arbiter/result",
+             (long long)g.gid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     r = reqf(&D, &arb, "POST", "{\"side\":\"black\",\"penalty\":\"score_up\",\"score\":1}",
@@ -523,8 +513,8 @@ static Resp *increment_asked(const char *tc)
                    "/api/v1/games/%lld/arbiter/adjust", (long long)g.gid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
-    return reqf(&D, &g.w, "POST", "{\"ply\":0,\"claim\":\"increment\"}",
-                "/api/v1/games/%lld/claim", (long long)g.gid);
+    return reqf(&D, &g.w, "POST", "{\"ply\":0,\"claim\":\"increment\"}", "/api/v1/games/%lld/claim",
+                (long long)g.gid);
 }
 
 START_TEST(guidelines_iii_not_in_blitz)
@@ -542,8 +532,8 @@ END_TEST
 START_TEST(round_pause_resume)
 {
     Game g = new_game("5400+30", NULL);
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/pause",
-                   (long long)g.tid);
+    Resp *r =
+        reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/pause", (long long)g.tid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     ck_assert_str_eq(json_string_value(json_object_get(r->json, "status")), "paused");
     resp_free(r);
@@ -579,8 +569,7 @@ START_TEST(colours_reversed)
     /* Found after one move each: a new game, the pairing stands (7.3). */
     ck_assert_int_eq(play(&D, &g.w, g.gid, 0, "e4"), 200);
     ck_assert_int_eq(play(&D, &g.b, g.gid, 1, "e5"), 200);
-    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/games/%lld/arbiter/colours",
-                   (long long)g.gid);
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/games/%lld/arbiter/colours", (long long)g.gid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
     Resp *keep;
@@ -593,9 +582,9 @@ START_TEST(colours_reversed)
     ck_assert(w == w0 && b == b0);
     /* Found after twelve moves each: the game goes on, recorded with the
      * colours as played. */
-    static const char *const ruy[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6",
-                                      "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O",
-                                      "h3", "Nb8", "d4", "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8"};
+    static const char *const ruy[] = {"e4",  "e5",  "Nf3", "Nc6",  "Bb5",  "a6",  "Ba4", "Nf6",
+                                      "O-O", "Be7", "Re1", "b5",   "Bb3",  "d6",  "c3",  "O-O",
+                                      "h3",  "Nb8", "d4",  "Nbd7", "Nbd2", "Bb7", "Bc2", "Re8"};
     play_all(&g, ruy, 24);
     /* A player may not report it. */
     r = reqf(&D, &g.w, "POST", "{}", "/api/v1/games/%lld/arbiter/colours", (long long)g.gid);
@@ -635,7 +624,8 @@ START_TEST(colours_reversed)
     r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld/pgn", (long long)g.gid);
     ck_assert_int_eq(r->status, 200);
     ck_assert_msg(strstr(r->body, "[White \"Player 2\"]") &&
-                      strstr(r->body, "[Black \"Player 1\"]"), "%s", r->body);
+                      strstr(r->body, "[Black \"Player 1\"]"),
+                  "%s", r->body);
     ck_assert_ptr_nonnull(strstr(r->body, "7.3: colours reversed found after 12 moves"));
     resp_free(r);
 }

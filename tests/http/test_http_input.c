@@ -78,9 +78,11 @@ static void fill(const char *tmpl, const char *value, char *out, size_t n)
             if (value)
                 snprintf(v, sizeof v, "%s", value);
             else
-                snprintf(v, sizeof v, "%lld", !strncmp(p, "{gid}", 5) ? (long long)gid
-                                              : !strncmp(p, "{tid}", 5) ? (long long)tid
-                                              : !strncmp(p, "{aid}", 5) ? (long long)aid : 1LL);
+                snprintf(v, sizeof v, "%lld",
+                         !strncmp(p, "{gid}", 5)   ? (long long)gid
+                         : !strncmp(p, "{tid}", 5) ? (long long)tid
+                         : !strncmp(p, "{aid}", 5) ? (long long)aid
+                                                   : 1LL);
             k += (size_t)snprintf(out + k, n - k, "%s", v);
             p = e + 1;
         } else {
@@ -113,8 +115,8 @@ START_TEST(document_matches_route_table)
             documented++;
             int found = 0;
             for (int i = 0; i < routes_count; i++)
-                found |= !strcmp(routes_table[i].pattern, p) &&
-                         !strcmp(routes_table[i].method_name, M);
+                found |=
+                    !strcmp(routes_table[i].pattern, p) && !strcmp(routes_table[i].method_name, M);
             ck_assert_msg(found, "documented but not routed: %s %s", M, p);
         }
     }
@@ -152,8 +154,7 @@ START_TEST(documented_operations_answer)
             if (op && strstr(p, "/stream"))
                 r = stream_read(&D, who(op), path, 300, 0);
             else
-                r = req(&D, op ? who(op) : &arb, methods[k], path,
-                        k == 0 ? NULL : "{}");
+                r = req(&D, op ? who(op) : &arb, methods[k], path, k == 0 ? NULL : "{}");
             if (op)
                 ck_assert_msg(strcmp(resp_code(r), "no_route") && r->status != 405 &&
                                   r->status < 500 && r->status >= 200,
@@ -233,8 +234,8 @@ START_TEST(malformed_bodies_everywhere)
                 ck_assert_msg(r->status == bad[i].status && !strcmp(resp_code(r), bad[i].code),
                               "%s %s with %.20s: %ld %s (wanted %ld %s)", M, path, body, r->status,
                               r->body ? r->body : "", bad[i].status, bad[i].code);
-                ck_assert_ptr_nonnull(json_object_get(json_object_get(r->json, "error"),
-                                                      "message"));
+                ck_assert_ptr_nonnull(
+                    json_object_get(json_object_get(r->json, "error"), "message"));
                 checked++;
                 resp_free(r);
             }
@@ -255,33 +256,45 @@ START_TEST(wrong_types_and_values)
     } cases[] = {
         {"POST", "/tournaments", "{\"name\":5,\"time_control\":\"60\"}", "wrong_type", 0},
         {"POST", "/tournaments", "{\"time_control\":\"60\"}", "missing_field", 0},
-        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"sandclock\"}", "invalid_value", 0},
-        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"60\",\"settings\":{\"flags\":\"maybe\"}}", "invalid_value", 0},
-        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"60\",\"settings\":{\"nope\":1}}", "unknown_field", 0},
+        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"sandclock\"}", "invalid_value",
+         0},
+        {"POST", "/tournaments",
+         "{\"name\":\"X\",\"time_control\":\"60\",\"settings\":{\"flags\":\"maybe\"}}",
+         "invalid_value", 0},
+        {"POST", "/tournaments",
+         "{\"name\":\"X\",\"time_control\":\"60\",\"settings\":{\"nope\":1}}", "unknown_field", 0},
         {"POST", "/tournaments", "{\"name\":\"\",\"time_control\":\"60\"}", "invalid_value", 0},
-        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"60\",\"rounds\":1000}", "invalid_value", 0},
+        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"60\",\"rounds\":1000}",
+         "invalid_value", 0},
         {"POST", "/tournaments/T/players", "{\"name\":\"X\",\"rating\":\"high\"}", "wrong_type", 0},
         {"POST", "/tournaments/T/players", "{\"name\":\"X\",\"rating\":-5}", "invalid_value", 0},
         {"POST", "/tournaments/T/rounds", "{\"pairings\":[{\"white_id\":1}]}", "missing_field", 0},
         {"POST", "/tournaments/T/rounds", "{\"pairings\":[5]}", "wrong_type", 0},
-        {"POST", "/tournaments/T/rounds", "{\"pairings\":[{\"white_id\":1,\"black_id\":1}]}", "invalid_value", 0},
-        {"POST", "/tournaments/T/rounds", "{\"pairings\":[{\"white_id\":1,\"black_id\":99999}]}", "invalid_value", 0},
+        {"POST", "/tournaments/T/rounds", "{\"pairings\":[{\"white_id\":1,\"black_id\":1}]}",
+         "invalid_value", 0},
+        {"POST", "/tournaments/T/rounds", "{\"pairings\":[{\"white_id\":1,\"black_id\":99999}]}",
+         "invalid_value", 0},
         {"POST", "/games/G/move", "{\"ply\":\"0\",\"move\":\"e4\"}", "wrong_type", 1},
         {"POST", "/games/G/move", "{\"move\":\"e4\"}", "missing_field", 1},
         {"POST", "/games/G/move", "{\"ply\":-1,\"move\":\"e4\"}", "invalid_value", 1},
         {"POST", "/games/G/move", "{\"ply\":0,\"move\":\"\"}", "invalid_value", 1},
         {"POST", "/games/G/claim", "{\"claim\":\"boredom\"}", "invalid_value", 1},
         {"POST", "/games/G/arbiter/adjust", "{\"side\":\"green\"}", "invalid_value", 0},
-        {"POST", "/games/G/arbiter/penalty", "{\"side\":\"white\",\"penalty\":\"warning\",\"ms\":\"1\"}", "wrong_type", 0},
+        {"POST", "/games/G/arbiter/penalty",
+         "{\"side\":\"white\",\"penalty\":\"warning\",\"ms\":\"1\"}", "wrong_type", 0},
         {"POST", "/games/G/arbiter/result", "{\"white\":\"1\",\"black\":0}", "wrong_type", 0},
         {"POST", "/auth/login", "{\"username\":\"arbiter\"}", "missing_field", 0},
         {"POST", "/auth/player", "{\"pin\":\"1234\"}", "missing_field", 0},
         {"PATCH", "/tournaments/T/alerts/A", "{\"resolved\":1}", "wrong_type", 0},
         /* Control characters in text: CR/LF would inject TRF or PGN lines. */
-        {"POST", "/tournaments", "{\"name\":\"Open\\r\\n001 9999\",\"time_control\":\"60\"}", "invalid_value", 0},
-        {"POST", "/tournaments", "{\"name\":\"X\",\"time_control\":\"60\",\"place\":\"Sofia\\u001b[2J\"}", "invalid_value", 0},
+        {"POST", "/tournaments", "{\"name\":\"Open\\r\\n001 9999\",\"time_control\":\"60\"}",
+         "invalid_value", 0},
+        {"POST", "/tournaments",
+         "{\"name\":\"X\",\"time_control\":\"60\",\"place\":\"Sofia\\u001b[2J\"}", "invalid_value",
+         0},
         {"POST", "/tournaments/T/players", "{\"name\":\"Ivanov,\\nIvan\"}", "invalid_value", 0},
-        {"POST", "/tournaments/T/players", "{\"name\":\"X\",\"federation\":\"B\\tG\"}", "invalid_value", 0},
+        {"POST", "/tournaments/T/players", "{\"name\":\"X\",\"federation\":\"B\\tG\"}",
+         "invalid_value", 0},
         {"POST", "/tournaments/T/players", "{\"name\":\"X\\u0085Y\"}", "invalid_value", 0},
         {"POST", "/tournaments/T/players", "{\"name\":\"X\\u007fY\"}", "invalid_value", 0},
     };
@@ -334,8 +347,9 @@ START_TEST(unknown_ids_everywhere)
                 const Client *c = who(op);
                 if (!strcmp(json_string_value(json_object_get(op, "x-role")), "public"))
                     c = &arb;
-                Resp *r = strstr(p, "/stream") ? stream_read(&D, c, path, 300, 0)
-                                               : req(&D, c, M, path, strcmp(M, "GET") ? "{}" : NULL);
+                Resp *r = strstr(p, "/stream")
+                              ? stream_read(&D, c, path, 300, 0)
+                              : req(&D, c, M, path, strcmp(M, "GET") ? "{}" : NULL);
                 /* A player's routes answer 404 for an unknown game; the
                  * routes of a tournament with parameters in the wrong
                  * place likewise. */

@@ -95,8 +95,8 @@ static Resp *swap(int64_t tid, int64_t rn, int64_t a, int64_t b)
     char body[96];
     snprintf(body, sizeof body, "{\"first_id\":%lld,\"second_id\":%lld}", (long long)a,
              (long long)b);
-    return reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/%lld/swap",
-                (long long)tid, (long long)rn);
+    return reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/%lld/swap", (long long)tid,
+                (long long)rn);
 }
 
 static void swap_ok(int64_t tid, int64_t rn, int64_t a, int64_t b)
@@ -110,18 +110,17 @@ static Resp *bye(int64_t tid, int64_t rn, int64_t pid, const char *kind)
 {
     char body[96];
     snprintf(body, sizeof body, "{\"player_id\":%lld,\"kind\":\"%s\"}", (long long)pid, kind);
-    return reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/%lld/byes",
-                (long long)tid, (long long)rn);
+    return reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/rounds/%lld/byes", (long long)tid,
+                (long long)rn);
 }
 
 /* The round's boards as "w-b" by player index (1-based), and the PAB. */
-static void round_text(int64_t tid, int64_t rn, const int64_t *pids, int n, char *out,
-                       size_t cap)
+static void round_text(int64_t tid, int64_t rn, const int64_t *pids, int n, char *out, size_t cap)
 {
     Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld/check",
                    (long long)tid, (long long)rn);
-    Resp *g = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld",
-                   (long long)tid, (long long)rn);
+    Resp *g = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/%lld", (long long)tid,
+                   (long long)rn);
     out[0] = 0;
     size_t i;
     json_t *v;
@@ -134,10 +133,9 @@ static void round_text(int64_t tid, int64_t rn, const int64_t *pids, int n, char
         }
         snprintf(out + strlen(out), cap - strlen(out), "%d-%d ", w, b);
     }
-    json_array_foreach(json_object_get(r->json, "byes"), i, v)
-        for (int k = 0; k < n; k++)
-            if (pids[k] == jint(v, "player_id"))
-                snprintf(out + strlen(out), cap - strlen(out), "bye%d ", k + 1);
+    json_array_foreach(json_object_get(r->json, "byes"), i,
+                       v) for (int k = 0; k < n; k++) if (pids[k] == jint(v, "player_id"))
+        snprintf(out + strlen(out), cap - strlen(out), "bye%d ", k + 1);
     resp_free(r);
     resp_free(g);
 }

@@ -35,8 +35,7 @@ static void teardown(void)
 
 static void start_limited(void)
 {
-    static const char *const args[] = {"--rate-limit", "2,4", "--trusted-proxy", "127.0.0.1",
-                                       NULL};
+    static const char *const args[] = {"--rate-limit", "2,4", "--trusted-proxy", "127.0.0.1", NULL};
     daemon_start_args(&D, 0, args);
 }
 
@@ -79,8 +78,8 @@ static void check_refusal(const Resp *r)
 /* Sends METHOD PATH from ADDR until the first 429 (at most LIMIT times);
  * returns how many were served before it, the refusal in *REFUSED (or
  * NULL) and the elapsed seconds in *SECS. */
-static int until_refused(const char *addr, const char *method, const char *path,
-                         const char *body, int limit, Resp **refused, double *secs)
+static int until_refused(const char *addr, const char *method, const char *path, const char *body,
+                         int limit, Resp **refused, double *secs)
 {
     int64_t t0 = now_ms();
     int served = 0;
@@ -263,8 +262,8 @@ static int serve_status(const char *a1, const char *a2, char *err, size_t errlen
     testutil_tmpdir_make(dir, sizeof dir, "rl");
     snprintf(db, sizeof db, "%s/a.db", dir);
     snprintf(log, sizeof log, "%s/err.txt", dir);
-    const char *const argv[] = {testutil_bin(), "serve", "--listen", "127.0.0.1:1", "--db", db,
-                                a1, a2, NULL};
+    const char *const argv[] = {
+        testutil_bin(), "serve", "--listen", "127.0.0.1:1", "--db", db, a1, a2, NULL};
     int st = testutil_exec(argv, NULL, log);
     char *text = testutil_read(log, NULL);
     snprintf(err, errlen, "%s", text);
@@ -277,10 +276,14 @@ START_TEST(bad_options_are_refused)
 {
     char err[1024];
     const char *bad[][2] = {
-        {"--rate-limit", "fast"},       {"--rate-limit", "-1"},
-        {"--rate-limit", "10,"},        {"--rate-limit", "10,0"},
-        {"--rate-limit", "10,2.5"},     {"--read-rate-limit", "x"},
-        {"--trusted-proxy", "nginx"},   {"--trusted-proxy", "127.0.0.1,"},
+        {"--rate-limit", "fast"},
+        {"--rate-limit", "-1"},
+        {"--rate-limit", "10,"},
+        {"--rate-limit", "10,0"},
+        {"--rate-limit", "10,2.5"},
+        {"--read-rate-limit", "x"},
+        {"--trusted-proxy", "nginx"},
+        {"--trusted-proxy", "127.0.0.1,"},
         {"--trusted-proxy", "10.0.0.1:8080"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -123,8 +123,11 @@ static void fill_path(const char *tmpl, char *out, size_t n)
             const char *e = strchr(p, '}');
             char name[16];
             snprintf(name, sizeof name, "%.*s", (int)(e - p - 1), p + 1);
-            long long v = !strcmp(name, "tid") ? tid : !strcmp(name, "gid") ? gid
-                        : !strcmp(name, "pid") ? pid_spare : !strcmp(name, "aid") ? aid : 1;
+            long long v = !strcmp(name, "tid")   ? tid
+                          : !strcmp(name, "gid") ? gid
+                          : !strcmp(name, "pid") ? pid_spare
+                          : !strcmp(name, "aid") ? aid
+                                                 : 1;
             k += (size_t)snprintf(out + k, n - k, "%lld", v);
             p = e + 1;
         } else {
@@ -252,7 +255,8 @@ START_TEST(csrf_and_credentials)
 {
     Client c = roles[ARB];
     c.csrf[0] = 0;
-    Resp *r = req(&D, &c, "POST", "/api/v1/tournaments", "{\"name\":\"X\",\"time_control\":\"60\"}");
+    Resp *r =
+        req(&D, &c, "POST", "/api/v1/tournaments", "{\"name\":\"X\",\"time_control\":\"60\"}");
     ck_assert_int_eq(r->status, 403);
     ck_assert_str_eq(resp_code(r), "csrf");
     resp_free(r);
@@ -265,7 +269,8 @@ START_TEST(csrf_and_credentials)
     ck_assert_int_eq(r->status, 200);
     resp_free(r);
     /* Wrong password, wrong PIN, wrong token. */
-    r = req(&D, NULL, "POST", "/api/v1/auth/login", "{\"username\":\"arbiter\",\"password\":\"x\"}");
+    r = req(&D, NULL, "POST", "/api/v1/auth/login",
+            "{\"username\":\"arbiter\",\"password\":\"x\"}");
     ck_assert_int_eq(r->status, 401);
     resp_free(r);
     char body[128];
@@ -281,8 +286,7 @@ START_TEST(csrf_and_credentials)
     /* Guessing PINs: after a few wrong ones, even attempts stop. */
     int limited = 0;
     for (int i = 0; i < 30 && !limited; i++) {
-        snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%06d\"}", (long long)tid,
-                 i);
+        snprintf(body, sizeof body, "{\"tournament_id\":%lld,\"pin\":\"%06d\"}", (long long)tid, i);
         r = req(&D, NULL, "POST", "/api/v1/auth/player", body);
         ck_assert(r->status == 401 || r->status == 429 || r->status == 200);
         limited = r->status == 429;

@@ -137,8 +137,7 @@ static void same_field(const char *where, json_t *prop, const JsonField *f)
             same_object(w, json_object_get(prop, "items"), f->sub);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -157,7 +156,8 @@ static void same_object(const char *where, json_t *schema, const JsonField *fiel
     json_t *req = json_object_get(schema, "required");
     const char *name;
     json_t *v;
-    json_object_foreach(props, name, v) {
+    json_object_foreach(props, name, v)
+    {
         const JsonField *f = fields;
         while (f->name && strcmp(f->name, name))
             f++;
@@ -175,8 +175,7 @@ static void same_object(const char *where, json_t *schema, const JsonField *fiel
         }
         int documented_required = 0;
         size_t i;
-        json_array_foreach(req, i, v)
-            documented_required |= !strcmp(str(v), f->name);
+        json_array_foreach(req, i, v) documented_required |= !strcmp(str(v), f->name);
         if (documented_required != !!f->required)
             differ("%s: %srequired in the document, %srequired in the table", w,
                    documented_required ? "" : "not ", f->required ? "" : "not ");
@@ -225,10 +224,12 @@ START_TEST(paths_and_methods_both_ways)
     const char *p;
     json_t *item;
     int documented = 0;
-    json_object_foreach(paths, p, item) {
+    json_object_foreach(paths, p, item)
+    {
         const char *m;
         json_t *op;
-        json_object_foreach(item, m, op) {
+        json_object_foreach(item, m, op)
+        {
             documented++;
             int found = 0;
             for (int i = 0; i < routes_count; i++) {
@@ -294,12 +295,15 @@ START_TEST(a_difference_is_seen)
         {"extra", JF_BOOL, 0, 0, 0, NULL, NULL},
         {NULL, 0, 0, 0, 0, NULL, NULL},
     };
-    json_t *op = json_object_get(json_object_get(json_object_get(doc, "paths"),
-                                                 "/games/{gid}/checkin"), "post");
+    json_t *op = json_object_get(
+        json_object_get(json_object_get(doc, "paths"), "/games/{gid}/checkin"), "post");
     ck_assert_ptr_nonnull(op);
-    same_object("checkin", json_object_get(json_object_get(json_object_get(
-                    json_object_get(op, "requestBody"), "content"), "application/json"),
-                    "schema"), wrong);
+    same_object("checkin",
+                json_object_get(
+                    json_object_get(json_object_get(json_object_get(op, "requestBody"), "content"),
+                                    "application/json"),
+                    "schema"),
+                wrong);
     ck_assert_msg(ndiff >= 4, "%zu differences:\n%s", ndiff, diffs);
 }
 END_TEST

@@ -53,8 +53,8 @@ typedef struct Raw {
 } Raw;
 
 /* A request with any headers (NULL-terminated list) and no client. */
-static void raw(const char *method, const char *path, const char *body,
-                const char *const *headers, Raw *out)
+static void raw(const char *method, const char *path, const char *body, const char *const *headers,
+                Raw *out)
 {
     Resp *r = req_hdr(&D, method, path, body, headers);
     out->status = r->status;
@@ -197,8 +197,8 @@ static char *dump_store(void)
 {
     sqlite3 *db;
     ck_assert_int_eq(sqlite3_open_v2(D.db, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-    const char *tables[] = {"users", "sessions", "player_credentials", "players", "audit",
-                            "alerts", "meta", "tournaments"};
+    const char *tables[] = {"users",  "sessions", "player_credentials", "players", "audit",
+                            "alerts", "meta",     "tournaments"};
     size_t cap = 1 << 20, len = 0;
     char *out = calloc(1, cap);
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
@@ -274,8 +274,8 @@ START_TEST(secrets_hashed_and_never_logged)
 
     char *err = harness_daemon_file(&D, "stderr.txt"), *out = harness_daemon_file(&D, "stdout.txt");
     ck_assert_msg(strstr(err, "http POST /api/v1/auth/player") != NULL, "requests are not logged");
-    const char *secrets[] = {token, pl[0].bearer, cookie, arb_cookie, D.password,
-                             "Wrong-Secret-4711", pin};
+    const char *secrets[] = {token,      pl[0].bearer,        cookie, arb_cookie,
+                             D.password, "Wrong-Secret-4711", pin};
     for (size_t i = 0; i < sizeof secrets / sizeof secrets[0]; i++) {
         ck_assert_msg(!strstr(err, secrets[i]), "secret %zu in the log", i);
         /* The first start shows the arbiter password once, by design. */
@@ -471,7 +471,8 @@ START_TEST(security_headers_everywhere)
         ck_assert_ptr_nonnull(strstr(v, "frame-ancestors 'none'"));
         ck_assert_ptr_null(strstr(v, "'unsafe-eval'"));
         const char *ss = strstr(v, "script-src");
-        ck_assert_msg(!strstr(ss, "'unsafe-inline'") || strstr(ss, ";") < strstr(ss, "'unsafe-inline'"),
+        ck_assert_msg(!strstr(ss, "'unsafe-inline'") ||
+                          strstr(ss, ";") < strstr(ss, "'unsafe-inline'"),
                       "inline scripts allowed wholesale: %s", v);
         /* Nor inline styles: the pages use style sheets only. */
         ck_assert_msg(!strstr(v, "'unsafe-inline'"), "inline code allowed wholesale: %s", v);
@@ -502,7 +503,8 @@ START_TEST(security_headers_everywhere)
             char b64[48];
             base64(bin32, 32, b64);
             snprintf(want, sizeof want, "'sha256-%s'", b64);
-            ck_assert_msg(strstr(v, want) != NULL, "%s: inline script not allowed: %s", files[i], v);
+            ck_assert_msg(strstr(v, want) != NULL, "%s: inline script not allowed: %s", files[i],
+                          v);
             inline_scripts++;
         }
         (void)inline_scripts;
@@ -568,8 +570,9 @@ END_TEST
 
 START_TEST(personal_data_needs_an_arbiter)
 {
-    Resp *r = reqf(&D, &arb, "PATCH", "{\"birth\":\"1990/05/17\",\"sex\":\"w\",\"fide_id\":\"24126055\"}",
-                   "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pids[0]);
+    Resp *r =
+        reqf(&D, &arb, "PATCH", "{\"birth\":\"1990/05/17\",\"sex\":\"w\",\"fide_id\":\"24126055\"}",
+             "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pids[0]);
     ck_assert_msg(r->status == 200, "%ld %s", r->status, r->body);
     resp_free(r);
     const Client *who[] = {NULL, &pl[0], &arb};
@@ -581,8 +584,8 @@ START_TEST(personal_data_needs_an_arbiter)
         ck_assert_ptr_nonnull(strstr(r->body, "\"name\""));
         ck_assert_ptr_nonnull(strstr(r->body, "\"federation\""));
         resp_free(r);
-        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/players/%lld",
-                 (long long)tid, (long long)pids[0]);
+        r = reqf(&D, who[w], "GET", NULL, "/api/v1/tournaments/%lld/players/%lld", (long long)tid,
+                 (long long)pids[0]);
         ck_assert_int_eq(r->status, 200);
         seen = strstr(r->body, "1990/05/17") || strstr(r->body, "24126055") ||
                strstr(r->body, "\"sex\"");
@@ -661,9 +664,12 @@ START_TEST(web_root_serves_only_the_pages)
         const char *path;
         long status;
     } cases[] = {
-        {"/", 200}, {"/index.html", 200}, {"/js/app.js", 200},
+        {"/", 200},
+        {"/index.html", 200},
+        {"/js/app.js", 200},
         {"/node_modules/chessground/dist/chessground.min.js", 200},
-        {"/package-lock.json", 404}, {"/node_modules/playwright-core/index.js", 404},
+        {"/package-lock.json", 404},
+        {"/node_modules/playwright-core/index.js", 404},
         {"/js/out.js", 404},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

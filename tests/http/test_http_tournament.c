@@ -52,10 +52,9 @@ static int has_bye(json_t *byes, int64_t pid, const char *kind)
 {
     size_t i;
     json_t *b;
-    json_array_foreach(byes, i, b)
-        if (jint(b, "player_id") == pid &&
-            strcmp(json_string_value(json_object_get(b, "kind")), kind) == 0)
-            return 1;
+    json_array_foreach(
+        byes, i, b) if (jint(b, "player_id") == pid &&
+                        strcmp(json_string_value(json_object_get(b, "kind")), kind) == 0) return 1;
     return 0;
 }
 
@@ -124,8 +123,8 @@ START_TEST(swiss_pairing_byes_and_report)
     int64_t p[6];
     int64_t tid = tournament("swiss", 3, 6, p);
     /* Before 2026-03-01: the 2023 tie-break rules, on both sides. */
-    Resp *d = reqf(&D, &arb, "PATCH", "{\"start_date\":\"2025-09-01\"}",
-                   "/api/v1/tournaments/%lld", (long long)tid);
+    Resp *d = reqf(&D, &arb, "PATCH", "{\"start_date\":\"2025-09-01\"}", "/api/v1/tournaments/%lld",
+                   (long long)tid);
     ck_assert_int_eq(d->status, 200);
     resp_free(d);
     /* A requested half-point bye for the lowest-rated player in round 1. */
@@ -316,9 +315,9 @@ START_TEST(points_and_tiebreaks)
     int64_t p[2];
     int64_t tid = tournament("swiss", 3, 2, p);
     static const char *const bad[] = {
-        "{\"tiebreaks\":\"BH/C1,NOPE\"}",   "{\"tiebreaks\":7}",
-        "{\"points\":{\"win\":0.33}}",      "{\"points\":{\"win\":-1}}",
-        "{\"points\":{\"victory\":3}}",     "{\"points\":[3,1,0]}",
+        "{\"tiebreaks\":\"BH/C1,NOPE\"}", "{\"tiebreaks\":7}",
+        "{\"points\":{\"win\":0.33}}",    "{\"points\":{\"win\":-1}}",
+        "{\"points\":{\"victory\":3}}",   "{\"points\":[3,1,0]}",
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Resp *r = reqf(&D, &arb, "PATCH", bad[i], "/api/v1/tournaments/%lld", (long long)tid);
@@ -436,8 +435,8 @@ START_TEST(player_fields_validated)
         {"{\"name\":\"Vasilev, Georgi\",\"rating\":3501}", "'rating'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        Resp *r = reqf(&D, &arb, "POST", bad[i].body, "/api/v1/tournaments/%lld/players",
-                       (long long)tid);
+        Resp *r =
+            reqf(&D, &arb, "POST", bad[i].body, "/api/v1/tournaments/%lld/players", (long long)tid);
         ck_assert_msg(r->status == 400, "%s: %ld", bad[i].body, (long)r->status);
         const char *msg =
             json_string_value(json_object_get(json_object_get(r->json, "error"), "message"));

@@ -99,9 +99,9 @@ typedef struct Sim {
     Move pending;
     char uci[8];
     int phase;
-    int resync;        /* B_STATE after a failed connection, not a refusal */
-    int refused;       /* the refusal's status, for the error message */
-    int64_t due;       /* B_THINK: when the move is due; B_MOVE: when it was */
+    int resync;  /* B_STATE after a failed connection, not a refusal */
+    int refused; /* the refusal's status, for the error message */
+    int64_t due; /* B_THINK: when the move is due; B_MOVE: when it was */
     uint64_t rng;
 } Sim;
 
@@ -124,8 +124,8 @@ static char arb[768];
 static int64_t t0_us, stop_us;
 static int64_t *lat;
 static size_t nlat, caplat;
-static long long moves, events, nerrors, games_over, games_started, stream_drops,
-    tablet_reconnects, follows, streams_open;
+static long long moves, events, nerrors, games_over, games_started, stream_drops, tablet_reconnects,
+    follows, streams_open;
 static int64_t lag_max_us, lag_max_all_us;
 static int all_open;
 /* Streams asked for and not answered yet.  Opening a stream costs the
@@ -190,10 +190,10 @@ static void tablet_send(Tablet *t, const char *method, const char *path, const c
                         const char *body)
 {
     char req[1024];
-    int n = snprintf(req, sizeof req,
-                     "%s %s HTTP/1.1\r\nHost: x\r\n%s%sContent-Length: %zu\r\n\r\n%s", method,
-                     path, headers, body ? "Content-Type: application/json\r\n" : "",
-                     body ? strlen(body) : 0, body ? body : "");
+    int n =
+        snprintf(req, sizeof req, "%s %s HTTP/1.1\r\nHost: x\r\n%s%sContent-Length: %zu\r\n\r\n%s",
+                 method, path, headers, body ? "Content-Type: application/json\r\n" : "",
+                 body ? strlen(body) : 0, body ? body : "");
     t->busy = 1;
     t->sent_at = lg_now_us();
     t->late = 0;
@@ -359,8 +359,7 @@ static void on_tablet_response(Tablet *t, int status, const char *body)
         follow(t->board);
         schedule(b);
         break;
-    default:
-        error_at("board %d: an answer nobody asked for: %d", t->board + 1, status);
+    default: error_at("board %d: an answer nobody asked for: %d", t->board + 1, status);
     }
     json_decref(root);
 }
@@ -381,10 +380,9 @@ static void tablet_failed(Tablet *t, int rc)
     Sim *b = &sims[t->board];
     int busy = t->busy;
     if (busy || rc != 0)
-        error_at("board %d tablet %d (game %lld, ply %d): %s while %s", t->board + 1,
-                 t->side + 1, (long long)b->gid[b->round], b->ply,
-                 rc ? strerror(-rc) : "connection closed by the server",
-                 busy ? doing(b) : "idle");
+        error_at("board %d tablet %d (game %lld, ply %d): %s while %s", t->board + 1, t->side + 1,
+                 (long long)b->gid[b->round], b->ply,
+                 rc ? strerror(-rc) : "connection closed by the server", busy ? doing(b) : "idle");
     else
         tablet_reconnects++;
     lg_conn_close(&t->io, ep);
@@ -455,8 +453,8 @@ static void viewer_open(Viewer *v, int64_t gid, int64_t last_id)
                      (long long)gid, last);
     int rc = lg_conn_send(&v->io, ep, tag(KIND_VIEWER, i), req, (size_t)n);
     if (rc)
-        error_at("viewer %d of game %lld: %s while asking for the stream", i + 1,
-                 (long long)gid, strerror(-rc));
+        error_at("viewer %d of game %lld: %s while asking for the stream", i + 1, (long long)gid,
+                 strerror(-rc));
     v->open = 1;
     streams_open++;
     pending_streams++;
@@ -477,9 +475,8 @@ static void on_stream_event(void *ctx, const char *event, int64_t id)
     Viewer *v = ctx;
     events++;
     if (id > 0 && id <= v->last_id)
-        error_at("viewer %d of game %lld: event %lld again (after %lld)",
-                 (int)(v - viewers) + 1, (long long)v->gid, (long long)id,
-                 (long long)v->last_id);
+        error_at("viewer %d of game %lld: event %lld again (after %lld)", (int)(v - viewers) + 1,
+                 (long long)v->gid, (long long)id, (long long)v->last_id);
     if (id > v->last_id)
         v->last_id = id;
     (void)event;
@@ -511,8 +508,8 @@ static void viewer_event(Viewer *v, uint32_t evs)
                 pending_streams--;
             }
             if (rc < 0) {
-                error_at("viewer %d: the stream of game %lld answered %d", i + 1,
-                         (long long)v->gid, v->sse.status);
+                error_at("viewer %d: the stream of game %lld answered %d", i + 1, (long long)v->gid,
+                         v->sse.status);
                 viewer_close(v);
                 v->failed = 1;
                 return;
@@ -542,8 +539,8 @@ static void viewer_event(Viewer *v, uint32_t evs)
     if (stream_drops <= 20)
         printf("soak: t=%.1fs: the stream of game %lld (viewer %d) ended; reconnecting with "
                "Last-Event-ID %lld%s\n",
-               (double)(lg_now_us() - t0_us) / 1e6, (long long)v->gid, i + 1,
-               (long long)v->last_id, stream_drops == 20 ? " (no more such lines)" : "");
+               (double)(lg_now_us() - t0_us) / 1e6, (long long)v->gid, i + 1, (long long)v->last_id,
+               stream_drops == 20 ? " (no more such lines)" : "");
     viewer_close(v);
     viewer_open(v, v->gid, v->last_id);
 }
@@ -572,8 +569,8 @@ static void check_in(LgCall *calls, int r, char (*auth)[160])
 {
     for (int i = 0; i < 2 * o.boards; i++) {
         Sim *b = &sims[i / 2];
-        calls[i] = (LgCall){.method = "POST", .headers = auth[b->tablet[i % 2]],
-                            .body = strdup("{}")};
+        calls[i] =
+            (LgCall){.method = "POST", .headers = auth[b->tablet[i % 2]], .body = strdup("{}")};
         snprintf(calls[i].path, sizeof calls[i].path, "/api/v1/games/%lld/checkin",
                  (long long)b->gid[r]);
     }
@@ -594,7 +591,7 @@ static void setup(void)
     int np = 2 * o.boards;
     LgCall *calls = calloc((size_t)np, sizeof *calls);
     int64_t *pid = calloc((size_t)np, sizeof *pid);
-    char (*auth)[160] = calloc((size_t)np, sizeof *auth);
+    char(*auth)[160] = calloc((size_t)np, sizeof *auth);
     /* Players: board b is played by players b and BOARDS + b. */
     for (int i = 0; i < np; i++) {
         calls[i] = (LgCall){.method = "POST", .headers = arb};
@@ -700,8 +697,8 @@ static void parse_options(int argc, char **argv)
             usage();
     }
     if (o.boards < 1 || o.viewers < 0 || o.duration <= 0 || o.think <= 0 || o.rounds < 1 ||
-        o.threads < 1 || o.sample <= 0 || o.connect_rate <= 0 ||
-        strlen(o.tc) > 40 || strchr(o.tc, '"'))
+        o.threads < 1 || o.sample <= 0 || o.connect_rate <= 0 || strlen(o.tc) > 40 ||
+        strchr(o.tc, '"'))
         usage();
 }
 
@@ -805,8 +802,7 @@ int main(int argc, char **argv)
         }
         if (!all_open && opened == nconn) {
             all_open = 1;
-            printf("soak: t=%.1fs: all %d connections open\n", (double)(now - t0_us) / 1e6,
-                   nconn);
+            printf("soak: t=%.1fs: all %d connections open\n", (double)(now - t0_us) / 1e6, nconn);
         }
         /* Moves whose time has come; the next one sets the wait. */
         int64_t next_due = now + 10000;
@@ -829,9 +825,10 @@ int main(int argc, char **argv)
                                              : all_open && games_over >= o.boards &&
                                                    games_over >= SERVER_KEEPS_DONE)) {
                 warm_t = t;
-                printf("soak: t=%.1fs: warm-up over (%s); the memory must stay flat from here\n",
-                       t, o.warmup >= 0 ? "--warmup" : "every connection open, as many games "
-                                                      "over as boards, and 256");
+                printf("soak: t=%.1fs: warm-up over (%s); the memory must stay flat from here\n", t,
+                       o.warmup >= 0 ? "--warmup"
+                                     : "every connection open, as many games "
+                                       "over as boards, and 256");
             }
             /* A request unanswered for half a minute is an error (once). */
             for (int i = 0; i < 2 * o.boards; i++) {
@@ -852,9 +849,8 @@ int main(int argc, char **argv)
                    "p99=%6.1f ms events=%8lld errors=%lld games-over=%lld reconnects=%lld "
                    "generator-lag-max=%.1f ms\n",
                    t, (double)sm->rss_kb / 1024, sm->fds, streams_open, moves,
-                   (double)(moves - last_moves) / o.sample,
-                   (double)window_p99(last_lat) / 1000.0, events, nerrors, games_over,
-                   stream_drops, (double)lag_max_us / 1000.0);
+                   (double)(moves - last_moves) / o.sample, (double)window_p99(last_lat) / 1000.0,
+                   events, nerrors, games_over, stream_drops, (double)lag_max_us / 1000.0);
             if (lag_max_us > lag_max_all_us)
                 lag_max_all_us = lag_max_us;
             lag_max_us = 0;
@@ -921,8 +917,8 @@ int main(int argc, char **argv)
     int mem_ok = 0;
     if (warm_t < 0)
         printf("soak: memory NOT CHECKED: the warm-up did not end (%lld of %d games over%s); "
-               "RSS max %.1f MB\n", games_over,
-               o.boards > SERVER_KEEPS_DONE ? o.boards : SERVER_KEEPS_DONE,
+               "RSS max %.1f MB\n",
+               games_over, o.boards > SERVER_KEEPS_DONE ? o.boards : SERVER_KEEPS_DONE,
                all_open ? "" : ", connections still opening", (double)rss_max / 1024);
     else {
         long limit = rss0 + (long)((double)rss0 * o.rss_growth / 100) + 8 * 1024;

@@ -34,8 +34,8 @@ static void check_table(int n)
         while (sscanf(p, " %d-%d%n", &w, &bl, &used) == 2) {
             ck_assert_msg(k < n / 2, "%s round %d: too many boards", name, r);
             ck_assert_msg(b[k].white == w && b[k].black == bl,
-                          "%d players, round %d, board %d: table %d-%d, ours %d-%d", n, r,
-                          k + 1, w, bl, b[k].white, b[k].black);
+                          "%d players, round %d, board %d: table %d-%d, ours %d-%d", n, r, k + 1, w,
+                          bl, b[k].white, b[k].black);
             /* n - 1 players: the same table, n is the free round. */
             ck_assert_int_eq(odd[k].white, w == n ? 0 : w);
             ck_assert_int_eq(odd[k].black, bl == n ? 0 : bl);
@@ -175,8 +175,7 @@ START_TEST(double_swap_avoids_three_in_a_row)
             swapped = b > swapped ? b : swapped;
         }
         ck_assert_msg(plain >= 3, "%d players: plain double has no run of 3", players);
-        ck_assert_msg(swapped <= 2, "%d players: swapped double has a run of %d", players,
-                      swapped);
+        ck_assert_msg(swapped <= 2, "%d players: swapped double has a run of %d", players, swapped);
     }
 }
 END_TEST

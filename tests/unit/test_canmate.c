@@ -52,8 +52,7 @@ static void load_cases(void)
 
 /* The independent check of a YES: every move legal, and at the end the
  * loser is to move, in check, with no legal move. */
-static void verify_line(const Board *start, int winner, const Move *line, int len,
-                        const char *fen)
+static void verify_line(const Board *start, int winner, const Move *line, int len, const char *fen)
 {
     Board b = *start;
     ck_assert_msg(len >= 0 && len <= CANMATE_LINE_MAX, "%s: line length %d", fen, len);
@@ -111,8 +110,11 @@ static void run_section(const char *name)
     canmate_scratch_free(scratch);
 }
 
-#define SECTION_TEST(name)                                                                     \
-    START_TEST(name) { run_section(#name); }                                                   \
+#define SECTION_TEST(name)                                                                         \
+    START_TEST(name)                                                                               \
+    {                                                                                              \
+        run_section(#name);                                                                        \
+    }                                                                                              \
     END_TEST
 
 SECTION_TEST(k_n_v_k)
@@ -278,10 +280,8 @@ static bool brute_mate(const Board *b, int winner, int plies)
 START_TEST(no_answers_survive_brute_force)
 {
     static const char *const walls[] = {
-        "8/8/8/p1p1p1p1/P1P1P1P1/8/8/8",
-        "8/8/8/1p1p1p1p/1P1P1P1P/8/8/8",
-        "8/8/p1p1p1p1/P1P1P1P1/8/8/8/8",
-        "8/8/8/pp1p1p1p/1P1P1P1P/8/8/8",
+        "8/8/8/p1p1p1p1/P1P1P1P1/8/8/8", "8/8/8/1p1p1p1p/1P1P1P1P/8/8/8",
+        "8/8/p1p1p1p1/P1P1P1P1/8/8/8/8", "8/8/8/pp1p1p1p/1P1P1P1P/8/8/8",
         "8/8/8/p1p1p3/P1P1P3/8/8/8",
     };
     static const char pieces[] = "BbNn";

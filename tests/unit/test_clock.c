@@ -60,7 +60,7 @@ START_TEST(simple_delay_never_adds)
     ck_assert_int_eq(clock_deadline(&c, 0), 65000);
     clock_press(&c, 3000, false); /* 3 s used, all within the delay */
     ck_assert_int_eq(clock_remaining(&c, WHITE, 3000), 60000);
-    clock_press(&c, 4000, false); /* Black */
+    clock_press(&c, 4000, false);  /* Black */
     clock_press(&c, 12000, false); /* White: 8 s, 3 s charged */
     ck_assert_int_eq(clock_remaining(&c, WHITE, 12000), 57000);
     ck_assert_int_eq(clock_remaining(&c, BLACK, 12000), 60000);
@@ -94,8 +94,7 @@ START_TEST(period_change_on_own_fortieth_move)
     ck_assert_int_eq(clock_remaining(&c, WHITE, t), 5400000 - 39 * 10000 + 39 * 30000);
     clock_press(&c, t += 10000, false); /* White's 40th */
     ck_assert_int_eq(c.period[WHITE], 1);
-    ck_assert_int_eq(clock_remaining(&c, WHITE, t),
-                     5400000 - 40 * 10000 + 40 * 30000 + 1800000);
+    ck_assert_int_eq(clock_remaining(&c, WHITE, t), 5400000 - 40 * 10000 + 40 * 30000 + 1800000);
     /* Black has not completed his 40th move: no new time yet. */
     ck_assert_int_eq(c.period[BLACK], 0);
     ck_assert_int_eq(clock_remaining(&c, BLACK, t), 5400000 - 39 * 10000 + 39 * 30000);

@@ -10,7 +10,6 @@
 
 #include "testutil.h"
 
-
 #include <jansson.h>
 
 static char out[1 << 18];
@@ -18,7 +17,8 @@ static char out[1 << 18];
 START_TEST(game_prints_the_state)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "'%s' game '%s/laws/5.1.1-checkmate/events.jsonl'", testutil_bin(), testutil_data_dir());
+    snprintf(cmd, sizeof cmd, "'%s' game '%s/laws/5.1.1-checkmate/events.jsonl'", testutil_bin(),
+             testutil_data_dir());
     ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 0);
     json_error_t je;
     json_t *o = json_loads(out, 0, &je);
@@ -30,7 +30,8 @@ START_TEST(game_prints_the_state)
     /* Standard input, and --now reads the clocks later. */
     snprintf(cmd, sizeof cmd,
              "printf '%%s\\n' '{\"type\":\"start\",\"time_ms\":0,\"actor\":\"arbiter\"}' "
-             "| '%s' game --now 1000 -", testutil_bin());
+             "| '%s' game --now 1000 -",
+             testutil_bin());
     ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 0);
     o = json_loads(out, 0, &je);
     ck_assert_ptr_nonnull(o);
@@ -53,7 +54,8 @@ START_TEST(exit_statuses_and_messages)
     snprintf(cmd, sizeof cmd,
              "printf '%%s\\n' '{\"type\":\"start\",\"time_ms\":0,\"actor\":\"arbiter\"}' "
              "'{\"type\":\"move\",\"time_ms\":1,\"actor\":\"white\",\"mvoe\":\"e4\"}' "
-             "| '%s' game 2>&1 >/dev/null", testutil_bin());
+             "| '%s' game 2>&1 >/dev/null",
+             testutil_bin());
     ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 2);
     ck_assert_msg(strstr(out, "stdin:2: unknown field 'mvoe'") != NULL, "%s", out);
     snprintf(cmd, sizeof cmd, "'%s' game /nonexistent/log.jsonl 2>&1", testutil_bin());
@@ -69,12 +71,18 @@ START_TEST(pgn_prints_the_scoresheet)
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
              "'%s' pgn --tag 'White=Doe, John' --tag WhiteFideId=1503014 --tag Board=7 "
-             "'%s/laws/9.5.3-incorrect-claim-penalty-and-play-on/events.jsonl'", testutil_bin(), testutil_data_dir());
+             "'%s/laws/9.5.3-incorrect-claim-penalty-and-play-on/events.jsonl'",
+             testutil_bin(), testutil_data_dir());
     ck_assert_int_eq(testutil_capture(cmd, out, sizeof out), 0);
     static const char *const want[] = {
-        "[White \"Doe, John\"]", "[WhiteFideId \"1503014\"]", "[Board \"7\"]",
-        "[TimeControl \"900+10\"]", "[Termination \"unterminated\"]", "1. Nf3 {[%clk 0:15:09]}",
-        "incorrect, Black +60 s (9.5.3)", "3... Nc6 {[%clk 0:16:27]} *",
+        "[White \"Doe, John\"]",
+        "[WhiteFideId \"1503014\"]",
+        "[Board \"7\"]",
+        "[TimeControl \"900+10\"]",
+        "[Termination \"unterminated\"]",
+        "1. Nf3 {[%clk 0:15:09]}",
+        "incorrect, Black +60 s (9.5.3)",
+        "3... Nc6 {[%clk 0:16:27]} *",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         ck_assert_msg(strstr(out, want[i]) != NULL, "no '%s' in\n%s", want[i], out);

@@ -40,8 +40,7 @@ static int check_list(const char *name, int *count)
         for (int j = i + 1; j < n; j++)
             if (collate_names_cmp(names[i], names[j]) >= 0 ||
                 collate_names_cmp(names[j], names[i]) <= 0) {
-                fprintf(stderr, "%s: \"%s\" must sort before \"%s\"\n", name, names[i],
-                        names[j]);
+                fprintf(stderr, "%s: \"%s\" must sort before \"%s\"\n", name, names[i], names[j]);
                 bad++;
             }
     *count += n;
@@ -74,19 +73,18 @@ static void same_letter(const char *plain, const char *accented)
     ck_assert_msg(collate_names_cmp(aa, pb) < 0 && collate_names_cmp(pa, ab) < 0 &&
                       collate_names_cmp(pb, aa) > 0 && collate_names_cmp(ab, pa) > 0,
                   "%s is not folded to %s", accented, plain);
-    ck_assert_msg(collate_names_cmp(plain, accented) < 0, "%s must come after %s", accented,
-                  plain);
+    ck_assert_msg(collate_names_cmp(plain, accented) < 0, "%s must come after %s", accented, plain);
 }
 
 START_TEST(folds)
 {
     static const char *const pairs[][2] = {
-        {"e", "é"},  {"o", "ö"},   {"ss", "ß"}, {"l", "ł"},  {"d", "đ"},  {"o", "ø"},
-        {"ae", "æ"}, {"s", "Ş"},   {"z", "Ž"},  {"oe", "œ"}, {"i", "ı"},  {"i", "İ"},
-        {"c", "č"},  {"a", "å"},   {"n", "ñ"},  {"u", "ű"},  {"g", "ğ"},  {"s", "ș"},
-        {"t", "Ț"},  {"y", "ÿ"},   {"y", "Ÿ"},  {"l", "Ľ"},  {"n", "ŉ"},  {"ij", "Ĳ"},
-        {"e", "ə"},  {"s", "ſ"},   {"d", "Ð"},  {"a", "ǎ"},  {"u", "ư"},  {"e", "e\xcc\x81"},
-        {"е", "ё"},  {"Е", "Ё"},   {"и", "ѝ"},  {"σ", "ς"},  {"α", "ά"},  {"ι", "ΐ"},
+        {"e", "é"},  {"o", "ö"}, {"ss", "ß"}, {"l", "ł"},  {"d", "đ"}, {"o", "ø"},
+        {"ae", "æ"}, {"s", "Ş"}, {"z", "Ž"},  {"oe", "œ"}, {"i", "ı"}, {"i", "İ"},
+        {"c", "č"},  {"a", "å"}, {"n", "ñ"},  {"u", "ű"},  {"g", "ğ"}, {"s", "ș"},
+        {"t", "Ț"},  {"y", "ÿ"}, {"y", "Ÿ"},  {"l", "Ľ"},  {"n", "ŉ"}, {"ij", "Ĳ"},
+        {"e", "ə"},  {"s", "ſ"}, {"d", "Ð"},  {"a", "ǎ"},  {"u", "ư"}, {"e", "e\xcc\x81"},
+        {"е", "ё"},  {"Е", "Ё"}, {"и", "ѝ"},  {"σ", "ς"},  {"α", "ά"}, {"ι", "ΐ"},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         same_letter(pairs[i][0], pairs[i][1]);
@@ -109,10 +107,10 @@ START_TEST(letters_and_others)
         {"у", "ў", "ф"}, {"щ", "ъ", "ы"}, {"9", "a", "z"}, {"0", "1", "9"}, {"ω", "а", "я"},
     };
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        ck_assert_msg(collate_names_cmp(order[i][0], order[i][1]) < 0, "%s before %s",
-                      order[i][0], order[i][1]);
-        ck_assert_msg(collate_names_cmp(order[i][1], order[i][2]) < 0, "%s before %s",
-                      order[i][1], order[i][2]);
+        ck_assert_msg(collate_names_cmp(order[i][0], order[i][1]) < 0, "%s before %s", order[i][0],
+                      order[i][1]);
+        ck_assert_msg(collate_names_cmp(order[i][1], order[i][2]) < 0, "%s before %s", order[i][1],
+                      order[i][2]);
     }
     /* Punctuation counts after letters: "O'Brien" among the Obr's. */
     ck_assert_int_lt(collate_names_cmp("Oakes, Tom", "O'Brien, Pat"), 0);
@@ -137,7 +135,23 @@ END_TEST
 enum { POOL = 400 };
 
 static const char *const FRAGMENTS[] = {
-    "a", "B", "é", "É", "ß", "ss", "o", "ö", "Ö", "'", " ", "-", ",", "ё", "е", "Я", "1",
+    "a",
+    "B",
+    "é",
+    "É",
+    "ß",
+    "ss",
+    "o",
+    "ö",
+    "Ö",
+    "'",
+    " ",
+    "-",
+    ",",
+    "ё",
+    "е",
+    "Я",
+    "1",
     "\xcc\x81",         /* combining acute */
     "\xff",             /* never in UTF-8 */
     "\x80",             /* a lone continuation byte */

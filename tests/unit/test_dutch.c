@@ -108,7 +108,10 @@ static void bbp_case_in(const char *dir, const char *name)
     tournament_free(t);
 }
 
-static void bbp_case(const char *name) { bbp_case_in("bbp", name); }
+static void bbp_case(const char *name)
+{
+    bbp_case_in("bbp", name);
+}
 
 /* Baku acceleration (192 FIDE_DUTCH_BAKU) on corpus histories cut after
  * some round; expected output from bbpPairings' -p on the same file. */
@@ -126,20 +129,28 @@ END_TEST
  * of the round to pair; expected output from bbpPairings on the same file. */
 START_TEST(forbidden_pairs_and_absences)
 {
-    static const char *const cases[] = {
-        "seed0003_4_xxp", "seed0017_6_xxp", "seed0008_3_260", "seed0031_7_260",
-        "seed0011_2_240", "seed0025_5_240", "seed0006_3_abs", "seed0022_8_abs",
-        "seed0036_1_abs"};
+    static const char *const cases[] = {"seed0003_4_xxp", "seed0017_6_xxp", "seed0008_3_260",
+                                        "seed0031_7_260", "seed0011_2_240", "seed0025_5_240",
+                                        "seed0006_3_abs", "seed0022_8_abs", "seed0036_1_abs"};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         bbp_case_in("special", cases[i]);
 }
 END_TEST
 
-START_TEST(bbp_dutch_2025_c5) { bbp_case("dutch_2025_C5"); }
+START_TEST(bbp_dutch_2025_c5)
+{
+    bbp_case("dutch_2025_C5");
+}
 END_TEST
-START_TEST(bbp_dutch_2025_c9) { bbp_case("dutch_2025_C9"); }
+START_TEST(bbp_dutch_2025_c9)
+{
+    bbp_case("dutch_2025_C9");
+}
 END_TEST
-START_TEST(bbp_issue_7) { bbp_case("issue_7"); }
+START_TEST(bbp_issue_7)
+{
+    bbp_case("issue_7");
+}
 END_TEST
 
 /* ---- hand-made cases ---- */

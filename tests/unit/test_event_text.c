@@ -32,13 +32,18 @@ static char *dump(json_t *j)
 }
 
 static const char *const NOTES[] = {
-    "", "plain", "say \"hi\"\\ back", "line\nbreak\ttab\r\b\f", "\x01\x1f ctrl",
-    "caf\xc3\xa9 \xe2\x99\x94 \xf0\x9f\x98\x80", "slash / and \x7f",
+    "",
+    "plain",
+    "say \"hi\"\\ back",
+    "line\nbreak\ttab\r\b\f",
+    "\x01\x1f ctrl",
+    "caf\xc3\xa9 \xe2\x99\x94 \xf0\x9f\x98\x80",
+    "slash / and \x7f",
 };
 
 /* Every text form of ST and of one outcome around it against jansson. */
-static void compare(GameState *st, EventJsonSheet *sh, const GameEvent *ev,
-                    const GameVerdict *v, int64_t id, int64_t now)
+static void compare(GameState *st, EventJsonSheet *sh, const GameEvent *ev, const GameVerdict *v,
+                    int64_t id, int64_t now)
 {
     EventJsonText t = {0};
     event_json_text_state(&t, st, now, NULL);
@@ -55,8 +60,14 @@ static void compare(GameState *st, EventJsonSheet *sh, const GameEvent *ev,
     free(t.p);
     free(want);
 
-    GameOutcome o = {.gid = 7, .tid = 3, .event_id = id, .seq = (int32_t)(id % 1000), .ev = *ev,
-                     .v = *v, .snap = st, .at_ms = now};
+    GameOutcome o = {.gid = 7,
+                     .tid = 3,
+                     .event_id = id,
+                     .seq = (int32_t)(id % 1000),
+                     .ev = *ev,
+                     .v = *v,
+                     .snap = st,
+                     .at_ms = now};
     /* The answer from the scoresheet kept across the game's events. */
     o.sheet = event_json_sheet_text(sh, st);
     ck_assert_ptr_nonnull(o.sheet);
@@ -87,8 +98,8 @@ START_TEST(random_games_match_jansson)
     char err[200];
     GameSettings gs;
     game_settings_default(&gs);
-    ck_assert_int_eq(timecontrol_parse(&gs.tc, _i % 3 ? "5400+30" : "40/5400:1800+30", err,
-                                       sizeof err), 0);
+    ck_assert_int_eq(
+        timecontrol_parse(&gs.tc, _i % 3 ? "5400+30" : "40/5400:1800+30", err, sizeof err), 0);
     if (_i % 4 == 3)
         gs.tc.untimed = true;
     GameState *st = game_new(&gs, err, sizeof err);
@@ -102,10 +113,14 @@ START_TEST(random_games_match_jansson)
         int type = (int)(rng(&seed) % GAME_EV_COUNT);
         int actor = (int)(rng(&seed) % 3);
         if (step < 3 || rng(&seed) % 3) { /* mostly moves, after the start */
-            type = step == 0 ? GAME_EV_CHECKIN : step == 1 ? GAME_EV_CHECKIN
-                 : step == 2 ? GAME_EV_START : GAME_EV_MOVE;
-            actor = step == 0 ? GAME_ACTOR_WHITE : step == 1 ? GAME_ACTOR_BLACK
-                  : step == 2 ? GAME_ACTOR_ARBITER : game_side_to_move(st);
+            type = step == 0   ? GAME_EV_CHECKIN
+                   : step == 1 ? GAME_EV_CHECKIN
+                   : step == 2 ? GAME_EV_START
+                               : GAME_EV_MOVE;
+            actor = step == 0   ? GAME_ACTOR_WHITE
+                    : step == 1 ? GAME_ACTOR_BLACK
+                    : step == 2 ? GAME_ACTOR_ARBITER
+                                : game_side_to_move(st);
         }
         game_event_init(&ev, type, actor, now);
         if (type == GAME_EV_MOVE || (type == GAME_EV_CLAIM && rng(&seed) % 2)) {

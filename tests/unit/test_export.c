@@ -20,11 +20,11 @@ static json_t *list_of(const char *const *names, int n)
 {
     json_t *byes = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(byes, json_pack("{s:s,s:{s:i,s:i,s:s,s:f}}", "kind", "half",
-                                              "player", "id", i + 1, "tpn", i + 1, "name",
-                                              names[i], "points", 0.0));
-    return json_pack("{s:{s:s},s:i,s:s,s:[],s:o}", "tournament", "name", "T", "round", 1,
-                     "status", "pending", "boards", "byes", byes);
+        json_array_append_new(byes,
+                              json_pack("{s:s,s:{s:i,s:i,s:s,s:f}}", "kind", "half", "player", "id",
+                                        i + 1, "tpn", i + 1, "name", names[i], "points", 0.0));
+    return json_pack("{s:{s:s},s:i,s:s,s:[],s:o}", "tournament", "name", "T", "round", 1, "status",
+                     "pending", "boards", "byes", byes);
 }
 
 /* The names of the alphabetical list of NAMES (given in shuffled order)
@@ -82,10 +82,10 @@ START_TEST(alphabet_order)
     check_order(latin_given, latin_want, 4);
     /* Diacritics fold to the letter (Ö among the O's, Ł among the L's),
      * Cyrillic after Latin. */
-    const char *mixed_given[] = {"Zoltan, B", "Ödön, A", "Łukasz, Jan", "Иванов, Иван",
-                                 "Lyon, Tom", "Oakes, Ann"};
-    const char *mixed_want[] = {"Łukasz, Jan", "Lyon, Tom", "Oakes, Ann", "Ödön, A",
-                                "Zoltan, B", "Иванов, Иван"};
+    const char *mixed_given[] = {"Zoltan, B",    "Ödön, A",   "Łukasz, Jan",
+                                 "Иванов, Иван", "Lyon, Tom", "Oakes, Ann"};
+    const char *mixed_want[] = {"Łukasz, Jan", "Lyon, Tom", "Oakes, Ann",
+                                "Ödön, A",     "Zoltan, B", "Иванов, Иван"};
     check_order(mixed_given, mixed_want, 6);
 }
 END_TEST
@@ -95,10 +95,10 @@ static json_t *table_of(const char *name, double points)
 {
     return json_pack("{s:{s:s},s:i,s:[s],s:[{s:i,s:i,s:{s:s,s:s,s:s,s:i},s:f,s:{s:f},"
                      "s:[{s:s}]}]}",
-                     "tournament", "name", "A <b>&\"'", "after_round", 1, "tiebreaks", "SB",
-                     "rows", "rank", 1, "tpn", 1, "player", "name", name, "title", "GM",
-                     "federation", "BUL", "rating", 2500, "points", points, "tiebreaks", "SB",
-                     26.25, "results", "text", "2w1");
+                     "tournament", "name", "A <b>&\"'", "after_round", 1, "tiebreaks", "SB", "rows",
+                     "rank", 1, "tpn", 1, "player", "name", name, "title", "GM", "federation",
+                     "BUL", "rating", 2500, "points", points, "tiebreaks", "SB", 26.25, "results",
+                     "text", "2w1");
 }
 
 /* The CSV's second line for a player NAME. */
@@ -285,8 +285,8 @@ START_TEST(page_words_are_the_translations)
         0, NULL);
     ck_assert_ptr_nonnull(pl);
     json_t *ct = table_of("X", 1);
-    json_t *none = json_pack("{s:{s:s},s:i,s:[],s:[]}", "tournament", "name", "T",
-                             "after_round", 0, "tiebreaks", "rows");
+    json_t *none = json_pack("{s:{s:s},s:i,s:[],s:[]}", "tournament", "name", "T", "after_round", 0,
+                             "tiebreaks", "rows");
     json_t *en = translations("en");
     static const char *const byes[] = {"print.bye_pab", "print.bye_half", "print.bye_zero",
                                        "print.bye_free"};

@@ -66,8 +66,8 @@ static Fold fold_file(const char *path)
             continue;
         }
         GameEvent ev, back;
-        ck_assert_msg(event_json_parse(line, &ev, err, sizeof err) == 0, "%s:%d: %s", path,
-                      lineno, err);
+        ck_assert_msg(event_json_parse(line, &ev, err, sizeof err) == 0, "%s:%d: %s", path, lineno,
+                      err);
         char *text = event_json_format(&ev);
         ck_assert_ptr_nonnull(text);
         ck_assert_msg(event_json_parse(text, &back, err, sizeof err) == 0, "%s", err);
@@ -103,7 +103,8 @@ static int subset(const json_t *exp, const json_t *act, const char *at, char *wh
         int bad = 0;
         const char *k;
         json_t *v;
-        json_object_foreach((json_t *)exp, k, v) {
+        json_object_foreach((json_t *)exp, k, v)
+        {
             if (k[0] == '_')
                 continue; /* "_why": the reasoning, for the reader */
             char sub[256];
@@ -164,7 +165,7 @@ static void check_pgn(const char *name, const GameState *st)
     GamePgnTags tags = {0};
     static const char *const kv[][2] = {
         {"Event", "Laws scenarios"}, {"White", "White Player"}, {"Black", "Black Player"},
-        {"WhiteFideId", "1503014"}, {"BlackElo", "2100"}, {"Board", "1"},
+        {"WhiteFideId", "1503014"},  {"BlackElo", "2100"},      {"Board", "1"},
     };
     for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++) {
         snprintf(tags.name[i], sizeof tags.name[i], "%s", kv[i][0]);
@@ -192,8 +193,8 @@ static void check_pgn(const char *name, const GameState *st)
     char line[512], complaints[2048] = "";
     while (l && fgets(line, sizeof line, l))
         if (!harmless(line))
-            snprintf(complaints + strlen(complaints), sizeof complaints - strlen(complaints),
-                     "%s", line);
+            snprintf(complaints + strlen(complaints), sizeof complaints - strlen(complaints), "%s",
+                     line);
     if (l)
         fclose(l);
     unlink(log);
@@ -246,15 +247,17 @@ static void check_pgn(const char *name, const GameState *st)
     char rbuf[16], want[64];
     const char *res = game_result_text(st, rbuf);
     if (strcmp(res, "1-0") && strcmp(res, "0-1") && strcmp(res, "1/2-1/2"))
-        res = st->forfeit && st->score[0] + st->score[1] == 2 ?
-              (st->score[0] == 2 ? "1-0" : "0-1") : "*";
+        res = st->forfeit && st->score[0] + st->score[1] == 2 ? (st->score[0] == 2 ? "1-0" : "0-1")
+                                                              : "*";
     snprintf(want, sizeof want, "[Result \"%s\"]", res);
     ck_assert_msg(strstr(buf, want) != NULL, "%s: no %s in\n%s", name, want, buf);
     snprintf(want, sizeof want, "[Termination \"%s\"]",
-             !st->over ? "unterminated" : st->end == GAME_END_TIME ? "time forfeit"
+             !st->over                                                          ? "unterminated"
+             : st->end == GAME_END_TIME                                         ? "time forfeit"
              : st->end == GAME_END_ILLEGAL_MOVES || st->end == GAME_END_PENALTY ? "rules infraction"
-             : st->end == GAME_END_DEFAULT ? "abandoned"
-             : st->end == GAME_END_ARBITER ? "adjudication" : "normal");
+             : st->end == GAME_END_DEFAULT                                      ? "abandoned"
+             : st->end == GAME_END_ARBITER                                      ? "adjudication"
+                                                                                : "normal");
     ck_assert_msg(strstr(buf, want) != NULL, "%s: no %s in\n%s", name, want, buf);
     /* Every move is followed by its clock. */
     if (!st->settings.tc.untimed) {
@@ -309,7 +312,9 @@ END_TEST
 
 START_TEST(codec_is_strict)
 {
-    static const struct { const char *text, *why; } bad[] = {
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
         {"[1]", "must be a JSON object"},
         {"{\"type\":\"move\",\"time_ms\":1,\"actor\":\"white\"}", "needs field 'move'"},
         {"{\"type\":\"move\",\"time_ms\":1,\"actor\":\"white\",\"move\":\"e4\",\"colour\":1}",
@@ -322,12 +327,12 @@ START_TEST(codec_is_strict)
         {"{\"type\":\"move\",\"time_ms\":-1,\"actor\":\"white\",\"move\":\"e4\"}", "from 0"},
         {"{\"type\":\"jump\",\"time_ms\":1,\"actor\":\"white\"}", "unknown event type 'jump'"},
         {"{\"type\":\"move\",\"time_ms\":1,\"actor\":\"queen\",\"move\":\"e4\"}", "'actor'"},
-        {"{\"type\":\"result\",\"time_ms\":1,\"actor\":\"arbiter\",\"white\":1}",
-         "needs field"},
+        {"{\"type\":\"result\",\"time_ms\":1,\"actor\":\"arbiter\",\"white\":1}", "needs field"},
         {"{\"type\":\"result\",\"time_ms\":1,\"actor\":\"arbiter\",\"white\":1,\"black\":2}",
          "0, 0.5 or 1"},
         {"{\"type\":\"penalty\",\"time_ms\":1,\"actor\":\"arbiter\",\"side\":\"white\","
-         "\"penalty\":\"time_add\"}", "needs field 'ms'"},
+         "\"penalty\":\"time_add\"}",
+         "needs field 'ms'"},
         {"{\"type\":\"adjust\",\"time_ms\":1,\"actor\":\"arbiter\",\"side\":\"white\"}",
          "needs 'set_ms', 'add_ms' or 'moves'"},
         {"{\"type\":\"claim\",\"time_ms\":1,\"actor\":\"white\",\"claim\":\"perpetual\"}",
@@ -346,18 +351,21 @@ START_TEST(codec_is_strict)
     }
     GameSettings s;
     char err[256] = "";
-    ck_assert_int_eq(event_json_settings_parse("{\"time_control\":\"40/5400\"}", &s, err,
-                                               sizeof err), EVENT_JSON_E_INVALID);
+    ck_assert_int_eq(
+        event_json_settings_parse("{\"time_control\":\"40/5400\"}", &s, err, sizeof err),
+        EVENT_JSON_E_INVALID);
     ck_assert_msg(strstr(err, "time_control") != NULL, "%s", err);
     ck_assert_int_eq(event_json_settings_parse("{\"flags\":\"sometimes\"}", &s, err, sizeof err),
                      EVENT_JSON_E_INVALID);
-    ck_assert_int_eq(event_json_settings_parse("{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}", &s, err,
-                                               sizeof err), EVENT_JSON_E_INVALID);
+    ck_assert_int_eq(
+        event_json_settings_parse("{\"fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\"}", &s, err, sizeof err),
+        EVENT_JSON_E_INVALID);
     /* Settings round-trip. */
     ck_assert_int_eq(event_json_settings_parse(
                          "{\"time_control\":\"W300+2-B240+2\",\"illegal_moves_to_lose\":2,"
                          "\"draw_offers\":\"sofia\",\"sofia_moves\":30,\"flags\":\"claimed\"}",
-                         &s, err, sizeof err), 0);
+                         &s, err, sizeof err),
+                     0);
     char *text = event_json_settings_format(&s);
     GameSettings t;
     ck_assert_int_eq(event_json_settings_parse(text, &t, err, sizeof err), 0);
@@ -576,8 +584,9 @@ START_TEST(random_events_refused_leave_no_trace)
         for (int k = 0; k < 70; k++) {
             GameEvent ev;
             int type = (int)(rnd(&seed) % GAME_EV_COUNT);
-            if (rnd(&seed) % 2 || ((type == GAME_EV_RESIGN || type == GAME_EV_RESULT ||
-                                    type == GAME_EV_PENALTY) && rnd(&seed) % 8))
+            if (rnd(&seed) % 2 ||
+                ((type == GAME_EV_RESIGN || type == GAME_EV_RESULT || type == GAME_EV_PENALTY) &&
+                 rnd(&seed) % 8))
                 type = GAME_EV_MOVE;
             if (k < 3)
                 type = k < 2 ? GAME_EV_CHECKIN : GAME_EV_START;
@@ -616,9 +625,10 @@ START_TEST(random_events_refused_leave_no_trace)
             GameVerdict v;
             if (game_apply(st, &ev, t, &v) != GAME_OK) {
                 json_t *after = event_json_state_to_json(st, t);
-                ck_assert_msg(json_equal(before, after), "game %d event %d (%s): refused (%s) "
-                              "but changed the state", game, k, game_event_type_name(type),
-                              v.reason);
+                ck_assert_msg(json_equal(before, after),
+                              "game %d event %d (%s): refused (%s) "
+                              "but changed the state",
+                              game, k, game_event_type_name(type), v.reason);
                 ck_assert(v.reason[0] != '\0');
                 json_decref(after);
                 refused++;

@@ -111,8 +111,8 @@ START_TEST(input_spellings_and_rejections)
             int code = code_of(word);
             ck_assert_msg(rc == code, "'%s' in %s: got %d (%s), want %s", text, fen, rc,
                           rc ? err : "ok", word);
-            ck_assert_msg(strstr(err, sp + 1) != NULL, "'%s': message '%s' lacks '%s'", text,
-                          err, sp + 1);
+            ck_assert_msg(strstr(err, sp + 1) != NULL, "'%s': message '%s' lacks '%s'", text, err,
+                          sp + 1);
             rejections[code]++;
         }
         n++;
@@ -186,8 +186,7 @@ START_TEST(localized_san)
     } cases[] = {
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e1e2", "ru", "Крe2"},
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e1e2", "bg", "Цe2"},
-        {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e1e2", "figurine",
-         "♔e2"},
+        {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e1e2", "figurine", "♔e2"},
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e1e2", "en", "Ke2"},
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "g1f3", "ru", "Кf3"},
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "g1f3", "bg", "Кf3"},
@@ -195,8 +194,7 @@ START_TEST(localized_san)
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "f1c4", "bg", "Оc4"},
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d1h5", "ru", "Фh5"},
         {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d1h5", "bg", "Дh5"},
-        {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d1h5", "figurine",
-         "♕h5"},
+        {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d1h5", "figurine", "♕h5"},
         {"4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "a1c1", "ru", "Лac1"},
         {"4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "a1c1", "bg", "Тac1"},
         {"4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", "a1c1", "figurine", "♖ac1"},
@@ -248,8 +246,8 @@ START_TEST(every_move_round_trips)
             char text[NOTATION_SAN_MAX];
             for (size_t l = 0; l < 4; l++) {
                 ck_assert_int_eq(notation_san_localized(&b, m, langs[l], text), 0);
-                ck_assert_msg(notation_parse(&b, text, &back, err, sizeof err) == 0,
-                              "%s in %s: %s", text, line, err);
+                ck_assert_msg(notation_parse(&b, text, &back, err, sizeof err) == 0, "%s in %s: %s",
+                              text, line, err);
                 ck_assert_msg(back == m, "%s in %s read as another move", text, line);
             }
             board_move_to_uci(m, text);
@@ -267,13 +265,14 @@ END_TEST
 /* Random bytes and fragments never crash, and an accepted text is legal. */
 START_TEST(garbage_is_refused_cleanly)
 {
-    static const char *const frags[] = {"N", "K", "Q", "R", "B", "P", "a", "b", "e", "h", "1",
-                                        "8", "9", "x", ":", "-", "=", "/", "(", ")", "+", "#",
-                                        "!", "?", "O", "0", "o", "К", "р", "Кр", "О", "♔", "♟",
-                                        "e.p.", " ", "\xff", "\xd0", "q", "n", "€"};
+    static const char *const frags[] = {"N", "K", "Q", "R",    "B", "P",    "a",    "b", "e", "h",
+                                        "1", "8", "9", "x",    ":", "-",    "=",    "/", "(", ")",
+                                        "+", "#", "!", "?",    "O", "0",    "o",    "К", "р", "Кр",
+                                        "О", "♔", "♟", "e.p.", " ", "\xff", "\xd0", "q", "n", "€"};
     Board positions[3];
     positions[0] = testutil_board("start");
-    positions[1] = testutil_board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    positions[1] =
+        testutil_board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     positions[2] = testutil_board("3r3k/4P1pp/8/8/8/8/8/4K3 w - - 0 1");
     unsigned seed = 12345;
     int accepted = 0;
@@ -368,8 +367,9 @@ START_TEST(pgn_extract_reads_our_san)
         RandomGame *g = &games[i];
         random_game(&seed, g);
         plies += g->plies;
-        fprintf(f, "[Event \"random %d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
-                   "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n\n",
+        fprintf(f,
+                "[Event \"random %d\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+                "[White \"?\"]\n[Black \"?\"]\n[Result \"%s\"]\n\n",
                 i, g->result);
         int col = 0;
         for (int p = 0; p < g->plies; p++) {
@@ -437,8 +437,9 @@ START_TEST(pgn_extract_reads_our_san)
     ck_assert_int_gt(castlings, 50);
     ck_assert_int_gt(disambiguations, 50);
     ck_assert_int_gt(mates, 5);
-    fprintf(stderr, "pgn-extract agreed on %d games, %ld plies (%d promotions, %d castlings, "
-                    "%d disambiguations, %d mates)\n",
+    fprintf(stderr,
+            "pgn-extract agreed on %d games, %ld plies (%d promotions, %d castlings, "
+            "%d disambiguations, %d mates)\n",
             GAMES, plies, promotions, castlings, disambiguations, mates);
     free(out);
     testutil_tmpdir_remove(dir);

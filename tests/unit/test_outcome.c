@@ -75,23 +75,23 @@ END_TEST
 START_TEST(insufficient_material_patterns)
 {
     static const char *const dead[] = {
-        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",         /* K v K */
-        "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",        /* K+N v K */
-        "8/8/8/4k3/8/8/8/4Kn2 b - - 0 1",        /* K v K+N */
-        "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1",       /* K+B v K */
-        "5b2/8/8/4k3/8/8/8/2B1K3 w - - 0 1",     /* bishops c1, f8: both dark */
-        "5b2/8/8/4k3/8/4B3/8/2B1K3 b - - 0 1",   /* three bishops, all dark */
-        "b7/1b6/8/4k3/8/8/8/4K2B w - - 0 1",     /* all light, on one side too */
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",       /* K v K */
+        "8/8/8/4k3/8/8/8/4KN2 w - - 0 1",      /* K+N v K */
+        "8/8/8/4k3/8/8/8/4Kn2 b - - 0 1",      /* K v K+N */
+        "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1",     /* K+B v K */
+        "5b2/8/8/4k3/8/8/8/2B1K3 w - - 0 1",   /* bishops c1, f8: both dark */
+        "5b2/8/8/4k3/8/4B3/8/2B1K3 b - - 0 1", /* three bishops, all dark */
+        "b7/1b6/8/4k3/8/8/8/4K2B w - - 0 1",   /* all light, on one side too */
     };
     static const char *const alive[] = {
-        "2b5/8/8/4k3/8/8/8/2B1K3 w - - 0 1",     /* c1 dark, c8 light */
-        "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",       /* two knights */
-        "8/8/8/4k3/8/8/8/4KN1n w - - 0 1",       /* K+N v K+N */
-        "8/8/8/4k3/8/8/8/2B1Kn2 w - - 0 1",      /* K+B v K+N */
-        "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",       /* a pawn */
-        "8/8/8/4k3/8/8/8/4K2R w - - 0 1",        /* a rook */
-        "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",        /* a queen */
-        "8/8/8/4k3/8/8/8/2BBK3 w - - 0 1",       /* bishop pair */
+        "2b5/8/8/4k3/8/8/8/2B1K3 w - - 0 1", /* c1 dark, c8 light */
+        "8/8/8/4k3/8/8/8/3NKN2 w - - 0 1",   /* two knights */
+        "8/8/8/4k3/8/8/8/4KN1n w - - 0 1",   /* K+N v K+N */
+        "8/8/8/4k3/8/8/8/2B1Kn2 w - - 0 1",  /* K+B v K+N */
+        "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",   /* a pawn */
+        "8/8/8/4k3/8/8/8/4K2R w - - 0 1",    /* a rook */
+        "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",    /* a queen */
+        "8/8/8/4k3/8/8/8/2BBK3 w - - 0 1",   /* bishop pair */
     };
     for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++) {
         Board b = testutil_board(dead[i]);
@@ -124,8 +124,7 @@ START_TEST(repetition_counts_and_fivefold)
         play(&g, "Ng8");
         ck_assert_int_eq(outcome_repetitions(g.keys, g.count, g.b.halfmove), round + 1);
         /* Threefold may be claimed from the third occurrence on. */
-        ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, MOVE_NONE) &
-                             OUTCOME_CLAIM_THREEFOLD,
+        ck_assert_int_eq(outcome_claims(&g.b, g.keys, g.count, MOVE_NONE) & OUTCOME_CLAIM_THREEFOLD,
                          round + 1 >= 3 ? OUTCOME_CLAIM_THREEFOLD : 0);
         ck_assert_int_eq(now(&g), round + 1 == 5 ? OUTCOME_FIVEFOLD : OUTCOME_ONGOING);
     }

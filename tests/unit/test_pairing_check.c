@@ -87,8 +87,7 @@ static int run_case(const char *name)
             snprintf(expect[ne++], sizeof expect[0], "%s", line + 7);
             continue;
         }
-        if (nat < MAX_EXPECT &&
-            sscanf(line, "at %15s %lf", at_code[nat], &at_points[nat]) == 2) {
+        if (nat < MAX_EXPECT && sscanf(line, "at %15s %lf", at_code[nat], &at_points[nat]) == 2) {
             nat++;
             continue;
         }
@@ -97,7 +96,8 @@ static int run_case(const char *name)
     char trfname[160];
     snprintf(trfname, sizeof trfname, "%s.trf", file);
     Tournament *t = testutil_trf_load("pairing_check", trfname, TRF_READ_NO_POINTS_CHECK);
-    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, compare, withdrawn, 64};
+    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, compare,
+                               withdrawn, 64};
     PairingCheckReport rep;
     char err[200] = "";
     int rc = pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err);
@@ -108,9 +108,9 @@ static int run_case(const char *name)
         item_key(&rep.items[i], key, sizeof key);
         int hit = -1;
         for (int k = 0; k < ne && hit < 0; k++)
-            if (!used[k] && (strcmp(expect[k], key) == 0 ||
-                             (!strchr(expect[k], ' ') &&
-                              strcmp(expect[k], rep.items[i].code) == 0)))
+            if (!used[k] &&
+                (strcmp(expect[k], key) == 0 ||
+                 (!strchr(expect[k], ' ') && strcmp(expect[k], rep.items[i].code) == 0)))
                 hit = k;
         if (hit < 0) {
             fprintf(stderr, "%s: unexpected %s (%s)\n", name, key, rep.items[i].message);
@@ -162,10 +162,10 @@ END_TEST
  * some other case. */
 START_TEST(every_code_has_both_cases)
 {
-    static const char *const codes[] = {"DUP", "PLAYER", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",
-                                        "FORBIDDEN", "C2", "PAB", "C3", "BERGER", "C5",
-                                        "C9", "C6", "C7", "C8", "C10", "C11", "C12", "C13",
-                                        "C14", "C15", "C16", "C19", "ENGINE"};
+    static const char *const codes[] = {
+        "DUP", "PLAYER", "UNPAIRED", "WITHDRAWN", "ABSENT", "C1",  "FORBIDDEN", "C2",  "PAB",
+        "C3",  "BERGER", "C5",       "C9",        "C6",     "C7",  "C8",        "C10", "C11",
+        "C12", "C13",    "C14",      "C15",       "C16",    "C19", "ENGINE"};
     char dir[512], **names;
     testutil_data_path(dir, sizeof dir, "pairing_check", "");
     int n = testutil_list(dir, ".case", &names);
@@ -181,8 +181,8 @@ START_TEST(every_code_has_both_cases)
             without += !has;
             free(text);
         }
-        ck_assert_msg(with > 0 && without > 0, "%s: %d cases trigger it, %d do not", codes[c],
-                      with, without);
+        ck_assert_msg(with > 0 && without > 0, "%s: %d cases trigger it, %d do not", codes[c], with,
+                      without);
     }
     testutil_list_free(names, n);
 }
@@ -271,8 +271,8 @@ START_TEST(bbp_next_rounds_have_no_absolute_violation)
             int round = dutch_next_round(t);
             ck_assert_int_eq(pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err), 0);
             for (int k = 0; k < rep.n_items; k++) {
-                fprintf(stderr, "%s/%s round %d: %s %s\n", dirs[d], name, round,
-                        rep.items[k].code, rep.items[k].message);
+                fprintf(stderr, "%s/%s round %d: %s %s\n", dirs[d], name, round, rep.items[k].code,
+                        rep.items[k].message);
                 bad++;
             }
             files++;
@@ -387,8 +387,7 @@ START_TEST(round_robin_absences_as_written)
         char err[200];
         ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
         for (int k = 0; k < rep.n_items; k++)
-            fprintf(stderr, "rr6 round %d: %s %s\n", r, rep.items[k].code,
-                    rep.items[k].message);
+            fprintf(stderr, "rr6 round %d: %s %s\n", r, rep.items[k].code, rep.items[k].message);
         ck_assert_msg(rep.n_items == 0, "round %d: %d items", r, rep.n_items);
         pairing_check_report_free(&rep);
         pairing_check_proposal_free(&prop);
@@ -402,10 +401,11 @@ END_TEST
  * the round), checks each edited round and hands the report to SEE.
  * Returns how many edited rounds were checked. */
 typedef void (*CorpusEdit)(PairingCheckProposal *prop, int b);
-typedef void (*CorpusSee)(const char *name, int round, int board, const PairingCheckReport *rep, void *ctx);
+typedef void (*CorpusSee)(const char *name, int round, int board, const PairingCheckReport *rep,
+                          void *ctx);
 
-static int each_corpus_edit(const char *const *names, size_t n, int step, int span,
-                            CorpusEdit edit, CorpusSee see, void *ctx)
+static int each_corpus_edit(const char *const *names, size_t n, int step, int span, CorpusEdit edit,
+                            CorpusSee see, void *ctx)
 {
     int edits = 0;
     for (size_t i = 0; i < n; i++) {
@@ -441,7 +441,8 @@ static void reverse_colours(PairingCheckProposal *prop, int b)
     prop->boards[b].black = w;
 }
 
-static void see_colour_items(const char *name, int r, int board, const PairingCheckReport *rep, void *ctx)
+static void see_colour_items(const char *name, int r, int board, const PairingCheckReport *rep,
+                             void *ctx)
 {
     int *colour_items = ctx;
     bool at = false;
@@ -472,8 +473,10 @@ START_TEST(colour_swap_names_no_float)
     int colour_items = 0;
     int rounds = each_corpus_edit(names, sizeof names / sizeof names[0], 8, 0, reverse_colours,
                                   see_colour_items, &colour_items);
-    fprintf(stderr, "pairing check: %d rounds with one board's colours reversed, %d colour "
-            "items\n", rounds, colour_items);
+    fprintf(stderr,
+            "pairing check: %d rounds with one board's colours reversed, %d colour "
+            "items\n",
+            rounds, colour_items);
     ck_assert_int_ge(rounds, 20);
     ck_assert_int_ge(colour_items, 1);
 }
@@ -486,14 +489,16 @@ static void exchange_blacks(PairingCheckProposal *prop, int b)
     prop->boards[b + 2].black = x;
 }
 
-static void see_top_down(const char *name, int r, int board, const PairingCheckReport *rep, void *ctx)
+static void see_top_down(const char *name, int r, int board, const PairingCheckReport *rep,
+                         void *ctx)
 {
     int *items = ctx;
     (void)board;
     TrnPoints prev = 1 << 30;
     for (int k = 0; k < rep->n_items; k++) {
         const PairingCheckItem *it = &rep->items[k];
-        if (it->kind != PAIRING_CHECK_QUALITY || strcmp(it->code, "C5") == 0 || strcmp(it->code, "C9") == 0)
+        if (it->kind != PAIRING_CHECK_QUALITY || strcmp(it->code, "C5") == 0 ||
+            strcmp(it->code, "C9") == 0)
             continue;
         ck_assert_msg(it->in_bracket && it->bracket <= prev, "%s round %d: %s %s", name, r,
                       it->code, it->message);
@@ -525,10 +530,12 @@ START_TEST(bad_input)
     PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
     PairingCheckReport rep;
     char err[200] = "";
-    ck_assert_int_eq(pairing_check_round(t, 0, &prop, &opt, &rep, err, sizeof err), PAIRING_CHECK_E_INPUT);
+    ck_assert_int_eq(pairing_check_round(t, 0, &prop, &opt, &rep, err, sizeof err),
+                     PAIRING_CHECK_E_INPUT);
     ck_assert(strstr(err, "round") != NULL);
     opt.system = (PairingCheckSystem)7;
-    ck_assert_int_eq(pairing_check_round(t, 3, &prop, &opt, &rep, err, sizeof err), PAIRING_CHECK_E_INPUT);
+    ck_assert_int_eq(pairing_check_round(t, 3, &prop, &opt, &rep, err, sizeof err),
+                     PAIRING_CHECK_E_INPUT);
     /* an empty proposal: everybody present is unpaired */
     opt.system = PAIRING_CHECK_SWISS;
     ck_assert_int_eq(pairing_check_round(t, 3, &prop, &opt, &rep, err, sizeof err), 0);

@@ -85,8 +85,8 @@ static void compare_uci(char *text, const PgnGame *games, int count)
         if (strcmp(t, "*") == 0 || strcmp(t, "1-0") == 0 || strcmp(t, "0-1") == 0 ||
             strcmp(t, "1/2-1/2") == 0) {
             ck_assert_int_lt(game, count);
-            ck_assert_msg(ply == games[game].nplies, "game %d: %d plies, we have %d", game + 1,
-                          ply, games[game].nplies);
+            ck_assert_msg(ply == games[game].nplies, "game %d: %d plies, we have %d", game + 1, ply,
+                          games[game].nplies);
             ck_assert_str_eq(t, games[game].result);
             game++;
             ply = 0;
@@ -128,19 +128,20 @@ START_TEST(export_format_text)
     char *out;
     char err[200];
     ck_assert_int_eq(pgn_write(&g, &out, err, sizeof err), 0);
-    const char *want = "[Event \"Club \\\"Open\\\" 2026\"]\n"
-                       "[Site \"Sofia\"]\n"
-                       "[Date \"2026.11.29\"]\n"
-                       "[Round \"?\"]\n"
-                       "[White \"Ivanov, A\"]\n"
-                       "[Black \"Petrov\\\\B\"]\n"
-                       "[Result \"*\"]\n"
-                       "[TimeControl \"40/5400+30:1800+30\"]\n"
-                       "[WhiteElo \"2100\"]\n"
-                       "\n"
-                       "1. e4 {[%clk 1:29:57]} 1... e5 {[%clk 1:29:50]} 2. Nf3 {[%clk 1:29:00] (=)}\n"
-                       "2... Nc6 {[%clk 1:28:00]} 3. Bb5 {Ruy [Lopez]} 3... a6 *\n"
-                       "\n";
+    const char *want =
+        "[Event \"Club \\\"Open\\\" 2026\"]\n"
+        "[Site \"Sofia\"]\n"
+        "[Date \"2026.11.29\"]\n"
+        "[Round \"?\"]\n"
+        "[White \"Ivanov, A\"]\n"
+        "[Black \"Petrov\\\\B\"]\n"
+        "[Result \"*\"]\n"
+        "[TimeControl \"40/5400+30:1800+30\"]\n"
+        "[WhiteElo \"2100\"]\n"
+        "\n"
+        "1. e4 {[%clk 1:29:57]} 1... e5 {[%clk 1:29:50]} 2. Nf3 {[%clk 1:29:00] (=)}\n"
+        "2... Nc6 {[%clk 1:28:00]} 3. Bb5 {Ruy [Lopez]} 3... a6 *\n"
+        "\n";
     ck_assert_str_eq(out, want);
     free(out);
 
@@ -200,9 +201,9 @@ END_TEST
 START_TEST(long_comments_and_tags_stay_within_lines)
 {
     PgnPly plies[40];
-    int n = moves_of(NULL,
-                     "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7",
-                     plies, 40);
+    int n =
+        moves_of(NULL, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7",
+                 plies, 40);
     char word[300];
     memset(word, 'w', sizeof word - 1);
     word[sizeof word - 1] = '\0';
@@ -293,8 +294,12 @@ START_TEST(random_games_pass_pgn_extract_and_read_back)
         tags[i][0] = (PgnTag){"Event", event[i]};
         tags[i][1] = (PgnTag){"Round", "7"};
         tags[i][2] = (PgnTag){"Annotator", "Arbiter"};
-        games[i] = (PgnGame){.tags = tags[i], .ntags = 3, .fen = fen, .plies = plies[i],
-                             .nplies = n, .result = result};
+        games[i] = (PgnGame){.tags = tags[i],
+                             .ntags = 3,
+                             .fen = fen,
+                             .plies = plies[i],
+                             .nplies = n,
+                             .result = result};
     }
     /* Write them all into one file. */
     char path[600];
@@ -402,8 +407,8 @@ END_TEST
 static void read_ok(const char *text, PgnGame **games, int *count)
 {
     char err[200];
-    ck_assert_msg(pgn_read(text, strlen(text), games, count, err, sizeof err) == 0, "%s: %s",
-                  text, err);
+    ck_assert_msg(pgn_read(text, strlen(text), games, count, err, sizeof err) == 0, "%s: %s", text,
+                  err);
 }
 
 static void assert_moves(const PgnGame *g, const char *ucis)
@@ -485,8 +490,7 @@ START_TEST(reader_errors_name_the_line)
         {"1. e4\n(1. d4 d5\n2. c4 *", "line 2: the variation opened here", PGN_E_SYNTAX},
         {"1. e4 e5 ) *", "line 1: ')' closes nothing", PGN_E_SYNTAX},
         {"[Event x]\n1. e4 *", "line 1: a tag pair is written", PGN_E_TAG},
-        {"\n[Event \"x\n1. e4 *", "line 2: the value of tag Event has no closing quote",
-         PGN_E_TAG},
+        {"\n[Event \"x\n1. e4 *", "line 2: the value of tag Event has no closing quote", PGN_E_TAG},
         {"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *", "line 1: the FEN tag is not a position",
          PGN_E_FEN},
         {"1. e4 -- *", "null moves", PGN_E_MOVE},
@@ -498,8 +502,7 @@ START_TEST(reader_errors_name_the_line)
         char err[200];
         int rc = pgn_read(cases[i].text, strlen(cases[i].text), &g, &n, err, sizeof err);
         ck_assert_msg(rc == cases[i].code, "%s: got %d (%s)", cases[i].text, rc, err);
-        ck_assert_msg(strstr(err, cases[i].words) != NULL, "'%s' lacks '%s'", err,
-                      cases[i].words);
+        ck_assert_msg(strstr(err, cases[i].words) != NULL, "'%s' lacks '%s'", err, cases[i].words);
         ck_assert_ptr_null(g);
         ck_assert_int_eq(n, 0);
     }

@@ -104,8 +104,8 @@ START_TEST(rule_syntax)
     ck_assert_int_eq(r.burst, 5);
     ck_assert_int_eq(ratelimit_rule_parse("0", &r, err, sizeof err), 0);
     ck_assert_int_eq(r.milli_per_s, 0);
-    const char *bad[] = {"", "fast", "-1", "10,", "10,0", "10,-3", "10,2.5", "10,x", "1e7",
-                         "nan", "inf", "0.0001", "10 ", ",5", "10,5,5"};
+    const char *bad[] = {"",    "fast", "-1",  "10,",    "10,0", "10,-3", "10,2.5", "10,x",
+                         "1e7", "nan",  "inf", "0.0001", "10 ",  ",5",    "10,5,5"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = 0;
         ck_assert_msg(ratelimit_rule_parse(bad[i], &r, err, sizeof err) == RATELIMIT_E_SYNTAX,
@@ -137,8 +137,8 @@ START_TEST(address_keys)
     ck_assert_int_eq(ratelimit_addr_parse("2001:DB8:0:0::7", a), 0);
     ratelimit_addr_text(a, text, sizeof text);
     ck_assert_str_eq(text, "2001:db8::7");
-    const char *bad[] = {"", "localhost", "10.1.2", "10.1.2.3:80", "[::1]:80", "::1%lo",
-                         "1.2.3.4 ", "[", "256.1.1.1", "2001:db8::g"};
+    const char *bad[] = {"",       "localhost", "10.1.2", "10.1.2.3:80", "[::1]:80",
+                         "::1%lo", "1.2.3.4 ",  "[",      "256.1.1.1",   "2001:db8::g"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ck_assert_msg(ratelimit_addr_parse(bad[i], a) == RATELIMIT_E_SYNTAX, "'%s'", bad[i]);
 }
@@ -158,8 +158,7 @@ START_TEST(trusted_proxies)
     ck_assert(!ratelimit_proxies_has(&pl, k));
     ck_assert(!ratelimit_proxies_has(NULL, k));
     ck_assert_int_eq(ratelimit_proxies_add(&pl, "nginx", err, sizeof err), RATELIMIT_E_SYNTAX);
-    ck_assert_int_eq(ratelimit_proxies_add(&pl, "10.0.0.1,", err, sizeof err),
-                     RATELIMIT_E_SYNTAX);
+    ck_assert_int_eq(ratelimit_proxies_add(&pl, "10.0.0.1,", err, sizeof err), RATELIMIT_E_SYNTAX);
     ck_assert_int_eq(ratelimit_proxies_add(&pl, "", err, sizeof err), RATELIMIT_E_SYNTAX);
     ProxyList full = {0};
     int rc = 0;

@@ -174,8 +174,8 @@ START_TEST(errors_stop_with_status_2)
         json_t *last = r.lines[r.nlines - 1];
         ck_assert_int_eq(json_object_size(last), 2);
         ck_assert_int_eq(json_integer_value(json_object_get(last, "ply")), cases[i].good + 1);
-        ck_assert_msg(strstr(str(last, "error"), cases[i].words) != NULL, "%s: %s",
-                      cases[i].input, str(last, "error"));
+        ck_assert_msg(strstr(str(last, "error"), cases[i].words) != NULL, "%s: %s", cases[i].input,
+                      str(last, "error"));
         run_free(&r);
     }
     /* The game over after a draw too. */
@@ -225,8 +225,9 @@ END_TEST
 
 START_TEST(bad_fen)
 {
-    static const char *const fens[] = {"'not a fen'", "'8/8/8/8/8/8/8/8 w - - 0 1'",
-                                       "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'"};
+    static const char *const fens[] = {
+        "'not a fen'", "'8/8/8/8/8/8/8/8 w - - 0 1'",
+        "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'"};
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         Run r;
         char args[256];
@@ -255,8 +256,9 @@ START_TEST(legal_lists_match_stockfish)
         return;
     }
     Run r;
-    run(&r, "", "e4 d5 e5 f5 exf6 Nc6 fxg7 Bf5 gxh8=Q Qd7 Nf3 O-O-O Bb5 a6 O-O axb5 Qxg8 Bg7 "
-                "d4 b4 c4 bxc3 Nxc3 Kb8 Qb3 Ka7 Qxb7+ Kxb7 Be3 Bxd4 Nxd4");
+    run(&r, "",
+        "e4 d5 e5 f5 exf6 Nc6 fxg7 Bf5 gxh8=Q Qd7 Nf3 O-O-O Bb5 a6 O-O axb5 Qxg8 Bg7 "
+        "d4 b4 c4 bxc3 Nxc3 Kb8 Qb3 Ka7 Qxb7+ Kxb7 Be3 Bxd4 Nxd4");
     ck_assert_int_eq(r.status, 0);
     ck_assert_int_eq(r.nlines, 31);
     char *in = NULL, *text = NULL, cmd[1024];

@@ -96,9 +96,7 @@ static void *work(void *arg)
             if (sse_listened(w->h, name))
                 sse_publish(w->h, name, i + 1, "game", "{}");
             break;
-        default: /* the serving loop */
-            sse_keepalive(w->h);
-            break;
+        default: /* the serving loop */ sse_keepalive(w->h); break;
         }
     }
     return NULL;

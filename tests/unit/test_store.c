@@ -81,27 +81,48 @@ END_TEST
 START_TEST(append_only_logs)
 {
     Store *s = open_rw();
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO tournaments(name, time_control, created_ms) "
-                                        "VALUES ('T', '60', 0)", ""), 0);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO players(tournament_id, name) VALUES (1, 'A'), "
-                                        "(1, 'B')", ""), 0);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (1, 1)",
-                               ""), 0);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO games(tournament_id, round, board, white_id, "
-                                        "black_id) VALUES (1, 1, 1, 1, 2)", ""), 0);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
-                                        "(1, 1, 0, '{}')", ""), 0);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO tournaments(name, time_control, created_ms) "
+                               "VALUES ('T', '60', 0)",
+                               ""),
+                     0);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO players(tournament_id, name) VALUES (1, 'A'), "
+                               "(1, 'B')",
+                               ""),
+                     0);
+    ck_assert_int_eq(
+        store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (1, 1)", ""), 0);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO games(tournament_id, round, board, white_id, "
+                               "black_id) VALUES (1, 1, 1, 1, 2)",
+                               ""),
+                     0);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
+                               "(1, 1, 0, '{}')",
+                               ""),
+                     0);
     ck_assert_int_ne(store_run(s, NULL, "UPDATE game_events SET body = 'x'", ""), 0);
     ck_assert_int_ne(store_run(s, NULL, "DELETE FROM game_events", ""), 0);
     ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM game_events", ""), 1);
     /* The same seq twice in one game is a conflict; an unknown game is
      * refused by the foreign key. */
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
-                                        "(1, 1, 0, '{}')", ""), STORE_E_CONFLICT);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
-                                        "(99, 1, 0, '{}')", ""), STORE_E_INVALID);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO audit(at_ms, action, target) VALUES (0, 'a', "
-                                        "'b')", ""), 0);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
+                               "(1, 1, 0, '{}')",
+                               ""),
+                     STORE_E_CONFLICT);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
+                               "(99, 1, 0, '{}')",
+                               ""),
+                     STORE_E_INVALID);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO audit(at_ms, action, target) VALUES (0, 'a', "
+                               "'b')",
+                               ""),
+                     0);
     ck_assert_int_ne(store_run(s, NULL, "DELETE FROM audit", ""), 0);
     ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM audit", ""), 1);
     store_close(s);
@@ -164,8 +185,7 @@ START_TEST(sessions_capped_and_expired_in_bulk)
         snprintf(hash, sizeof hash, "h%02d", i);
         ck_assert_int_eq(sessions_create(s, hash, uid, 0, "c", now + 3600000), 0);
     }
-    ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM sessions", ""),
-                     SESSIONS_PER_HOLDER);
+    ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM sessions", ""), SESSIONS_PER_HOLDER);
     SessionsCaller c;
     ck_assert_int_eq(sessions_lookup(s, "h29", now, &c), 1);
     ck_assert_int_eq(sessions_lookup(s, "h09", now, &c), 0);
@@ -178,8 +198,10 @@ START_TEST(sessions_capped_and_expired_in_bulk)
     ck_assert_int_eq(sessions_expire(s, now, 100), 0);
     ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM sessions", ""), 10);
     char plan[256] = "";
-    json_t *rows = store_rows(s, "EXPLAIN QUERY PLAN SELECT rowid FROM sessions "
-                                 "WHERE expires_ms < ?1 LIMIT 10", "i", now);
+    json_t *rows = store_rows(s,
+                              "EXPLAIN QUERY PLAN SELECT rowid FROM sessions "
+                              "WHERE expires_ms < ?1 LIMIT 10",
+                              "i", now);
     size_t i;
     json_t *row;
     json_array_foreach(rows, i, row)
@@ -232,8 +254,7 @@ START_TEST(group_commit)
     Store *s = open_rw();
     ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'k%'", ""),
                      THREADS * (PER_THREAD - 1));
-    ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'failing%'", ""),
-                     0);
+    ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'failing%'", ""), 0);
     /* The last heartbeat is written at stop. */
     ck_assert_int_gt(store_int(s, 0, "SELECT value FROM meta WHERE key = 'heartbeat_ms'", ""), 0);
     store_close(s);

@@ -85,15 +85,15 @@ START_TEST(fide_exercises_2023)
 {
     Tournament *t = testutil_trf_load("tiebreak", "fide-exercise-2023.trf", 0);
     static const Expect x[] = {
-        {2, "BH", 13},      {1, "BH", 12.5},    {3, "BH", 15.5},    {5, "BH", 8.5},
-        {8, "BH", 13.5},    {11, "BH", 13.5},   {16, "BH", 12.5},   {4, "BH", 15.0},
-        {5, "BH/C1", 7.5},  {8, "BH/C1", 12},   {11, "BH/C1", 12},  {7, "BH/C1", 12.5},
-        {9, "BH/C1", 7.5},  {13, "BH/C1", 12},  {1, "BH/C1", 11.0}, {3, "BH/C1", 13},
-        {4, "BH/C1", 11.5}, {16, "BH/C1", 11},  {12, "BH/C1", 9.5}, {14, "BH/C1", 9},
-        {15, "BH/C1", 11},  {1, "SB", 8},       {3, "SB", 10.5},    {16, "SB", 7.25},
-        {4, "SB", 9.75},    {2, "SB", 9.5},     {6, "SB", 6.5},     {11, "SB", 5.75},
-        {8, "SB", 5.25},    {5, "SB", 4.25},    {14, "SB", 4.5},    {12, "SB", 4.0},
-        {15, "SB", 3.5},    {13, "SB", 4.25},   {7, "SB", 3.25},    {10, "SB", 1.5},
+        {2, "BH", 13},      {1, "BH", 12.5},   {3, "BH", 15.5},    {5, "BH", 8.5},
+        {8, "BH", 13.5},    {11, "BH", 13.5},  {16, "BH", 12.5},   {4, "BH", 15.0},
+        {5, "BH/C1", 7.5},  {8, "BH/C1", 12},  {11, "BH/C1", 12},  {7, "BH/C1", 12.5},
+        {9, "BH/C1", 7.5},  {13, "BH/C1", 12}, {1, "BH/C1", 11.0}, {3, "BH/C1", 13},
+        {4, "BH/C1", 11.5}, {16, "BH/C1", 11}, {12, "BH/C1", 9.5}, {14, "BH/C1", 9},
+        {15, "BH/C1", 11},  {1, "SB", 8},      {3, "SB", 10.5},    {16, "SB", 7.25},
+        {4, "SB", 9.75},    {2, "SB", 9.5},    {6, "SB", 6.5},     {11, "SB", 5.75},
+        {8, "SB", 5.25},    {5, "SB", 4.25},   {14, "SB", 4.5},    {12, "SB", 4.0},
+        {15, "SB", 3.5},    {13, "SB", 4.25},  {7, "SB", 3.25},    {10, "SB", 1.5},
     };
     check_expect(t, TB_EDITION_2023, x, sizeof x / sizeof x[0]);
     /* The scores of exercise 12 are the plain points. */
@@ -130,22 +130,23 @@ START_TEST(fore_modifier)
 {
     Tournament *t = testutil_trf_load("tiebreak", "fide-exercise-2023.trf", 0);
     static const Expect a23[] = {
-        {1, "AOB/F", 12.80}, {2, "AOB/F", 13.60}, {3, "AOB/F", 13.20}, {4, "AOB/F", 13.38},
-        {5, "AOB/F", 12.80}, {6, "AOB/F", 12.63}, {7, "AOB/F", 12.30}, {8, "AOB/F", 12.90},
-        {9, "AOB/F", 13.00}, {10, "AOB/F", 11.40}, {11, "AOB/F", 13.00}, {12, "AOB/F", 15.50},
+        {1, "AOB/F", 12.80},  {2, "AOB/F", 13.60},  {3, "AOB/F", 13.20},  {4, "AOB/F", 13.38},
+        {5, "AOB/F", 12.80},  {6, "AOB/F", 12.63},  {7, "AOB/F", 12.30},  {8, "AOB/F", 12.90},
+        {9, "AOB/F", 13.00},  {10, "AOB/F", 11.40}, {11, "AOB/F", 13.00}, {12, "AOB/F", 15.50},
         {13, "AOB/F", 12.40}, {14, "AOB/F", 12.67}, {15, "AOB/F", 12.60}, {16, "AOB/F", 12.80},
     };
     static const Expect a26[] = {
-        {1, "AOB/F", 12.60}, {2, "AOB/F", 13.60}, {3, "AOB/F", 12.90}, {4, "AOB/F", 13.25},
-        {5, "AOB/F", 12.70}, {6, "AOB/F", 12.63}, {7, "AOB/F", 12.20}, {8, "AOB/F", 12.90},
-        {9, "AOB/F", 13.00}, {10, "AOB/F", 11.40}, {11, "AOB/F", 13.00}, {12, "AOB/F", 14.50},
-        {13, "AOB/F", 12.20}, {14, "AOB/F", 12.67}, {15, "AOB/F", 12.60}, {16, "AOB/F", 12.70},
-        {1, "AOB/F/C1", 10.90}, {2, "AOB/F/C1", 11.80}, {3, "AOB/F/C1", 11.20},
-        {4, "AOB/F/C1", 11.50}, {5, "AOB/F/C1", 11.10}, {6, "AOB/F/C1", 11.00},
-        {7, "AOB/F/C1", 10.60}, {8, "AOB/F/C1", 11.20}, {9, "AOB/F/C1", 11.50},
-        {10, "AOB/F/C1", 9.90}, {11, "AOB/F/C1", 11.13}, {12, "AOB/F/C1", 12.00},
-        {13, "AOB/F/C1", 10.50}, {14, "AOB/F/C1", 11.17}, {15, "AOB/F/C1", 10.90},
-        {16, "AOB/F/C1", 11.10},
+        {1, "AOB/F", 12.60},     {2, "AOB/F", 13.60},     {3, "AOB/F", 12.90},
+        {4, "AOB/F", 13.25},     {5, "AOB/F", 12.70},     {6, "AOB/F", 12.63},
+        {7, "AOB/F", 12.20},     {8, "AOB/F", 12.90},     {9, "AOB/F", 13.00},
+        {10, "AOB/F", 11.40},    {11, "AOB/F", 13.00},    {12, "AOB/F", 14.50},
+        {13, "AOB/F", 12.20},    {14, "AOB/F", 12.67},    {15, "AOB/F", 12.60},
+        {16, "AOB/F", 12.70},    {1, "AOB/F/C1", 10.90},  {2, "AOB/F/C1", 11.80},
+        {3, "AOB/F/C1", 11.20},  {4, "AOB/F/C1", 11.50},  {5, "AOB/F/C1", 11.10},
+        {6, "AOB/F/C1", 11.00},  {7, "AOB/F/C1", 10.60},  {8, "AOB/F/C1", 11.20},
+        {9, "AOB/F/C1", 11.50},  {10, "AOB/F/C1", 9.90},  {11, "AOB/F/C1", 11.13},
+        {12, "AOB/F/C1", 12.00}, {13, "AOB/F/C1", 10.50}, {14, "AOB/F/C1", 11.17},
+        {15, "AOB/F/C1", 10.90}, {16, "AOB/F/C1", 11.10},
     };
     check_expect(t, TB_EDITION_2023, a23, sizeof a23 / sizeof a23[0]);
     check_expect(t, TB_EDITION_2026, a26, sizeof a26 / sizeof a26[0]);
@@ -270,18 +271,20 @@ END_TEST
  */
 START_TEST(virtual_opponent_2009)
 {
-    static const char two[] =
-        "001    1      A                                                                  2.0    1     2 w 1     2 w +\n"
-        "001    2      B                                                                  0.0    2     1 b 0     1 b -\n";
+    static const char two[] = "001    1      A                                                     "
+                              "             2.0    1     2 w 1     2 w +\n"
+                              "001    2      B                                                     "
+                              "             0.0    2     1 b 0     1 b -\n";
     Tournament *t = testutil_trf("TRF", two, sizeof two - 1, 0);
     /* A: B counts 0 + 0.5 (its unplayed round as a draw); the forfeit round a
      * virtual opponent with 1 before, the loss, no later rounds: 1. */
     static const Expect x[] = {{1, "BH", 1.5}, {2, "BH", 2.5}, {1, "SB", 1.5}, {2, "SB", 0}};
     check_expect(t, TB_EDITION_2009, x, sizeof x / sizeof x[0]);
     tournament_free(t);
-    static const char three[] =
-        "001    1      A                                                                  2.0    1     2 w 1     2 w +  0000 - Z\n"
-        "001    2      B                                                                  0.0    2     1 b 0     1 b -  0000 - Z\n";
+    static const char three[] = "001    1      A                                                   "
+                                "               2.0    1     2 w 1     2 w +  0000 - Z\n"
+                                "001    2      B                                                   "
+                                "               0.0    2     1 b 0     1 b -  0000 - Z\n";
     t = testutil_trf("TRF", three, sizeof three - 1, 0);
     static const Expect y[] = {{1, "BH", 5.5}, {2, "BH", 4.5}};
     check_expect(t, TB_EDITION_2009, y, sizeof y / sizeof y[0]);
@@ -342,11 +345,14 @@ END_TEST
 /* A small event ranked by PTS, BH, BH/C1, SB (2023 rules). */
 START_TEST(ranking_with_forfeit_and_pab)
 {
-    static const char text[] =
-        "001    1      A                                                                  0.5    0     3 b =     2 w 0\n"
-        "001    2      B                                                                  2.0    0     4 w +     1 b 1\n"
-        "001    3      C                                                                  1.5    0     1 w =  0000 - U\n"
-        "001    4      D                                                                  0.0    0     2 b -  0000 - Z\n";
+    static const char text[] = "001    1      A                                                    "
+                               "              0.5    0     3 b =     2 w 0\n"
+                               "001    2      B                                                    "
+                               "              2.0    0     4 w +     1 b 1\n"
+                               "001    3      C                                                    "
+                               "              1.5    0     1 w =  0000 - U\n"
+                               "001    4      D                                                    "
+                               "              0.0    0     2 b -  0000 - Z\n";
     Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     Standings *st = standings(t, "BH,BH/C1,SB", TB_EDITION_2023);
     static const int order[] = {2, 3, 1, 4};
@@ -362,11 +368,14 @@ START_TEST(ranking_with_forfeit_and_pab)
     tournament_free(t);
 
     /* Complete ties share the rank and list by start rank. */
-    static const char one[] =
-        "001    1      A                                                                  0.5    0     3 b =\n"
-        "001    2      B                                                                  1.0    0     4 w 1\n"
-        "001    3      C                                                                  0.5    0     1 w =\n"
-        "001    4      D                                                                  0.0    0     2 b 0\n";
+    static const char one[] = "001    1      A                                                     "
+                              "             0.5    0     3 b =\n"
+                              "001    2      B                                                     "
+                              "             1.0    0     4 w 1\n"
+                              "001    3      C                                                     "
+                              "             0.5    0     1 w =\n"
+                              "001    4      D                                                     "
+                              "             0.0    0     2 b 0\n";
     t = testutil_trf("TRF", one, sizeof one - 1, 0);
     st = standings(t, "BH", TB_EDITION_2023);
     static const int o2[] = {2, 1, 3, 4}, r2[] = {1, 2, 2, 4};
@@ -389,16 +398,17 @@ END_TEST
  */
 START_TEST(counts_follow_results)
 {
-    static const char text[] =
-        "XXS WW=1 BW=1.5 FPB=0.5\n"
-        "001    1      A                                                                  2.0    0     2 b 1  0000 - F     3 w 0\n"
-        "001    2      B                                                                  0.5    0     1 w 0     3 b 0  0000 - F\n"
-        "001    3      C                                                                  3.0    0  0000 - F     2 w 1     1 b 1\n";
+    static const char text[] = "XXS WW=1 BW=1.5 FPB=0.5\n"
+                               "001    1      A                                                    "
+                               "              2.0    0     2 b 1  0000 - F     3 w 0\n"
+                               "001    2      B                                                    "
+                               "              0.5    0     1 w 0     3 b 0  0000 - F\n"
+                               "001    3      C                                                    "
+                               "              3.0    0  0000 - F     2 w 1     1 b 1\n";
     Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     static const Expect x[] = {
-        {1, "WON", 1}, {1, "BWG", 1}, {1, "WIN", 1}, {1, "REP", 3}, {1, "BPG", 1},
-        {2, "WON", 0}, {2, "WIN", 0}, {2, "REP", 3},
-        {3, "WON", 2}, {3, "BWG", 1}, {3, "WIN", 2}, {3, "REP", 3},
+        {1, "WON", 1}, {1, "BWG", 1}, {1, "WIN", 1}, {1, "REP", 3}, {1, "BPG", 1}, {2, "WON", 0},
+        {2, "WIN", 0}, {2, "REP", 3}, {3, "WON", 2}, {3, "BWG", 1}, {3, "WIN", 2}, {3, "REP", 3},
     };
     check_expect(t, TB_EDITION_2023, x, sizeof x / sizeof x[0]);
     tournament_free(t);
@@ -410,11 +420,14 @@ START_TEST(direct_encounter)
 {
     /* 1 beats 2, 2 beats 3, 3 beats 1; 1, 2, 3 all beat 4; 1-2-3 tied on 2.0.
      * With DE first they stay tied (1 point each); then 4 ranks last. */
-    static const char text[] =
-        "001    1      A                                                                  2.0    0     4 w 1     2 w 1     3 b 0\n"
-        "001    2      B                                                                  2.0    0     3 w 1     1 b 0     4 w 1\n"
-        "001    3      C                                                                  2.0    0     2 b 0     4 w 1     1 w 1\n"
-        "001    4      D                                                                  0.0    0     1 b 0     3 b 0     2 b 0\n";
+    static const char text[] = "001    1      A                                                    "
+                               "              2.0    0     4 w 1     2 w 1     3 b 0\n"
+                               "001    2      B                                                    "
+                               "              2.0    0     3 w 1     1 b 0     4 w 1\n"
+                               "001    3      C                                                    "
+                               "              2.0    0     2 b 0     4 w 1     1 w 1\n"
+                               "001    4      D                                                    "
+                               "              0.0    0     1 b 0     3 b 0     2 b 0\n";
     Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     Standings *st = standings(t, "DE", TB_EDITION_2023);
     ck_assert_int_eq(st->rows[0].rank, 1);
@@ -426,11 +439,14 @@ START_TEST(direct_encounter)
 
     /* Four on one point who did not all meet (Swiss): nobody is out of
      * reach of the others' possible results, so DE leaves them tied. */
-    static const char four[] =
-        "001    1      A                                                                  1.0    0     2 w 0     3 w 1\n"
-        "001    2      B                                                                  1.0    0     1 b 1     4 w 0\n"
-        "001    3      C                                                                  1.0    0     4 w 1     1 b 0\n"
-        "001    4      D                                                                  1.0    0     3 b 0     2 b 1\n";
+    static const char four[] = "001    1      A                                                    "
+                               "              1.0    0     2 w 0     3 w 1\n"
+                               "001    2      B                                                    "
+                               "              1.0    0     1 b 1     4 w 0\n"
+                               "001    3      C                                                    "
+                               "              1.0    0     4 w 1     1 b 0\n"
+                               "001    4      D                                                    "
+                               "              1.0    0     3 b 0     2 b 1\n";
     t = testutil_trf("TRF", four, sizeof four - 1, 0);
     st = standings(t, "DE", TB_EDITION_2023);
     for (int a = 0; a < 4; a++)
@@ -440,11 +456,14 @@ START_TEST(direct_encounter)
 
     /* Two tied players who met: the winner of their game ranks first, even
      * with the higher start rank. */
-    static const char two[] =
-        "001    1      A                                                                  1.0    0     2 w 0     3 w 1\n"
-        "001    2      B                                                                  1.0    0     1 b 1     4 b 0\n"
-        "001    3      C                                                                  0.0    0     4 w 0     1 b 0\n"
-        "001    4      D                                                                  2.0    0     3 b 1     2 w 1\n";
+    static const char two[] = "001    1      A                                                     "
+                              "             1.0    0     2 w 0     3 w 1\n"
+                              "001    2      B                                                     "
+                              "             1.0    0     1 b 1     4 b 0\n"
+                              "001    3      C                                                     "
+                              "             0.0    0     4 w 0     1 b 0\n"
+                              "001    4      D                                                     "
+                              "             2.0    0     3 b 1     2 w 1\n";
     t = testutil_trf("TRF", two, sizeof two - 1, 0);
     st = standings(t, "DE", TB_EDITION_2023);
     static const int order[] = {4, 2, 1, 3};
@@ -473,8 +492,9 @@ START_TEST(parse_lists)
     ck_assert_int_eq(a[0].code, TB_BH);
     ck_assert_int_eq(a[0].cut_low, 1);
     ck_assert_int_eq(a[3].code, TB_DE);
-    ck_assert_int_eq(tiebreak_parse("BH/M2,KS/L+1,GE,AOB,PTP/C1,SB/P", a, TB_MAX_SPECS, &na, err,
-                                    sizeof err), 0);
+    ck_assert_int_eq(
+        tiebreak_parse("BH/M2,KS/L+1,GE,AOB,PTP/C1,SB/P", a, TB_MAX_SPECS, &na, err, sizeof err),
+        0);
     ck_assert_int_eq(a[0].cut_low, 2);
     ck_assert_int_eq(a[0].cut_high, 2);
     ck_assert_int_eq(a[1].limit_delta, 5);

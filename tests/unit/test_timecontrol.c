@@ -53,8 +53,9 @@ END_TEST
 START_TEST(prints_canonically)
 {
     static const char *const same[] = {
-        "40/5400+30:1800+30", "5400+30", "300", "180+2.5", "5400d10", "40/7200b5:3600b5",
-        "W300-B240", "W300+2-B240+2", "40/6000+30:900+30", "-", "40/7200:20/3600:900+30",
+        "40/5400+30:1800+30",     "5400+30",   "300",           "180+2.5",           "5400d10",
+        "40/7200b5:3600b5",       "W300-B240", "W300+2-B240+2", "40/6000+30:900+30", "-",
+        "40/7200:20/3600:900+30",
     };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
         TimeControl tc = parse_ok(same[i]), back;
@@ -77,7 +78,9 @@ END_TEST
 
 START_TEST(refuses_with_reasons)
 {
-    static const struct { const char *text, *why; } bad[] = {
+    static const struct {
+        const char *text, *why;
+    } bad[] = {
         {"", "empty"},
         {"?", "unknown"},
         {"*180", "sandclock"},
@@ -97,27 +100,25 @@ START_TEST(refuses_with_reasons)
         char err[160] = "";
         ck_assert_msg(timecontrol_parse(&tc, bad[i].text, err, sizeof err) == TC_E_SYNTAX,
                       "'%s' accepted", bad[i].text);
-        ck_assert_msg(strstr(err, bad[i].why) != NULL, "'%s': '%s' lacks '%s'", bad[i].text,
-                      err, bad[i].why);
+        ck_assert_msg(strstr(err, bad[i].why) != NULL, "'%s': '%s' lacks '%s'", bad[i].text, err,
+                      bad[i].why);
     }
 }
 END_TEST
 
 START_TEST(category_by_appendices)
 {
-    static const struct { const char *text; int cat; } cases[] = {
-        {"300+2", TC_BLITZ},      /* 5 + 2 = 7 min */
-        {"180+2", TC_BLITZ},
-        {"600", TC_BLITZ},        /* exactly 10 min: blitz (B.1) */
-        {"601", TC_RAPID},
-        {"900+10", TC_RAPID},     /* 15 + 10 = 25 min */
-        {"1500+10", TC_RAPID},    /* 25 + 10 = 35 */
-        {"3000+10", TC_STANDARD}, /* 50 + 10 = 60: not under 60, standard */
-        {"2999+10", TC_RAPID},
-        {"5400+30", TC_STANDARD},
-        {"40/5400+30:1800+30", TC_STANDARD},
-        {"W300-B240", TC_BLITZ},
-        {"-", TC_UNTIMED},
+    static const struct {
+        const char *text;
+        int cat;
+    } cases[] = {
+        {"300+2", TC_BLITZ},                            /* 5 + 2 = 7 min */
+        {"180+2", TC_BLITZ},      {"600", TC_BLITZ},    /* exactly 10 min: blitz (B.1) */
+        {"601", TC_RAPID},        {"900+10", TC_RAPID}, /* 15 + 10 = 25 min */
+        {"1500+10", TC_RAPID},                          /* 25 + 10 = 35 */
+        {"3000+10", TC_STANDARD},                       /* 50 + 10 = 60: not under 60, standard */
+        {"2999+10", TC_RAPID},    {"5400+30", TC_STANDARD}, {"40/5400+30:1800+30", TC_STANDARD},
+        {"W300-B240", TC_BLITZ},  {"-", TC_UNTIMED},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         TimeControl tc = parse_ok(cases[i].text);

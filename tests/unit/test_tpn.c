@@ -116,13 +116,16 @@ START_TEST(one_player_numbered_as_in_the_list)
         json_array_foreach(list, i, row)
         {
             int64_t pid = json_integer_value(json_object_get(row, "id"));
-            json_t *one = store_row(s, "SELECT id, name, rating, rating_estimate, title FROM "
-                                       "players WHERE id = ?1", "i", pid);
+            json_t *one = store_row(s,
+                                    "SELECT id, name, rating, rating_estimate, title FROM "
+                                    "players WHERE id = ?1",
+                                    "i", pid);
             tpn_annotate(s, 1, one);
             ck_assert_msg(json_integer_value(json_object_get(one, "tpn")) ==
                               json_integer_value(json_object_get(row, "tpn")),
                           "pass %d, player %lld: %lld alone, %lld in the list", pass,
-                          (long long)pid, (long long)json_integer_value(json_object_get(one, "tpn")),
+                          (long long)pid,
+                          (long long)json_integer_value(json_object_get(one, "tpn")),
                           (long long)json_integer_value(json_object_get(row, "tpn")));
             ck_assert_int_gt(json_integer_value(json_object_get(one, "tpn")), 0);
             json_decref(one);
@@ -187,11 +190,15 @@ START_TEST(upgrade_keeps_the_numbers_paired_with)
     ck_assert_int_eq(stored(s, 4), 0);
     /* The byes came along, and the new kind is accepted. */
     ck_assert_int_eq(store_int(s, 0, "SELECT created_ms FROM byes WHERE player_id = 3", ""), 7);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO byes(tournament_id, round, player_id, kind, "
-                                        "created_ms, opponent_id) VALUES (1, 3, 1, 'forfeit', 0, 2)",
-                               ""), 0);
-    ck_assert_int_eq(store_run(s, NULL, "INSERT INTO byes(tournament_id, round, player_id, kind, "
-                                        "created_ms) VALUES (1, 4, 1, 'full', 0)", ""),
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO byes(tournament_id, round, player_id, kind, "
+                               "created_ms, opponent_id) VALUES (1, 3, 1, 'forfeit', 0, 2)",
+                               ""),
+                     0);
+    ck_assert_int_eq(store_run(s, NULL,
+                               "INSERT INTO byes(tournament_id, round, player_id, kind, "
+                               "created_ms) VALUES (1, 4, 1, 'full', 0)",
+                               ""),
                      STORE_E_INVALID);
     store_close(s);
 }

@@ -174,7 +174,8 @@ END_TEST
  */
 START_TEST(trf16_points_for_bbp)
 {
-    Tournament *t = testutil_trf_load("trf", "valid-2026.trf", 0); /* 162: W 3, D 1, L 0, A 0, P 3 */
+    Tournament *t =
+        testutil_trf_load("trf", "valid-2026.trf", 0); /* 162: W 3, D 1, L 0, A 0, P 3 */
     size_t len;
     char *out = trf_write(t, TRF_FLAVOUR_16, &len);
     static const char *const want[] = {"\rBBW  3.0\r", "\rBBD  1.0\r", "\rBBL  0.0\r",
@@ -273,18 +274,20 @@ END_TEST
 
 START_TEST(javafo_extensions)
 {
-    static const char text[] =
-        "012 Ext\n"
-        "XXR 7\n"
-        "XXC rank black1\n"
-        "XXS W=3 D=1 PAB=2 WL=1\n"
-        "BBZ 0.5\n"
-        "001    1      A                                 2000                             1.0    1     2 w 0\n"
-        "001    2      B                                 1900                             3.0    2     1 b 1\n"
-        "001    3      C                                 1800                             2.0    3  0000 - U\n"
-        "XXA    1  1.0  1.0\n"
-        "XXP 1 3\n"
-        "XXZ 2\n";
+    static const char text[] = "012 Ext\n"
+                               "XXR 7\n"
+                               "XXC rank black1\n"
+                               "XXS W=3 D=1 PAB=2 WL=1\n"
+                               "BBZ 0.5\n"
+                               "001    1      A                                 2000               "
+                               "              1.0    1     2 w 0\n"
+                               "001    2      B                                 1900               "
+                               "              3.0    2     1 b 1\n"
+                               "001    3      C                                 1800               "
+                               "              2.0    3  0000 - U\n"
+                               "XXA    1  1.0  1.0\n"
+                               "XXP 1 3\n"
+                               "XXZ 2\n";
     Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     ck_assert_int_eq(t->n_rounds, 7);
     ck_assert(t->pair_by_rank);
@@ -315,14 +318,18 @@ END_TEST
  */
 START_TEST(penalty_scores_read)
 {
-    static const char text[] =
-        "012 Penalties\n"
-        "XXR 3\n"
-        "001    1      A                                 2000                             0.5    1     2 w =     3 b 0\n"
-        "001    2      B                                 1900                             1.0    2     1 b 0  0000 - F\n"
-        "001    3      C                                 1800                             1.0    3  0000 - U     1 w 0\n"
-        "001    4      D                                 1700                             0.5    4     5 w D\n"
-        "001    5      E                                 1600                             0.0    5     4 b L\n";
+    static const char text[] = "012 Penalties\n"
+                               "XXR 3\n"
+                               "001    1      A                                 2000               "
+                               "              0.5    1     2 w =     3 b 0\n"
+                               "001    2      B                                 1900               "
+                               "              1.0    2     1 b 0  0000 - F\n"
+                               "001    3      C                                 1800               "
+                               "              1.0    3  0000 - U     1 w 0\n"
+                               "001    4      D                                 1700               "
+                               "              0.5    4     5 w D\n"
+                               "001    5      E                                 1600               "
+                               "              0.0    5     4 b L\n";
     Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     ck_assert_int_eq(tournament_player(t, 1)->games[0].result, '=');
     ck_assert_int_eq(tournament_player(t, 2)->games[0].result, '0');
@@ -344,8 +351,10 @@ typedef struct Bad {
     const char *words; /* must occur in the message */
 } Bad;
 
-#define P1 "001    1      A                                 2000                             1.0    1"
-#define P2 "001    2      B                                 1900                             0.0    2"
+#define P1                                                                                         \
+    "001    1      A                                 2000                             1.0    1"
+#define P2                                                                                         \
+    "001    2      B                                 1900                             0.0    2"
 
 START_TEST(rejections)
 {
@@ -365,12 +374,15 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "  0000 - Z\n", TRF_E_OPPONENT, 1, 92, "no opponent"},
         {P1 "     2 x 1\n" P2 "     1 b 0\n", TRF_E_SYNTAX, 1, 97, "colour"},
         {P1 "     2 w 7\n" P2 "     1 b 0\n", TRF_E_SYNTAX, 1, 99, "result"},
-        {P1 "     2 w 1\n" P2 "     1 b 0\n" "001    3      C                                 "
+        {P1 "     2 w 1\n" P2 "     1 b 0\n"
+            "001    3      C                                 "
             "1800                             0.5    3  0000 - =\n",
          TRF_E_SYNTAX, 3, 99, "needs an opponent"},
         {P1 "     2 w 1\n" P2 "     1 b H\n", TRF_E_SYNTAX, 2, 99, "bye"},
-        {P1 "     2 w 1\n" P2 "     1 b 0\n" "001    3      C                                 "
-            "1800                             0.5    3  0000 - H\n" "001     \n",
+        {P1 "     2 w 1\n" P2 "     1 b 0\n"
+            "001    3      C                                 "
+            "1800                             0.5    3  0000 - H\n"
+            "001     \n",
          TRF_E_SYNTAX, 4, 4, "ends before the start rank"},
         {"001    0      A\n", TRF_E_RANGE, 1, 5, "start rank missing"},
         {"001   1x      A\n", TRF_E_SYNTAX, 1, 5, "start rank"},
@@ -379,11 +391,12 @@ START_TEST(rejections)
         {"001    1  XX  A\n", TRF_E_SYNTAX, 1, 11, "title"},
         {"001    1      A                                 2000                            1.0x\n",
          TRF_E_SYNTAX, 1, 81, "points"},
-        {"001    1      A                                 2000                             1.0    1 2\n",
+        {"001    1      A                                 2000                             1.0    "
+         "1 2\n",
          TRF_E_SYNTAX, 1, 91, "blank"},
         {P1 "     2 w 1\n" P2 "     1 b =\n", TRF_E_POINTS, 2, 81, "add up to 0.5"},
-        {"001    1      A                                 2000                             2.0    1     2 w 1\n"
-         P2 "     1 b 0\n",
+        {"001    1      A                                 2000                             2.0    "
+         "1     2 w 1\n" P2 "     1 b 0\n",
          TRF_E_POINTS, 1, 81, "add up to 1.0"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n162  W 1.0    Q 1.0\n", TRF_E_SYNTAX, 3, 15, "'Q'"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n142 0\n", TRF_E_RANGE, 3, 5, "rounds"},
@@ -392,12 +405,12 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "     1 b 0\n240 H 002    7\n", TRF_E_OPPONENT, 3, 11,
          "no player with start rank 7"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n240 Q 002    1\n", TRF_E_SYNTAX, 3, 5, "bye type"},
-        {P1 "     2 w 1\n" P2 "     1 b 0\n260 003 002    1    2\n", TRF_E_RANGE, 3, 9,
-         "before"},
+        {P1 "     2 w 1\n" P2 "     1 b 0\n260 003 002    1    2\n", TRF_E_RANGE, 3, 9, "before"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXP 1 x\n", TRF_E_SYNTAX, 3, 7, "player id"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXS WW=1 ZZ=2\n", TRF_E_SYNTAX, 3, 10, "ZZ"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXC red1\n", TRF_E_SYNTAX, 3, 5, "red1"},
-        {P1 "     2 w 1\n" P2 "     1 b 0\n142 1\nXXR 1\n" "001    3      C                                 "
+        {P1 "     2 w 1\n" P2 "     1 b 0\n142 1\nXXR 1\n"
+            "001    3      C                                 "
             "1800                             0.0    3  0000 - Z  0000 - Z\n",
          TRF_E_RANGE, 4, 4, "go to round 2"},
         {P1 "     2 w 1\n" P2 "     1 b 0\n250      0.5 002 001    1    2\n", TRF_E_RANGE, 3, 19,
@@ -407,8 +420,8 @@ START_TEST(rejections)
         {P1 "     2 w 1\n" P2 "     1 b 0\nXXS WW=100.5\n", TRF_E_SYNTAX, 3, 5, "0 to 99.9"},
         {P1 "     2 w 1\n" P2 "     1 b 0\nBBD 100.5\n", TRF_E_SYNTAX, 3, 5, "0 to 99.9"},
         /* totals that the 4-column points field could not carry on export */
-        {"001    1      A                                 2000                                    1     2 w 1     2 b 1\n"
-         P2 "     1 b 0     1 w 0\nXXS WW=60.5 BW=60\n",
+        {"001    1      A                                 2000                                    "
+         "1     2 w 1     2 b 1\n" P2 "     1 b 0     1 w 0\nXXS WW=60.5 BW=60\n",
          TRF_E_RANGE, 1, 81, "add up to 120.5"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -430,11 +443,12 @@ END_TEST
 /* Values of 100 points and more fit a 4-column field only without decimals. */
 START_TEST(wide_values_still_fit)
 {
-    static const char text[] =
-        "001    1      A                                 2000                             100    1     2 w 1\n"
-        "001    2      B                                 1900                             0.0    2     1 b 0\n"
-        "162  W 100    D 1.0\n"
-        "250      180 001 002    1    2\n";
+    static const char text[] = "001    1      A                                 2000               "
+                               "              100    1     2 w 1\n"
+                               "001    2      B                                 1900               "
+                               "              0.0    2     1 b 0\n"
+                               "162  W 100    D 1.0\n"
+                               "250      180 001 002    1    2\n";
     Tournament *t = testutil_trf("TRF", text, sizeof text - 1, 0);
     ck_assert_int_eq(tournament_player(t, 1)->points, 1000);
     for (int f = 16; f <= 26; f += 10) {
@@ -513,9 +527,10 @@ START_TEST(random_names_round_trip)
      * characters of the original (cut on a character boundary, CR and LF
      * as blanks) and no line holds a second record. */
     static const char *const parts[] = {
-        "Fernández", "Núñez", "García-Ordóñez", "de la Peña", "Íñigo", "Begoña", "Muñoz",
-        "Жуковский", "Щербаков", "Александра", "Ёлкина", "Константинович", "Чайковская",
-        "O'Neill", "Smith", "\r012 Injected", "\n001 9999", "Ølstad", "Łukasz"};
+        "Fernández",      "Núñez",          "García-Ordóñez", "de la Peña", "Íñigo",
+        "Begoña",         "Muñoz",          "Жуковский",      "Щербаков",   "Александра",
+        "Ёлкина",         "Константинович", "Чайковская",     "O'Neill",    "Smith",
+        "\r012 Injected", "\n001 9999",     "Ølstad",         "Łukasz"};
     static const char *const titles[] = {"GM", "IM", "WGM", "", "FM"};
     static const char *const feds[] = {"ESP", "RUS", "BUL", "", "ГРЦ"};
     uint64_t seed = 0x2545F4914F6CDD1Du;
@@ -538,7 +553,10 @@ START_TEST(random_names_round_trip)
                 if (len + strlen(part) + 3 >= sizeof name)
                     break;
                 len += (size_t)snprintf(name + len, sizeof name - len, "%s%s",
-                                        w == 0 ? "" : w == 1 ? ", " : " ", part);
+                                        w == 0   ? ""
+                                        : w == 1 ? ", "
+                                                 : " ",
+                                        part);
             }
             if (!name[0])
                 snprintf(name, sizeof name, "Solo");
@@ -588,9 +606,8 @@ END_TEST
 
 START_TEST(points_check_can_be_relaxed)
 {
-    static const char text[] =
-        "001    1      A                                 2000                             2.0    1     2 w 1\n"
-        P2 "     1 b 0\n";
+    static const char text[] = "001    1      A                                 2000               "
+                               "              2.0    1     2 w 1\n" P2 "     1 b 0\n";
     Tournament *t;
     TrfError e;
     ck_assert_int_eq(trf_read(text, sizeof text - 1, TRF_READ_NO_POINTS_CHECK, &t, &e), 0);

@@ -140,16 +140,16 @@ static void print_magics(const char *decl, const Magic *m)
 {
     printf("%s = {\n", decl);
     for (int i = 0; i < 64; i++)
-        printf("    {0x%016" PRIx64 "ULL, 0x%016" PRIx64 "ULL, %u, %u},\n", m[i].mask,
-               m[i].magic, m[i].offset, m[i].shift);
+        printf("    {0x%016" PRIx64 "ULL, 0x%016" PRIx64 "ULL, %u, %u},\n", m[i].mask, m[i].magic,
+               m[i].offset, m[i].shift);
     printf("};\n\n");
 }
 
 int main(void)
 {
-    static const int knight_d[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+    static const int knight_d[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king_d[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+    static const int king_d[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                      {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     static const int wpawn_d[2][2] = {{-1, 1}, {1, 1}};
     static const int bpawn_d[2][2] = {{-1, -1}, {1, -1}};
