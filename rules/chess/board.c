@@ -296,37 +296,12 @@ static int check_material(const Board *b, char *err, size_t errlen)
     return 0;
 }
 
-int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
+/* FEN field 1, the placement from rank 8 down to rank 1, onto the empty
+ * board B.  Returns 0 or BOARD_E_FEN with the reason in ERR. */
+static int parse_placement(Board *b, const char *s, char *err, size_t errlen)
 {
-    char f[6][80];
-    if (!fen)
-        return error_set(err, errlen, BOARD_E_FEN, "no FEN given");
-    int n = split_fields(fen, f);
-    if (n < 0)
-        return error_set(err, errlen, BOARD_E_FEN, "a FEN field is too long");
-    if (n == 0)
-        return error_set(err, errlen, BOARD_E_FEN, "the FEN is empty");
-    if (n == 7)
-        return error_set(
-            err, errlen, BOARD_E_FEN,
-            "too many fields: a FEN has 6 (placement, side, castling, en passant, halfmove, "
-            "fullmove)");
-    if (n < 4)
-        return error_set(
-            err, errlen, BOARD_E_FEN,
-            "too few fields: a FEN has placement, side to move, castling and en passant, then "
-            "the two move counters");
-    if (n == 5)
-        return error_set(err, errlen, BOARD_E_FEN,
-                         "the fullmove number is missing after the halfmove clock");
-
-    memset(b, 0, sizeof *b);
-    memset(b->squares, PIECE_NONE, sizeof b->squares);
-    b->ep = SQ_NONE;
-
-    /* Placement, from rank 8 down to rank 1. */
     int rank = 7, file = 0;
-    for (const char *p = f[0]; *p; p++) {
+    for (const char *p = s; *p; p++) {
         if (*p == '/') {
             if (file != 8)
                 return error_set(err, errlen, BOARD_E_FEN, "rank %d has %d squares, not 8",
@@ -360,23 +335,15 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
     if (file != 8)
         return error_set(err, errlen, BOARD_E_FEN, "rank 1 has %d squares, not 8", file);
 
-    if (strcmp(f[1], "w") == 0)
-        b->side = WHITE;
-    else if (strcmp(f[1], "b") == 0) {
-        b->side = BLACK;
-        b->key ^= zobrist_black_to_move;
-    } else
-        return error_set(err, errlen, BOARD_E_FEN, "side to move is '%s'; it must be 'w' or 'b'",
-                         f[1]);
+    return 0;
+}
 
-    if (check_material(b, err, errlen))
-        return BOARD_E_FEN;
-    if ((b->by_type[PAWN] & (RANK_1_BB | RANK_8_BB)))
-        return error_set(err, errlen, BOARD_E_FEN, "a pawn stands on the first or last rank");
-
-    /* Castling rights, and the pieces they need. */
-    if (strcmp(f[2], "-") != 0) {
-        for (const char *p = f[2]; *p; p++) {
+/* FEN field 3, the castling rights, and the king and rook each one needs
+ * where they stand on B.  Returns 0 or BOARD_E_FEN with the reason in ERR. */
+static int parse_castling(Board *b, const char *s, char *err, size_t errlen)
+{
+    if (strcmp(s, "-") != 0) {
+        for (const char *p = s; *p; p++) {
             const char *c = strchr("KQkq", *p);
             if (!c || !*p)
                 return error_set(
@@ -409,34 +376,17 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
                              rights[i].color ? "black" : "white", 'a' + SQ_FILE(rights[i].rook),
                              rights[i].color ? 8 : 1);
     }
-    b->key ^= zobrist_castling[b->castling];
+    return 0;
+}
 
-    /* Counters. */
-    long half = 0, full = 1;
-    if (n == 6) {
-        if (parse_counter(f[4], 9999, &half))
-            return error_set(err, errlen, BOARD_E_FEN,
-                             "halfmove clock '%s' is not a whole number from 0 to 9999", f[4]);
-        if (parse_counter(f[5], 9999, &full) || full < 1)
-            return error_set(err, errlen, BOARD_E_FEN,
-                             "fullmove number '%s' is not a whole number from 1 to 9999", f[5]);
-    }
-    b->halfmove = (uint16_t)half;
-    b->fullmove = (uint16_t)full;
-
+/* FEN field 4, the square a pawn of the side not to move just passed (kept
+ * only when a capture there is legal, as the Laws' "same position" wants).
+ * HALF is the halfmove clock read.  Returns 0 or BOARD_E_FEN with ERR. */
+static int parse_en_passant(Board *b, const char *s, long half, char *err, size_t errlen)
+{
     int them = b->side ^ 1;
-    if (board_attackers(b, board_king(b, them), b->side, board_occupied(b)))
-        return error_set(err, errlen, BOARD_E_FEN, "%s is in check but it is %s's move",
-                         color_names[them], color_names[b->side]);
-    Bitboard checkers = board_checkers(b);
-    if (bb_popcount(checkers) > 2)
-        return error_set(err, errlen, BOARD_E_FEN,
-                         "%s is in check from %d pieces; at most two can give check at once",
-                         color_names[b->side], bb_popcount(checkers));
-
-    /* En passant: the square a pawn of the side not to move just passed. */
-    if (strcmp(f[3], "-") != 0) {
-        const char *e = f[3];
+    if (strcmp(s, "-") != 0) {
+        const char *e = s;
         if (strlen(e) != 2 || e[0] < 'a' || e[0] > 'h' || e[1] < '1' || e[1] > '8')
             return error_set(err, errlen, BOARD_E_FEN,
                              "en passant field '%s' is not a square such as e3 or '-'", e);
@@ -468,6 +418,86 @@ int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
             b->key ^= zobrist_ep_file[SQ_FILE(ep)];
         }
     }
+    return 0;
+}
+
+int board_from_fen(Board *b, const char *fen, char *err, size_t errlen)
+{
+    char f[6][80];
+    if (!fen)
+        return error_set(err, errlen, BOARD_E_FEN, "no FEN given");
+    int n = split_fields(fen, f);
+    if (n < 0)
+        return error_set(err, errlen, BOARD_E_FEN, "a FEN field is too long");
+    if (n == 0)
+        return error_set(err, errlen, BOARD_E_FEN, "the FEN is empty");
+    if (n == 7)
+        return error_set(
+            err, errlen, BOARD_E_FEN,
+            "too many fields: a FEN has 6 (placement, side, castling, en passant, halfmove, "
+            "fullmove)");
+    if (n < 4)
+        return error_set(
+            err, errlen, BOARD_E_FEN,
+            "too few fields: a FEN has placement, side to move, castling and en passant, then "
+            "the two move counters");
+    if (n == 5)
+        return error_set(err, errlen, BOARD_E_FEN,
+                         "the fullmove number is missing after the halfmove clock");
+
+    memset(b, 0, sizeof *b);
+    memset(b->squares, PIECE_NONE, sizeof b->squares);
+    b->ep = SQ_NONE;
+
+    int rc = parse_placement(b, f[0], err, errlen);
+    if (rc)
+        return rc;
+
+    if (strcmp(f[1], "w") == 0)
+        b->side = WHITE;
+    else if (strcmp(f[1], "b") == 0) {
+        b->side = BLACK;
+        b->key ^= zobrist_black_to_move;
+    } else
+        return error_set(err, errlen, BOARD_E_FEN, "side to move is '%s'; it must be 'w' or 'b'",
+                         f[1]);
+
+    if (check_material(b, err, errlen))
+        return BOARD_E_FEN;
+    if ((b->by_type[PAWN] & (RANK_1_BB | RANK_8_BB)))
+        return error_set(err, errlen, BOARD_E_FEN, "a pawn stands on the first or last rank");
+
+    rc = parse_castling(b, f[2], err, errlen);
+    if (rc)
+        return rc;
+    b->key ^= zobrist_castling[b->castling];
+
+    /* Counters. */
+    long half = 0, full = 1;
+    if (n == 6) {
+        if (parse_counter(f[4], 9999, &half))
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "halfmove clock '%s' is not a whole number from 0 to 9999", f[4]);
+        if (parse_counter(f[5], 9999, &full) || full < 1)
+            return error_set(err, errlen, BOARD_E_FEN,
+                             "fullmove number '%s' is not a whole number from 1 to 9999", f[5]);
+    }
+    b->halfmove = (uint16_t)half;
+    b->fullmove = (uint16_t)full;
+
+    int them = b->side ^ 1;
+    if (board_attackers(b, board_king(b, them), b->side, board_occupied(b)))
+        return error_set(err, errlen, BOARD_E_FEN, "%s is in check but it is %s's move",
+                         color_names[them], color_names[b->side]);
+    Bitboard checkers = board_checkers(b);
+    if (bb_popcount(checkers) > 2)
+        return error_set(err, errlen, BOARD_E_FEN,
+                         "%s is in check from %d pieces; at most two can give check at once",
+                         color_names[b->side], bb_popcount(checkers));
+
+    rc = parse_en_passant(b, f[3], half, err, errlen);
+    if (rc)
+        return rc;
     assert(invariants_hold(b, 0, true));
     return 0;
 }
