@@ -249,8 +249,8 @@ static const char *mime(const char *path)
 }
 
 /* 1 when URL names one of the files the pages need: a page at the top
- * (*.html, or a folder's index), the pages' own folders, and the board
- * library's built files.  Not the npm files (package.json, the lock file),
+ * (*.html, or a folder's index), the site's icon, the pages' own folders,
+ * and the board library's built files.  Not the npm files (package.json, the lock file),
  * the lint configuration, or the test tools under node_modules. */
 static int page_file(const char *url)
 {
@@ -262,6 +262,8 @@ static int page_file(const char *url)
     if (strchr(url + 1, '/'))
         return 0;
     size_t n = strlen(url);
+    if (strcmp(url, "/favicon.ico") == 0 || strcmp(url, "/favicon.svg") == 0)
+        return 1;
     return n == 1 || (n > 5 && strcmp(url + n - 5, ".html") == 0);
 }
 

@@ -647,6 +647,7 @@ START_TEST(web_root_serves_only_the_pages)
         ck_assert_int_eq(mkdir(sub, 0700), 0);
     }
     put_file(root, "index.html", "<p>hi</p>");
+    put_file(root, "favicon.ico", "ico");
     put_file(root, "package-lock.json", "{}");
     put_file(root, "js/app.js", "1;");
     put_file(root, "node_modules/chessground/dist/chessground.min.js", "2;");
@@ -666,6 +667,7 @@ START_TEST(web_root_serves_only_the_pages)
     } cases[] = {
         {"/", 200},
         {"/index.html", 200},
+        {"/favicon.ico", 200},
         {"/js/app.js", 200},
         {"/node_modules/chessground/dist/chessground.min.js", 200},
         {"/package-lock.json", 404},
