@@ -457,10 +457,15 @@ static int explain_castling(const Board *b, int side, Move *out, char *err, size
     char sq[3];
     /* The king is the piece a castling names (4.3, 4.4.3), wherever it
      * stands: an illegal castling binds it even when the right was lost
-     * long ago. */
+     * long ago.  *OUT names an illegal move of it; where the king's plain
+     * step to the castling square is legal (a king beside it), no such
+     * move is at hand and nothing is bound. */
     Bitboard king = board_pieces(b, us, KING);
-    if (king && bb_lsb(king) != dest)
-        *out = move_new(bb_lsb(king), dest, MOVE_NORMAL, KNIGHT);
+    if (king && bb_lsb(king) != dest) {
+        Move step = move_new(bb_lsb(king), dest, MOVE_NORMAL, KNIGHT);
+        if (!movegen_is_legal(b, step))
+            *out = step;
+    }
     if (!(b->castling & right)) {
         sq_name(rook, sq);
         return error_set(err, errlen, NOTATION_E_ILLEGAL,
