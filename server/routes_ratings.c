@@ -93,6 +93,17 @@ static int answer_json(Req *r, char *text, size_t len)
     return http_text(r, 200, "application/json", text, len);
 }
 
+/* Answers TEXT (owned) of the list WHAT in format F: JSON as it is, HTML
+ * or CSV as a printable named WHAT-TID. */
+static int reply(Req *r, ExportFormat f, char *text, size_t len, const char *what)
+{
+    if (f == EXPORT_JSON)
+        return answer_json(r, text, len);
+    char name[64];
+    snprintf(name, sizeof name, "%s-%lld", what, (long long)r->id[0]);
+    return route_export_reply(r, f, text, len, name);
+}
+
 int route_ratings(Req *r)
 {
     ExportFormat f;
@@ -116,11 +127,7 @@ int route_ratings(Req *r)
                                   : export_ratings_list(src.t, rep, f, l, &len);
     rating_report_free(rep);
     source_clear(&src);
-    if (f == EXPORT_JSON)
-        return answer_json(r, text, len);
-    char name[64];
-    snprintf(name, sizeof name, "ratings-%lld", (long long)r->id[0]);
-    return route_export_reply(r, f, text, len, name);
+    return reply(r, f, text, len, "ratings");
 }
 
 /* The check the certificate prints: the title asked for (?title=), else
@@ -200,9 +207,5 @@ int route_norms(Req *r)
                                   : export_ratings_norms(src.t, rep, f, l, &len);
     norms_report_free(rep);
     source_clear(&src);
-    if (f == EXPORT_JSON)
-        return answer_json(r, text, len);
-    char name[64];
-    snprintf(name, sizeof name, "norms-%lld", (long long)r->id[0]);
-    return route_export_reply(r, f, text, len, name);
+    return reply(r, f, text, len, "norms");
 }

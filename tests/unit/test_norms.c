@@ -257,12 +257,7 @@ END_TEST
 /* The example event (tests/data/rating/README): FM Stoyanov's IM norm. */
 START_TEST(example_30_im_norm)
 {
-    size_t len;
-    char *text = testutil_load("rating", "example-30.trf", &len);
-    Tournament *t;
-    TrfError e;
-    ck_assert_msg(trf_read(text, len, 0, &t, &e) == 0, "%d:%d %s", e.line, e.column, e.message);
-    free(text);
+    Tournament *t = testutil_trf_load("rating", "example-30.trf", 0);
     NormOptions opt = {.swiss = true};
     NormReport *r;
     ck_assert_int_eq(norms_event(t, &opt, &r), 0);

@@ -188,12 +188,7 @@ static const RatingRow *row_of(const RatingReport *r, int id)
 /* The 30-player example, players worked by hand in tests/data/rating/README. */
 START_TEST(example_30_by_hand)
 {
-    size_t len;
-    char *text = testutil_load("rating", "example-30.trf", &len);
-    Tournament *t;
-    TrfError e;
-    ck_assert_msg(trf_read(text, len, 0, &t, &e) == 0, "%d:%d %s", e.line, e.column, e.message);
-    free(text);
+    Tournament *t = testutil_trf_load("rating", "example-30.trf", 0);
     RatingOptions opt = {.kind = RATING_STANDARD};
     RatingReport *r;
     ck_assert_int_eq(rating_event(t, &opt, &r), 0);
