@@ -384,6 +384,13 @@ int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
         if (!strcmp(key, "public_delay")) {
             /* The tournament's broadcast delay (db/feed.h): no rule of play. */
             continue;
+        } else if (!strcmp(key, "norm_min_games")) {
+            /* Title norms (rules/tournament/norms.h): no rule of play. */
+            if (get_int(val, key, 0, 99, &x, err, errlen))
+                return EVENT_JSON_E_INVALID;
+        } else if (!strcmp(key, "national_championship")) {
+            if (!json_is_boolean(val))
+                return bad(err, errlen, "field 'national_championship' must be true or false");
         } else if (!strcmp(key, "type")) {
             if (!str || strcmp(str, "settings"))
                 return bad(err, errlen, "field 'type' of settings must be \"settings\"");

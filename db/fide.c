@@ -332,6 +332,42 @@ json_t *fide_player(Store *s, int64_t fide_id)
     return one;
 }
 
+int fide_k_of(Store *s, int type, const Tournament *t, int *k_of)
+{
+    static const char *const sql[FIDE_TYPES] = {
+        "SELECT std_k FROM fide_players WHERE fide_id = ?1",
+        "SELECT rapid_k FROM fide_players WHERE fide_id = ?1",
+        "SELECT blitz_k FROM fide_players WHERE fide_id = ?1",
+    };
+    if (type < 0 || type >= FIDE_TYPES)
+        return -EINVAL;
+    int found = 0;
+    for (int i = 0; i < t->n_players; i++) {
+        const TrnPlayer *p = &t->players[i];
+        char *end;
+        long long id = strtoll(p->fide_id, &end, 10);
+        if (!p->fide_id[0] || *end || id <= 0)
+            continue;
+        sqlite3_stmt *st = store_stmt(s, sql[type]);
+        if (!st)
+            return -EIO;
+        store_bind(st, "i", (int64_t)id);
+        int rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_INTEGER) {
+            int k = sqlite3_column_int(st, 0);
+            if (k > 0 && k <= 100) {
+                k_of[p->id] = k;
+                found++;
+            }
+        } else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+            sqlite3_reset(st);
+            return -EIO;
+        }
+        sqlite3_reset(st);
+    }
+    return found;
+}
+
 /* Appends `COLUMN : "WORD" *` to the MATCH expression Q (N bytes). */
 static void add_word(char *q, size_t n, int *words, const char *column, const char *w, size_t len)
 {

@@ -19,6 +19,7 @@
 
 #include "fide_read.h"
 #include "store.h"
+#include "tournament.h"
 
 /* Expected failures of an import. */
 enum {
@@ -67,6 +68,16 @@ json_t *fide_search(Store *s, const char *text, int limit);
  * o_title, foa_title, std_rating, std_games, std_k, rapid_*, blitz_*,
  * birth_year, inactive (bool)}, NULL when not in the register. */
 json_t *fide_player(Store *s, int64_t fide_id);
+
+/*
+ * The K factor of each player of T in the register for the rating TYPE
+ * (FIDE_STANDARD..FIDE_BLITZ): k_of[start rank] = the list's K of the
+ * player whose TRF FIDE ID matches, left 0 for a player without a FIDE ID,
+ * not in the register or without a K of that type.  K_OF has
+ * TRN_MAX_PLAYERS + 1 entries, zeroed by the caller.  Returns the number
+ * of players found, or a negative value when the store fails.
+ */
+int fide_k_of(Store *s, int type, const Tournament *t, int *k_of);
 
 /* The list the register holds: {list_date, files, players, imported_at},
  * or NULL when nothing was imported. */

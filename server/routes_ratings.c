@@ -11,9 +11,11 @@
  *
  * The kind of rating (standard, rapid, blitz) comes from the tournament's
  * time control, by the Laws' category (Appendices A.1, B.1: later periods
- * within 60 moves count): a tournament has no setting of its own for it.  Player records hold no K,
- * so K is the regulations' default.  The tournament holds no arbiters, end date or host federation:
- * the certificate leaves those lines blank.
+ * within 60 moves count): a tournament has no setting of its own for it.  K is the player's K in
+ * the FIDE register (the imported rating list) of that kind when the register has the player's
+ * FIDE ID, else the regulations' default.  The norm checks follow the tournament's settings
+ * `norm_min_games` and `national_championship` (rules/tournament/norms.h).  The tournament holds
+ * no arbiters, end date or host federation: the certificate leaves those lines blank.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,9 +26,11 @@
 
 #include "errors.h"
 #include "export_ratings.h"
+#include "fide.h"
 #include "ratings_json.h"
 #include "routes.h"
 #include "timecontrol.h"
+#include "tournaments.h"
 #include "tournament_io.h"
 
 /* What a report is computed from: the standings' Tournament, or for a
@@ -81,6 +85,12 @@ static RatingKind kind_of(const char *time_control)
     return rating_kind_for_control(time_control);
 }
 
+/* The register's rating type for a kind of play. */
+static int fide_type(RatingKind kind)
+{
+    return kind == RATING_RAPID ? FIDE_RAPID : kind == RATING_BLITZ ? FIDE_BLITZ : FIDE_STANDARD;
+}
+
 static const char *query(Req *r, const char *name)
 {
     return r->conn ? MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, name) : NULL;
@@ -116,8 +126,16 @@ int route_ratings(Req *r)
     RatingOptions opt = {0};
     opt.kind = kind_of(src.t->encoded_tc);
     opt.rounds = src.ts.rounds;
+    int *k_of = calloc(TRN_MAX_PLAYERS + 1, sizeof *k_of);
+    if (!k_of || fide_k_of(http_reader(r->srv), fide_type(opt.kind), src.t, k_of) < 0) {
+        free(k_of);
+        source_clear(&src);
+        return http_error(r, API_E_INTERNAL, "the FIDE register could not be read");
+    }
+    opt.k_of = k_of;
     RatingReport *rep = NULL;
     int rc = rating_event(src.t, &opt, &rep);
+    free(k_of);
     if (rc) {
         source_clear(&src);
         return http_error(r, API_E_INTERNAL, "rating report failed (%d)", rc);
@@ -190,6 +208,11 @@ int route_norms(Req *r)
     NormOptions opt = {0};
     opt.rounds = src.ts.rounds;
     opt.swiss = !src.ts.round_robin;
+    json_t *row = tournaments_get(http_reader(r->srv), r->id[0]);
+    json_t *settings = json_object_get(row, "settings");
+    opt.min_games = (int)json_integer_value(json_object_get(settings, "norm_min_games"));
+    opt.national_championship = json_is_true(json_object_get(settings, "national_championship"));
+    json_decref(row);
     NormReport *rep = NULL;
     int rc = norms_event(src.t, &opt, &rep);
     if (rc) {

@@ -39,6 +39,8 @@ const JsonField route_settings_fields[] = {
     {"public_delay", JF_INT, 0, 0, 86400, NULL, NULL},
     {"guidelines_iii", JF_BOOL, 0, 0, 0, NULL, NULL},
     {"fen", JF_STR, 0, 1, 100, NULL, NULL},
+    {"norm_min_games", JF_INT, 0, 0, 99, NULL, NULL},
+    {"national_championship", JF_BOOL, 0, 0, 0, NULL, NULL},
     END,
 };
 

@@ -9,6 +9,7 @@
 
 #include "cmdutil.h"
 #include "commands.h"
+#include "fide.h"
 #include "rating.h"
 #include "ratings_json.h"
 #include "trf.h"
@@ -63,9 +64,34 @@ static void print_text(const Tournament *t, const RatingReport *r)
     }
 }
 
+/* Fills *K_OF (owned by the caller) with the K of each player of T in the
+ * FIDE register of the store at DB.  Returns 0 or the exit status. */
+static int register_k(const char *db, RatingKind kind, const Tournament *t, int **k_of)
+{
+    Store *s;
+    char err[256];
+    if (store_open(db, 1, &s, err, sizeof err)) {
+        fprintf(stderr, "arbiter ratings: %s\n", err);
+        return 3;
+    }
+    int type = kind == RATING_RAPID   ? FIDE_RAPID
+               : kind == RATING_BLITZ ? FIDE_BLITZ
+                                      : FIDE_STANDARD;
+    *k_of = calloc(TRN_MAX_PLAYERS + 1, sizeof **k_of);
+    int found = *k_of ? fide_k_of(s, type, t, *k_of) : -1;
+    store_close(s);
+    if (found < 0) {
+        fprintf(stderr, "arbiter ratings: the FIDE register of %s could not be read\n", db);
+        free(*k_of);
+        *k_of = NULL;
+        return 1;
+    }
+    return 0;
+}
+
 static int run_ratings(int argc, char **argv)
 {
-    const char *path = NULL, *format = "text", *kind = NULL;
+    const char *path = NULL, *format = "text", *kind = NULL, *db = NULL;
     RatingOptions opt = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -78,6 +104,9 @@ static int run_ratings(int argc, char **argv)
                 fprintf(stderr, "arbiter ratings: --k is a number from 1 to 100\n");
                 return 2;
             }
+        } else if (strcmp(a, "--db") == 0 && val) {
+            db = val;
+            i++;
         } else if (strcmp(a, "--format") == 0 && val) {
             format = val;
             i++;
@@ -118,8 +147,15 @@ static int run_ratings(int argc, char **argv)
                                                 : RATING_STANDARD;
     else
         opt.kind = rating_kind_for_control(t->encoded_tc);
+    int *k_of = NULL;
+    if (db && !opt.force_k && (rc = register_k(db, opt.kind, t, &k_of))) {
+        tournament_free(t);
+        return rc;
+    }
+    opt.k_of = k_of;
     RatingReport *r;
     rc = rating_event(t, &opt, &r);
+    free(k_of);
     if (rc) {
         fprintf(stderr, "arbiter ratings: %s\n", rc < 0 ? "out of memory" : "bad option");
         tournament_free(t);
@@ -138,7 +174,7 @@ const Command cmd_ratings = {
     .name = "ratings",
     .summary = "FIDE rating change of every player of a TRF",
     .help = "usage: arbiter ratings FILE.trf [--k N] [--format text|json] [--rounds N]\n"
-            "                       [--kind standard|rapid|blitz]\n\n"
+            "                       [--kind standard|rapid|blitz] [--db STORE]\n\n"
             "Prints each player's FIDE rating change for the tournament in FILE (TRF16\n"
             "or TRF-2026) under the FIDE Rating Regulations effective from 1 March 2024\n"
             "(Handbook B.02): expected score from table 8.1(b) with the 400-point rule\n"
@@ -153,6 +189,9 @@ const Command cmd_ratings = {
             "              the 042 start date), else 20; 20 in rapid and blitz; K x games\n"
             "              at most 700.  New players (K 40 for their first 30 games)\n"
             "              cannot be told from a TRF: give --k 40.\n"
+            "  --db STORE  take each player's K from the FIDE register of that store\n"
+            "              (`arbiter fide import`), by the FIDE ID of the TRF; players\n"
+            "              not in it keep the default.  --k wins over it.\n"
             "  --kind K    standard, rapid or blitz.  Default: from the 222 time control\n"
             "              (base + 60 x increment: up to 10 min blitz, under 60 min\n"
             "              rapid), else standard.\n"

@@ -59,8 +59,9 @@ static int64_t play_event(const char *tc, int64_t *pids)
     return tid;
 }
 
-/* The command line's JSON of `arbiter CMD` on tournament TID's TRF (an arbiter's export). */
-static json_t *cli_json(int64_t tid, const char *cmd)
+/* The command line's JSON of `arbiter CMD` on tournament TID's TRF (an
+ * arbiter's export), with the further arguments EXTRA (may be ""). */
+static json_t *cli_json_with(int64_t tid, const char *cmd, const char *extra)
 {
     Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
     ck_assert_int_eq(r->status, 200);
@@ -68,7 +69,7 @@ static json_t *cli_json(int64_t tid, const char *cmd)
     snprintf(path, sizeof path, "%s/report-%s.trf", D.dir, cmd);
     testutil_write(path, r->body, r->len);
     resp_free(r);
-    snprintf(line, sizeof line, "'%s' %s '%s' --format json", testutil_bin(), cmd, path);
+    snprintf(line, sizeof line, "'%s' %s '%s' --format json %s", testutil_bin(), cmd, path, extra);
     FILE *p = popen(line, "r");
     ck_assert_ptr_nonnull(p);
     json_error_t e;
@@ -76,6 +77,11 @@ static json_t *cli_json(int64_t tid, const char *cmd)
     ck_assert_int_eq(pclose(p), 0);
     ck_assert_msg(out != NULL, "arbiter %s: %s", cmd, e.text);
     return out;
+}
+
+static json_t *cli_json(int64_t tid, const char *cmd)
+{
+    return cli_json_with(tid, cmd, "");
 }
 
 /* Each object of the daemon's array API equals the command line's CLI
@@ -231,6 +237,80 @@ START_TEST(norms_agree_and_print)
 }
 END_TEST
 
+/* K comes from the FIDE register when it holds the player: 2901234 is
+ * rated 1950 with K 40 in the January list (a new player), where the
+ * regulations' default for a rating under 2300 without a birth date is
+ * 20.  The command line reads the same register with --db. */
+START_TEST(k_from_the_register)
+{
+    int64_t pids[6];
+    int64_t tid = play_event("5400+30", pids);
+    Resp *r = reqf(&D, &arb, "PATCH", "{\"fide_id\":\"2901234\"}",
+                   "/api/v1/tournaments/%lld/players/%lld", (long long)tid, (long long)pids[1]);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/ratings", (long long)tid);
+    ck_assert_int_eq(jint(json_array_get(r->json, 1), "k"), 20);
+    resp_free(r);
+
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "'%s' fide import '%s/fide/standard_jan25frl.txt' --db '%s' >/dev/null",
+             testutil_bin(), getenv("ARBITER_TEST_DATA"), D.db);
+    ck_assert_int_eq(system(cmd), 0);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/ratings", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    json_t *second = json_array_get(r->json, 1);
+    ck_assert_int_eq(jint(second, "k"), 40);
+    /* Player 1's FIDE ID is not in the list: the default stays. */
+    ck_assert_int_eq(jint(json_array_get(r->json, 0), "k"), 20);
+    char extra[600];
+    snprintf(extra, sizeof extra, "--db '%s'", D.db);
+    json_t *cli = cli_json_with(tid, "ratings", extra);
+    assert_same_players(r->json, cli, pids);
+    json_decref(cli);
+    resp_free(r);
+}
+END_TEST
+
+/* The tournament's norm settings reach the norm report: a national
+ * championship waives the federation rules, as `arbiter norms --national`
+ * does; bad values are refused. */
+START_TEST(norm_settings)
+{
+    int64_t pids[6];
+    int64_t tid = play_event("5400+30", pids);
+    Resp *r = reqf(&D, &arb, "PATCH",
+                   "{\"settings\":{\"national_championship\":true,"
+                   "\"norm_min_games\":7}}",
+                   "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/norms", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    json_t *cli = cli_json_with(tid, "norms", "--national --min-games 7");
+    assert_same_players(json_object_get(r->json, "players"), json_object_get(cli, "players"), pids);
+    json_t *plain = cli_json(tid, "norms");
+    json_t *p1 = json_array_get(json_object_get(r->json, "players"), 0);
+    json_t *c1 = json_array_get(json_object_get(plain, "players"), 0);
+    ck_assert(json_is_true(
+        json_object_get(json_array_get(json_object_get(p1, "norms"), 0), "federations_waived")));
+    ck_assert(!json_is_true(
+        json_object_get(json_array_get(json_object_get(c1, "norms"), 0), "federations_waived")));
+    json_decref(plain);
+    json_decref(cli);
+    resp_free(r);
+    const char *bad[] = {"{\"settings\":{\"national_championship\":1}}",
+                         "{\"settings\":{\"norm_min_games\":100}}",
+                         "{\"settings\":{\"norm_min_games\":\"9\"}}"};
+    for (int i = 0; i < 3; i++) {
+        r = reqf(&D, &arb, "PATCH", bad[i], "/api/v1/tournaments/%lld", (long long)tid);
+        ck_assert_msg(r->status == 400, "%s: %ld %s", bad[i], r->status, r->body);
+        resp_free(r);
+    }
+}
+END_TEST
+
 static void check_error(const char *path, long status)
 {
     Resp *r = req(&D, NULL, "GET", path, NULL);
@@ -286,6 +366,8 @@ static Suite *suite(void)
     tcase_add_test(tc, ratings_agree_with_the_command_line);
     tcase_add_test(tc, rapid_from_the_time_control);
     tcase_add_test(tc, norms_agree_and_print);
+    tcase_add_test(tc, k_from_the_register);
+    tcase_add_test(tc, norm_settings);
     tcase_add_test(tc, bad_requests);
     suite_add_tcase(s, tc);
     return s;
