@@ -68,6 +68,7 @@ typedef enum Word {
     W_OPPONENT,
     W_RESULT,
     W_RAISED,
+    W_DROPPED,
     W_SIGNATURE,
     W_DATE,
     W_COUNT
@@ -124,6 +125,7 @@ static const char *const WORD_KEYS[W_COUNT] = {
     [W_OPPONENT] = "print.opponent",
     [W_RESULT] = "view.result",
     [W_RAISED] = "print.raised",
+    [W_DROPPED] = "print.dropped",
     [W_SIGNATURE] = "print.signature",
     [W_DATE] = "print.date",
 };
@@ -581,6 +583,10 @@ char *export_ratings_certificate(const Tournament *t, const NormReport *r, int p
         opponents(&o, t, p, r->rounds);
     strbuf_puts(&o.b, "<table>\n<tbody>\n");
     fieldi(&o, W_GAMES, c->games);
+    if (c->n_dropped) {
+        ratings_json_dropped(c, x, sizeof x);
+        field(&o, W_DROPPED, x);
+    }
     ratings_json_points(c->score, x, sizeof x);
     field(&o, W_SCORE, x);
     fieldi(&o, W_AVERAGE, c->average);

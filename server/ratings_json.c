@@ -80,13 +80,23 @@ void ratings_json_missing(const NormCheck *c, char *buf, size_t len)
  * "GM norm needs a draw in round 9, and: title holders 1/3" when the
  * remaining opponents must also bring what the opposition still lacks.
  */
+void ratings_json_dropped(const NormCheck *c, char *buf, size_t len)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->n_dropped && o < len; i++)
+        o += (size_t)snprintf(buf + o, len - o, "%s%d", i ? "," : "", c->dropped[i]);
+}
+
 void ratings_json_outlook(const NormCheck *c, int rounds, char *buf, size_t len)
 {
     const char *t = norms_level(c->title)->name;
     const char *an = c->title == NORM_IM ? "an" : "a";
     char p[16], what[48];
     if (c->norm && !c->remaining) {
-        snprintf(buf, len, "%s norm", t);
+        char r[NORMS_MAX_DROPPED * 4 + 1];
+        ratings_json_dropped(c, r, sizeof r);
+        snprintf(buf, len, "%s norm%s%s", t, r[0] ? ", leaving out the wins of rounds " : "", r);
         return;
     }
     if (c->need < 0 || !c->possible) {
@@ -230,7 +240,10 @@ static void norm_check(StrBuf *b, const NormCheck *c, int k, int rounds)
     } else {
         strbuf_puts(b, "null");
     }
-    strbuf_puts(b, ",\"missing\":");
+    strbuf_puts(b, ",\"dropped_rounds\":[");
+    ratings_json_dropped(c, m, sizeof m);
+    strbuf_puts(b, m);
+    strbuf_puts(b, "],\"missing\":");
     jstring(b, m);
     strbuf_puts(b, ",\"outlook\":");
     jstring(b, o);

@@ -37,6 +37,10 @@ const char *ratings_json_initial(RatingInitial s);
 /* The requirements check C misses, comma separated ("" when none), into BUF. */
 void ratings_json_missing(const NormCheck *c, char *buf, size_t len);
 
+/* The rounds of the games C leaves out (norms.h), comma-separated, ""
+ * when none, into BUF (LEN bytes). */
+void ratings_json_dropped(const NormCheck *c, char *buf, size_t len);
+
 /*
  * What check C says after ROUNDS rounds, into BUF: "IM norm", "no GM norm",
  * "a draw in round 9 gives an IM norm", "GM norm needs 1.5 from rounds

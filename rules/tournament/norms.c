@@ -194,6 +194,57 @@ bool norms_swiss_exception(const Tournament *t)
 }
 
 /* The titles player p could make a norm for. */
+/*
+ * The smallest set of the player's wins (the first NORMS_MAX_DROPPED) whose
+ * games left out make the norm; on success *C becomes the check of the
+ * games that remain, with the rounds left out in C->dropped.  Sets are
+ * tried by size, and within a size in the order of their rounds.
+ */
+static void drop_wins(NormTitle title, const NormOpponent *opp, const bool *won,
+                      const unsigned char *round_of, int n, int score, const char *fed, bool waived,
+                      int min_games, int remaining, NormCheck *c)
+{
+    int wins[NORMS_MAX_DROPPED], nw = 0;
+    for (int i = 0; i < n && nw < NORMS_MAX_DROPPED; i++)
+        if (won[i])
+            wins[nw++] = i;
+    int min = min_games > 0 ? min_games : NORMS_MIN_GAMES;
+    NormOpponent kept[TRN_MAX_ROUNDS];
+    for (int size = 1; size <= nw && n - size >= min; size++) {
+        /* Subsets of `size` wins in lexicographic order of their indexes. */
+        int pick[NORMS_MAX_DROPPED];
+        for (int i = 0; i < size; i++)
+            pick[i] = i;
+        for (;;) {
+            bool out[TRN_MAX_ROUNDS] = {false};
+            for (int i = 0; i < size; i++)
+                out[wins[pick[i]]] = true;
+            int m = 0;
+            for (int i = 0; i < n; i++)
+                if (!out[i])
+                    kept[m++] = opp[i];
+            NormCheck t;
+            norms_check(title, kept, m, score - size * TRN_POINT, fed, waived, min_games, remaining,
+                        &t);
+            if (t.norm) {
+                for (int i = 0; i < size; i++)
+                    t.dropped[i] = round_of[wins[pick[i]]];
+                t.n_dropped = size;
+                *c = t;
+                return;
+            }
+            int j = size - 1;
+            while (j >= 0 && pick[j] == nw - size + j)
+                j--;
+            if (j < 0)
+                break;
+            pick[j]++;
+            for (int i = j + 1; i < size; i++)
+                pick[i] = pick[i - 1] + 1;
+        }
+    }
+}
+
 static int candidate_titles(const TrnPlayer *p, NormTitle *out)
 {
     const char *t = p->title;
@@ -221,6 +272,8 @@ int norms_event(const Tournament *t, const NormOptions *opt, NormReport **out)
         return NORMS_E_RANGE;
     NormReport *r = calloc(1, sizeof *r);
     NormOpponent *opp = malloc(sizeof *opp * TRN_MAX_ROUNDS);
+    bool won[TRN_MAX_ROUNDS];
+    unsigned char round_of[TRN_MAX_ROUNDS];
     if (!r || !opp)
         goto fail;
     r->rounds = rounds;
@@ -245,6 +298,8 @@ int norms_event(const Tournament *t, const NormOptions *opt, NormReport **out)
             opp[n].rating = o->rating;
             opp[n].title = o->title;
             opp[n].federation = o->federation;
+            won[n] = g->result == TRN_RES_WIN;
+            round_of[n] = (unsigned char)k;
             n++;
             score += g->result == TRN_RES_WIN    ? TRN_POINT
                      : g->result == TRN_RES_DRAW ? TRN_POINT / 2
@@ -252,9 +307,14 @@ int norms_event(const Tournament *t, const NormOptions *opt, NormReport **out)
         }
         NormRow *row = &r->rows[r->n_rows++];
         row->player = p->id;
-        for (int k = 0; k < nt; k++)
+        for (int k = 0; k < nt; k++) {
+            NormCheck *c = &row->checks[row->n_checks++];
             norms_check(titles[k], opp, n, score, p->federation, waived, opt->min_games,
-                        total - rounds, &row->checks[row->n_checks++]);
+                        total - rounds, c);
+            if (!c->norm)
+                drop_wins(titles[k], opp, won, round_of, n, score, p->federation, waived,
+                          opt->min_games, total - rounds, c);
+        }
     }
     free(opp);
     *out = r;

@@ -27,6 +27,14 @@
  *    them titled GM IM WGM WIM.
  * Fractions are exact: "at least a third of 10" is 4, "at most 3/5 of 9" is 5.
  *
+ * Games left out: the player may disregard games against opponents they
+ * defeated, as long as the games that remain meet every requirement (the
+ * minimum number of games included); the full crosstable is still sent.
+ * When the games as played make no norm, norms_event tries every set of
+ * the player's wins (the first NORMS_MAX_DROPPED of them) and reports the
+ * smallest set whose removal makes the norm, the lowest rounds first among
+ * equals, in NormCheck.dropped.
+ *
  * What the player needs: with R rounds in the event (line 142 / XXR) and
  * r counted, every remaining round is assumed to be a game against
  * opponents of the same average; `need` is the fewest points (tenths) in
@@ -42,9 +50,10 @@
 #include "tournament.h"
 
 enum {
-    NORMS_E_RANGE = 1,    /* an option is out of its range */
-    NORMS_MIN_GAMES = 9,  /* 1.4: games for a norm */
-    NORMS_UNRATED = 1400, /* rating of an unrated opponent */
+    NORMS_E_RANGE = 1,      /* an option is out of its range */
+    NORMS_MIN_GAMES = 9,    /* 1.4: games for a norm */
+    NORMS_UNRATED = 1400,   /* rating of an unrated opponent */
+    NORMS_MAX_DROPPED = 12, /* wins searched for leaving out (see norms_event) */
 };
 
 typedef enum NormTitle {
@@ -87,6 +96,11 @@ typedef struct NormCheck {
     bool ok_federations; /* all three federation rules, or waived */
     bool federations_waived;
     bool norm; /* every requirement met */
+
+    /* Games against defeated opponents left out so that the rest make the
+     * norm (see norms_event); their rounds, ascending. */
+    int n_dropped;
+    unsigned char dropped[NORMS_MAX_DROPPED];
 
     int remaining; /* rounds left in the event */
     int need;      /* tenths from the remaining rounds, -1 out of reach */

@@ -254,6 +254,64 @@ START_TEST(b01_swiss_exception)
 }
 END_TEST
 
+/*
+ * B.01: games against opponents the player defeated may be disregarded if
+ * the rest still meet every requirement.  Ten rounds: the base opposition
+ * (draws against the GMs of rounds 1-2, a loss in round 3, wins in rounds
+ * 4-9: 7 points) and a win in round 10 against an untitled 1800 of GER.
+ * All ten: the 1800 is raised to the GM floor 2200, average
+ * (21420 + 2200) / 10 = 2362 < 2380, and 3 GMs of 10 is under a third: no
+ * norm.  Leaving out one of the wins against a 2320 still averages
+ * (21420 - 2320 + 2200) / 9 = 2366.7; leaving out round 10 gives the base
+ * nine games: exactly 2380 and 2600, a norm.
+ */
+START_TEST(b01_defeated_opponents_left_out)
+{
+    Tournament *t = tournament_new();
+    t->rounds_played = 10;
+    TrnPlayer *me = tournament_add_player(t, 1);
+    strcpy(me->federation, "BUL");
+    me->rating = 2450;
+    me->rounds = 10;
+    static const char res[10] = {'=', '=', '0', '1', '1', '1', '1', '1', '1', '1'};
+    for (int r = 1; r <= 10; r++) {
+        TrnPlayer *o = tournament_add_player(t, r + 1);
+        const NormOpponent *b = r <= 9 ? &base[r - 1] : NULL;
+        o->rating = b ? b->rating : 1800;
+        strcpy(o->title, b ? b->title : "");
+        strcpy(o->federation, b ? b->federation : "GER");
+        me = tournament_player_mut(t, 1);
+        me->games[r - 1] =
+            (TrnGame){.opponent = (uint16_t)(r + 1), .colour = TRN_WHITE, .result = res[r - 1]};
+    }
+    NormOptions opt = {0};
+    NormReport *rep;
+    ck_assert_int_eq(norms_event(t, &opt, &rep), 0);
+    ck_assert_int_eq(rep->rows[0].player, 1);
+    const NormCheck *c = &rep->rows[0].checks[0];
+    ck_assert_int_eq(c->title, NORM_GM);
+    ck_assert(c->norm);
+    ck_assert_int_eq(c->n_dropped, 1);
+    ck_assert_int_eq(c->dropped[0], 10);
+    ck_assert_int_eq(c->games, 9);
+    ck_assert_int_eq(c->score, 70);
+    ck_assert_int_eq(c->average, 2380);
+    ck_assert_int_eq(c->performance, 2600);
+    norms_report_free(rep);
+
+    /* With a minimum of 10 games nothing may be left out: no norm. */
+    opt.min_games = 10;
+    ck_assert_int_eq(norms_event(t, &opt, &rep), 0);
+    c = &rep->rows[0].checks[0];
+    ck_assert(!c->norm);
+    ck_assert_int_eq(c->n_dropped, 0);
+    ck_assert_int_eq(c->games, 10);
+    ck_assert_int_eq(c->average, 2362);
+    norms_report_free(rep);
+    tournament_free(t);
+}
+END_TEST
+
 /* The example event (tests/data/rating/README): FM Stoyanov's IM norm. */
 START_TEST(example_30_im_norm)
 {
@@ -308,6 +366,7 @@ static Suite *suite(void)
     tcase_add_test(tc, b01_need_in_last_round);
     tcase_add_test(tc, b01_levels);
     tcase_add_test(tc, b01_swiss_exception);
+    tcase_add_test(tc, b01_defeated_opponents_left_out);
     tcase_add_test(tc, example_30_im_norm);
     suite_add_tcase(s, tc);
     return s;
