@@ -2,25 +2,33 @@
  * fide.c — the FIDE register in the store: import, search, lookup.  See
  * fide.h.
  *
- * An import runs in two steps.  First the files are read into a TEMP table
- * (the temporary database: no lock on the store, no write-ahead log), in
- * transactions of BATCH rows through one prepared statement; a bad file
- * stops here and nothing else has changed.  Then one write transaction
- * creates fide_players_new and fide_names_new from the schema's own
- * definitions, fills them (players in name order, so a player's place is
- * the rowid of the name index), drops the old tables and renames the new
- * ones: readers see the old list or the new one, never a mixture.
+ * An import runs in steps, none of which holds the store's write lock for
+ * long, so a daemon serving a round beside it keeps recording moves.
+ * First the files are read into a TEMP table (the temporary database: no
+ * lock on the store, no write-ahead log), in transactions of BATCH rows
+ * through one prepared statement, then merged and sorted by name into a
+ * second TEMP table whose rowid is the player's place (the rowid of the name
+ * index); a bad file or a FIDE ID given twice stops here and nothing else
+ * has changed.  Then fide_players_new and fide_names_new are created from
+ * the schema's own definitions and filled BATCH places per write
+ * transaction; one short transaction renames the live tables to *_old and
+ * the new ones to their names, so readers see the old list or the new one,
+ * never a mixture; last the old tables are emptied BATCH rows per
+ * transaction and dropped.  Tables *_new and *_old left by an import that
+ * was stopped are removed by the next one.
  */
 #include "fide.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fide_text.h"
 
-enum { BATCH = 20000, MAX_WORDS = 8, WORD_MAX = 64 };
+enum { BATCH = 20000, WRITE_BATCH = 10000, MAX_WORDS = 8, WORD_MAX = 64 };
 
 #define ERR(code, ...) (snprintf(err, n, __VA_ARGS__), (code))
 
@@ -41,15 +49,25 @@ static const char LOAD_SQL[] =
     "std_games, std_k, rapid_rating, rapid_games, rapid_k, blitz_rating, blitz_games, "            \
     "blitz_k, birth_year, inactive"
 
+/* The merged list in name order: pos is the player's place.  fide_id is
+ * UNIQUE so that an ID given twice in one file fails here (duplicate()). */
+static const char SORTED_DDL[] =
+    "DROP TABLE IF EXISTS temp.fide_sorted;"
+    "CREATE TEMP TABLE fide_sorted (pos INTEGER PRIMARY KEY, fide_id INTEGER NOT NULL UNIQUE, "
+    "name TEXT, federation TEXT, sex TEXT, title TEXT, w_title TEXT, o_title TEXT, "
+    "foa_title TEXT, std_rating INTEGER, std_games INTEGER, std_k INTEGER, "
+    "rapid_rating INTEGER, rapid_games INTEGER, rapid_k INTEGER, blitz_rating INTEGER, "
+    "blitz_games INTEGER, blitz_k INTEGER, birth_year INTEGER, inactive INTEGER)";
+
 /* One file: its rows go in as they come, in name order. */
 static const char FILL_ONE_SQL[] =
-    "INSERT INTO fide_players_new (" PLAYER_COLUMNS ") SELECT " PLAYER_COLUMNS
+    "INSERT INTO temp.fide_sorted (" PLAYER_COLUMNS ") SELECT " PLAYER_COLUMNS
     " FROM temp.fide_load ORDER BY name COLLATE NOCASE, fide_id";
 
 /* Several files: one row per FIDE ID; the last file read gives the
  * player's data, each rating type comes from the files that carry it. */
 static const char FILL_MERGE_SQL[] =
-    "INSERT INTO fide_players_new (" PLAYER_COLUMNS ") SELECT " PLAYER_COLUMNS " FROM ("
+    "INSERT INTO temp.fide_sorted (" PLAYER_COLUMNS ") SELECT " PLAYER_COLUMNS " FROM ("
     "SELECT max(seq), fide_id, name, federation, sex, title, w_title, o_title, foa_title, "
     "max(iif(types & 1, std_rating, NULL)) AS std_rating, "
     "max(iif(types & 1, std_games, NULL)) AS std_games, "
@@ -62,12 +80,31 @@ static const char FILL_MERGE_SQL[] =
     "max(iif(types & 4, blitz_k, NULL)) AS blitz_k, birth_year, inactive "
     "FROM temp.fide_load GROUP BY fide_id) ORDER BY name COLLATE NOCASE, fide_id";
 
+/* One batch of places ?1 < pos <= ?2 into the new tables. */
+static const char COPY_SQL[] =
+    "INSERT INTO fide_players_new (pos, " PLAYER_COLUMNS ") SELECT pos, " PLAYER_COLUMNS
+    " FROM temp.fide_sorted WHERE pos > ?1 AND pos <= ?2";
 static const char INDEX_SQL[] = "INSERT INTO fide_names_new (rowid, name, translit) "
-                                "SELECT pos, name, fide_key(name) FROM fide_players_new";
+                                "SELECT pos, name, fide_key(name) FROM temp.fide_sorted "
+                                "WHERE pos > ?1 AND pos <= ?2";
 
-static const char SWAP_SQL[] = "DROP TABLE fide_players; DROP TABLE fide_names;"
+static const char SWAP_SQL[] = "ALTER TABLE fide_players RENAME TO fide_players_old;"
+                               "ALTER TABLE fide_names RENAME TO fide_names_old;"
                                "ALTER TABLE fide_players_new RENAME TO fide_players;"
                                "ALTER TABLE fide_names_new RENAME TO fide_names;";
+
+/* Emptying a table before it is dropped, a batch per transaction.  The
+ * name index's content lives in its shadow table fide_names_*_data; its
+ * rows 1 and 10 (averages, structure) stay, as opening the table to drop
+ * it reads them, the segments go. */
+static const char *const EMPTY_SQL[] = {
+    "DELETE FROM fide_players_old WHERE pos IN (SELECT pos FROM fide_players_old LIMIT 5000)",
+    "DELETE FROM fide_names_old_data WHERE rowid IN "
+    "(SELECT rowid FROM fide_names_old_data WHERE rowid > 10 LIMIT 1000)",
+    "DELETE FROM fide_players_new WHERE pos IN (SELECT pos FROM fide_players_new LIMIT 5000)",
+    "DELETE FROM fide_names_new_data WHERE rowid IN "
+    "(SELECT rowid FROM fide_names_new_data WHERE rowid > 10 LIMIT 1000)",
+};
 
 /* fide_key(TEXT): the spelling keys of a name (fide_text_key). */
 static void key_fn(sqlite3_context *cx, int argc, sqlite3_value **argv)
@@ -233,10 +270,140 @@ static void file_names(const char *const *paths, int npaths, char *out, size_t n
     }
 }
 
+/* True when the store has a table NAME. */
+static bool table_exists(sqlite3 *db, const char *name)
+{
+    sqlite3_stmt *st = NULL;
+    bool yes = sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE name = ?1", -1, &st,
+                                  NULL) == SQLITE_OK &&
+               (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC), sqlite3_step(st) == SQLITE_ROW);
+    sqlite3_finalize(st);
+    return yes;
+}
+
+static double mono_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/*
+ * After a write transaction that began at T0: stay away from the store for
+ * half as long again.  SQLite's lock is not a queue: another connection
+ * waiting for it polls with growing sleeps (up to 100 ms), and would rarely
+ * catch the instant between two transactions that follow each other at
+ * once; a pause as long as half the transaction lets it in.
+ */
+static void pace(double t0)
+{
+    double e = mono_s() - t0;
+    if (e < 0.002)
+        e = 0.002;
+    long long ns = (long long)(e / 2 * 1e9);
+    struct timespec t = {(time_t)(ns / 1000000000), (long)(ns % 1000000000)};
+    nanosleep(&t, NULL);
+}
+
+/* Runs SQL (a batch that changes at most a few thousand rows) in write
+ * transactions of its own until it changes nothing. */
+static int in_batches(sqlite3 *db, const char *sql, char *err, size_t n)
+{
+    for (;;) {
+        double t0 = mono_s();
+        int rc = exec(db, "BEGIN IMMEDIATE", err, n);
+        if (rc)
+            return rc;
+        if ((rc = exec(db, sql, err, n))) {
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+            return rc;
+        }
+        int changed = sqlite3_changes(db);
+        if ((rc = exec(db, "COMMIT", err, n)))
+            return rc;
+        if (!changed)
+            return 0;
+        pace(t0);
+    }
+}
+
+/* Empties and drops the register tables with SUFFIX ("old" or "new"), if
+ * an import left them, without one long write transaction. */
+static int drop_tables(sqlite3 *db, const char *suffix, char *err, size_t n)
+{
+    static const char *const kinds[2] = {"fide_players", "fide_names"};
+    for (int k = 0; k < 2; k++) {
+        char name[32], sql[64];
+        snprintf(name, sizeof name, "%s_%s", kinds[k], suffix);
+        if (!table_exists(db, name))
+            continue;
+        int rc = in_batches(db, EMPTY_SQL[k + (strcmp(suffix, "new") == 0 ? 2 : 0)], err, n);
+        snprintf(sql, sizeof sql, "DROP TABLE %s", name);
+        if (rc || (rc = exec(db, sql, err, n)))
+            return rc;
+    }
+    return 0;
+}
+
+/* Fills the new tables from temp.fide_sorted, BATCH places a transaction. */
+static int fill_new(sqlite3 *db, long players, char *err, size_t n)
+{
+    sqlite3_stmt *copy = NULL, *index = NULL;
+    int rc = 0;
+    if (sqlite3_prepare_v2(db, COPY_SQL, -1, &copy, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, INDEX_SQL, -1, &index, NULL) != SQLITE_OK)
+        rc = ERR(-EIO, "cannot fill the register: %s", sqlite3_errmsg(db));
+    for (long lo = 0; lo < players && rc == 0; lo += WRITE_BATCH) {
+        double t0 = mono_s();
+        if ((rc = exec(db, "BEGIN IMMEDIATE", err, n)))
+            break;
+        sqlite3_stmt *sts[2] = {copy, index};
+        for (int k = 0; k < 2 && rc == 0; k++) {
+            sqlite3_bind_int64(sts[k], 1, lo);
+            sqlite3_bind_int64(sts[k], 2, lo + WRITE_BATCH);
+            if (sqlite3_step(sts[k]) != SQLITE_DONE)
+                rc = ERR(-EIO, "cannot fill the register: %s", sqlite3_errmsg(db));
+            sqlite3_reset(sts[k]);
+        }
+        if (rc == 0 && (rc = exec(db, "COMMIT", err, n)) == 0)
+            pace(t0);
+        else
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    sqlite3_finalize(copy);
+    sqlite3_finalize(index);
+    return rc;
+}
+
+/* Records the list imported; inside the swap's transaction. */
+static int record_list(sqlite3 *db, const char *const *paths, int npaths,
+                       const FideImportResult *res, char *err, size_t n)
+{
+    char files[512];
+    file_names(paths, npaths, files, sizeof files);
+    sqlite3_stmt *st = NULL;
+    int rc = -EIO;
+    if (sqlite3_prepare_v2(db,
+                           "INSERT OR REPLACE INTO fide_list (id, list_date, files, players, "
+                           "imported_ms) VALUES (1, ?1, ?2, ?3, ?4)",
+                           -1, &st, NULL) == SQLITE_OK) {
+        bind_text(st, 1, res->list_date);
+        sqlite3_bind_text(st, 2, files, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 3, res->players);
+        sqlite3_bind_int64(st, 4, store_now_ms());
+        rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -EIO;
+    }
+    sqlite3_finalize(st);
+    if (rc)
+        snprintf(err, n, "cannot record the list: %s", sqlite3_errmsg(db));
+    return rc;
+}
+
 int fide_import(Store *s, const char *const *paths, int npaths, const FideImportOptions *opt,
                 FideImportResult *res, char *err, size_t n)
 {
     sqlite3 *db = store_db(s);
+    char ignored[160];
     memset(res, 0, sizeof *res);
     if (npaths < 1)
         return ERR(FIDE_E_EMPTY, "no file to import");
@@ -248,56 +415,47 @@ int fide_import(Store *s, const char *const *paths, int npaths, const FideImport
     int rc = stage(db, paths, npaths, opt, res, err, n);
     if (rc)
         goto done;
-    if ((rc = exec(db, "BEGIN IMMEDIATE", err, n)))
+    /* Merge and sort in the temporary database: no lock on the store. */
+    if ((rc = exec(db, SORTED_DDL, err, n)))
         goto done;
-    if ((rc = exec(db,
-                   "DROP TABLE IF EXISTS fide_players_new; DROP TABLE IF EXISTS "
-                   "fide_names_new",
-                   err, n)) ||
-        (rc = clone_table(db, "fide_players", err, n)) ||
-        (rc = clone_table(db, "fide_names", err, n)))
-        goto rollback;
     if (sqlite3_exec(db, npaths == 1 ? FILL_ONE_SQL : FILL_MERGE_SQL, NULL, NULL, NULL) !=
         SQLITE_OK) {
         rc = sqlite3_extended_errcode(db) == SQLITE_CONSTRAINT_UNIQUE
                  ? duplicate(db, paths, err, n)
                  : ERR(-EIO, "cannot fill the register: %s", sqlite3_errmsg(db));
-        goto rollback;
-    }
-    res->players = (long)sqlite3_changes(db);
-    if ((rc = exec(db, INDEX_SQL, err, n)) || (rc = exec(db, SWAP_SQL, err, n)))
-        goto rollback;
-    char files[512];
-    file_names(paths, npaths, files, sizeof files);
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_prepare_v2(db,
-                           "INSERT OR REPLACE INTO fide_list (id, list_date, files, players, "
-                           "imported_ms) VALUES (1, ?1, ?2, ?3, ?4)",
-                           -1, &st, NULL) == SQLITE_OK) {
-        bind_text(st, 1, res->list_date);
-        sqlite3_bind_text(st, 2, files, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 3, res->players);
-        sqlite3_bind_int64(st, 4, store_now_ms());
-        rc = sqlite3_step(st) == SQLITE_DONE ? 0 : -EIO;
-    } else {
-        rc = -EIO;
-    }
-    sqlite3_finalize(st);
-    if (rc) {
-        snprintf(err, n, "cannot record the list: %s", sqlite3_errmsg(db));
-        goto rollback;
-    }
-    if ((rc = exec(db, "COMMIT", err, n)) == 0) {
-        /* The new list passed through the write-ahead log: give its space
-         * back now rather than keep a log as large as the register (best
-         * effort; a reader in the middle of a query may prevent it). */
-        sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
         goto done;
     }
-rollback:
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-done:
+    res->players = (long)sqlite3_changes(db);
     sqlite3_exec(db, "DROP TABLE IF EXISTS temp.fide_load", NULL, NULL, NULL);
+    if ((rc = drop_tables(db, "new", err, n)) || (rc = drop_tables(db, "old", err, n)))
+        goto done;
+    if ((rc = exec(db, "BEGIN IMMEDIATE", err, n)))
+        goto done;
+    if ((rc = clone_table(db, "fide_players", err, n)) ||
+        (rc = clone_table(db, "fide_names", err, n)) || (rc = exec(db, "COMMIT", err, n))) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        goto done;
+    }
+    if ((rc = fill_new(db, res->players, err, n)))
+        goto done;
+    if ((rc = exec(db, "BEGIN IMMEDIATE", err, n)))
+        goto done;
+    if ((rc = exec(db, SWAP_SQL, err, n)) || (rc = record_list(db, paths, npaths, res, err, n)) ||
+        (rc = exec(db, "COMMIT", err, n))) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        goto done;
+    }
+    /* The new list is live; what is left is housekeeping.  The list passed
+     * through the write-ahead log: give its space back rather than keep a
+     * log as large as the register (best effort; a reader in the middle of
+     * a query may prevent it). */
+    drop_tables(db, "old", ignored, sizeof ignored); /* else the next import does it */
+    sqlite3_wal_checkpoint_v2(db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+done:
+    if (rc)
+        drop_tables(db, "new", ignored, sizeof ignored);
+    sqlite3_exec(db, "DROP TABLE IF EXISTS temp.fide_load", NULL, NULL, NULL);
+    sqlite3_exec(db, "DROP TABLE IF EXISTS temp.fide_sorted", NULL, NULL, NULL);
     return rc;
 }
 

@@ -5,10 +5,10 @@
  *
  * Invariants: the register holds exactly one list (the last import) or is
  * empty; an import replaces it in one transaction or not at all.
- * Workload: one import a month (~1.7 M players, the one long write of the
- * store: the final swap holds the write lock for most of a minute, so it
- * belongs before the event, not during its rounds); many small searches
- * while the desk types a name.
+ * Workload: one import a month (~1.7 M players: the longest job of the
+ * store, written in short transactions with pauses between them, so it may
+ * run beside a round: moves wait at most a few hundred milliseconds); many
+ * small searches while the desk types a name.
  */
 #ifndef ARBITER_DB_FIDE_H
 #define ARBITER_DB_FIDE_H

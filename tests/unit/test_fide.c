@@ -177,6 +177,43 @@ START_TEST(newer_list_replaces)
     r = fide_search(st, "dubov", 10);
     ck_assert_int_eq(json_array_size(r), 1);
     json_decref(r);
+    /* The tables of the replaced list are gone. */
+    ck_assert_int_eq(store_int(st, -1,
+                               "SELECT count(*) FROM sqlite_master WHERE name GLOB 'fide_*_old*' "
+                               "OR name GLOB 'fide_*_new*'",
+                               ""),
+                     0);
+}
+END_TEST
+
+/* An import stopped half-way leaves new tables half-filled, or after the
+ * swap the old ones; the next import removes both and the register is the
+ * new list alone. */
+START_TEST(stopped_import_cleaned_up)
+{
+    import_ok(1, "players_list_xml_foa.xml", NULL, NULL);
+    ck_assert_int_eq(
+        store_run(st, NULL, "CREATE TABLE fide_players_old AS SELECT * FROM fide_players", ""), 0);
+    ck_assert_int_eq(store_run(st, NULL,
+                               "CREATE VIRTUAL TABLE fide_names_new USING fts5(name, translit, "
+                               "content = '')",
+                               ""),
+                     0);
+    ck_assert_int_eq(store_run(st, NULL,
+                               "INSERT INTO fide_names_new (rowid, name, translit) "
+                               "VALUES (1, 'Stale', 'stale')",
+                               ""),
+                     0);
+    import_ok(1, "players_newer.xml", NULL, NULL);
+    ck_assert_int_eq(store_int(st, -1,
+                               "SELECT count(*) FROM sqlite_master WHERE name GLOB 'fide_*_old*' "
+                               "OR name GLOB 'fide_*_new*'",
+                               ""),
+                     0);
+    ck_assert_int_eq(store_int(st, 0, "SELECT count(*) FROM fide_players", ""), 11);
+    json_t *r = fide_search(st, "dubov", 10);
+    ck_assert_int_eq(json_array_size(r), 1);
+    json_decref(r);
 }
 END_TEST
 
@@ -305,6 +342,7 @@ static Suite *suite(void)
     tcase_add_test(tc, every_format_gives_the_same_rows);
     tcase_add_test(tc, single_type_list_alone);
     tcase_add_test(tc, newer_list_replaces);
+    tcase_add_test(tc, stopped_import_cleaned_up);
     tcase_add_test(tc, bad_file_leaves_register);
     tcase_add_test(tc, search_names);
     tcase_add_test(tc, spelling_keys_meet);
