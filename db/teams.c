@@ -5,7 +5,6 @@
  */
 #include "teams.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,16 +383,13 @@ int teams_token_set(Store *s, int64_t team, const char *token_hash)
 
 int teams_lookup_token(Store *s, const char *token_hash, int64_t *team, int64_t *tid)
 {
-    sqlite3_stmt *st =
-        store_stmt(s, "SELECT team_id, tournament_id FROM team_credentials WHERE token_hash = ?1");
-    if (!st)
-        return -EIO;
-    store_bind(st, "s", token_hash);
-    int found = sqlite3_step(st) == SQLITE_ROW;
-    if (found) {
-        *team = sqlite3_column_int64(st, 0);
-        *tid = sqlite3_column_int64(st, 1);
-    }
-    sqlite3_reset(st);
-    return found;
+    json_t *row =
+        store_row(s, "SELECT team_id, tournament_id FROM team_credentials WHERE token_hash = ?1",
+                  "s", token_hash);
+    if (!row)
+        return 0;
+    *team = jsonget_int(row, "team_id");
+    *tid = jsonget_int(row, "tournament_id");
+    json_decref(row);
+    return 1;
 }

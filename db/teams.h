@@ -78,7 +78,8 @@ int64_t teams_by_pin(Store *s, int64_t tid, const char *pin_hash);
 /* Gives TEAM's captain a new token (signing in again ends the old one). */
 int teams_token_set(Store *s, int64_t team, const char *token_hash);
 /* The team whose captain's token hashes to TOKEN_HASH: 1 with *TEAM and
- * *TID, 0 when none, -EIO when the query cannot run (cached statement). */
+ * *TID, 0 when none.  Asked only when no player has the token, and cached
+ * by the server as players' tokens are. */
 int teams_lookup_token(Store *s, const char *token_hash, int64_t *team, int64_t *tid);
 
 #endif

@@ -100,10 +100,19 @@ const JsonField route_team_settings_fields[] = {
     END,
 };
 
-int route_team_settings_get(Req *r)
+/* Answers the JSON that FN gives for the tournament of the path. */
+static int tournament_json(Req *r, json_t *(*fn)(Store *s, int64_t tid))
 {
     Store *s = route_tournament_reader(r);
-    return s ? http_json(r, 200, teams_settings_get(s, r->id[0])) : ROUTE_DONE;
+    if (!s)
+        return ROUTE_DONE;
+    json_t *out = fn(s, r->id[0]);
+    return out ? http_json(r, 200, out) : refused(r, -1, "");
+}
+
+int route_team_settings_get(Req *r)
+{
+    return tournament_json(r, teams_settings_get);
 }
 
 static int run_settings(Store *s, WriterJob *job)
@@ -144,8 +153,7 @@ const JsonField route_team_fields[] = {
 
 int route_teams_list(Req *r)
 {
-    Store *s = route_tournament_reader(r);
-    return s ? http_json(r, 200, teams_list(s, r->id[0])) : ROUTE_DONE;
+    return tournament_json(r, teams_list);
 }
 
 int route_team_get(Req *r)
@@ -399,16 +407,17 @@ int route_round_matches(Req *r)
     return m ? http_json(r, 200, m) : http_error(r, API_E_INTERNAL, "the matches are unreadable");
 }
 
-static int match_json_reply(Req *r)
+/* The match {mid} of the path, or NULL after answering 404 (or 500). */
+static json_t *path_match(Req *r)
 {
     Store *s = route_tournament_reader(r);
     if (!s)
-        return ROUTE_DONE;
+        return NULL;
     json_t *m = matches_get(s, r->id[0], r->id[1]);
     if (!m)
-        return http_error(r, STORE_E_NOT_FOUND, "no match %lld in tournament %lld",
-                          (long long)r->id[1], (long long)r->id[0]);
-    return http_json(r, 200, m);
+        http_error(r, STORE_E_NOT_FOUND, "no match %lld in tournament %lld", (long long)r->id[1],
+                   (long long)r->id[0]);
+    return m;
 }
 
 static const char *const FORFEITS[] = {"a", "b", "both", "none", NULL};
@@ -537,11 +546,7 @@ int route_team_crosstable(Req *r)
 
 int route_team_players(Req *r)
 {
-    Store *s = route_tournament_reader(r);
-    if (!s)
-        return ROUTE_DONE;
-    json_t *out = team_lists_players(s, r->id[0]);
-    return out ? http_json(r, 200, out) : refused(r, -1, "");
+    return tournament_json(r, team_lists_players);
 }
 
 int route_board_prizes(Req *r)
@@ -564,16 +569,11 @@ int route_match_get(Req *r)
     ExportLang lang;
     if (route_export_format(r, &f, &lang))
         return ROUTE_DONE;
-    if (f == EXPORT_JSON)
-        return match_json_reply(r);
-    Store *s = route_tournament_reader(r);
-    if (!s)
-        return ROUTE_DONE;
-    json_t *m = matches_get(s, r->id[0], r->id[1]);
-    if (!m)
-        return http_error(r, STORE_E_NOT_FOUND, "no match %lld in tournament %lld",
-                          (long long)r->id[1], (long long)r->id[0]);
-    json_t *t = store_row(s, "SELECT name FROM tournaments WHERE id = ?1", "i", r->id[0]);
+    json_t *m = path_match(r);
+    if (!m || f == EXPORT_JSON)
+        return m ? http_json(r, 200, m) : ROUTE_DONE;
+    json_t *t =
+        store_row(http_reader(r->srv), "SELECT name FROM tournaments WHERE id = ?1", "i", r->id[0]);
     size_t len = 0;
     char *text =
         export_teams_match_sheet(m, json_string_value(json_object_get(t, "name")), f, lang, &len);
