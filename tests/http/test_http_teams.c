@@ -12,7 +12,7 @@
  * standings come in order of match points then game points, a captain may
  * submit only his own team's line-up and not after the deadline or the
  * start of the round, and a line-up of a pending round changes the games'
- * players.
+ * players, and the public delay holds back the match scores.
  */
 #include <check.h>
 #include <stdio.h>
@@ -403,6 +403,43 @@ START_TEST(odd_swiss_gives_one_bye)
 }
 END_TEST
 
+START_TEST(public_delay_holds_back_match_scores)
+{
+    static Event e;
+    event_new(&e, 4, 2, 2, "swiss", 3);
+    Resp *r = reqf(&D, &arb, "PATCH", "{\"settings\":{\"public_delay\":3600}}",
+                   "/api/v1/tournaments/%lld", (long long)e.tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    json_t *m = pair(&e, 1);
+    play_round(&e, m, 1, 0);
+    json_decref(m);
+    /* The arbiter sees the scores; the public sees the boards still open. */
+    const Client *who[] = {&arb, NULL};
+    for (int i = 0; i < 2; i++) {
+        r = reqf(&D, who[i], "GET", NULL, "/api/v1/tournaments/%lld/rounds/1/matches",
+                 (long long)e.tid);
+        ck_assert_int_eq(r->status, 200);
+        json_t *first = json_array_get(r->json, 0);
+        json_t *score = json_object_get(first, "score");
+        const char *res = json_string_value(
+            json_object_get(json_array_get(json_object_get(first, "boards"), 0), "result"));
+        ck_assert_int_eq(json_is_true(json_object_get(score, "complete")), i == 0);
+        ck_assert_int_eq(strcmp(res, "*") == 0, i == 1);
+        resp_free(r);
+        r = reqf(&D, who[i], "GET", NULL, "/api/v1/tournaments/%lld/team-standings",
+                 (long long)e.tid);
+        double total = 0;
+        size_t k;
+        json_t *row;
+        json_array_foreach(json_object_get(r->json, "rows"), k, row) total +=
+            json_number_value(json_object_get(row, "game_points"));
+        ck_assert(i == 0 ? total == 4 : total == 0);
+        resp_free(r);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-teams");
@@ -412,6 +449,7 @@ static Suite *suite(void)
     tcase_add_test(tc, swiss_40_teams_9_rounds);
     tcase_add_test(tc, round_robin_10_teams);
     tcase_add_test(tc, odd_swiss_gives_one_bye);
+    tcase_add_test(tc, public_delay_holds_back_match_scores);
     suite_add_tcase(s, tc);
     return s;
 }
