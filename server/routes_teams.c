@@ -282,7 +282,8 @@ int route_captain_login(Req *r)
         return ROUTE_DONE;
     int64_t tid = jsonin_int(r->in, "tournament_id", 0);
     char key[48], hash[65];
-    snprintf(key, sizeof key, "captain:%lld", (long long)tid);
+    /* The budget of PINs, apart from the players' PINs of the tournament. */
+    snprintf(key, sizeof key, "pin:captain:%lld", (long long)tid);
     if (security_throttle_check(r, key))
         return ROUTE_DONE;
     Store *s = http_req_reader(r);
