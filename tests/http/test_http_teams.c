@@ -318,6 +318,14 @@ START_TEST(swiss_40_teams_9_rounds)
              "/api/v1/tournaments/%lld/teams/%lld/lineup", (long long)e.tid, (long long)e.team[0]);
     ck_assert_int_eq(r->status, 401);
     resp_free(r);
+    r = req(&D, &cap0, "GET", "/api/v1/auth/me", NULL);
+    ck_assert_str_eq(json_string_value(json_object_get(r->json, "role")), "captain");
+    ck_assert_int_eq(jint(r->json, "team_id"), e.team[0]);
+    resp_free(r);
+    /* A team round is paired as matches, not as an individual round. */
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)e.tid);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
     for (int rn = 1; rn <= 9; rn++) {
         json_t *m = pair(&e, rn);
         check_pairing(&e, m, rn);
