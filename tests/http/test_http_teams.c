@@ -195,11 +195,17 @@ static void play_round(Event *e, json_t *matches, int rn, int forfeit_table)
         json_array_foreach(json_object_get(m, "boards"), k, g)
         {
             int o = outcome(rn, table, (int)k);
+            /* Round 4's first board is won by forfeit: a board forfeit
+             * counts as a win in the match. */
+            int board_forfeit = rn == 4 && table == 1 && k == 0;
             static const char *const body[] = {"{\"white\":1,\"black\":0}",
                                                "{\"white\":0.5,\"black\":0.5}",
                                                "{\"white\":0,\"black\":1}"};
-            r = reqf(&D, &arb, "POST", body[o], "/api/v1/games/%lld/arbiter/result",
-                     (long long)jint(g, "game_id"));
+            if (board_forfeit)
+                o = 0;
+            r = reqf(&D, &arb, "POST",
+                     board_forfeit ? "{\"white\":1,\"black\":0,\"forfeit\":true}" : body[o],
+                     "/api/v1/games/%lld/arbiter/result", (long long)jint(g, "game_id"));
             ck_assert_msg(r->status == 200, "%s", r->body);
             resp_free(r);
             double w = o == 0 ? 1 : o == 1 ? 0.5 : 0;
