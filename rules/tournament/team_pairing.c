@@ -316,7 +316,9 @@ static void set_weights(const TeamEvent *ev, int round, Work *w)
                     int want = w->pos[i] + w->size[i] / 2;
                     d = abs(w->pos[j] - want);
                 } else {
-                    d = w->pos[j] + TEAM_MAX_TEAMS;
+                    /* Across groups: the lowest of the higher group meets
+                     * the highest of the lower one. */
+                    d = TEAM_MAX_TEAMS + w->pos[j] + (w->size[i] - 1 - w->pos[i]);
                 }
                 wt[0] = (uint64_t)(4 * TEAM_MAX_TEAMS - d);
             }

@@ -1,19 +1,294 @@
 /*
- * test_team.c — the team event model: settings defaults, rosters, board
- * colours by scheme, match scores (boards, forfeits, byes) and the
- * initial ranking order.
+ * test_team.c — the team event model and the team standings: settings
+ * defaults, rosters, board colours by scheme, match scores (boards,
+ * forfeits of a board and of a match, byes), the initial ranking order,
+ * the C.07 team tie-breaks on a small hand-computed event, individual
+ * results and board prizes.
  */
 #include <check.h>
+#include <string.h>
 
 #include "team.h"
+#include "team_standings.h"
 #include "testutil.h"
+
+/* n teams of `boards` boards plus one reserve; ratings from `base` down. */
+static TeamEvent *small_event(int n, int boards, int base)
+{
+    TeamSettings s;
+    team_settings_default(&s, boards);
+    TeamEvent *ev = team_event_new(&s);
+    ck_assert_ptr_nonnull(ev);
+    int pid = 1;
+    for (int t = 1; t <= n; t++) {
+        char name[16] = "Team X";
+        name[5] = (char)('A' + t - 1);
+        ck_assert_ptr_nonnull(team_event_add_team(ev, name));
+        for (int k = 0; k <= boards; k++) {
+            TeamPlayer *p = team_event_add_player(ev, t, pid++);
+            ck_assert_ptr_nonnull(p);
+            p->rating = base - 100 * t - 10 * k;
+        }
+    }
+    return ev;
+}
+
+/* Sets the board results of m from a string of team_a's results ("1=0+"). */
+static void set_results(TeamMatch *m, const char *res)
+{
+    for (int k = 0; res[k]; k++) {
+        char a = res[k];
+        m->board[k].result_a = a;
+        m->board[k].result_b = a == '1' ? '0' : a == '0' ? '1' : a == '+' ? '-' : a == '-' ? '+' : a;
+    }
+}
 
 START_TEST(defaults)
 {
     TeamSettings s;
     team_settings_default(&s, 4);
     ck_assert_int_eq(s.mp_win, 20);
-    ck_assert_int_eq(s.pab_gp, 25);
+    ck_assert_int_eq(s.mp_draw, 10);
+    ck_assert_int_eq(s.mp_loss, 0);
+    ck_assert_int_eq(s.pab_mp, 20);
+    ck_assert_int_eq(s.pab_gp, 25); /* the narrowest win of 4 boards */
+    team_settings_default(&s, 5);
+    ck_assert_int_eq(s.pab_gp, 30);
+    team_settings_default(&s, 40);
+    ck_assert_int_eq(s.boards, TEAM_MAX_BOARDS);
+}
+END_TEST
+
+START_TEST(rosters_and_ids)
+{
+    TeamEvent *ev = small_event(2, 4, 2500);
+    ck_assert_int_eq(ev->n_teams, 2);
+    ck_assert_int_eq(team_event_team(ev, 2)->n_roster, 5);
+    ck_assert_int_eq(team_event_player(ev, 7)->team, 2);
+    ck_assert_ptr_null(team_event_add_player(ev, 1, 7)); /* id taken */
+    ck_assert_ptr_null(team_event_add_player(ev, 3, 99)); /* no team 3 */
+    ck_assert_ptr_null(team_event_team(ev, 0));
+    team_event_free(ev);
+    team_event_free(NULL);
+}
+END_TEST
+
+START_TEST(board_colours)
+{
+    TeamSettings s;
+    team_settings_default(&s, 4);
+    /* Default: the first-named team White on odd boards. */
+    ck_assert_int_eq(team_board_colour(&s, TRN_WHITE, 1), TRN_WHITE);
+    ck_assert_int_eq(team_board_colour(&s, TRN_WHITE, 2), TRN_BLACK);
+    ck_assert_int_eq(team_board_colour(&s, TRN_BLACK, 3), TRN_BLACK);
+    ck_assert_int_eq(team_board_colour(&s, TRN_BLACK, 4), TRN_WHITE);
+    s.scheme = TEAM_BOARDS_PATTERN;
+    strcpy(s.board_pattern, "WWBB");
+    ck_assert_int_eq(team_board_colour(&s, TRN_WHITE, 2), TRN_WHITE);
+    ck_assert_int_eq(team_board_colour(&s, TRN_WHITE, 3), TRN_BLACK);
+    ck_assert_int_eq(team_board_colour(&s, TRN_BLACK, 2), TRN_BLACK);
+    ck_assert_int_eq(team_board_colour(&s, TRN_WHITE, 0), TRN_COLOUR_NONE);
+}
+END_TEST
+
+START_TEST(match_scores)
+{
+    TeamEvent *ev = small_event(3, 4, 2500);
+    ck_assert_ptr_nonnull(team_event_add_round(ev));
+    TeamMatch *m = team_event_add_match(ev, 1, 1, 2, TRN_WHITE);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(m->board[0].player_a, 1);
+    ck_assert_int_eq(m->board[3].player_b, 9);
+    ck_assert_int_eq(m->board[1].colour_a, TRN_BLACK);
+    ck_assert_ptr_null(team_event_add_match(ev, 1, 2, 3, TRN_WHITE)); /* 2 already plays */
+    TeamMatchScore sc;
+    team_match_score(&ev->settings, m, &sc);
+    ck_assert(!sc.complete);
+    set_results(m, "1=0+"); /* 1 + 0.5 + 0 + 1 (forfeit) = 2.5 : 1.5 */
+    team_match_score(&ev->settings, m, &sc);
+    ck_assert(sc.complete);
+    ck_assert_int_eq(sc.gp_a, 25);
+    ck_assert_int_eq(sc.gp_b, 15);
+    ck_assert_int_eq(sc.mp_a, 20);
+    ck_assert_int_eq(sc.mp_b, 0);
+    set_results(m, "1=0=");
+    team_match_score(&ev->settings, m, &sc);
+    ck_assert_int_eq(sc.mp_a, 10);
+    ck_assert_int_eq(sc.mp_b, 10);
+    /* A double forfeit on a board scores nothing for either side. */
+    m->board[3].result_a = m->board[3].result_b = TRN_RES_FORFEIT_LOSS;
+    team_match_score(&ev->settings, m, &sc);
+    ck_assert_int_eq(sc.gp_a, 15);
+    ck_assert_int_eq(sc.gp_b, 15);
+    /* Whole-match forfeit: all boards and a win to the side present. */
+    m->forfeit = TEAM_FORFEIT_A;
+    team_match_score(&ev->settings, m, &sc);
+    ck_assert_int_eq(sc.gp_b, 40);
+    ck_assert_int_eq(sc.mp_b, 20);
+    ck_assert_int_eq(sc.mp_a, 0);
+    m->forfeit = TEAM_FORFEIT_BOTH;
+    team_match_score(&ev->settings, m, &sc);
+    ck_assert_int_eq(sc.gp_a + sc.gp_b + sc.mp_a + sc.mp_b, 0);
+    /* Byes. */
+    TeamMatch *b = team_event_add_bye(ev, 1, 3, TRN_RES_PAB);
+    ck_assert_ptr_nonnull(b);
+    team_match_score(&ev->settings, b, &sc);
+    ck_assert_int_eq(sc.mp_a, 20);
+    ck_assert_int_eq(sc.gp_a, 25);
+    b->bye = TRN_RES_HPB;
+    team_match_score(&ev->settings, b, &sc);
+    ck_assert_int_eq(sc.mp_a, 10);
+    ck_assert_int_eq(sc.gp_a, 20);
+    b->bye = TRN_RES_ZPB;
+    team_match_score(&ev->settings, b, &sc);
+    ck_assert_int_eq(sc.mp_a + sc.gp_a, 0);
+    ck_assert_ptr_null(team_event_add_bye(ev, 1, 3, 'X'));
+    team_event_free(ev);
+}
+END_TEST
+
+START_TEST(rank_order)
+{
+    TeamSettings s;
+    team_settings_default(&s, 2);
+    TeamEvent *ev = team_event_new(&s);
+    const int ratings[4][3] = { { 2400, 2000, 2700 }, /* top 2: 2550 */
+                                { 2600, 2500, 0 },    /* 2550, whole roster lower */
+                                { 2300, 2300, 2300 }, /* 2300 */
+                                { 2550, 2550, 2550 } };
+    const char *names[4] = { "B", "A", "C", "D" };
+    int pid = 1;
+    for (int t = 0; t < 4; t++) {
+        team_event_add_team(ev, names[t]);
+        for (int k = 0; k < 3; k++)
+            team_event_add_player(ev, t + 1, pid++)->rating = ratings[t][k];
+    }
+    ck_assert_int_eq(team_rating_average(ev, 1, 2), 2550);
+    ck_assert_int_eq(team_rating_average(ev, 2, 3), 1700);
+    int order[4];
+    team_event_rank_order(ev, order);
+    /* 2550 x3; then the roster average: D 2550, B 2367, A 1700; then C. */
+    ck_assert_int_eq(order[0], 4);
+    ck_assert_int_eq(order[1], 1);
+    ck_assert_int_eq(order[2], 2);
+    ck_assert_int_eq(order[3], 3);
+    team_event_free(ev);
+}
+END_TEST
+
+/*
+ * Four teams, two boards, two rounds (2/1/0 match points):
+ *   R1: A-B 2:0, C-D 1:1      R2: A-C 1.5:0.5, B-D 0.5:1.5
+ * Final: A 4 MP 3.5 GP; D 3 MP 2.5; C 1 MP 1.5; B 0 MP 0.5.
+ */
+static TeamEvent *four_teams(void)
+{
+    TeamEvent *ev = small_event(4, 2, 2600);
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 1, 1, 2, TRN_WHITE), "11");
+    set_results(team_event_add_match(ev, 1, 3, 4, TRN_WHITE), "10");
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 2, 1, 3, TRN_BLACK), "1=");
+    set_results(team_event_add_match(ev, 2, 2, 4, TRN_WHITE), "=0");
+    return ev;
+}
+
+START_TEST(standings_tiebreaks)
+{
+    TeamEvent *ev = four_teams();
+    TeamTbSpec sp[8];
+    int n;
+    char err[128];
+    ck_assert_int_eq(team_standings_parse("GPTS, BH:MP/C1 EMGSB SB:MP;EGGSB,DE", sp, 8, &n, err,
+                                          sizeof err),
+                     0);
+    ck_assert_int_eq(n, 6);
+    ck_assert_int_eq(sp[1].code, TEAM_TB_BH_MP);
+    ck_assert_int_eq(sp[1].cut_low, 1);
+    ck_assert_int_eq(sp[3].code, TEAM_TB_EMMSB);
+    char name[32];
+    team_tb_name(&sp[1], name, sizeof name);
+    ck_assert_str_eq(name, "BH:MP/C1");
+    ck_assert_int_eq(team_standings_parse("XYZ", sp, 8, &n, err, sizeof err),
+                     TEAM_STANDINGS_E_SYNTAX);
+    ck_assert_int_eq(team_standings_parse("bh:gp-M1", sp, 8, &n, err, sizeof err), 0);
+    ck_assert_int_eq(sp[0].cut_high, 1);
+    ck_assert_int_eq(sp[0].code, TEAM_TB_BH_GP);
+
+    const char *list = "GPTS,BH:MP,EMGSB,EMMSB,EGGSB";
+    ck_assert_int_eq(team_standings_parse(list, sp, 8, &n, err, sizeof err), 0);
+    TeamStandings *st;
+    ck_assert_int_eq(team_standings_compute(ev, 0, sp, n, &st), 0);
+    ck_assert_int_eq(st->n_rows, 4);
+    ck_assert_int_eq(st->rows[0].team, 1);
+    ck_assert_int_eq(st->rows[1].team, 4);
+    ck_assert_int_eq(st->rows[2].team, 3);
+    ck_assert_int_eq(st->rows[3].team, 2);
+    const TeamRow *a = &st->rows[0];
+    ck_assert_int_eq(a->value[0], 400);  /* PTS = MP */
+    ck_assert_int_eq(a->value[1], 350);  /* GPTS */
+    ck_assert_int_eq(a->value[2], 100);  /* BH:MP: B 0 + C 1 */
+    ck_assert_int_eq(a->value[3], 150);  /* EMGSB: 0 x 2 + 1 x 1.5 */
+    ck_assert_int_eq(a->value[4], 200);  /* EMMSB: 0 x 2 + 1 x 2 */
+    ck_assert_int_eq(a->value[5], 325);  /* EGGSB: 0.5 x 2 + 1.5 x 1.5 = 1 + 2.25 */
+    team_standings_free(st);
+    team_standings_free(NULL);
+    team_event_free(ev);
+}
+END_TEST
+
+START_TEST(direct_encounter)
+{
+    /* A and C level on match points after A beat C: DE puts A first. */
+    TeamEvent *ev = small_event(4, 2, 2600);
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 1, 1, 3, TRN_WHITE), "1=");
+    set_results(team_event_add_match(ev, 1, 2, 4, TRN_WHITE), "11");
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 2, 1, 2, TRN_WHITE), "00");
+    set_results(team_event_add_match(ev, 2, 3, 4, TRN_WHITE), "11");
+    TeamTbSpec sp[2];
+    int n;
+    char err[64];
+    ck_assert_int_eq(team_standings_parse("DE,TPN", sp, 2, &n, err, sizeof err), 0);
+    TeamStandings *st;
+    ck_assert_int_eq(team_standings_compute(ev, 0, sp, n, &st), 0);
+    /* B 4 MP; A and C 2 MP, A won their match; D 0. */
+    ck_assert_int_eq(st->rows[0].team, 2);
+    ck_assert_int_eq(st->rows[1].team, 1);
+    ck_assert_int_eq(st->rows[1].value[1], 200);
+    ck_assert_int_eq(st->rows[2].team, 3);
+    ck_assert_int_eq(st->rows[2].value[1], 0);
+    ck_assert_int_eq(st->rows[3].team, 4);
+    ck_assert_int_eq(st->rows[3].rank, 4);
+    team_standings_free(st);
+    team_event_free(ev);
+}
+END_TEST
+
+START_TEST(players_and_board_prizes)
+{
+    TeamEvent *ev = four_teams();
+    TeamPlayerResult res[12];
+    team_standings_players(ev, 0, res);
+    /* Player 1: A board 1, beat B1 (2400) and C1 (2300) in two rounds. */
+    ck_assert_int_eq(res[0].player, 1);
+    ck_assert_int_eq(res[0].board, 1);
+    ck_assert_int_eq(res[0].games, 2);
+    ck_assert_int_eq(res[0].points, 20);
+    ck_assert_int_eq(res[0].percent, 10000);
+    ck_assert_int_eq(res[0].performance, 2350 + 800);
+    ck_assert_int_eq(res[0].rounds[0].opponent, 4);
+    ck_assert_int_eq(res[0].rounds[1].colour, TRN_BLACK);
+    /* The reserve did not play. */
+    ck_assert_int_eq(res[2].games, 0);
+    int order[12];
+    int n = team_standings_board_prizes(ev, res, 1, 2, TEAM_PRIZE_PERCENT, order);
+    ck_assert_int_eq(n, 4);
+    ck_assert_int_eq(res[order[0]].player, 1);
+    n = team_standings_board_prizes(ev, res, 2, 3, TEAM_PRIZE_PERFORMANCE, order);
+    ck_assert_int_eq(n, 0); /* nobody played 3 games */
+    team_event_free(ev);
 }
 END_TEST
 
@@ -22,6 +297,13 @@ int main(void)
     Suite *s = suite_create("team");
     TCase *tc = tcase_create("team");
     tcase_add_test(tc, defaults);
+    tcase_add_test(tc, rosters_and_ids);
+    tcase_add_test(tc, board_colours);
+    tcase_add_test(tc, match_scores);
+    tcase_add_test(tc, rank_order);
+    tcase_add_test(tc, standings_tiebreaks);
+    tcase_add_test(tc, direct_encounter);
+    tcase_add_test(tc, players_and_board_prizes);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
