@@ -26,9 +26,9 @@ void team_settings_default(TeamSettings *s, int boards)
     s->pref = TEAM_PREF_A;
     s->scheme = TEAM_BOARDS_ODD_WHITE;
     s->initial_colour = TRN_WHITE;
-    s->pab_mp = s->mp_win;
-    /* The narrowest win: half the boards and half a point, in halves. */
-    s->pab_gp = (boards * TRN_POINT / 2 + TRN_POINT / 2) / (TRN_POINT / 2) * (TRN_POINT / 2);
+    /* Art. 1.4: a drawn match, in match points and in game points. */
+    s->pab_mp = s->mp_draw;
+    s->pab_gp = boards * s->game.draw_white;
 }
 
 TeamEvent *team_event_new(const TeamSettings *s)
@@ -239,9 +239,12 @@ void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore 
     if (!m->team_b) {
         switch (m->bye) {
         case TRN_RES_PAB:
-        case TRN_RES_FPB:
             out->mp_a = s->pab_mp;
             out->gp_a = s->pab_gp;
+            break;
+        case TRN_RES_FPB: /* a full-point bye: a match won by forfeit */
+            out->mp_a = s->mp_win;
+            out->gp_a = all;
             break;
         case TRN_RES_HPB:
             out->mp_a = s->mp_draw;

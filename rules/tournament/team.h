@@ -80,8 +80,8 @@ typedef struct TeamSettings {
     /* Art. 4 (drawing of lots before round 1): the match colour of the
      * first team of the list when nobody has a history; TRN_WHITE default. */
     TrnColour initial_colour;
-    /* Pairing-allocated bye (C.04.1 c, mutatis mutandis): the match points
-     * and game points it gives; see team_settings_default(). */
+    /* Pairing-allocated bye (C.04.6 Art. 1.4): the match points and game
+     * points it gives, by default those of a drawn match. */
     TrnPoints pab_mp, pab_gp;
     int n_rounds; /* rounds planned, 0 = unknown (the last-rounds rules need it) */
 } TeamSettings;
@@ -159,9 +159,9 @@ typedef struct TeamMatchScore {
  * Fills *s with the defaults for `boards` boards (clamped to 1..16):
  * match points 2/1/0, game points 1/0.5/0, match points primary, colour
  * rule A, first-named team White on odd boards, initial colour White, and
- * a PAB worth a win's match points and the game points of the narrowest
- * win (boards / 2 + 0.5, rounded down to a half).  C.04.6 leaves the bye's
- * value to the regulations; the Olympiad's, for one, differ.
+ * the pairing-allocated bye worth a drawn match: a draw's match points and
+ * half the boards' game points (C.04.6 Art. 1.4, unless the regulations
+ * say otherwise).
  */
 void team_settings_default(TeamSettings *s, int boards);
 
@@ -229,8 +229,9 @@ TrnColour team_board_colour(const TeamSettings *s, TrnColour colour_a, int board
  * results through settings.game; a board with no result counts 0 and
  * clears `complete`), match points by comparing them; a whole-match
  * forfeit gives the present side all boards and a win; both forfeiting
- * gives 0 and a loss to each; a bye gives pab_mp/pab_gp for a PAB or FPB,
- * a draw's match points and half the boards for an HPB, 0 for a ZPB.
+ * gives 0 and a loss to each; a bye gives pab_mp/pab_gp for a PAB, a won
+ * match by forfeit for an FPB, a draw's match points and half the boards
+ * for an HPB, 0 for a ZPB.
  */
 void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore *out);
 

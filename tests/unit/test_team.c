@@ -50,10 +50,10 @@ START_TEST(defaults)
     ck_assert_int_eq(s.mp_win, 20);
     ck_assert_int_eq(s.mp_draw, 10);
     ck_assert_int_eq(s.mp_loss, 0);
-    ck_assert_int_eq(s.pab_mp, 20);
-    ck_assert_int_eq(s.pab_gp, 25); /* the narrowest win of 4 boards */
+    ck_assert_int_eq(s.pab_mp, 10); /* C.04.6 Art. 1.4: a drawn match */
+    ck_assert_int_eq(s.pab_gp, 20);
     team_settings_default(&s, 5);
-    ck_assert_int_eq(s.pab_gp, 30);
+    ck_assert_int_eq(s.pab_gp, 25);
     team_settings_default(&s, 40);
     ck_assert_int_eq(s.boards, TEAM_MAX_BOARDS);
 }
@@ -133,8 +133,12 @@ START_TEST(match_scores)
     TeamMatch *b = team_event_add_bye(ev, 1, 3, TRN_RES_PAB);
     ck_assert_ptr_nonnull(b);
     team_match_score(&ev->settings, b, &sc);
-    ck_assert_int_eq(sc.mp_a, 20);
-    ck_assert_int_eq(sc.gp_a, 25);
+    ck_assert_int_eq(sc.mp_a, 10);
+    ck_assert_int_eq(sc.gp_a, 20);
+    b->bye = TRN_RES_FPB;
+    team_match_score(&ev->settings, b, &sc);
+    ck_assert_int_eq(sc.mp_a, 20); /* a full-point bye: a won match */
+    ck_assert_int_eq(sc.gp_a, 40);
     b->bye = TRN_RES_HPB;
     team_match_score(&ev->settings, b, &sc);
     ck_assert_int_eq(sc.mp_a, 10);
