@@ -60,17 +60,23 @@ void team_event_free(TeamEvent *ev)
     free(ev);
 }
 
-/* Makes room for one more element of size sz in *arr (count n, capacity *cap). */
-static int grow(void **arr, int n, int *cap, size_t sz)
+/*
+ * Ensures *arr (capacity *cap elements of sz bytes) holds at least need
+ * elements, growing by half again (at least 8) so that appends stay
+ * amortised O(1).  Returns 0 or -ENOMEM (the array is then unchanged).
+ */
+static int reserve(void **arr, int *cap, int need, size_t sz)
 {
-    if (n < *cap)
+    if (need <= *cap)
         return 0;
-    int nc = *cap ? *cap * 2 : 16;
-    void *p = realloc(*arr, (size_t)nc * sz);
-    if (!p)
+    int want = *cap + *cap / 2;
+    if (want < need)
+        want = need < 8 ? 8 : need;
+    void *grown = realloc(*arr, (size_t)want * sz);
+    if (grown == NULL)
         return -ENOMEM;
-    *arr = p;
-    *cap = nc;
+    *arr = grown;
+    *cap = want;
     return 0;
 }
 
@@ -78,7 +84,7 @@ TeamEntry *team_event_add_team(TeamEvent *ev, const char *name)
 {
     if (ev->n_teams >= TEAM_MAX_TEAMS)
         return NULL;
-    if (grow((void **)&ev->teams, ev->n_teams, &ev->cap_teams, sizeof *ev->teams))
+    if (reserve((void **)&ev->teams, &ev->cap_teams, ev->n_teams + 1, sizeof *ev->teams))
         return NULL;
     TeamEntry *t = &ev->teams[ev->n_teams];
     memset(t, 0, sizeof *t);
@@ -93,7 +99,7 @@ TeamPlayer *team_event_add_player(TeamEvent *ev, int team, int id)
     if (!t || id < 1 || id > TRN_MAX_PLAYERS || ev->player_index[id] ||
         t->n_roster >= TEAM_MAX_ROSTER)
         return NULL;
-    if (grow((void **)&ev->players, ev->n_players, &ev->cap_players, sizeof *ev->players))
+    if (reserve((void **)&ev->players, &ev->cap_players, ev->n_players + 1, sizeof *ev->players))
         return NULL;
     TeamPlayer *p = &ev->players[ev->n_players];
     memset(p, 0, sizeof *p);
@@ -187,7 +193,7 @@ static TeamMatch *append_match(TeamEvent *ev, int round, int a, int b)
     if (team_event_match_of(ev, round, a) || (b && team_event_match_of(ev, round, b)))
         return NULL;
     TeamRound *r = &ev->rounds[round - 1];
-    if (grow((void **)&r->matches, r->n_matches, &r->cap_matches, sizeof *r->matches))
+    if (reserve((void **)&r->matches, &r->cap_matches, r->n_matches + 1, sizeof *r->matches))
         return NULL;
     TeamMatch *m = &r->matches[r->n_matches++];
     memset(m, 0, sizeof *m);

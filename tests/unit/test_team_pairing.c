@@ -267,6 +267,45 @@ START_TEST(preference_variants)
 }
 END_TEST
 
+/* Team 1 plays the colours h1, team 2 the colours h2, each against fresh
+ * opponents with no results; returns the allocation of round 5 between them. */
+static TeamPair colours_after(TeamPrefRule rule, const char *h1, const char *h2)
+{
+    TeamEvent *ev = make_event(2 + (int)strlen(h1) + (int)strlen(h2), 2, rule,
+                               TEAM_PRIMARY_MATCH, 9);
+    int opp = 3;
+    for (int r = 1; r <= 4; r++) {
+        team_event_add_round(ev);
+        const char *h[2] = { h1, h2 };
+        for (int t = 0; t < 2; t++)
+            if (r <= (int)strlen(h[t]))
+                team_event_add_match(ev, r, t + 1, opp++, h[t][r - 1] == 'W' ? TRN_WHITE : TRN_BLACK);
+    }
+    TeamPair p = team_pairing_colours(ev, 5, 1, 2);
+    team_event_free(ev);
+    return p;
+}
+
+START_TEST(colour_allocation_variants)
+{
+    /* Art. 4.3.4 (type B): team 1 (WWBB: strong White) against team 2
+     * (BWB: mild White, lower colour difference): the strong one wins. */
+    TeamPair p = colours_after(TEAM_PREF_B, "WWBB", "BWB");
+    ck_assert_int_eq(p.a, 1);
+    ck_assert_int_eq(p.colour_a, TRN_WHITE);
+    /* No preferences: 4.3.5, the lower colour difference (team 2) White. */
+    p = colours_after(TEAM_PREF_NONE, "WWBB", "BWB");
+    ck_assert_int_eq(p.a, 2);
+    /* Type A, 4.3.2: only team 1 has a preference (Black after WW). */
+    p = colours_after(TEAM_PREF_A, "WW", "BW");
+    ck_assert_int_eq(p.a, 2);
+    /* 4.3.6: equal differences, last differing round 2 (1 White, 2 Black):
+     * alternate, team 1 Black. */
+    p = colours_after(TEAM_PREF_A, "BW", "WB");
+    ck_assert_int_eq(p.a, 2);
+}
+END_TEST
+
 START_TEST(check_lists_violations)
 {
     TeamEvent *ev = make_event(5, 2, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 5);
@@ -331,6 +370,7 @@ int main(void)
     tcase_add_test(tc, property_random_events);
     tcase_add_test(tc, hand_built_cases);
     tcase_add_test(tc, preference_variants);
+    tcase_add_test(tc, colour_allocation_variants);
     tcase_add_test(tc, check_lists_violations);
     tcase_add_test(tc, forty_teams_fast);
     suite_add_tcase(s, tc);
