@@ -164,22 +164,19 @@ static TrnColour other_colour(TrnColour c)
 static TrnColour pattern_colour(const TeamSettings *s, int b)
 {
     switch (s->scheme) {
-    case TEAM_BOARDS_EVEN_WHITE:
-        return b % 2 ? TRN_WHITE : TRN_BLACK;
+    case TEAM_BOARDS_EVEN_WHITE: return b % 2 ? TRN_WHITE : TRN_BLACK;
     case TEAM_BOARDS_PATTERN: {
         char c = s->board_pattern[b];
         return c == 'B' || c == 'b' ? TRN_BLACK : TRN_WHITE;
     }
     case TEAM_BOARDS_ODD_WHITE:
-    default:
-        return b % 2 ? TRN_BLACK : TRN_WHITE;
+    default: return b % 2 ? TRN_BLACK : TRN_WHITE;
     }
 }
 
 TrnColour team_board_colour(const TeamSettings *s, TrnColour colour_a, int board)
 {
-    if (board < 1 || board > TEAM_MAX_BOARDS ||
-        (colour_a != TRN_WHITE && colour_a != TRN_BLACK))
+    if (board < 1 || board > TEAM_MAX_BOARDS || (colour_a != TRN_WHITE && colour_a != TRN_BLACK))
         return TRN_COLOUR_NONE;
     TrnColour c = pattern_colour(s, board - 1);
     return colour_a == pattern_colour(s, 0) ? c : other_colour(c);
@@ -256,8 +253,7 @@ void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore 
             out->mp_a = s->mp_draw;
             out->gp_a = (TrnPoints)s->boards * s->game.hpb;
             break;
-        default:
-            break;
+        default: break;
         }
         return;
     }
@@ -272,11 +268,8 @@ void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore 
         out->mp_a = s->mp_win;
         out->mp_b = s->mp_loss;
         return;
-    case TEAM_FORFEIT_BOTH:
-        out->mp_a = out->mp_b = s->mp_loss;
-        return;
-    default:
-        break;
+    case TEAM_FORFEIT_BOTH: out->mp_a = out->mp_b = s->mp_loss; return;
+    default: break;
     }
     for (int k = 0; k < s->boards && k < TEAM_MAX_BOARDS; k++) {
         const TeamBoardGame *g = &m->board[k];
@@ -387,8 +380,8 @@ void team_event_rank_order(const TeamEvent *ev, int *order)
         const TeamEntry *t = &ev->teams[i];
         int r[TEAM_MAX_ROSTER];
         int n = sorted_ratings(ev, t, r);
-        k[i] = (RankKey){ t->id, mean_top(r, n, ev->settings.boards), mean_top(r, n, n),
-                          n ? r[0] : 0, t->name };
+        k[i] = (RankKey){t->id, mean_top(r, n, ev->settings.boards), mean_top(r, n, n),
+                         n ? r[0] : 0, t->name};
     }
     qsort(k, (size_t)ev->n_teams, sizeof *k, cmp_rank);
     for (int i = 0; i < ev->n_teams; i++)

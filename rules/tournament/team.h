@@ -38,14 +38,14 @@
 #include "tournament.h"
 
 enum {
-    TEAM_MAX_TEAMS = 999,  /* three columns of team number in TRF 310 */
-    TEAM_MAX_BOARDS = 16,  /* boards per match */
-    TEAM_MAX_ROSTER = 32,  /* regular boards plus reserves */
-    TEAM_NAME_MAX = 136,   /* 32 columns of UTF-8 + NUL */
-    TEAM_E_RANGE = 1,      /* id, board count or round out of range */
-    TEAM_E_DUPLICATE = 2,  /* id already used, or a team twice in a round */
-    TEAM_E_UNKNOWN = 3,    /* no such team or player */
-    TEAM_E_FULL = 4,       /* roster or boards full */
+    TEAM_MAX_TEAMS = 999, /* three columns of team number in TRF 310 */
+    TEAM_MAX_BOARDS = 16, /* boards per match */
+    TEAM_MAX_ROSTER = 32, /* regular boards plus reserves */
+    TEAM_NAME_MAX = 136,  /* 32 columns of UTF-8 + NUL */
+    TEAM_E_RANGE = 1,     /* id, board count or round out of range */
+    TEAM_E_DUPLICATE = 2, /* id already used, or a team twice in a round */
+    TEAM_E_UNKNOWN = 3,   /* no such team or player */
+    TEAM_E_FULL = 4,      /* roster or boards full */
 };
 
 /* The score that makes the score groups (C.04.6 Art. 1.2); the other one is
@@ -70,9 +70,9 @@ typedef enum TeamBoardScheme {
 } TeamBoardScheme;
 
 typedef struct TeamSettings {
-    int boards;                 /* boards per match, 1..TEAM_MAX_BOARDS */
+    int boards;                         /* boards per match, 1..TEAM_MAX_BOARDS */
     TrnPoints mp_win, mp_draw, mp_loss; /* match points, default 20/10/0 */
-    TrnPointSystem game;        /* game points per board, default 1/0.5/0 */
+    TrnPointSystem game;                /* game points per board, default 1/0.5/0 */
     TeamPrimary primary;
     TeamPrefRule pref;
     TeamBoardScheme scheme;
@@ -91,8 +91,8 @@ typedef struct TeamPlayer {
     int team;                /* team id */
     char name[TRN_NAME_MAX]; /* "Last, First" */
     char title[4];
-    char sex; /* 'm', 'w' or '\0' */
-    int rating;               /* 0 = unrated */
+    char sex;   /* 'm', 'w' or '\0' */
+    int rating; /* 0 = unrated */
     char federation[4];
     char fide_id[12];
     char birth[11];

@@ -37,9 +37,9 @@ int team_pairing_round_robin(int n_teams, int round, int flags, TeamPair *out)
         return -TEAM_PAIRING_E_RANGE;
     for (int i = 0; i < n; i++) {
         if (!b[i].white || !b[i].black)
-            out[i] = (TeamPair){ b[i].white ? b[i].white : b[i].black, 0, TRN_COLOUR_NONE };
+            out[i] = (TeamPair){b[i].white ? b[i].white : b[i].black, 0, TRN_COLOUR_NONE};
         else
-            out[i] = (TeamPair){ b[i].white, b[i].black, TRN_WHITE };
+            out[i] = (TeamPair){b[i].white, b[i].black, TRN_WHITE};
     }
     return n;
 }
@@ -59,7 +59,7 @@ static TrnColour match_colour(const TeamEvent *ev, int r, int t)
 
 TeamColourPref team_pairing_preference(const TeamEvent *ev, int team, int round)
 {
-    TeamColourPref p = { TRN_COLOUR_NONE, TEAM_PREF_NO, 0 };
+    TeamColourPref p = {TRN_COLOUR_NONE, TEAM_PREF_NO, 0};
     TrnColour last = TRN_COLOUR_NONE, before = TRN_COLOUR_NONE;
     for (int r = 1; r < round && r <= ev->n_rounds; r++) {
         TrnColour c = match_colour(ev, r, team);
@@ -102,9 +102,9 @@ TeamColourPref team_pairing_preference(const TeamEvent *ev, int team, int round)
 typedef struct Entrant {
     int id;
     TrnPoints primary, secondary;
-    int played;       /* matches with a match colour */
-    bool pab_barred;  /* C2: had a PAB or a win without playing */
-    bool floated;     /* Art. 1.5: met a different score in the previous round */
+    int played;      /* matches with a match colour */
+    bool pab_barred; /* C2: had a PAB or a win without playing */
+    bool floated;    /* Art. 1.5: met a different score in the previous round */
     TeamColourPref pref;
 } Entrant;
 
@@ -228,8 +228,8 @@ static TeamPair listed(const TeamSettings *s, int white, int black)
         (s->scheme == TEAM_BOARDS_PATTERN &&
          (s->board_pattern[0] == 'B' || s->board_pattern[0] == 'b')))
         first = TRN_BLACK;
-    return first == TRN_WHITE ? (TeamPair){ white, black, TRN_WHITE }
-                              : (TeamPair){ black, white, TRN_BLACK };
+    return first == TRN_WHITE ? (TeamPair){white, black, TRN_WHITE}
+                              : (TeamPair){black, white, TRN_BLACK};
 }
 
 static TeamPair colours_of(const TeamEvent *ev, int round, const Entrant *x, const Entrant *y)
@@ -293,7 +293,7 @@ static void set_weights(const TeamEvent *ev, int round, Work *w)
     for (int i = 0; i < w->n; i++)
         for (int j = i + 1; j < w->n; j++) {
             const Entrant *a = &w->e[i], *b = &w->e[j];
-            uint64_t wt[2] = { 0, 0 };
+            uint64_t wt[2] = {0, 0};
             if (!met_before(ev, round, a->id, b->id)) {
                 int64_t sd = a->primary - b->primary;
                 int64_t weight = (int64_t)(w->n_groups - w->group[i]);
@@ -303,7 +303,8 @@ static void set_weights(const TeamEvent *ev, int round, Work *w)
                 uint64_t col = 3;
                 if (a->pref.colour != TRN_COLOUR_NONE && a->pref.colour == b->pref.colour) {
                     col -= 2;
-                    if (a->pref.strength == TEAM_PREF_STRONG && b->pref.strength == TEAM_PREF_STRONG)
+                    if (a->pref.strength == TEAM_PREF_STRONG &&
+                        b->pref.strength == TEAM_PREF_STRONG)
                         col -= 1;
                 }
                 uint64_t flt = 2;
@@ -383,10 +384,10 @@ typedef struct Brackets {
     const TeamEvent *ev;
     int round;
     Work *w;
-    bool relax;     /* the last two rounds: C7 and C10 do not apply */
-    bool *legal;    /* w->n x w->n: may meet (C1) */
-    bool *done;     /* paired or given the bye */
-    int *pair_of;   /* index of the partner, -1 */
+    bool relax;          /* the last two rounds: C7 and C10 do not apply */
+    bool *legal;         /* w->n x w->n: may meet (C1) */
+    bool *done;          /* paired or given the bye */
+    int *pair_of;        /* index of the partner, -1 */
     MatchingGraph *card; /* weight 1 on legal edges: completion checks */
     int *tmp, *tmp2;
 } Brackets;
@@ -467,7 +468,8 @@ static int pair_bracket(Brackets *b, const int *br, int n, TrnPoints top)
                 if (pass == 1)
                     ok = ok && is_top[i] && !is_top[j];
                 if (ok) {
-                    bool same = x->pref.colour != TRN_COLOUR_NONE && x->pref.colour == y->pref.colour;
+                    bool same =
+                        x->pref.colour != TRN_COLOUR_NONE && x->pref.colour == y->pref.colour;
                     bool strong = same && x->pref.strength == TEAM_PREF_STRONG &&
                                   y->pref.strength == TEAM_PREF_STRONG;
                     int c10 = 0;
@@ -527,8 +529,8 @@ out:
 /* A candidate set of upfloaters with its keys (Art. 3.5). */
 typedef struct Cand {
     int k;
-    int idx[8];          /* indices into w->e, ordered by score desc, then number */
-    TrnPoints score[8];  /* their scores, ascending: C5 compares these */
+    int idx[8];         /* indices into w->e, ordered by score desc, then number */
+    TrnPoints score[8]; /* their scores, ascending: C5 compares these */
 } Cand;
 
 /* C5: negative when x's upfloaters have the higher scores (better). */
@@ -652,9 +654,8 @@ static int choose_upfloaters(Brackets *b, const int *tgroup, int nt, const int *
                 int rc = cand_eval(b, tgroup, nt, rest, nr, &c, &legal, &c6, &c7);
                 if (rc)
                     return rc;
-                if (legal &&
-                    (!found || cmp < 0 || c6 < bc6 || (c6 == bc6 && c7 < bc7) ||
-                     (c6 == bc6 && c7 == bc7 && cmp_lex(w, &c, best) < 0))) {
+                if (legal && (!found || cmp < 0 || c6 < bc6 || (c6 == bc6 && c7 < bc7) ||
+                              (c6 == bc6 && c7 == bc7 && cmp_lex(w, &c, best) < 0))) {
                     *best = c;
                     found = true;
                     bc6 = c6;
@@ -707,7 +708,7 @@ static int pair_by_brackets(Brackets *b)
         rc = 0;
         if (nt == 0)
             break;
-        Cand c = { 0 };
+        Cand c = {0};
         rc = choose_upfloaters(b, tgroup, nt, rest, nr, &c);
         if (rc)
             break;
@@ -741,8 +742,8 @@ int team_pairing_swiss(const TeamEvent *ev, int round, TeamPair *out, int *n_out
     *n_out = 0;
     if (round < 1 || round > TRN_MAX_ROUNDS || round > ev->n_rounds + 1)
         return TEAM_PAIRING_E_RANGE;
-    Work w = { 0 };
-    Brackets bk = { 0 };
+    Work w = {0};
+    Brackets bk = {0};
     int rc = -ENOMEM;
     Table *tab = NULL;
     int cap = ev->n_teams ? ev->n_teams : 1;
@@ -857,7 +858,7 @@ int team_pairing_swiss(const TeamEvent *ev, int round, TeamPair *out, int *n_out
         nt++;
     }
     if (bye >= 0) {
-        tab[nt].p = (TeamPair){ w.e[bye].id, 0, TRN_COLOUR_NONE };
+        tab[nt].p = (TeamPair){w.e[bye].id, 0, TRN_COLOUR_NONE};
         nt++;
     }
     qsort(tab, (size_t)nt, sizeof *tab, cmp_table);
@@ -885,15 +886,15 @@ fail:
 
 const char *team_violation_name(TeamViolationCode code)
 {
-    static const char *const names[] = { "TEAM", "DUP", "UNPAIRED", "WITHDRAWN",
-                                         "ABSENT", "C1", "C2", "PAB" };
+    static const char *const names[] = {"TEAM",   "DUP", "UNPAIRED", "WITHDRAWN",
+                                        "ABSENT", "C1",  "C2",       "PAB"};
     return (unsigned)code < sizeof names / sizeof *names ? names[code] : "?";
 }
 
 static void note(TeamViolation *out, int max, int *n, TeamViolationCode code, int team, int other)
 {
     if (*n < max)
-        out[*n] = (TeamViolation){ code, team, other };
+        out[*n] = (TeamViolation){code, team, other};
     (*n)++;
 }
 
@@ -905,7 +906,7 @@ int team_pairing_check(const TeamEvent *ev, int round, const TeamPair *pairs, in
     if (!seen)
         return -ENOMEM;
     for (int i = 0; i < n; i++) {
-        int side[2] = { pairs[i].a, pairs[i].b };
+        int side[2] = {pairs[i].a, pairs[i].b};
         for (int s = 0; s < 2; s++) {
             int t = side[s];
             if (s == 1 && t == 0)

@@ -79,8 +79,8 @@ void team_tb_name(const TeamTbSpec *s, char *buf, size_t len);
 
 typedef struct TeamRow {
     int team;
-    int rank;               /* 1-based, equal for teams tied on everything */
-    TrnPoints mp, gp;       /* tenths */
+    int rank;                   /* 1-based, equal for teams tied on everything */
+    TrnPoints mp, gp;           /* tenths */
     int64_t value[TEAM_TB_MAX]; /* hundredths, one per spec */
 } TeamRow;
 
@@ -110,13 +110,13 @@ void team_standings_free(TeamStandings *s);
 typedef struct TeamPlayerResult {
     int player;
     int team;
-    int board;        /* the board of the roster order (1-based), for prizes */
-    int games;        /* games played over the board (1 = 0 W D L: rated or not) */
-    TrnPoints points; /* points from those games, tenths */
-    int rated_games;  /* games that count for rating */
+    int board;          /* the board of the roster order (1-based), for prizes */
+    int games;          /* games played over the board (1 = 0 W D L: rated or not) */
+    TrnPoints points;   /* points from those games, tenths */
+    int rated_games;    /* games that count for rating */
     int opp_rating_sum; /* sum of the rated opponents' ratings over those games */
-    int percent;      /* points / games in hundredths of a percent (0..10000), 0 if no games */
-    int performance;  /* ARO + dp(p) (B.02 8.1.1, tiebreak_dp); 0 if no rated games */
+    int percent;        /* points / games in hundredths of a percent (0..10000), 0 if no games */
+    int performance;    /* ARO + dp(p) (B.02 8.1.1, tiebreak_dp); 0 if no rated games */
     TrnPoints forfeit_points; /* + and - results, not counted in games */
     /* Per round: opponent player id (0 = none), colour, result char. */
     TrnGame rounds[TRN_MAX_ROUNDS];

@@ -83,7 +83,7 @@ int main(int argc, char **argv)
     double max_ms = 0;
     if (argc == 3 && !strcmp(argv[1], "--max-ms"))
         max_ms = atof(argv[2]);
-    static const int sizes[][2] = { { 40, 9 }, { 190, 11 } };
+    static const int sizes[][2] = {{40, 9}, {190, 11}};
     int status = 0;
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
         double worst, mean;

@@ -6,10 +6,12 @@
  * results and board prizes.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "team.h"
 #include "team_standings.h"
+#include "team_trf.h"
 #include "testutil.h"
 
 /* n teams of `boards` boards plus one reserve; ratings from `base` down. */
@@ -39,7 +41,11 @@ static void set_results(TeamMatch *m, const char *res)
     for (int k = 0; res[k]; k++) {
         char a = res[k];
         m->board[k].result_a = a;
-        m->board[k].result_b = a == '1' ? '0' : a == '0' ? '1' : a == '+' ? '-' : a == '-' ? '+' : a;
+        m->board[k].result_b = a == '1'   ? '0'
+                               : a == '0' ? '1'
+                               : a == '+' ? '-'
+                               : a == '-' ? '+'
+                                          : a;
     }
 }
 
@@ -65,7 +71,7 @@ START_TEST(rosters_and_ids)
     ck_assert_int_eq(ev->n_teams, 2);
     ck_assert_int_eq(team_event_team(ev, 2)->n_roster, 5);
     ck_assert_int_eq(team_event_player(ev, 7)->team, 2);
-    ck_assert_ptr_null(team_event_add_player(ev, 1, 7)); /* id taken */
+    ck_assert_ptr_null(team_event_add_player(ev, 1, 7));  /* id taken */
     ck_assert_ptr_null(team_event_add_player(ev, 3, 99)); /* no team 3 */
     ck_assert_ptr_null(team_event_team(ev, 0));
     team_event_free(ev);
@@ -156,11 +162,11 @@ START_TEST(rank_order)
     TeamSettings s;
     team_settings_default(&s, 2);
     TeamEvent *ev = team_event_new(&s);
-    const int ratings[4][3] = { { 2400, 2000, 2700 }, /* top 2: 2550 */
-                                { 2600, 2500, 0 },    /* 2550, whole roster lower */
-                                { 2300, 2300, 2300 }, /* 2300 */
-                                { 2550, 2550, 2550 } };
-    const char *names[4] = { "B", "A", "C", "D" };
+    const int ratings[4][3] = {{2400, 2000, 2700}, /* top 2: 2550 */
+                               {2600, 2500, 0},    /* 2550, whole roster lower */
+                               {2300, 2300, 2300}, /* 2300 */
+                               {2550, 2550, 2550}};
+    const char *names[4] = {"B", "A", "C", "D"};
     int pid = 1;
     for (int t = 0; t < 4; t++) {
         team_event_add_team(ev, names[t]);
@@ -203,9 +209,8 @@ START_TEST(standings_tiebreaks)
     TeamTbSpec sp[8];
     int n;
     char err[128];
-    ck_assert_int_eq(team_standings_parse("GPTS, BH:MP/C1 EMGSB SB:MP;EGGSB,DE", sp, 8, &n, err,
-                                          sizeof err),
-                     0);
+    ck_assert_int_eq(
+        team_standings_parse("GPTS, BH:MP/C1 EMGSB SB:MP;EGGSB,DE", sp, 8, &n, err, sizeof err), 0);
     ck_assert_int_eq(n, 6);
     ck_assert_int_eq(sp[1].code, TEAM_TB_BH_MP);
     ck_assert_int_eq(sp[1].cut_low, 1);
@@ -229,12 +234,12 @@ START_TEST(standings_tiebreaks)
     ck_assert_int_eq(st->rows[2].team, 3);
     ck_assert_int_eq(st->rows[3].team, 2);
     const TeamRow *a = &st->rows[0];
-    ck_assert_int_eq(a->value[0], 400);  /* PTS = MP */
-    ck_assert_int_eq(a->value[1], 350);  /* GPTS */
-    ck_assert_int_eq(a->value[2], 100);  /* BH:MP: B 0 + C 1 */
-    ck_assert_int_eq(a->value[3], 150);  /* EMGSB: 0 x 2 + 1 x 1.5 */
-    ck_assert_int_eq(a->value[4], 200);  /* EMMSB: 0 x 2 + 1 x 2 */
-    ck_assert_int_eq(a->value[5], 325);  /* EGGSB: 0.5 x 2 + 1.5 x 1.5 = 1 + 2.25 */
+    ck_assert_int_eq(a->value[0], 400); /* PTS = MP */
+    ck_assert_int_eq(a->value[1], 350); /* GPTS */
+    ck_assert_int_eq(a->value[2], 100); /* BH:MP: B 0 + C 1 */
+    ck_assert_int_eq(a->value[3], 150); /* EMGSB: 0 x 2 + 1 x 1.5 */
+    ck_assert_int_eq(a->value[4], 200); /* EMMSB: 0 x 2 + 1 x 2 */
+    ck_assert_int_eq(a->value[5], 325); /* EGGSB: 0.5 x 2 + 1.5 x 1.5 = 1 + 2.25 */
     team_standings_free(st);
     team_standings_free(NULL);
     team_event_free(ev);
@@ -296,6 +301,129 @@ START_TEST(players_and_board_prizes)
 }
 END_TEST
 
+/* Five teams, three rounds: a reserve, an empty board, a PAB, a match
+ * forfeited as a whole, a half-point and a zero-point bye. */
+static TeamEvent *trf_event(void)
+{
+    TeamEvent *ev = small_event(5, 4, 2700);
+    strcpy(team_event_team_mut(ev, 1)->federation, "NOR");
+    strcpy(team_event_player_mut(ev, 1)->name, "Ødegård, Åse");
+    strcpy(team_event_team_mut(ev, 2)->name, "Échecs Club Genève");
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 1, 1, 2, TRN_WHITE), "1=0=");
+    TeamMatch *m = team_event_add_match(ev, 1, 4, 3, TRN_WHITE);
+    m->board[3].player_a = 20; /* team 4's reserve on board 4 */
+    m->board[2].player_b = 0;  /* team 3 leaves board 3 empty */
+    set_results(m, "10+1");
+    team_event_add_bye(ev, 1, 5, TRN_RES_PAB);
+    team_event_add_round(ev);
+    team_event_add_match(ev, 2, 1, 3, TRN_WHITE)->forfeit = TEAM_FORFEIT_B;
+    set_results(team_event_add_match(ev, 2, 2, 5, TRN_WHITE), "1010");
+    team_event_add_bye(ev, 2, 4, TRN_RES_HPB);
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 3, 4, 1, TRN_WHITE), "====");
+    set_results(team_event_add_match(ev, 3, 5, 3, TRN_WHITE), "1111");
+    team_event_add_bye(ev, 3, 2, TRN_RES_ZPB);
+    return ev;
+}
+
+START_TEST(trf_round_trip)
+{
+    TeamEvent *ev = trf_event();
+    Tournament *head = tournament_new();
+    strcpy(head->name, "Team Open");
+    strcpy(head->city, "Oslo");
+    size_t n1, n2;
+    char *t1 = team_trf_write(ev, head, &n1);
+    ck_assert_ptr_nonnull(t1);
+    ck_assert_ptr_nonnull(strstr(t1, "\r352 WBWB\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r192 FIDE_TEAM_TYPEA_MP_GP\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r330 +- 002 001 003\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r320  1.0  2.0 005 000 000\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r240 H 002    4\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r300 001 003 004 0011 0012 0000 0014\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r300 001 004 003 0016 0017 0018 0020\r"));
+    TeamEvent *back;
+    Tournament *indiv;
+    TrfError err;
+    int rc = team_trf_read(t1, n1, &back, &indiv, &err);
+    ck_assert_msg(rc == 0, "read: %d line %d: %s", rc, err.line, err.message);
+    ck_assert_int_eq(back->n_teams, 5);
+    ck_assert_int_eq(back->settings.boards, 4);
+    ck_assert_str_eq(team_event_team(back, 2)->name, "Échecs Club Genève");
+    ck_assert_str_eq(team_event_team(back, 1)->federation, "NOR");
+    ck_assert_int_eq(back->n_rounds, 3);
+    const TeamMatch *m = team_event_match_of(back, 1, 3);
+    ck_assert_int_eq(m->team_a, 4);
+    ck_assert_int_eq(m->colour_a, TRN_WHITE);
+    ck_assert_int_eq(m->board[3].player_a, 20);
+    ck_assert_int_eq(m->board[2].player_b, 0);
+    ck_assert_int_eq(m->board[2].result_b, TRN_RES_FORFEIT_LOSS);
+    ck_assert_int_eq(team_event_match_of(back, 2, 3)->forfeit, TEAM_FORFEIT_B);
+    ck_assert_int_eq(team_event_match_of(back, 2, 4)->bye, TRN_RES_HPB);
+    ck_assert_int_eq(team_event_match_of(back, 1, 5)->bye, TRN_RES_PAB);
+    for (int t = 1; t <= 5; t++) {
+        TrnPoints m1, g1, m2, g2;
+        team_event_score(ev, t, 3, &m1, &g1);
+        team_event_score(back, t, 3, &m2, &g2);
+        ck_assert_int_eq(m1, m2);
+        ck_assert_int_eq(g1, g2);
+    }
+    char *t2 = team_trf_write(back, indiv, &n2);
+    ck_assert_str_eq(t1, t2);
+    free(t1);
+    free(t2);
+    tournament_free(head);
+    tournament_free(indiv);
+    team_event_free(back);
+    team_event_free(ev);
+}
+END_TEST
+
+START_TEST(trf_settings_round_trip)
+{
+    TeamSettings s;
+    team_settings_default(&s, 6);
+    s.scheme = TEAM_BOARDS_PATTERN;
+    strcpy(s.board_pattern, "WWBBWB");
+    s.mp_win = 30;
+    s.pref = TEAM_PREF_B;
+    s.primary = TEAM_PRIMARY_GAME;
+    s.n_rounds = 7;
+    TeamEvent *ev = team_event_new(&s);
+    team_event_add_team(ev, "A");
+    team_event_add_team(ev, "B");
+    for (int i = 1; i <= 12; i++)
+        team_event_add_player(ev, (i - 1) / 6 + 1, i);
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 1, 2, 1, TRN_WHITE), "1=01=0");
+    size_t n;
+    char *t1 = team_trf_write(ev, NULL, &n);
+    ck_assert_ptr_nonnull(strstr(t1, "\r352 WWBBWB\r"));
+    ck_assert_ptr_nonnull(strstr(t1, "\r362 TW 3.0   TD 1.0   TL 0.0\r"));
+    TeamEvent *back;
+    TrfError err;
+    ck_assert_int_eq(team_trf_read(t1, n, &back, NULL, &err), 0);
+    ck_assert_int_eq(back->settings.scheme, TEAM_BOARDS_PATTERN);
+    ck_assert_int_eq(back->settings.mp_win, 30);
+    ck_assert_int_eq(back->settings.pref, TEAM_PREF_B);
+    ck_assert_int_eq(back->settings.primary, TEAM_PRIMARY_GAME);
+    ck_assert_int_eq(back->settings.n_rounds, 7);
+    const TeamMatch *m = team_event_match_of(back, 1, 1);
+    ck_assert_int_eq(m->team_a, 2);
+    ck_assert_int_eq(m->colour_a, TRN_WHITE);
+    ck_assert_int_eq(m->board[1].colour_a, TRN_WHITE);
+    ck_assert_int_eq(m->board[2].colour_a, TRN_BLACK);
+    /* A file whose player is in no team is refused. */
+    const char *bad =
+        "001    1      Solo, Sam                         2000                            0.0    1\r"
+        "310   1 Alone\r";
+    ck_assert_int_eq(team_trf_read(bad, strlen(bad), &back, NULL, &err) != 0, 1);
+    free(t1);
+    team_event_free(ev);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("team");
@@ -308,6 +436,8 @@ int main(void)
     tcase_add_test(tc, standings_tiebreaks);
     tcase_add_test(tc, direct_encounter);
     tcase_add_test(tc, players_and_board_prizes);
+    tcase_add_test(tc, trf_round_trip);
+    tcase_add_test(tc, trf_settings_round_trip);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }

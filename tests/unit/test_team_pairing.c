@@ -295,15 +295,16 @@ END_TEST
  * opponents with no results; returns the allocation of round 5 between them. */
 static TeamPair colours_after(TeamPrefRule rule, const char *h1, const char *h2)
 {
-    TeamEvent *ev = make_event(2 + (int)strlen(h1) + (int)strlen(h2), 2, rule,
-                               TEAM_PRIMARY_MATCH, 9);
+    TeamEvent *ev =
+        make_event(2 + (int)strlen(h1) + (int)strlen(h2), 2, rule, TEAM_PRIMARY_MATCH, 9);
     int opp = 3;
     for (int r = 1; r <= 4; r++) {
         team_event_add_round(ev);
-        const char *h[2] = { h1, h2 };
+        const char *h[2] = {h1, h2};
         for (int t = 0; t < 2; t++)
             if (r <= (int)strlen(h[t]))
-                team_event_add_match(ev, r, t + 1, opp++, h[t][r - 1] == 'W' ? TRN_WHITE : TRN_BLACK);
+                team_event_add_match(ev, r, t + 1, opp++,
+                                     h[t][r - 1] == 'W' ? TRN_WHITE : TRN_BLACK);
     }
     TeamPair p = team_pairing_colours(ev, 5, 1, 2);
     team_event_free(ev);
@@ -338,12 +339,12 @@ START_TEST(check_lists_violations)
     team_event_add_match(ev, 1, 3, 4, TRN_WHITE);
     team_event_add_bye(ev, 1, 5, TRN_RES_PAB);
     team_event_team_mut(ev, 4)->withdrawn = true;
-    TeamPair p[4] = { { 2, 1, TRN_WHITE }, { 3, 4, TRN_WHITE }, { 5, 0, TRN_COLOUR_NONE },
-                      { 3, 0, TRN_COLOUR_NONE } };
+    TeamPair p[4] = {
+        {2, 1, TRN_WHITE}, {3, 4, TRN_WHITE}, {5, 0, TRN_COLOUR_NONE}, {3, 0, TRN_COLOUR_NONE}};
     TeamViolation v[16];
     int n = team_pairing_check(ev, 2, p, 4, v, 16);
     /* C1 (2-1 and 3-4), WITHDRAWN (4), C2 (5), DUP (3), PAB (two). */
-    int seen[8] = { 0 };
+    int seen[8] = {0};
     for (int i = 0; i < n; i++)
         seen[v[i].code]++;
     ck_assert_int_eq(seen[TEAM_V_C1], 2);
