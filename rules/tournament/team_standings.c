@@ -30,6 +30,7 @@ static const struct {
     {"EMGSB", TEAM_TB_EMGSB},
     {"EGMSB", TEAM_TB_EGMSB},
     {"DE", TEAM_TB_DE},
+    {"MPVGP", TEAM_TB_MPVGP},
     {"WON", TEAM_TB_WON},
     {"TPN", TEAM_TB_TPN},
     /* Other spellings C.07 gives the same tie-breaks. */
@@ -117,6 +118,7 @@ void team_tb_name(const TeamTbSpec *s, char *buf, size_t len)
 /* One round of one team, reduced. */
 typedef struct Line {
     int opp;            /* opponent met (match not forfeited as a whole), 0 = none */
+    int fopp;           /* opponent of a match forfeited as a whole, 0 = none */
     TrnPoints mp, gp;   /* scored in the round */
     TrnPoints omp, ogp; /* opponent's score in the match */
     bool won;           /* the match won, over the board or by forfeit */
@@ -155,6 +157,8 @@ static void reduce(Ctx *c)
                 l->won = l->gp > l->ogp || (m->forfeit == (a ? TEAM_FORFEIT_B : TEAM_FORFEIT_A));
                 if (m->forfeit == TEAM_FORFEIT_NONE)
                     l->opp = a ? m->team_b : m->team_a;
+                else
+                    l->fopp = a ? m->team_b : m->team_a;
             }
             c->mp[t - 1] += l->mp;
             c->gp[t - 1] += l->gp;
@@ -187,11 +191,26 @@ static int64_t opponents_fold(const Ctx *c, int t, const TeamTbSpec *s)
 {
     Contrib v[TRN_MAX_ROUNDS];
     int n = 0;
+    const TeamSettings *st = &c->ev->settings;
     for (int r = 1; r <= c->rounds; r++) {
         const Line *l = line_at(c, t, r);
-        if (!l->opp)
-            continue;
-        int64_t omp = c->mp[l->opp - 1], ogp = c->gp[l->opp - 1];
+        int64_t omp, ogp;
+        if (l->opp) {
+            omp = c->mp[l->opp - 1];
+            ogp = c->gp[l->opp - 1];
+        } else {
+            /* C.07 Art. 16 (2026): an own unplayed round meets a dummy with
+             * the team's own score, capped at the forfeiting opponent's
+             * score, or at a draw in every round for a bye or absence. */
+            int64_t cap_mp = (int64_t)st->mp_draw * c->rounds;
+            int64_t cap_gp = (int64_t)st->boards * st->game.draw_white * c->rounds;
+            if (l->fopp) {
+                cap_mp = c->mp[l->fopp - 1];
+                cap_gp = c->gp[l->fopp - 1];
+            }
+            omp = c->mp[t - 1] < cap_mp ? c->mp[t - 1] : cap_mp;
+            ogp = c->gp[t - 1] < cap_gp ? c->gp[t - 1] : cap_gp;
+        }
         int64_t key = 0, val = 0;
         switch (s->code) {
         case TEAM_TB_BH_MP: key = val = omp * 10; break;
@@ -227,6 +246,8 @@ static int64_t value_of(const Ctx *c, int t, const TeamTbSpec *s)
         return 10 * (int64_t)(st->primary == TEAM_PRIMARY_GAME ? c->gp[t - 1] : c->mp[t - 1]);
     case TEAM_TB_MPTS: return 10 * (int64_t)c->mp[t - 1];
     case TEAM_TB_GPTS: return 10 * (int64_t)c->gp[t - 1];
+    case TEAM_TB_MPVGP: /* the score that is not the primary one */
+        return 10 * (int64_t)(st->primary == TEAM_PRIMARY_GAME ? c->mp[t - 1] : c->gp[t - 1]);
     case TEAM_TB_WON: {
         int64_t w = 0;
         for (int r = 1; r <= c->rounds; r++)

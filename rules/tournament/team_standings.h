@@ -19,10 +19,16 @@
  *           matches), C.07 Art. 6 with the "all met" condition
  *   WON     matches won (played or by forfeit; not the PAB)
  *   TPN     pairing number (smaller first)
- * An unplayed round (bye, absence, whole-match forfeit) counts for the
- * opponents' Buchholz of the team itself with its real score; a team's own
- * unplayed round adds nothing to its Buchholz or Sonneborn-Berger (the
- * Olympiad practice; C.07 2023 Art. 16's dummy is not applied to teams).
+ *   MPvGP   the score that is not the primary one (game points when match
+ *           points are primary, and the reverse)
+ * Unplayed rounds (C.07 Art. 16, 2026 text): a team's own round without a
+ * match played (bye, absence, whole-match forfeit) counts, in its Buchholz
+ * and Sonneborn-Berger, a dummy opponent with the team's own final score,
+ * capped at the opponent's score for a forfeited match and at a draw in
+ * every round otherwise (the points the round gave the team multiply it in
+ * the Sonneborn-Berger).  Opponents count with their actual scores (the
+ * voluntarily unplayed rounds of Art. 16.3 are not treated as draws).
+ * Cuts drop the contributions of the lowest opponent scores.
  *
  * Values are integers in hundredths (TB_SCALE of tiebreak.h) so products
  * of tenths stay exact: SB:MP 2 x 3.0 = 6.00 -> 600.
@@ -57,6 +63,7 @@ typedef enum TeamTbCode {
     TEAM_TB_DE,
     TEAM_TB_WON,
     TEAM_TB_TPN,
+    TEAM_TB_MPVGP, /* the secondary score */
     TEAM_TB_N_CODES
 } TeamTbCode;
 

@@ -45,14 +45,13 @@ static void copy_header(Tournament *t, const Tournament *h)
 static void system_code(const TeamSettings *s, char *buf, size_t n)
 {
     const char *type = s->pref == TEAM_PREF_A ? "_TYPEA" : s->pref == TEAM_PREF_B ? "_TYPEB" : "";
-    snprintf(buf, n, "FIDE_TEAM%s_%s", type,
-             s->primary == TEAM_PRIMARY_GAME ? "GP_MP" : "MP_GP");
+    snprintf(buf, n, "FIDE_TEAM%s_%s", type, s->primary == TEAM_PRIMARY_GAME ? "GP_MP" : "MP_GP");
 }
 
 static bool is_team_code(const char *line)
 {
-    static const char *const codes[] = { "310", "013", "352", "362", "320",
-                                         "330", "300", "240", "801", "802" };
+    static const char *const codes[] = {"310", "013", "352", "362", "320",
+                                        "330", "300", "240", "801", "802"};
     for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
         if (!strncmp(line, codes[i], 3))
             return true;
@@ -65,7 +64,7 @@ static void put_game(Tournament *t, int r, int player, int opp, TrnColour c, cha
     TrnPlayer *p = player ? tournament_player_mut(t, player) : NULL;
     if (!p)
         return;
-    p->games[r - 1] = (TrnGame){ (uint16_t)opp, (uint8_t)(opp ? c : TRN_COLOUR_NONE), result };
+    p->games[r - 1] = (TrnGame){(uint16_t)opp, (uint8_t)(opp ? c : TRN_COLOUR_NONE), result};
 }
 
 int team_trf_tournament(const TeamEvent *ev, const Tournament *head, Tournament **out)
@@ -168,7 +167,8 @@ static TrnColour scheme_first(const TeamSettings *s)
 {
     if (s->scheme == TEAM_BOARDS_EVEN_WHITE)
         return TRN_BLACK;
-    if (s->scheme == TEAM_BOARDS_PATTERN && (s->board_pattern[0] == 'B' || s->board_pattern[0] == 'b'))
+    if (s->scheme == TEAM_BOARDS_PATTERN &&
+        (s->board_pattern[0] == 'B' || s->board_pattern[0] == 'b'))
         return TRN_BLACK;
     return TRN_WHITE;
 }
@@ -259,7 +259,7 @@ static void write_rounds(StrBuf *o, const TeamEvent *ev)
             bool a_white = m->colour_a == TRN_WHITE;
             int white = a_white ? m->team_a : m->team_b, black = a_white ? m->team_b : m->team_a;
             if (m->forfeit != TEAM_FORFEIT_NONE) {
-                int winner = m->forfeit == TEAM_FORFEIT_A ? m->team_b
+                int winner = m->forfeit == TEAM_FORFEIT_A   ? m->team_b
                              : m->forfeit == TEAM_FORFEIT_B ? m->team_a
                                                             : 0;
                 const char *type = !winner ? "--" : winner == white ? "+-" : "-+";
@@ -279,7 +279,7 @@ static void write_rounds(StrBuf *o, const TeamEvent *ev)
                 end_line(o);
             }
         }
-    static const char kinds[] = { TRN_RES_FPB, TRN_RES_HPB, TRN_RES_ZPB };
+    static const char kinds[] = {TRN_RES_FPB, TRN_RES_HPB, TRN_RES_ZPB};
     for (int r = 1; r <= ev->n_rounds; r++)
         for (size_t k = 0; k < sizeof kinds; k++) {
             bool started = false;
@@ -307,7 +307,7 @@ char *team_trf_write(const TeamEvent *ev, const Tournament *head, size_t *len)
     tournament_free(t);
     if (!indiv)
         return NULL;
-    StrBuf o = { 0 };
+    StrBuf o = {0};
     strbuf_append(&o, indiv, n);
     free(indiv);
     const TeamSettings *s = &ev->settings;
@@ -426,7 +426,8 @@ static int read_settings(TReader *r, TeamSettings *s)
             boards = (int)strlen(r->seq);
             for (int k = 0; k < boards; k++)
                 if (r->seq[k] != 'W' && r->seq[k] != 'B')
-                    return tfail(r, TRF_E_SYNTAX, r->lines[i].no, "352: board %d is neither W nor B", k + 1);
+                    return tfail(r, TRF_E_SYNTAX, r->lines[i].no,
+                                 "352: board %d is neither W nor B", k + 1);
         }
     team_settings_default(s, boards ? boards : 4);
     if (!boards)
@@ -460,8 +461,8 @@ static int read_settings(TReader *r, TeamSettings *s)
         const TeamLine *l = &r->lines[i];
         char buf[16];
         if (!strncmp(l->s, "362", 3)) {
-            static const char *const codes[] = { "TW", "TD", "TL" };
-            TrnPoints *dst[] = { &s->mp_win, &s->mp_draw, &s->mp_loss };
+            static const char *const codes[] = {"TW", "TD", "TL"};
+            TrnPoints *dst[] = {&s->mp_win, &s->mp_draw, &s->mp_loss};
             for (int c = 5; c + 5 <= (int)l->n; c += 9) {
                 char code[4];
                 col_field(l->s, l->n, c, c + 1, code, sizeof code);
@@ -491,7 +492,8 @@ static int read_teams(TReader *r)
     for (int id = 1; id <= n; id++) {
         const TeamLine *l = NULL;
         for (int i = 0; i < r->n_lines && !l; i++)
-            if (!strncmp(r->lines[i].s, "310", 3) && int_field(r->lines[i].s, r->lines[i].n, 5, 7) == id)
+            if (!strncmp(r->lines[i].s, "310", 3) &&
+                int_field(r->lines[i].s, r->lines[i].n, 5, 7) == id)
                 l = &r->lines[i];
         if (!l)
             return tfail(r, TRF_E_SYNTAX, 0, "310: no team number %d", id);
@@ -508,7 +510,8 @@ static int read_teams(TReader *r)
             const TrnPlayer *src = tournament_player(r->t, pid);
             TeamPlayer *p = src ? team_event_add_player(r->ev, id, pid) : NULL;
             if (!p)
-                return tfail(r, TRF_E_OPPONENT, l->no, "310: player %d unknown or in two teams", pid);
+                return tfail(r, TRF_E_OPPONENT, l->no, "310: player %d unknown or in two teams",
+                             pid);
             memcpy(p->name, src->name, sizeof p->name);
             memcpy(p->title, src->title, sizeof p->title);
             memcpy(p->federation, src->federation, sizeof p->federation);
@@ -520,7 +523,8 @@ static int read_teams(TReader *r)
     }
     for (int i = 0; i < r->t->n_players; i++)
         if (!team_event_player(r->ev, r->t->players[i].id))
-            return tfail(r, TRF_E_SYNTAX, r->t->players[i].line, "player %d is in no team", r->t->players[i].id);
+            return tfail(r, TRF_E_SYNTAX, r->t->players[i].line, "player %d is in no team",
+                         r->t->players[i].id);
     return 0;
 }
 
@@ -564,7 +568,7 @@ static int read_match(TReader *r, int round, int a)
             b = o->team;
         if (ca == TRN_COLOUR_NONE && g->colour)
             ca = team_board_colour(s, TRN_WHITE, k + 1) == (TrnColour)g->colour ? TRN_WHITE
-                                                                               : TRN_BLACK;
+                                                                                : TRN_BLACK;
     }
     if (!b || b == a || team_event_match_of(ev, round, b))
         return 0;
@@ -574,8 +578,8 @@ static int read_match(TReader *r, int round, int a)
     TrnColour first = r->seq[0] == 'B' ? TRN_BLACK : TRN_WHITE;
     bool a_first = ca == first;
     TrnColour cb = ca == TRN_WHITE ? TRN_BLACK : TRN_WHITE;
-    TeamMatch *m = team_event_add_match(ev, round, a_first ? a : b, a_first ? b : a,
-                                        a_first ? ca : cb);
+    TeamMatch *m =
+        team_event_add_match(ev, round, a_first ? a : b, a_first ? b : a, a_first ? ca : cb);
     if (!m)
         return -ENOMEM;
     const int *lf = a_first ? la : lb, *ls = a_first ? lb : la;
@@ -605,7 +609,8 @@ static int read_rounds(TReader *r)
         if (!strncmp(l->s, "330", 3))
             rr = int_field(l->s, l->n, 8, 10);
         else if (!strncmp(l->s, "300", 3) || !strncmp(l->s, "240", 3))
-            rr = int_field(l->s, l->n, !strncmp(l->s, "240", 3) ? 7 : 5, !strncmp(l->s, "240", 3) ? 9 : 7);
+            rr = int_field(l->s, l->n, !strncmp(l->s, "240", 3) ? 7 : 5,
+                           !strncmp(l->s, "240", 3) ? 9 : 7);
         else if (!strncmp(l->s, "320", 3))
             rr = ((int)l->n - 14 + 3) / 4;
         if (rr > rounds)
@@ -627,9 +632,10 @@ static int read_rounds(TReader *r)
             int a = first == TRN_WHITE ? white : black, b = first == TRN_WHITE ? black : white;
             TeamMatch *m = team_event_add_match(ev, round, a, b, first);
             if (!m)
-                return tfail(r, TRF_E_SYNTAX, l->no, "330: a team already plays in round %d", round);
+                return tfail(r, TRF_E_SYNTAX, l->no, "330: a team already plays in round %d",
+                             round);
             int absent = !strcmp(type, "+-") ? black : !strcmp(type, "-+") ? white : 0;
-            m->forfeit = !absent ? TEAM_FORFEIT_BOTH
+            m->forfeit = !absent               ? TEAM_FORFEIT_BOTH
                          : absent == m->team_a ? TEAM_FORFEIT_A
                                                : TEAM_FORFEIT_B;
         }
@@ -666,9 +672,9 @@ int team_trf_read(const char *text, size_t len, TeamEvent **ev, Tournament **ind
     if (indiv)
         *indiv = NULL;
     memset(err, 0, sizeof *err);
-    TReader r = { 0 };
+    TReader r = {0};
     r.err = err;
-    StrBuf rest = { 0 };
+    StrBuf rest = {0};
     int rc = -ENOMEM, cap = 0;
     for (size_t i = 0, no = 1; i < len; no++) {
         size_t j = i;
@@ -682,7 +688,7 @@ int team_trf_read(const char *text, size_t len, TeamEvent **ev, Tournament **ind
                     goto out;
                 r.lines = nl;
             }
-            r.lines[r.n_lines++] = (TeamLine){ text + i, j - i, (int)no };
+            r.lines[r.n_lines++] = (TeamLine){text + i, j - i, (int)no};
         } else {
             strbuf_append(&rest, text + i, j - i);
             strbuf_putc(&rest, '\r');

@@ -57,7 +57,6 @@ char *team_trf_write(const TeamEvent *ev, const Tournament *head, size_t *len);
  * if indiv is not NULL, the individual part as *indiv (tournament_free);
  * a TRF_E_* code with *err filled in; or -ENOMEM.
  */
-int team_trf_read(const char *text, size_t len, TeamEvent **ev, Tournament **indiv,
-                  TrfError *err);
+int team_trf_read(const char *text, size_t len, TeamEvent **ev, Tournament **indiv, TrfError *err);
 
 #endif

@@ -275,6 +275,36 @@ START_TEST(direct_encounter)
 }
 END_TEST
 
+START_TEST(unplayed_rounds_dummy)
+{
+    /* Three teams, two boards: R1 1-2 2:0, 3 PAB; R2 1-3 1:1, 2 PAB.
+     * Final: 1 3 MP, 3 2 MP, 2 1 MP (a PAB is a drawn match). */
+    TeamEvent *ev = small_event(3, 2, 2600);
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 1, 1, 2, TRN_WHITE), "11");
+    team_event_add_bye(ev, 1, 3, TRN_RES_PAB);
+    team_event_add_round(ev);
+    set_results(team_event_add_match(ev, 2, 1, 3, TRN_WHITE), "==");
+    team_event_add_bye(ev, 2, 2, TRN_RES_PAB);
+    TeamTbSpec sp[4];
+    int n;
+    char err[64];
+    ck_assert_int_eq(team_standings_parse("BH:MP EMMSB MPvGP", sp, 4, &n, err, sizeof err), 0);
+    TeamStandings *st;
+    ck_assert_int_eq(team_standings_compute(ev, 0, sp, n, &st), 0);
+    ck_assert_int_eq(st->rows[1].team, 3);
+    /* The PAB round: a dummy with 3's own 2 MP (cap: a draw a round, 2). */
+    ck_assert_int_eq(st->rows[1].value[1], 200 + 300);
+    ck_assert_int_eq(st->rows[1].value[2], 20 * 10 + 30 * 10);
+    ck_assert_int_eq(st->rows[1].value[3], 200); /* game points */
+    /* Team 2: opponent 1 (3 MP) and a dummy with its own 1 MP. */
+    ck_assert_int_eq(st->rows[2].team, 2);
+    ck_assert_int_eq(st->rows[2].value[1], 300 + 100);
+    team_standings_free(st);
+    team_event_free(ev);
+}
+END_TEST
+
 START_TEST(players_and_board_prizes)
 {
     TeamEvent *ev = four_teams();
@@ -435,6 +465,7 @@ int main(void)
     tcase_add_test(tc, rank_order);
     tcase_add_test(tc, standings_tiebreaks);
     tcase_add_test(tc, direct_encounter);
+    tcase_add_test(tc, unplayed_rounds_dummy);
     tcase_add_test(tc, players_and_board_prizes);
     tcase_add_test(tc, trf_round_trip);
     tcase_add_test(tc, trf_settings_round_trip);
