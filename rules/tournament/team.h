@@ -83,7 +83,8 @@ typedef struct TeamSettings {
     /* Pairing-allocated bye (C.04.6 Art. 1.4): the match points and game
      * points it gives, by default those of a drawn match. */
     TrnPoints pab_mp, pab_gp;
-    int n_rounds; /* rounds planned, 0 = unknown (the last-rounds rules need it) */
+    int n_rounds;      /* rounds planned, 0 = unknown (the last-rounds rules need it) */
+    bool no_secondary; /* Art. 4.2.2 off: the secondary score does not decide colours */
 } TeamSettings;
 
 typedef struct TeamPlayer {

@@ -102,9 +102,10 @@ TeamColourPref team_pairing_preference(const TeamEvent *ev, int team, int round)
 typedef struct Entrant {
     int id;
     TrnPoints primary, secondary;
-    int played;      /* matches with a match colour */
-    bool pab_barred; /* C2: had a PAB or a win without playing */
-    bool floated;    /* Art. 1.5: met a different score in the previous round */
+    int played;        /* matches with a match colour */
+    bool pab_barred;   /* C2: had a PAB or a win without playing */
+    bool floated;      /* Art. 1.5: met a different score in the previous round */
+    bool no_secondary; /* the event does not use the secondary score (Art. 4.2.2) */
     TeamColourPref pref;
 } Entrant;
 
@@ -145,6 +146,7 @@ static void entrant_fill(const TeamEvent *ev, int round, int t, Entrant *e)
     e->id = t;
     e->primary = primary_of(s, mp, gp);
     e->secondary = s->primary == TEAM_PRIMARY_GAME ? mp : gp;
+    e->no_secondary = s->no_secondary;
     for (int r = 1; r < round && r <= ev->n_rounds; r++) {
         if (match_colour(ev, r, t) != TRN_COLOUR_NONE)
             e->played++;
@@ -169,7 +171,7 @@ static bool first_team(const Entrant *x, const Entrant *y)
 {
     if (x->primary != y->primary)
         return x->primary > y->primary;
-    if (x->secondary != y->secondary)
+    if (x->secondary != y->secondary && !x->no_secondary)
         return x->secondary > y->secondary;
     return x->id < y->id;
 }

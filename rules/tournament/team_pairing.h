@@ -77,10 +77,13 @@ typedef struct TeamColourPref {
 /*
  * Team round robin, round `round` (1-based) for n_teams teams, flags as in
  * berger.h (BERGER_DOUBLE, BERGER_SWAP_LAST_TWO).  Team i is Berger number
- * i; each board's White is the first-named team with colour White, and a
- * team meeting the dummy of an odd field gets {team, 0} (free, no points:
- * the regulations say what it scores).  Returns the number of pairs written
- * to out (room for BERGER_MAX_BOARDS), or -TEAM_PAIRING_E_RANGE.
+ * i; the table's White team is a, with colour_a TRN_WHITE (its colour on
+ * board 1: under TEAM_BOARDS_EVEN_WHITE, or a pattern starting with B, the
+ * caller lists b first with TRN_BLACK so that the first-named team keeps
+ * the scheme's board 1).  A team meeting the dummy of an odd field gets
+ * {team, 0} (free; the regulations say what it scores).  Returns the number
+ * of pairs written to out (room for BERGER_MAX_BOARDS), or
+ * -TEAM_PAIRING_E_RANGE.
  */
 int team_pairing_round_robin(int n_teams, int round, int flags, TeamPair *out);
 

@@ -45,7 +45,8 @@ static void copy_header(Tournament *t, const Tournament *h)
 static void system_code(const TeamSettings *s, char *buf, size_t n)
 {
     const char *type = s->pref == TEAM_PREF_A ? "_TYPEA" : s->pref == TEAM_PREF_B ? "_TYPEB" : "";
-    snprintf(buf, n, "FIDE_TEAM%s_%s", type, s->primary == TEAM_PRIMARY_GAME ? "GP_MP" : "MP_GP");
+    const char *score = s->primary == TEAM_PRIMARY_GAME ? "GP_MP" : "MP_GP";
+    snprintf(buf, n, "FIDE_TEAM%s_%.*s", type, s->no_secondary ? 2 : 5, score);
 }
 
 static bool is_team_code(const char *line)
@@ -456,6 +457,9 @@ static int read_settings(TReader *r, TeamSettings *s)
         if (!strncmp(sc, "_TYPEA", 6) || !strncmp(sc, "_TYPEB", 6))
             sc += 6;
         s->primary = !strncmp(sc, "_GP", 3) ? TEAM_PRIMARY_GAME : TEAM_PRIMARY_MATCH;
+        /* FIDE_TEAM_TYPEA_MP: no secondary score for the colours. */
+        s->no_secondary = (!strncmp(sc, "_MP", 3) || !strncmp(sc, "_GP", 3)) &&
+                          (sc[3] == '\0' || !strncmp(sc + 3, "_BAKU", 5));
     }
     for (int i = 0; i < r->n_lines; i++) {
         const TeamLine *l = &r->lines[i];

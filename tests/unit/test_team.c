@@ -420,6 +420,7 @@ START_TEST(trf_settings_round_trip)
     s.pref = TEAM_PREF_B;
     s.primary = TEAM_PRIMARY_GAME;
     s.n_rounds = 7;
+    s.no_secondary = true;
     TeamEvent *ev = team_event_new(&s);
     team_event_add_team(ev, "A");
     team_event_add_team(ev, "B");
@@ -439,6 +440,8 @@ START_TEST(trf_settings_round_trip)
     ck_assert_int_eq(back->settings.pref, TEAM_PREF_B);
     ck_assert_int_eq(back->settings.primary, TEAM_PRIMARY_GAME);
     ck_assert_int_eq(back->settings.n_rounds, 7);
+    ck_assert(back->settings.no_secondary);
+    ck_assert_ptr_nonnull(strstr(t1, "\r192 FIDE_TEAM_TYPEB_GP\r"));
     const TeamMatch *m = team_event_match_of(back, 1, 1);
     ck_assert_int_eq(m->team_a, 2);
     ck_assert_int_eq(m->colour_a, TRN_WHITE);

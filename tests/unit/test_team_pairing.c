@@ -145,7 +145,7 @@ START_TEST(property_random_events)
 END_TEST
 
 /* Runs one hand-built case file (format in the files' comments):
- *   teams N | boards B | pref A|B|N | rounds R
+ *   teams N | boards B | pref A|B|N | primary M|G | rounds R
  *   match R A B W|B RESULTS   (team A's results per board, FA/FB: forfeit)
  *   bye R T U|F|H|Z
  *   expect R A-B ... [bye T]  (first-named team first) */
@@ -156,6 +156,7 @@ static void run_case(const char *name)
     TeamEvent *ev = NULL;
     int teams = 0, boards = 4, rounds = 0, checked = 0;
     TeamPrefRule pref = TEAM_PREF_A;
+    TeamPrimary primary = TEAM_PRIMARY_MATCH;
     while (fgets(line, sizeof line, f)) {
         char w[32];
         int r, a, b;
@@ -167,14 +168,18 @@ static void run_case(const char *name)
             sscanf(line, "%*s %d", &boards);
         else if (!strcmp(w, "rounds"))
             sscanf(line, "%*s %d", &rounds);
-        else if (!strcmp(w, "pref")) {
+        else if (!strcmp(w, "primary")) {
+            char c = 'M';
+            sscanf(line, "%*s %c", &c);
+            primary = c == 'G' ? TEAM_PRIMARY_GAME : TEAM_PRIMARY_MATCH;
+        } else if (!strcmp(w, "pref")) {
             char c = 'A';
             sscanf(line, "%*s %c", &c);
             pref = c == 'B' ? TEAM_PREF_B : c == 'N' ? TEAM_PREF_NONE : TEAM_PREF_A;
         }
         if (!ev && teams && rounds && strcmp(w, "teams") && strcmp(w, "boards") &&
-            strcmp(w, "rounds") && strcmp(w, "pref"))
-            ev = make_event(teams, boards, pref, TEAM_PRIMARY_MATCH, rounds);
+            strcmp(w, "rounds") && strcmp(w, "pref") && strcmp(w, "primary"))
+            ev = make_event(teams, boards, pref, primary, rounds);
         if (!strcmp(w, "match")) {
             char col, res[32];
             ck_assert_int_eq(sscanf(line, "%*s %d %d %d %c %31s", &r, &a, &b, &col, res), 5);
