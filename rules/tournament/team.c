@@ -26,9 +26,9 @@ void team_settings_default(TeamSettings *s, int boards)
     s->pref = TEAM_PREF_A;
     s->scheme = TEAM_BOARDS_ODD_WHITE;
     s->initial_colour = TRN_WHITE;
-    s->pab_mp = s->mp_win;
-    /* The narrowest win: half the boards and half a point, in halves. */
-    s->pab_gp = (boards * TRN_POINT / 2 + TRN_POINT / 2) / (TRN_POINT / 2) * (TRN_POINT / 2);
+    /* Art. 1.4: a drawn match, in match points and in game points. */
+    s->pab_mp = s->mp_draw;
+    s->pab_gp = boards * s->game.draw_white;
 }
 
 TeamEvent *team_event_new(const TeamSettings *s)
@@ -60,17 +60,23 @@ void team_event_free(TeamEvent *ev)
     free(ev);
 }
 
-/* Makes room for one more element of size sz in *arr (count n, capacity *cap). */
-static int grow(void **arr, int n, int *cap, size_t sz)
+/*
+ * Ensures *arr (capacity *cap elements of sz bytes) holds at least need
+ * elements, growing by half again (at least 8) so that appends stay
+ * amortised O(1).  Returns 0 or -ENOMEM (the array is then unchanged).
+ */
+static int reserve(void **arr, int *cap, int need, size_t sz)
 {
-    if (n < *cap)
+    if (need <= *cap)
         return 0;
-    int nc = *cap ? *cap * 2 : 16;
-    void *p = realloc(*arr, (size_t)nc * sz);
-    if (!p)
+    int want = *cap + *cap / 2;
+    if (want < need)
+        want = need < 8 ? 8 : need;
+    void *grown = realloc(*arr, (size_t)want * sz);
+    if (grown == NULL)
         return -ENOMEM;
-    *arr = p;
-    *cap = nc;
+    *arr = grown;
+    *cap = want;
     return 0;
 }
 
@@ -78,7 +84,7 @@ TeamEntry *team_event_add_team(TeamEvent *ev, const char *name)
 {
     if (ev->n_teams >= TEAM_MAX_TEAMS)
         return NULL;
-    if (grow((void **)&ev->teams, ev->n_teams, &ev->cap_teams, sizeof *ev->teams))
+    if (reserve((void **)&ev->teams, &ev->cap_teams, ev->n_teams + 1, sizeof *ev->teams))
         return NULL;
     TeamEntry *t = &ev->teams[ev->n_teams];
     memset(t, 0, sizeof *t);
@@ -93,7 +99,7 @@ TeamPlayer *team_event_add_player(TeamEvent *ev, int team, int id)
     if (!t || id < 1 || id > TRN_MAX_PLAYERS || ev->player_index[id] ||
         t->n_roster >= TEAM_MAX_ROSTER)
         return NULL;
-    if (grow((void **)&ev->players, ev->n_players, &ev->cap_players, sizeof *ev->players))
+    if (reserve((void **)&ev->players, &ev->cap_players, ev->n_players + 1, sizeof *ev->players))
         return NULL;
     TeamPlayer *p = &ev->players[ev->n_players];
     memset(p, 0, sizeof *p);
@@ -158,22 +164,19 @@ static TrnColour other_colour(TrnColour c)
 static TrnColour pattern_colour(const TeamSettings *s, int b)
 {
     switch (s->scheme) {
-    case TEAM_BOARDS_EVEN_WHITE:
-        return b % 2 ? TRN_WHITE : TRN_BLACK;
+    case TEAM_BOARDS_EVEN_WHITE: return b % 2 ? TRN_WHITE : TRN_BLACK;
     case TEAM_BOARDS_PATTERN: {
         char c = s->board_pattern[b];
         return c == 'B' || c == 'b' ? TRN_BLACK : TRN_WHITE;
     }
     case TEAM_BOARDS_ODD_WHITE:
-    default:
-        return b % 2 ? TRN_BLACK : TRN_WHITE;
+    default: return b % 2 ? TRN_BLACK : TRN_WHITE;
     }
 }
 
 TrnColour team_board_colour(const TeamSettings *s, TrnColour colour_a, int board)
 {
-    if (board < 1 || board > TEAM_MAX_BOARDS ||
-        (colour_a != TRN_WHITE && colour_a != TRN_BLACK))
+    if (board < 1 || board > TEAM_MAX_BOARDS || (colour_a != TRN_WHITE && colour_a != TRN_BLACK))
         return TRN_COLOUR_NONE;
     TrnColour c = pattern_colour(s, board - 1);
     return colour_a == pattern_colour(s, 0) ? c : other_colour(c);
@@ -187,7 +190,7 @@ static TeamMatch *append_match(TeamEvent *ev, int round, int a, int b)
     if (team_event_match_of(ev, round, a) || (b && team_event_match_of(ev, round, b)))
         return NULL;
     TeamRound *r = &ev->rounds[round - 1];
-    if (grow((void **)&r->matches, r->n_matches, &r->cap_matches, sizeof *r->matches))
+    if (reserve((void **)&r->matches, &r->cap_matches, r->n_matches + 1, sizeof *r->matches))
         return NULL;
     TeamMatch *m = &r->matches[r->n_matches++];
     memset(m, 0, sizeof *m);
@@ -239,16 +242,18 @@ void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore 
     if (!m->team_b) {
         switch (m->bye) {
         case TRN_RES_PAB:
-        case TRN_RES_FPB:
             out->mp_a = s->pab_mp;
             out->gp_a = s->pab_gp;
+            break;
+        case TRN_RES_FPB: /* a full-point bye: a match won by forfeit */
+            out->mp_a = s->mp_win;
+            out->gp_a = all;
             break;
         case TRN_RES_HPB:
             out->mp_a = s->mp_draw;
             out->gp_a = (TrnPoints)s->boards * s->game.hpb;
             break;
-        default:
-            break;
+        default: break;
         }
         return;
     }
@@ -263,11 +268,8 @@ void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore 
         out->mp_a = s->mp_win;
         out->mp_b = s->mp_loss;
         return;
-    case TEAM_FORFEIT_BOTH:
-        out->mp_a = out->mp_b = s->mp_loss;
-        return;
-    default:
-        break;
+    case TEAM_FORFEIT_BOTH: out->mp_a = out->mp_b = s->mp_loss; return;
+    default: break;
     }
     for (int k = 0; k < s->boards && k < TEAM_MAX_BOARDS; k++) {
         const TeamBoardGame *g = &m->board[k];
@@ -378,8 +380,8 @@ void team_event_rank_order(const TeamEvent *ev, int *order)
         const TeamEntry *t = &ev->teams[i];
         int r[TEAM_MAX_ROSTER];
         int n = sorted_ratings(ev, t, r);
-        k[i] = (RankKey){ t->id, mean_top(r, n, ev->settings.boards), mean_top(r, n, n),
-                          n ? r[0] : 0, t->name };
+        k[i] = (RankKey){t->id, mean_top(r, n, ev->settings.boards), mean_top(r, n, n),
+                         n ? r[0] : 0, t->name};
     }
     qsort(k, (size_t)ev->n_teams, sizeof *k, cmp_rank);
     for (int i = 0; i < ev->n_teams; i++)

@@ -38,14 +38,14 @@
 #include "tournament.h"
 
 enum {
-    TEAM_MAX_TEAMS = 999,  /* three columns of team number in TRF 310 */
-    TEAM_MAX_BOARDS = 16,  /* boards per match */
-    TEAM_MAX_ROSTER = 32,  /* regular boards plus reserves */
-    TEAM_NAME_MAX = 136,   /* 32 columns of UTF-8 + NUL */
-    TEAM_E_RANGE = 1,      /* id, board count or round out of range */
-    TEAM_E_DUPLICATE = 2,  /* id already used, or a team twice in a round */
-    TEAM_E_UNKNOWN = 3,    /* no such team or player */
-    TEAM_E_FULL = 4,       /* roster or boards full */
+    TEAM_MAX_TEAMS = 999, /* three columns of team number in TRF 310 */
+    TEAM_MAX_BOARDS = 16, /* boards per match */
+    TEAM_MAX_ROSTER = 32, /* regular boards plus reserves */
+    TEAM_NAME_MAX = 136,  /* 32 columns of UTF-8 + NUL */
+    TEAM_E_RANGE = 1,     /* id, board count or round out of range */
+    TEAM_E_DUPLICATE = 2, /* id already used, or a team twice in a round */
+    TEAM_E_UNKNOWN = 3,   /* no such team or player */
+    TEAM_E_FULL = 4,      /* roster or boards full */
 };
 
 /* The score that makes the score groups (C.04.6 Art. 1.2); the other one is
@@ -70,9 +70,9 @@ typedef enum TeamBoardScheme {
 } TeamBoardScheme;
 
 typedef struct TeamSettings {
-    int boards;                 /* boards per match, 1..TEAM_MAX_BOARDS */
+    int boards;                         /* boards per match, 1..TEAM_MAX_BOARDS */
     TrnPoints mp_win, mp_draw, mp_loss; /* match points, default 20/10/0 */
-    TrnPointSystem game;        /* game points per board, default 1/0.5/0 */
+    TrnPointSystem game;                /* game points per board, default 1/0.5/0 */
     TeamPrimary primary;
     TeamPrefRule pref;
     TeamBoardScheme scheme;
@@ -80,10 +80,11 @@ typedef struct TeamSettings {
     /* Art. 4 (drawing of lots before round 1): the match colour of the
      * first team of the list when nobody has a history; TRN_WHITE default. */
     TrnColour initial_colour;
-    /* Pairing-allocated bye (C.04.1 c, mutatis mutandis): the match points
-     * and game points it gives; see team_settings_default(). */
+    /* Pairing-allocated bye (C.04.6 Art. 1.4): the match points and game
+     * points it gives, by default those of a drawn match. */
     TrnPoints pab_mp, pab_gp;
-    int n_rounds; /* rounds planned, 0 = unknown (the last-rounds rules need it) */
+    int n_rounds;      /* rounds planned, 0 = unknown (the last-rounds rules need it) */
+    bool no_secondary; /* Art. 4.2.2 off: the secondary score does not decide colours */
 } TeamSettings;
 
 typedef struct TeamPlayer {
@@ -91,8 +92,8 @@ typedef struct TeamPlayer {
     int team;                /* team id */
     char name[TRN_NAME_MAX]; /* "Last, First" */
     char title[4];
-    char sex; /* 'm', 'w' or '\0' */
-    int rating;               /* 0 = unrated */
+    char sex;   /* 'm', 'w' or '\0' */
+    int rating; /* 0 = unrated */
     char federation[4];
     char fide_id[12];
     char birth[11];
@@ -159,9 +160,9 @@ typedef struct TeamMatchScore {
  * Fills *s with the defaults for `boards` boards (clamped to 1..16):
  * match points 2/1/0, game points 1/0.5/0, match points primary, colour
  * rule A, first-named team White on odd boards, initial colour White, and
- * a PAB worth a win's match points and the game points of the narrowest
- * win (boards / 2 + 0.5, rounded down to a half).  C.04.6 leaves the bye's
- * value to the regulations; the Olympiad's, for one, differ.
+ * the pairing-allocated bye worth a drawn match: a draw's match points and
+ * half the boards' game points (C.04.6 Art. 1.4, unless the regulations
+ * say otherwise).
  */
 void team_settings_default(TeamSettings *s, int boards);
 
@@ -229,8 +230,9 @@ TrnColour team_board_colour(const TeamSettings *s, TrnColour colour_a, int board
  * results through settings.game; a board with no result counts 0 and
  * clears `complete`), match points by comparing them; a whole-match
  * forfeit gives the present side all boards and a win; both forfeiting
- * gives 0 and a loss to each; a bye gives pab_mp/pab_gp for a PAB or FPB,
- * a draw's match points and half the boards for an HPB, 0 for a ZPB.
+ * gives 0 and a loss to each; a bye gives pab_mp/pab_gp for a PAB, a won
+ * match by forfeit for an FPB, a draw's match points and half the boards
+ * for an HPB, 0 for a ZPB.
  */
 void team_match_score(const TeamSettings *s, const TeamMatch *m, TeamMatchScore *out);
 

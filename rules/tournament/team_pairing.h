@@ -4,34 +4,41 @@
  * (Handbook C.04.6, in force from 1 February 2026), with a check that
  * lists what a proposed pairing breaks.
  *
- * C.04.6 in short, as implemented (article numbers of the text):
- *  - score groups by the primary score (match or game points, Art. 1.2);
- *    pairing numbers are the team ids (the initial order, left to the
- *    regulations);
- *  - absolute criteria: no rematch (C1), the pairing-allocated bye only to
- *    a team that has neither had one nor scored a win without playing (C2),
- *    every present team paired or given the one bye;
- *  - the bye goes to the lowest-ranked eligible team of the lowest score;
- *  - score groups are paired from the top; an odd group, or a team with no
- *    partner inside its group, floats down; the completion of the rest of
- *    the round is kept possible at every step (the look-ahead);
- *  - quality criteria in order: fewest floaters, smallest score differences
- *    of the floaters, the colour criteria (teams with the same colour
- *    preference not paired together; Type B: same strong preference first),
- *    floats repeated from the previous rounds; within equal quality the
- *    pairing closest to S1-against-S2 order of the pairing numbers;
- *  - colours of a match (Art. 4): the first-team (higher primary score,
- *    then secondary, then smaller pairing number); both preferences when
- *    they are compatible; then the stronger, the lower colour difference,
- *    the alternation from the most recent round they differ, then the
- *    first-team's preference, then alternation of its last colour; round 1
- *    by the initial colour and the pairing number's parity.
- * The team's colour in a round is its colour on board 1 (TeamMatch.colour_a
- * for the first-named team).  The last two rounds relax the colour
- * criteria as the text says (settings.n_rounds must be set for that).
+ * C.04.6 as implemented (article numbers of the text):
+ *  - score groups by the primary score (Art. 1.2); pairing numbers are the
+ *    team ids (the initial order is left to the regulations);
+ *  - absolute criteria: no rematch, a forfeited match being no meeting
+ *    (C1); the pairing-allocated bye only to a team that has neither had
+ *    one nor won a match without playing (C2); completion: the teams not
+ *    yet paired can always all be paired (C3);
+ *  - Art. 3.4 first: the bye goes to the team, among those that leave a
+ *    legal pairing, with the lowest score, then the most matches played,
+ *    then the largest pairing number;
+ *  - Art. 3.3/3.5: the top score group takes upfloaters from the lower
+ *    scores: the fewest (C4), with the highest scores (C5), leaving the
+ *    next score group pairable without extra upfloaters (C6), the fewest
+ *    that floated in the previous round (C7, not in the last two rounds),
+ *    then the first set in the order of their numbers (sorted by score,
+ *    then number); sets are searched among the best-placed candidates;
+ *  - Art. 3.6: the bracket's pairing with the fewest unfulfilled colour
+ *    preferences (C8), strong ones (C9, type B), upfloaters' opponents who
+ *    floated in the previous round (C10, not in the last two rounds), and
+ *    then the first identifier (top members' numbers, then bottom
+ *    members'), exact for brackets of up to 64 teams;
+ *  - if the bracket search finds nothing within its limits, one global
+ *    weighted matching (same criteria, coarser) pairs the round instead;
+ *  - colours (Art. 4): the first-team (higher primary score, then
+ *    secondary, then smaller number); 4.3.1 round 1 by the initial colour
+ *    and the first-team's number parity; then one preference, opposite
+ *    preferences, the strong one (type B), the lower colour difference,
+ *    alternation from the last round they differed, the first-team's
+ *    preference, alternation of its last colour, then of the other's.
+ * The team's colour in a round is its colour on board 1 (Art. 1.6.1) in a
+ * match actually played.  Basic rules 6 and 7 of C.04.1 (colour limits)
+ * never apply to teams: the preferences are quality criteria only.
  *
- * Workload: a 40-team round takes well under a millisecond; 200 teams a
- * few.  Pure, deterministic; allocates its work arrays once per call.
+ * Workload: a few milliseconds for a 40-team round (tests/bench/
+ * bench_team.c).  Pure, deterministic; allocates its work arrays per call.
  */
 #ifndef ARBITER_RULES_TEAM_PAIRING_H
 #define ARBITER_RULES_TEAM_PAIRING_H
@@ -70,10 +77,13 @@ typedef struct TeamColourPref {
 /*
  * Team round robin, round `round` (1-based) for n_teams teams, flags as in
  * berger.h (BERGER_DOUBLE, BERGER_SWAP_LAST_TWO).  Team i is Berger number
- * i; each board's White is the first-named team with colour White, and a
- * team meeting the dummy of an odd field gets {team, 0} (free, no points:
- * the regulations say what it scores).  Returns the number of pairs written
- * to out (room for BERGER_MAX_BOARDS), or -TEAM_PAIRING_E_RANGE.
+ * i; the table's White team is a, with colour_a TRN_WHITE (its colour on
+ * board 1: under TEAM_BOARDS_EVEN_WHITE, or a pattern starting with B, the
+ * caller lists b first with TRN_BLACK so that the first-named team keeps
+ * the scheme's board 1).  A team meeting the dummy of an odd field gets
+ * {team, 0} (free; the regulations say what it scores).  Returns the number
+ * of pairs written to out (room for BERGER_MAX_BOARDS), or
+ * -TEAM_PAIRING_E_RANGE.
  */
 int team_pairing_round_robin(int n_teams, int round, int flags, TeamPair *out);
 

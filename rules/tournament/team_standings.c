@@ -20,14 +20,29 @@ static const struct {
     const char *name;
     TeamTbCode code;
 } tb_names[] = {
-    { "PTS", TEAM_TB_PTS },     { "MPTS", TEAM_TB_MPTS },   { "GPTS", TEAM_TB_GPTS },
-    { "BH:MP", TEAM_TB_BH_MP }, { "BH:GP", TEAM_TB_BH_GP }, { "EMMSB", TEAM_TB_EMMSB },
-    { "EGGSB", TEAM_TB_EGGSB }, { "EMGSB", TEAM_TB_EMGSB }, { "EGMSB", TEAM_TB_EGMSB },
-    { "DE", TEAM_TB_DE },       { "WON", TEAM_TB_WON },     { "TPN", TEAM_TB_TPN },
+    {"PTS", TEAM_TB_PTS},
+    {"MPTS", TEAM_TB_MPTS},
+    {"GPTS", TEAM_TB_GPTS},
+    {"BH:MP", TEAM_TB_BH_MP},
+    {"BH:GP", TEAM_TB_BH_GP},
+    {"EMMSB", TEAM_TB_EMMSB},
+    {"EGGSB", TEAM_TB_EGGSB},
+    {"EMGSB", TEAM_TB_EMGSB},
+    {"EGMSB", TEAM_TB_EGMSB},
+    {"DE", TEAM_TB_DE},
+    {"MPVGP", TEAM_TB_MPVGP},
+    {"WON", TEAM_TB_WON},
+    {"TPN", TEAM_TB_TPN},
     /* Other spellings C.07 gives the same tie-breaks. */
-    { "SB:MP", TEAM_TB_EMMSB }, { "SB:GP", TEAM_TB_EGGSB }, { "ESB:MM", TEAM_TB_EMMSB },
-    { "ESB:GG", TEAM_TB_EGGSB }, { "ESB:MG", TEAM_TB_EMGSB }, { "ESB:GM", TEAM_TB_EGMSB },
-    { "MP", TEAM_TB_MPTS },     { "GP", TEAM_TB_GPTS },     { "EDE", TEAM_TB_DE },
+    {"SB:MP", TEAM_TB_EMMSB},
+    {"SB:GP", TEAM_TB_EGGSB},
+    {"ESB:MM", TEAM_TB_EMMSB},
+    {"ESB:GG", TEAM_TB_EGGSB},
+    {"ESB:MG", TEAM_TB_EMGSB},
+    {"ESB:GM", TEAM_TB_EGMSB},
+    {"MP", TEAM_TB_MPTS},
+    {"GP", TEAM_TB_GPTS},
+    {"EDE", TEAM_TB_DE},
 };
 
 int team_standings_parse(const char *text, TeamTbSpec *specs, int max, int *n, char *err,
@@ -48,7 +63,7 @@ int team_standings_parse(const char *text, TeamTbSpec *specs, int max, int *n, c
             p++;
         }
         tok[len] = '\0';
-        TeamTbSpec s = { TEAM_TB_PTS, 0, 0 };
+        TeamTbSpec s = {TEAM_TB_PTS, 0, 0};
         char *mod = strchr(tok, '/');
         if (!mod) {
             /* Handbook spelling "BH-C1": a dash before a modifier. */
@@ -102,17 +117,18 @@ void team_tb_name(const TeamTbSpec *s, char *buf, size_t len)
 
 /* One round of one team, reduced. */
 typedef struct Line {
-    int opp;              /* opponent met (match not forfeited as a whole), 0 = none */
-    TrnPoints mp, gp;     /* scored in the round */
-    TrnPoints omp, ogp;   /* opponent's score in the match */
-    bool won;             /* the match won, over the board or by forfeit */
+    int opp;            /* opponent met (match not forfeited as a whole), 0 = none */
+    int fopp;           /* opponent of a match forfeited as a whole, 0 = none */
+    TrnPoints mp, gp;   /* scored in the round */
+    TrnPoints omp, ogp; /* opponent's score in the match */
+    bool won;           /* the match won, over the board or by forfeit */
 } Line;
 
 typedef struct Ctx {
     const TeamEvent *ev;
     int rounds;
-    Line *lines;         /* [team - 1][round - 1] */
-    TrnPoints *mp, *gp;  /* final scores, [team - 1] */
+    Line *lines;        /* [team - 1][round - 1] */
+    TrnPoints *mp, *gp; /* final scores, [team - 1] */
 } Ctx;
 
 static Line *line_at(const Ctx *c, int team, int r)
@@ -138,10 +154,11 @@ static void reduce(Ctx *c)
             l->omp = a ? sc.mp_b : sc.mp_a;
             l->ogp = a ? sc.gp_b : sc.gp_a;
             if (m->team_b) {
-                l->won = l->gp > l->ogp ||
-                         (m->forfeit == (a ? TEAM_FORFEIT_B : TEAM_FORFEIT_A));
+                l->won = l->gp > l->ogp || (m->forfeit == (a ? TEAM_FORFEIT_B : TEAM_FORFEIT_A));
                 if (m->forfeit == TEAM_FORFEIT_NONE)
                     l->opp = a ? m->team_b : m->team_a;
+                else
+                    l->fopp = a ? m->team_b : m->team_a;
             }
             c->mp[t - 1] += l->mp;
             c->gp[t - 1] += l->gp;
@@ -174,19 +191,30 @@ static int64_t opponents_fold(const Ctx *c, int t, const TeamTbSpec *s)
 {
     Contrib v[TRN_MAX_ROUNDS];
     int n = 0;
+    const TeamSettings *st = &c->ev->settings;
     for (int r = 1; r <= c->rounds; r++) {
         const Line *l = line_at(c, t, r);
-        if (!l->opp)
-            continue;
-        int64_t omp = c->mp[l->opp - 1], ogp = c->gp[l->opp - 1];
+        int64_t omp, ogp;
+        if (l->opp) {
+            omp = c->mp[l->opp - 1];
+            ogp = c->gp[l->opp - 1];
+        } else {
+            /* C.07 Art. 16 (2026): an own unplayed round meets a dummy with
+             * the team's own score, capped at the forfeiting opponent's
+             * score, or at a draw in every round for a bye or absence. */
+            int64_t cap_mp = (int64_t)st->mp_draw * c->rounds;
+            int64_t cap_gp = (int64_t)st->boards * st->game.draw_white * c->rounds;
+            if (l->fopp) {
+                cap_mp = c->mp[l->fopp - 1];
+                cap_gp = c->gp[l->fopp - 1];
+            }
+            omp = c->mp[t - 1] < cap_mp ? c->mp[t - 1] : cap_mp;
+            ogp = c->gp[t - 1] < cap_gp ? c->gp[t - 1] : cap_gp;
+        }
         int64_t key = 0, val = 0;
         switch (s->code) {
-        case TEAM_TB_BH_MP:
-            key = val = omp * 10;
-            break;
-        case TEAM_TB_BH_GP:
-            key = val = ogp * 10;
-            break;
+        case TEAM_TB_BH_MP: key = val = omp * 10; break;
+        case TEAM_TB_BH_GP: key = val = ogp * 10; break;
         case TEAM_TB_EMMSB: /* tenths x tenths = hundredths */
             key = omp;
             val = omp * l->mp;
@@ -203,10 +231,9 @@ static int64_t opponents_fold(const Ctx *c, int t, const TeamTbSpec *s)
             key = ogp;
             val = ogp * l->mp;
             break;
-        default:
-            break;
+        default: break;
         }
-        v[n++] = (Contrib){ key, val };
+        v[n++] = (Contrib){key, val};
     }
     return cut_sum(s, v, n);
 }
@@ -217,22 +244,19 @@ static int64_t value_of(const Ctx *c, int t, const TeamTbSpec *s)
     switch (s->code) {
     case TEAM_TB_PTS:
         return 10 * (int64_t)(st->primary == TEAM_PRIMARY_GAME ? c->gp[t - 1] : c->mp[t - 1]);
-    case TEAM_TB_MPTS:
-        return 10 * (int64_t)c->mp[t - 1];
-    case TEAM_TB_GPTS:
-        return 10 * (int64_t)c->gp[t - 1];
+    case TEAM_TB_MPTS: return 10 * (int64_t)c->mp[t - 1];
+    case TEAM_TB_GPTS: return 10 * (int64_t)c->gp[t - 1];
+    case TEAM_TB_MPVGP: /* the score that is not the primary one */
+        return 10 * (int64_t)(st->primary == TEAM_PRIMARY_GAME ? c->mp[t - 1] : c->gp[t - 1]);
     case TEAM_TB_WON: {
         int64_t w = 0;
         for (int r = 1; r <= c->rounds; r++)
             w += line_at(c, t, r)->won;
         return w * 100;
     }
-    case TEAM_TB_TPN:
-        return -(int64_t)t; /* the smaller number ranks higher */
-    case TEAM_TB_DE:
-        return 0; /* set per tied group */
-    default:
-        return opponents_fold(c, t, s);
+    case TEAM_TB_TPN: return -(int64_t)t; /* the smaller number ranks higher */
+    case TEAM_TB_DE: return 0;            /* set per tied group */
+    default: return opponents_fold(c, t, s);
     }
 }
 
@@ -305,7 +329,7 @@ int team_standings_compute(const TeamEvent *ev, int rounds, const TeamTbSpec *sp
     if (rounds <= 0 || rounds > ev->n_rounds)
         rounds = ev->n_rounds;
     int nt = ev->n_teams;
-    Ctx c = { ev, rounds, NULL, NULL, NULL };
+    Ctx c = {ev, rounds, NULL, NULL, NULL};
     TeamStandings *s = calloc(1, sizeof *s);
     size_t nl = (size_t)(nt ? nt : 1) * (size_t)(rounds ? rounds : 1);
     c.lines = calloc(nl, sizeof *c.lines);
@@ -319,7 +343,7 @@ int team_standings_compute(const TeamEvent *ev, int rounds, const TeamTbSpec *sp
         goto done;
     }
     s->rounds = rounds;
-    s->specs[s->n_specs++] = (TeamTbSpec){ TEAM_TB_PTS, 0, 0 };
+    s->specs[s->n_specs++] = (TeamTbSpec){TEAM_TB_PTS, 0, 0};
     for (int i = 0; i < n_specs; i++)
         if (specs[i].code != TEAM_TB_PTS || i > 0)
             s->specs[s->n_specs++] = specs[i];
@@ -348,9 +372,8 @@ int team_standings_compute(const TeamEvent *ev, int rounds, const TeamTbSpec *sp
     sort_rows(s->rows, nt, s->n_specs);
     /* Equal on everything: the same rank; the pairing number orders the list. */
     for (int i = 0; i < nt; i++)
-        s->rows[i].rank = i > 0 && tied(&s->rows[i - 1], &s->rows[i], s->n_specs)
-                              ? s->rows[i - 1].rank
-                              : i + 1;
+        s->rows[i].rank =
+            i > 0 && tied(&s->rows[i - 1], &s->rows[i], s->n_specs) ? s->rows[i - 1].rank : i + 1;
 done:
     free(c.lines);
     free(c.mp);
@@ -373,7 +396,7 @@ static void add_game(const TeamEvent *ev, TeamPlayerResult *res, int r, int play
     if (!player || !ev->player_index[player])
         return;
     TeamPlayerResult *p = &res[ev->player_index[player] - 1];
-    p->rounds[r - 1] = (TrnGame){ (uint16_t)opp, (uint8_t)colour, result };
+    p->rounds[r - 1] = (TrnGame){(uint16_t)opp, (uint8_t)colour, result};
     TrnPoints pts = tournament_result_points(&ev->settings.game, result, colour);
     if (result == TRN_RES_FORFEIT_WIN || result == TRN_RES_FORFEIT_LOSS) {
         p->forfeit_points += pts;

@@ -19,10 +19,16 @@
  *           matches), C.07 Art. 6 with the "all met" condition
  *   WON     matches won (played or by forfeit; not the PAB)
  *   TPN     pairing number (smaller first)
- * An unplayed round (bye, absence, whole-match forfeit) counts for the
- * opponents' Buchholz of the team itself with its real score; a team's own
- * unplayed round adds nothing to its Buchholz or Sonneborn-Berger (the
- * Olympiad practice; C.07 2023 Art. 16's dummy is not applied to teams).
+ *   MPvGP   the score that is not the primary one (game points when match
+ *           points are primary, and the reverse)
+ * Unplayed rounds (C.07 Art. 16, 2026 text): a team's own round without a
+ * match played (bye, absence, whole-match forfeit) counts, in its Buchholz
+ * and Sonneborn-Berger, a dummy opponent with the team's own final score,
+ * capped at the opponent's score for a forfeited match and at a draw in
+ * every round otherwise (the points the round gave the team multiply it in
+ * the Sonneborn-Berger).  Opponents count with their actual scores (the
+ * voluntarily unplayed rounds of Art. 16.3 are not treated as draws).
+ * Cuts drop the contributions of the lowest opponent scores.
  *
  * Values are integers in hundredths (TB_SCALE of tiebreak.h) so products
  * of tenths stay exact: SB:MP 2 x 3.0 = 6.00 -> 600.
@@ -57,6 +63,7 @@ typedef enum TeamTbCode {
     TEAM_TB_DE,
     TEAM_TB_WON,
     TEAM_TB_TPN,
+    TEAM_TB_MPVGP, /* the secondary score */
     TEAM_TB_N_CODES
 } TeamTbCode;
 
@@ -79,8 +86,8 @@ void team_tb_name(const TeamTbSpec *s, char *buf, size_t len);
 
 typedef struct TeamRow {
     int team;
-    int rank;               /* 1-based, equal for teams tied on everything */
-    TrnPoints mp, gp;       /* tenths */
+    int rank;                   /* 1-based, equal for teams tied on everything */
+    TrnPoints mp, gp;           /* tenths */
     int64_t value[TEAM_TB_MAX]; /* hundredths, one per spec */
 } TeamRow;
 
@@ -110,13 +117,13 @@ void team_standings_free(TeamStandings *s);
 typedef struct TeamPlayerResult {
     int player;
     int team;
-    int board;        /* the board of the roster order (1-based), for prizes */
-    int games;        /* games played over the board (1 = 0 W D L: rated or not) */
-    TrnPoints points; /* points from those games, tenths */
-    int rated_games;  /* games that count for rating */
+    int board;          /* the board of the roster order (1-based), for prizes */
+    int games;          /* games played over the board (1 = 0 W D L: rated or not) */
+    TrnPoints points;   /* points from those games, tenths */
+    int rated_games;    /* games that count for rating */
     int opp_rating_sum; /* sum of the rated opponents' ratings over those games */
-    int percent;      /* points / games in hundredths of a percent (0..10000), 0 if no games */
-    int performance;  /* ARO + dp(p) (B.02 8.1.1, tiebreak_dp); 0 if no rated games */
+    int percent;        /* points / games in hundredths of a percent (0..10000), 0 if no games */
+    int performance;    /* ARO + dp(p) (B.02 8.1.1, tiebreak_dp); 0 if no rated games */
     TrnPoints forfeit_points; /* + and - results, not counted in games */
     /* Per round: opponent player id (0 = none), colour, result char. */
     TrnGame rounds[TRN_MAX_ROUNDS];
