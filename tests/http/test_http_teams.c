@@ -171,8 +171,9 @@ static void play_round(Event *e, json_t *matches, int rn, int forfeit_table)
     {
         int a = index_of(e, jint(json_object_get(m, "team_a"), "id"));
         if (json_is_null(json_object_get(m, "team_b"))) {
-            e->mp[a] += 2; /* the PAB: a win's match points, 2.5 game points (4 boards) */
-            e->gp[a] += e->boards / 2 + 0.5;
+            /* The PAB: a drawn match by default (C.04.6 Art. 1.4). */
+            e->mp[a] += 1;
+            e->gp[a] += e->boards / 2.0;
             continue;
         }
         int b = index_of(e, jint(json_object_get(m, "team_b"), "id"));
