@@ -12,6 +12,8 @@
 #include "error.h"
 #include "team_event.h"
 #include "team_standings.h"
+#include "team_trf.h"
+#include "tournament_io.h"
 #include "teams.h"
 
 static double pts(TrnPoints t)
@@ -204,4 +206,23 @@ int team_lists_crosstable(Store *s, int64_t tid, json_t **out, char *err, size_t
     team_standings_free(st);
     team_event_load_free(l);
     return 0;
+}
+
+char *team_lists_trf(Store *s, int64_t tid, size_t *len, char *err, size_t n)
+{
+    TeamLoad *l = NULL;
+    Tournament *head = NULL;
+    int64_t *ids = NULL;
+    char *text = NULL;
+    int rc = team_event_load(s, tid, -1, &l);
+    if (rc == 0)
+        rc = tournament_io_build(s, tid, 0, &head, &ids, err, n);
+    if (rc == 0 && !(text = team_trf_write(l->ev, head, len)))
+        rc = -ENOMEM;
+    if (rc && !err[0])
+        snprintf(err, n, "the report could not be written");
+    free(ids);
+    tournament_free(head);
+    team_event_load_free(l);
+    return text;
 }

@@ -3,7 +3,7 @@
  * (rules/tournament/team_standings.h) from the store: team standings with
  * the team tie-breaks, every player's individual results, the board
  * prizes, and the team crosstable (matches by round, the chess-results
- * form).
+ * form), and the TRF-2026 report with its team section.
  *
  * Points come out as numbers in points (the rules' tenths / 10), tie-break
  * values in their own unit (hundredths / 100).  Read from any Store; the
@@ -44,5 +44,11 @@ json_t *team_lists_prizes(Store *s, int64_t tid, int min_games, const char *by);
  * "opponent_game_points", "match_points", "bye", "forfeit"}]}]} in standings
  * order.  0 with *OUT, or as team_lists_standings. */
 int team_lists_crosstable(Store *s, int64_t tid, json_t **out, char *err, size_t n);
+
+/* The TRF-2026 report of team competition TID: the players' games for
+ * the rating report and the team section (rules/tournament/team_trf.h),
+ * with the tournament's header fields.  A malloc'd text (caller frees)
+ * and its length in *LEN, or NULL with ERR. */
+char *team_lists_trf(Store *s, int64_t tid, size_t *len, char *err, size_t n);
 
 #endif

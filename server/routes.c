@@ -109,6 +109,7 @@ const Route routes_table[] = {
     GET(PUB, "/tournaments/{tid}/team-crosstable", NULL, route_team_crosstable),
     GET(PUB, "/tournaments/{tid}/team-players", NULL, route_team_players),
     GET(PUB, "/tournaments/{tid}/board-prizes", NULL, route_board_prizes),
+    GET(ARB, "/tournaments/{tid}/team-trf", NULL, route_team_trf),
 
     GET(ARB, "/fide/search", NULL, route_fide_search),
     GET(ARB, "/fide/players/{fideid}", NULL, route_fide_player),

@@ -210,6 +210,8 @@ int route_team_standings(Req *r);
 int route_team_crosstable(Req *r);
 int route_team_players(Req *r);
 int route_board_prizes(Req *r);
+/* The TRF-2026 report with its team section (arbiter). */
+int route_team_trf(Req *r);
 extern const JsonField route_team_settings_fields[];
 extern const JsonField route_team_fields[];
 extern const JsonField route_captain_login_fields[];

@@ -550,6 +550,23 @@ int route_team_players(Req *r)
     return tournament_json(r, team_lists_players);
 }
 
+int route_team_trf(Req *r)
+{
+    Store *s = route_tournament_reader(r);
+    if (!s)
+        return ROUTE_DONE;
+    char err[200] = "";
+    size_t len = 0;
+    char *text = team_lists_trf(s, r->id[0], &len, err, sizeof err);
+    if (!text)
+        return http_error(r, API_E_INTERNAL, "%s", err);
+    char disp[96];
+    snprintf(disp, sizeof disp, "attachment; filename=\"team-tournament-%lld.trf\"",
+             (long long)r->id[0]);
+    http_add_header(r, "Content-Disposition", disp);
+    return http_text(r, 200, "text/plain; charset=utf-8", text, len);
+}
+
 int route_board_prizes(Req *r)
 {
     Store *s = route_tournament_reader(r);

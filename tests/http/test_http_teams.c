@@ -363,6 +363,15 @@ START_TEST(swiss_40_teams_9_rounds)
     ck_assert_int_eq(r->status, 200);
     ck_assert_ptr_nonnull(strstr(r->body, "Team 01"));
     resp_free(r);
+    /* The rating report names every team (310) and the forfeited match (330). */
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/team-trf", (long long)e.tid);
+    ck_assert_int_eq(r->status, 200);
+    int teams = 0;
+    for (const char *p = r->body; (p = strstr(p, "\r310 ")); p++)
+        teams++;
+    ck_assert_int_eq(teams, 40);
+    ck_assert_ptr_nonnull(strstr(r->body, "\r330 "));
+    resp_free(r);
 }
 END_TEST
 
