@@ -16,6 +16,7 @@
 #include "security.h"
 #include "sessions.h"
 #include "sha256.h"
+#include "teams.h"
 
 int auth_random_hex(char *out, size_t nbytes)
 {
@@ -265,6 +266,8 @@ int auth_resolve(Req *r)
     if (bearer) {
         if (sessions_lookup_token(s, hash, &r->auth.player_id, &r->auth.tournament_id) > 0)
             r->auth.role = ROLE_PLAYER;
+        else if (teams_lookup_token(s, hash, &r->auth.team_id, &r->auth.tournament_id) > 0)
+            r->auth.role = ROLE_CAPTAIN;
         if (r->auth.role == ROLE_ANON) {
             http_error(r, API_E_UNAUTHORIZED,
                        "this token is not valid (it may have been replaced)");
@@ -315,5 +318,17 @@ int auth_require_player(Req *r)
         http_error(r, API_E_UNAUTHORIZED, "sign in on the board's tablet first");
     else
         http_error(r, API_E_FORBIDDEN, "only the players of the game may do this");
+    return -1;
+}
+
+int auth_require_captain(Req *r, int64_t tid, int64_t team)
+{
+    if (r->auth.role == ROLE_ARBITER ||
+        (r->auth.role == ROLE_CAPTAIN && r->auth.team_id == team && r->auth.tournament_id == tid))
+        return 0;
+    if (r->auth.role == ROLE_ANON)
+        http_error(r, API_E_UNAUTHORIZED, "sign in as the team's captain or an arbiter first");
+    else
+        http_error(r, API_E_FORBIDDEN, "only this team's captain or an arbiter may do this");
     return -1;
 }

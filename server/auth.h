@@ -5,7 +5,8 @@
  *
  * Secrets are 256-bit random values shown once; the store keeps only their
  * SHA-256.  A player token also works directly as "Authorization: Bearer",
- * which tablets and the load generator use (no cookie, so no CSRF).
+ * which tablets and the load generator use (no cookie, so no CSRF); so
+ * does a team captain's token (db/teams.h), the captain's only credential.
  * Unsafe requests authenticated by the cookie must carry X-CSRF-Token.
  */
 #ifndef ARBITER_SERVER_AUTH_H
@@ -31,6 +32,8 @@ void auth_cache_forget(void);
  * allowed, else answers 401/403 and returns -1. */
 int auth_require_arbiter(Req *r);
 int auth_require_player(Req *r);
+/* The arbiter, or the captain of team TEAM of tournament TID. */
+int auth_require_captain(Req *r, int64_t tid, int64_t team);
 
 /* A random secret of N bytes as lowercase hex into OUT (2N+1 bytes). */
 int auth_random_hex(char *out, size_t nbytes);

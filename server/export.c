@@ -777,3 +777,34 @@ int export_format_parse(const char *text, ExportFormat *out)
         }
     return -1;
 }
+
+/* ---- for the other lists (export_teams.c) ---- */
+
+const char *export_word(ExportLang lang, const char *key)
+{
+    pthread_once(&texts_once, load_texts);
+    const char *s = json_string_value(json_object_get(docs[lang < EXPORT_LANGS ? lang : 0], key));
+    if (!s)
+        s = json_string_value(json_object_get(docs[EXPORT_EN], key));
+    return s ? s : key;
+}
+
+void export_html(StrBuf *b, const char *text)
+{
+    html(b, text);
+}
+
+void export_csv_field(StrBuf *b, const char *text, int first)
+{
+    csv_text(b, text, first);
+}
+
+void export_page_open(StrBuf *b, json_t *tour, const char *what, ExportLang lang)
+{
+    page_open(b, tour, what, lang);
+}
+
+void export_page_close(StrBuf *b)
+{
+    page_close(b, NULL);
+}

@@ -19,6 +19,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "strbuf.h"
+
 typedef enum ExportFormat { EXPORT_JSON = 0, EXPORT_HTML, EXPORT_CSV } ExportFormat;
 
 /* The language of an HTML page's words, which are those of web/i18n/<lang>.json
@@ -57,5 +59,17 @@ json_t *export_pairings_alpha(json_t *pl);
  * Returns a malloc'd text (length in *LEN) or NULL when out of memory.
  */
 char *export_pairings(json_t *pl, ExportFormat format, ExportLang lang, int alpha, size_t *len);
+
+/* The word KEY of the pages' translations in LANG (English, else KEY, when
+ * missing); owned by the module. */
+const char *export_word(ExportLang lang, const char *key);
+/* TEXT escaped for HTML / as one CSV field (after a comma unless FIRST,
+ * guarded against formulas) onto B. */
+void export_html(StrBuf *b, const char *text);
+void export_csv_field(StrBuf *b, const char *text, int first);
+/* The printable page's head (title: TOUR's name and WHAT, the style) and
+ * its end, onto B. */
+void export_page_open(StrBuf *b, json_t *tour, const char *what, ExportLang lang);
+void export_page_close(StrBuf *b);
 
 #endif

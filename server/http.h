@@ -33,12 +33,15 @@ typedef struct Flags Flags;
 enum { HTTP_GET = 1, HTTP_POST, HTTP_PATCH, HTTP_PUT, HTTP_DELETE, HTTP_HEAD, HTTP_OTHER };
 
 /* Who is asking (auth.h fills it). */
-typedef enum { ROLE_ANON = 0, ROLE_ARBITER, ROLE_PLAYER } Role;
+/* ROLE_CAPTAIN: a team captain (bearer token only), who may submit his
+ * team's line-ups. */
+typedef enum { ROLE_ANON = 0, ROLE_ARBITER, ROLE_PLAYER, ROLE_CAPTAIN } Role;
 typedef struct Auth {
     Role role;
     int64_t user_id;       /* arbiter */
     int64_t player_id;     /* player */
-    int64_t tournament_id; /* player's tournament */
+    int64_t tournament_id; /* player's or captain's tournament */
+    int64_t team_id;       /* captain */
     int by_cookie;         /* the session came from the cookie (CSRF applies) */
     char csrf[48];
     char username[64];

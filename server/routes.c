@@ -28,6 +28,7 @@
 #define PUB ROUTE_PUBLIC
 #define ARB ROUTE_ARBITER
 #define PLY ROUTE_PLAYER
+#define CAP ROUTE_CAPTAIN
 #define GET(role, p, body, f)                                                                      \
     {                                                                                              \
         HTTP_GET, "GET", p, role, body, f                                                          \
@@ -48,6 +49,7 @@ const Route routes_table[] = {
     POST(PUB, "/auth/player", route_player_login_fields, route_player_login),
     POST(PUB, "/auth/logout", jsonin_none, route_logout),
     GET(PUB, "/auth/me", NULL, route_me),
+    POST(PUB, "/auth/captain", route_captain_login_fields, route_captain_login),
 
     GET(PUB, "/tournaments", NULL, route_tournaments_list),
     POST(ARB, "/tournaments", route_tournament_fields, route_tournament_create),
@@ -87,6 +89,27 @@ const Route routes_table[] = {
     GET(ARB, "/tournaments/{tid}/alerts", NULL, route_alerts_list),
     GET(ARB, "/tournaments/{tid}/alerts/stream", NULL, route_alerts_stream),
     PATCH(ARB, "/tournaments/{tid}/alerts/{aid}", route_alert_fields, route_alert_update),
+    GET(PUB, "/tournaments/{tid}/team-settings", NULL, route_team_settings_get),
+    PATCH(ARB, "/tournaments/{tid}/team-settings", route_team_settings_fields,
+          route_team_settings_update),
+    GET(PUB, "/tournaments/{tid}/teams", NULL, route_teams_list),
+    POST(ARB, "/tournaments/{tid}/teams", route_team_fields, route_team_create),
+    GET(PUB, "/tournaments/{tid}/teams/{team}", NULL, route_team_get),
+    PATCH(ARB, "/tournaments/{tid}/teams/{team}", route_team_fields, route_team_update),
+    POST(ARB, "/tournaments/{tid}/teams/{team}/credentials", jsonin_none, route_team_credentials),
+    GET(CAP, "/tournaments/{tid}/teams/{team}/lineup", NULL, route_lineup_get),
+    POST(CAP, "/tournaments/{tid}/teams/{team}/lineup", route_lineup_fields, route_lineup_submit),
+    POST(ARB, "/tournaments/{tid}/lineup-deadlines", route_deadline_fields, route_lineup_deadline),
+    POST(ARB, "/tournaments/{tid}/matches", jsonin_none, route_matches_pair),
+    GET(PUB, "/tournaments/{tid}/rounds/{rn}/matches", NULL, route_round_matches),
+    GET(PUB, "/tournaments/{tid}/matches/{mid}", NULL, route_match_get),
+    POST(ARB, "/tournaments/{tid}/matches/{mid}/forfeit", route_forfeit_fields,
+         route_match_forfeit),
+    GET(PUB, "/tournaments/{tid}/team-standings", NULL, route_team_standings),
+    GET(PUB, "/tournaments/{tid}/team-crosstable", NULL, route_team_crosstable),
+    GET(PUB, "/tournaments/{tid}/team-players", NULL, route_team_players),
+    GET(PUB, "/tournaments/{tid}/board-prizes", NULL, route_board_prizes),
+    GET(ARB, "/tournaments/{tid}/team-trf", NULL, route_team_trf),
 
     GET(ARB, "/fide/search", NULL, route_fide_search),
     GET(ARB, "/fide/players/{fideid}", NULL, route_fide_player),
@@ -125,6 +148,8 @@ int routes_authorize(Req *r, const Route *route)
         return 0;
     if (route->role == ROUTE_ARBITER)
         return auth_require_arbiter(r);
+    if (route->role == ROUTE_CAPTAIN)
+        return auth_require_captain(r, r->id[0], r->id[1]);
     /* A game's player: signed in as a player, and one of the two. */
     if (auth_require_player(r))
         return -1;

@@ -26,7 +26,9 @@
 
 /* Who may call a route.  ROUTE_PLAYER: only a player of the game {gid}
  * (the first path parameter); the dispatcher puts his colour in r->colour. */
-typedef enum { ROUTE_PUBLIC = 0, ROUTE_ARBITER, ROUTE_PLAYER } RouteRole;
+/* ROUTE_CAPTAIN: an arbiter or the captain of the team {team} (the second
+ * path parameter) of the tournament {tid} (the first). */
+typedef enum { ROUTE_PUBLIC = 0, ROUTE_ARBITER, ROUTE_PLAYER, ROUTE_CAPTAIN } RouteRole;
 
 typedef int (*RouteFn)(Req *r);
 typedef struct Route {
@@ -185,6 +187,37 @@ int route_norms(Req *r);
 /* routes_fide.c */
 int route_fide_search(Req *r);
 int route_fide_player(Req *r);
+
+/* routes_teams.c */
+int route_team_settings_get(Req *r);
+int route_team_settings_update(Req *r);
+int route_teams_list(Req *r);
+int route_team_create(Req *r);
+int route_team_get(Req *r);
+int route_team_update(Req *r);
+int route_team_credentials(Req *r);
+int route_captain_login(Req *r);
+int route_lineup_get(Req *r);
+int route_lineup_submit(Req *r);
+int route_lineup_deadline(Req *r);
+int route_matches_pair(Req *r);
+int route_round_matches(Req *r);
+/* One match (JSON), or with ?format=html|csv its match sheet. */
+int route_match_get(Req *r);
+int route_match_forfeit(Req *r);
+int route_team_standings(Req *r);
+/* The team crosstable: JSON, or ?format=html|csv. */
+int route_team_crosstable(Req *r);
+int route_team_players(Req *r);
+int route_board_prizes(Req *r);
+/* The TRF-2026 report with its team section (arbiter). */
+int route_team_trf(Req *r);
+extern const JsonField route_team_settings_fields[];
+extern const JsonField route_team_fields[];
+extern const JsonField route_captain_login_fields[];
+extern const JsonField route_lineup_fields[];
+extern const JsonField route_deadline_fields[];
+extern const JsonField route_forfeit_fields[];
 
 /* routes_streams.c */
 int route_game_stream(Req *r);

@@ -251,6 +251,12 @@ int route_me(Req *r)
                                    gid ? json_integer(gid) : json_null(), "colour", colour,
                                    "csrf_token", csrf));
     }
+    if (r->auth.role == ROLE_CAPTAIN)
+        return http_json(r, 200,
+                         json_pack("{s:s,s:n,s:n,s:n,s:n,s:n,s:I,s:I}", "role", "captain", "user",
+                                   "player", "game_id", "colour", "csrf_token", "team_id",
+                                   (json_int_t)r->auth.team_id, "tournament_id",
+                                   (json_int_t)r->auth.tournament_id));
     return http_json(r, 200,
                      json_pack("{s:s,s:n,s:n,s:n,s:n,s:n}", "role", "anonymous", "user", "player",
                                "game_id", "colour", "csrf_token"));

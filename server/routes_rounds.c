@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "alerts.h"
+#include "error.h"
 #include "rounds.h"
 #include "errors.h"
 #include "games.h"
@@ -18,6 +19,7 @@
 #include "live.h"
 #include "round_edit.h"
 #include "routes.h"
+#include "teams.h"
 #include "tournament_io.h"
 
 #define END                                                                                        \
@@ -62,6 +64,10 @@ static int run_round_create(Store *s, WriterJob *job)
 {
     Req *r = job->arg;
     json_t *p = json_object_get(r->in, "pairings");
+    /* A team round is made of matches, whose games this route cannot make. */
+    if (teams_event_is_team(s, r->id[0]))
+        return error_set(r->err, sizeof r->err, STORE_E_STATE,
+                         "a team competition pairs its rounds with POST .../matches");
     if (!p) /* no pairings given: the tournament's pairing system decides */
         return tournament_io_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
                                              sizeof r->err);

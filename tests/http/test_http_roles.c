@@ -144,6 +144,9 @@ static int allowed(const char *xrole, int role)
         return 1;
     if (!strcmp(xrole, "arbiter"))
         return role == ARB;
+    /* A team's captain or an arbiter; no caller here is a captain. */
+    if (!strcmp(xrole, "captain"))
+        return role == ARB;
     return role == PLAYER || role == OPPONENT;
 }
 

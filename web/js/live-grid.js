@@ -1,6 +1,8 @@
 // Arbiter web: the live grid of every board of the current round, for the
 // desk (with alerts) and the public page.  One tournament stream feeds it; an
 // event names its game when it can, and that game alone is fetched again.
+// In a team competition the boards are grouped by match under the match's
+// score, which is fetched again when a board's result comes.
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
@@ -10,6 +12,7 @@ import { BoardView } from './board-view.js';
 import { html, render, resultText } from './ui.js';
 import { normalize } from './state.js';
 import { confirmations } from './game-view.js';
+import { teamSettings, isTeamEvent, matchTitle } from './teams-view.js';
 
 export function currentRound(rounds) {
   if (!rounds || !rounds.length) return null;
@@ -45,20 +48,16 @@ export class LiveGrid {
     const round = currentRound(rounds);
     this.round = round;
     const games = round ? [...round.games].sort((a, b) => a.board - b.board) : [];
-    const key = games.map((g) => g.id).join(',');
+    if (this.team === undefined) this.team = isTeamEvent(await teamSettings(this.tid));
+    const matches = this.team && round ? await this.loadMatches() : null;
+    const key = games.map((g) => g.id).join(',') + (matches ? `:${matches.map((m) => m.id).join(',')}` : '');
     if (key !== this.key) {
       this.key = key;
       for (const c of this.cards.values()) { c.board.destroy(); c.clocks.stop(); }
       this.cards.clear();
       render(this.el, round
         ? html`<h2>${t('view.round_n', { n: round.number })} <span class="pill ${round.status}">${t(`status.${round.status}`)}</span></h2>
-          <div class="grid-boards">${games.map((g) => html`<article class="board-card" id="card-${g.id}" aria-labelledby="card-${g.id}-title">
-          <div class="row"><strong id="card-${g.id}-title">${t('view.board_n', { n: g.board })}</strong><span class="result" aria-live="polite"></span></div>
-          <div class="row names"><span>● ${g.black_name || ''}</span><span class="clock black"></span></div>
-          <div class="mini"></div>
-          <div class="row names"><span>○ ${g.white_name || ''}</span><span class="clock white"></span></div>
-          <div class="row"><span class="note"></span>${this.link ? html`<a href="${this.link(g.id)}" data-i18n="view.open"></a>` : ''}</div>
-          </article>`)}</div>`
+          ${matches ? this.matchGroups(matches, games) : html`<div class="grid-boards">${games.map((g) => this.cardHtml(g))}</div>`}`
         : html`<p class="muted" data-i18n="view.no_rounds"></p>`);
       for (const g of games) {
         const card = this.el.querySelector(`#card-${g.id}`);
@@ -72,6 +71,37 @@ export class LiveGrid {
     await Promise.all(games.map((g) => this.refreshGame(g.id)));
   }
 
+  cardHtml(g) {
+    return html`<article class="board-card" id="card-${g.id}" aria-labelledby="card-${g.id}-title">
+      <div class="row"><strong id="card-${g.id}-title">${t('view.board_n', { n: g.board })}</strong><span class="result" aria-live="polite"></span></div>
+      <div class="row names"><span>● ${g.black_name || ''}</span><span class="clock black"></span></div>
+      <div class="mini"></div>
+      <div class="row names"><span>○ ${g.white_name || ''}</span><span class="clock white"></span></div>
+      <div class="row"><span class="note"></span>${this.link ? html`<a href="${this.link(g.id)}" data-i18n="view.open"></a>` : ''}</div>
+      </article>`;
+  }
+
+  async loadMatches() {
+    try { return await api.get(`tournaments/${this.tid}/rounds/${this.round.number}/matches`); } catch { return null; }
+  }
+
+  // The boards of each match under its title and score.
+  matchGroups(matches, games) {
+    const byId = new Map(games.map((g) => [g.id, g]));
+    return html`${matches.map((m) => html`<section class="match" data-mid="${m.id}"><h3 class="match-title">${matchTitle(m)}</h3>
+      <div class="grid-boards">${m.boards.map((b) => byId.get(b.game_id)).filter(Boolean).map((g) => this.cardHtml(g))}</div></section>`)}`;
+  }
+
+  // The match scores again, after a board's result.
+  async refreshMatches() {
+    if (!this.team || !this.round) return;
+    const matches = await this.loadMatches();
+    for (const m of matches || []) {
+      const h = this.el.querySelector(`section.match[data-mid="${m.id}"] .match-title`);
+      if (h) render(h, matchTitle(m));
+    }
+  }
+
   async refreshGame(gid) {
     const card = this.cards.get(gid);
     if (!card) return;
@@ -81,6 +111,10 @@ export class LiveGrid {
   }
 
   showGame(card, s) {
+    if (s.over && !(card.state && card.state.over)) {
+      clearTimeout(this.matchTimer);
+      this.matchTimer = setTimeout(() => this.refreshMatches(), 300);
+    }
     card.state = s;
     card.board.show(s, null);
     const over = s.over;
@@ -115,6 +149,7 @@ export class LiveGrid {
   close() {
     this.closed = true;
     clearTimeout(this.reloadTimer);
+    clearTimeout(this.matchTimer);
     this.stream.close();
     for (const c of this.cards.values()) { c.board.destroy(); c.clocks.stop(); }
     this.cards.clear();

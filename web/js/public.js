@@ -1,6 +1,7 @@
 // Arbiter web: the public pages, read-only and phone-friendly: tournaments,
-// pairings, standings, crosstable, live boards and PGN downloads.
-//   #/  #/t/ID/(live|pairings|standings|crosstable)  #/g/GID
+// pairings, standings, crosstable, live boards and PGN downloads; for a team
+// competition also the team standings, the matches and each team's page.
+//   #/  #/t/ID/(live|pairings|standings|crosstable|teams|matches)  #/t/ID/team/TEAM  #/g/GID
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
@@ -11,10 +12,12 @@ import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
 import { ratingsView } from './ratings-view.js';
+import { teamSettings, isTeamEvent, teamStandingsView, roundsMatchesView, teamView } from './teams-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
 const TABS = ['live', 'pairings', 'standings', 'crosstable', 'ratings'];
+const TEAM_TABS = ['teams', 'matches'];
 let cleanup = [];
 
 async function start() {
@@ -37,9 +40,9 @@ function route() {
 async function showRoute() {
   for (const fn of cleanup) fn();
   cleanup = [];
-  const [kind, id, tab = 'live'] = location.hash.replace(/^#\/?/, '').split('/');
+  const [kind, id, tab = 'live', sub] = location.hash.replace(/^#\/?/, '').split('/');
   try {
-    if (kind === 't' && id) return await showTournament(Number(id), tab);
+    if (kind === 't' && id) return await showTournament(Number(id), tab, Number(sub));
     if (kind === 'g' && id) return await showGame(Number(id));
     setNav(null);
     return await showHome();
@@ -48,9 +51,9 @@ async function showRoute() {
   }
 }
 
-function setNav(tid, tab) {
+function setNav(tid, tab, team = false) {
   if (!tid) { $('#nav').innerHTML = ''; return; }
-  render($('#nav'), html`${TABS.map((x) => html`<a href="#/t/${tid}/${x}" ${x === tab ? html`aria-current="page"` : ''} data-i18n="public.tab.${x}"></a>`)}
+  render($('#nav'), html`${(team ? TABS.concat(TEAM_TABS) : TABS).map((x) => html`<a href="#/t/${tid}/${x}" ${x === tab ? html`aria-current="page"` : ''} data-i18n="public.tab.${x}"></a>`)}
     <a href="${api.BASE}/tournaments/${tid}/pgn" download="tournament-${tid}.pgn" data-i18n="public.pgn"></a>`);
 }
 
@@ -61,9 +64,10 @@ async function showHome() {
     <span class="muted">${x.place || ''} ${x.start_date || ''}</span></li>`)}</ul>` : html`<p class="muted" data-i18n="public.none"></p>`}`);
 }
 
-async function showTournament(tid, tab) {
+async function showTournament(tid, tab, sub) {
   setNav(tid, tab);
-  const tour = await api.get(`tournaments/${tid}`);
+  const [tour, ts] = await Promise.all([api.get(`tournaments/${tid}`), teamSettings(tid)]);
+  if (isTeamEvent(ts)) setNav(tid, tab, true);
   document.title = `${tour.name} — Arbiter`;
   const head = html`<h2>${tour.name}</h2>`;
   if (tab === 'live') {
@@ -84,6 +88,9 @@ async function showTournament(tid, tab) {
     }
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
     if (tab === 'ratings') return ratingsView(tid);
+    if (tab === 'teams') return teamStandingsView(tid, (team) => `#/t/${tid}/team/${team}`);
+    if (tab === 'matches') return roundsMatchesView(tid, (gid) => `#/g/${gid}`);
+    if (tab === 'team') return teamView(tid, sub);
     const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`),
       api.get(`tournaments/${tid}/byes`)]);
     return html`<div class="scroll-x">${crosstable(rows, rounds, byes)}</div>`;
