@@ -153,8 +153,8 @@ int game_arbiter_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "unknown claim");
     if (st->touched)
         return game_state_refuse(v, GAME_E_TOUCH,
-                                 "after touching a piece (the illegal move) the right to claim a "
-                                 "draw on this move is lost (9.4)");
+                                 "after touching a piece (4.3, or by the illegal move) the right "
+                                 "to claim a draw on this move is lost (9.4)");
     Move m = MOVE_NONE;
     bool intended = ev->move[0] != '\0';
     bool intended_illegal = false;

@@ -77,8 +77,11 @@ static int on_touch(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "there is no piece on %s", name);
     bool own = piece_color(piece) == side;
     if (ev->ply >= 0) {
-        game_arbiter_restore_to(st, ev, ev->ply);
-        game_state_note(st, ev, "%s's claim: %s had touched the %s on %s (4.3); the move made "
+        /* The arbiter's own words go with the binding, once. */
+        GameEvent quiet = *ev;
+        quiet.note[0] = '\0';
+        game_arbiter_restore_to(st, &quiet, ev->ply);
+        game_state_note(st, &quiet, "%s's claim: %s had touched the %s on %s (4.3); the move made "
                                 "instead is taken back",
                         game_state_side_name(!side), game_state_side_name(side), piece_word(piece),
                         name);
@@ -273,6 +276,8 @@ static int on_dead(GameState *st, const GameEvent *ev, GameVerdict *v)
         int loser = st->dead_side, end = st->dead_end;
         const char *law = end == GAME_END_TIME ? "6.9" : "7.5.5";
         game_state_end_loss(st, end, loser, t, dead);
+        if (end == GAME_END_TIME)
+            st->clock.main_ms[loser] = 0; /* the fallen flag reads zero, as in 6.9 */
         v->ended = true;
         game_state_note(st, ev, "the arbiter decides that %s %s checkmate by any series of legal "
                                 "moves: %s (%s)",
