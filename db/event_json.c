@@ -59,10 +59,10 @@ static const struct {
     const char *name;
     unsigned bit;
 } field_bits[] = {
-    {"move", F_MOVE},       {"offer", F_OFFER},  {"claim", F_CLAIM},     {"side", F_SIDE},
-    {"penalty", F_PENALTY}, {"ms", F_MS},        {"set_ms", F_SET},      {"add_ms", F_ADD},
-    {"moves", F_MOVES},     {"ply", F_PLY},      {"white_ms", F_CLOCKS}, {"black_ms", F_CLOCKS},
-    {"score", F_SCORE},     {"white", F_RESULT}, {"black", F_RESULT},    {"forfeit", F_FORFEIT},
+    {"move", F_MOVE},       {"offer", F_OFFER},   {"claim", F_CLAIM},     {"side", F_SIDE},
+    {"penalty", F_PENALTY}, {"ms", F_MS},         {"set_ms", F_SET},      {"add_ms", F_ADD},
+    {"moves", F_MOVES},     {"ply", F_PLY},       {"white_ms", F_CLOCKS}, {"black_ms", F_CLOCKS},
+    {"score", F_SCORE},     {"white", F_RESULT},  {"black", F_RESULT},    {"forfeit", F_FORFEIT},
     {"kind", F_KIND},       {"square", F_SQUARE},
 };
 
@@ -671,11 +671,10 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
         rc |= put(o, "dead_position_awaits_arbiter", json_null());
     char sq[3];
     rc |= put(o, "must_move_from",
-              st->touch_square >= 0 ? json_string(square_text(st->touch_square, sq))
-                                    : json_null());
-    rc |= put(o, "must_capture_on",
-              st->touch_capture >= 0 ? json_string(square_text(st->touch_capture, sq))
-                                     : json_null());
+              st->touch_square >= 0 ? json_string(square_text(st->touch_square, sq)) : json_null());
+    rc |=
+        put(o, "must_capture_on",
+            st->touch_capture >= 0 ? json_string(square_text(st->touch_capture, sq)) : json_null());
     rc |= put(o, "repetitions", json_integer(game_repetitions(st)));
     rc |= put(o, "halfmove_clock", json_integer(st->board.halfmove));
     rc |= put(o, "checked_in", pair_bool(st->checked_in[WHITE], st->checked_in[BLACK]));

@@ -436,10 +436,15 @@ const JsonField route_result_fields[] = {
     END,
 };
 
-#define NOTE_FIELD {"note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL}
+#define NOTE_FIELD                                                                                 \
+    {                                                                                              \
+        "note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL                                        \
+    }
 #define CLOCK_FIELDS                                                                               \
     {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},                                     \
-        {"black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL}
+    {                                                                                              \
+        "black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL                                    \
+    }
 static const char *const ACTS[] = {"no_move", "two_hands", NULL};
 static const char *const DISPLACED[] = {"none", "warning", "time_add", "time_sub", NULL};
 static const char *const SETUPS[] = {"position", "orientation", NULL};

@@ -62,33 +62,33 @@ void game_settings_default(GameSettings *s);
 /* ---- events ------------------------------------------------------------ */
 
 enum {
-    GAME_EV_START,   /* arbiter starts the round: White's clock runs (6.6) */
-    GAME_EV_CHECKIN, /* player present at the board (6.7); the arbiter
-                        admitting `side` after the default time */
-    GAME_EV_MOVE,    /* player submits a move (the clock press); may offer */
-    GAME_EV_OFFER,   /* player offers a draw (9.1.2) */
-    GAME_EV_DECLINE, /* player (or arbiter, consent mode) declines the offer */
-    GAME_EV_ACCEPT,  /* player accepts the offer (or arbiter consents) */
-    GAME_EV_CLAIM,   /* player on move claims 9.2 / 9.3, maybe with a move */
-    GAME_EV_RESIGN,  /* player resigns (5.1.2) */
-    GAME_EV_FLAG,    /* time check at its instant: flags (6.9), default time
-                        (6.7); by a player = a claim on the opponent's flag */
-    GAME_EV_CONFIRM, /* player confirms the result (8.7) */
-    GAME_EV_CALL,    /* player calls the arbiter: clocks pause (6.11) */
-    GAME_EV_PAUSE,   /* arbiter */
-    GAME_EV_RESUME,  /* arbiter */
-    GAME_EV_ADJUST,  /* arbiter: set/add time, fix a move counter (6.10, 7.1) */
-    GAME_EV_RESTORE, /* arbiter: back to a ply (7.1, 7.5.1, 7.6) */
-    GAME_EV_ILLEGAL, /* arbiter: illegal move found on the board (7.5) */
-    GAME_EV_PENALTY, /* arbiter: a 12.9 penalty */
-    GAME_EV_RESULT,  /* arbiter: sets each player's score */
-    GAME_EV_COLOURS, /* arbiter: the game began with colours reversed (7.3);
-                        the types below came later, appended so that
-                        stored type numbers never move */
-    GAME_EV_TOUCH,   /* arbiter, on a claim: the player on move touched a
-                        piece (4.3, 4.4): he is bound to it */
-    GAME_EV_PRESS,   /* arbiter: a move made on the board whose clock press
-                        was forgotten (6.2.1, 6.2.2): the press is now */
+    GAME_EV_START,       /* arbiter starts the round: White's clock runs (6.6) */
+    GAME_EV_CHECKIN,     /* player present at the board (6.7); the arbiter
+                            admitting `side` after the default time */
+    GAME_EV_MOVE,        /* player submits a move (the clock press); may offer */
+    GAME_EV_OFFER,       /* player offers a draw (9.1.2) */
+    GAME_EV_DECLINE,     /* player (or arbiter, consent mode) declines the offer */
+    GAME_EV_ACCEPT,      /* player accepts the offer (or arbiter consents) */
+    GAME_EV_CLAIM,       /* player on move claims 9.2 / 9.3, maybe with a move */
+    GAME_EV_RESIGN,      /* player resigns (5.1.2) */
+    GAME_EV_FLAG,        /* time check at its instant: flags (6.9), default time
+                            (6.7); by a player = a claim on the opponent's flag */
+    GAME_EV_CONFIRM,     /* player confirms the result (8.7) */
+    GAME_EV_CALL,        /* player calls the arbiter: clocks pause (6.11) */
+    GAME_EV_PAUSE,       /* arbiter */
+    GAME_EV_RESUME,      /* arbiter */
+    GAME_EV_ADJUST,      /* arbiter: set/add time, fix a move counter (6.10, 7.1) */
+    GAME_EV_RESTORE,     /* arbiter: back to a ply (7.1, 7.5.1, 7.6) */
+    GAME_EV_ILLEGAL,     /* arbiter: illegal move found on the board (7.5) */
+    GAME_EV_PENALTY,     /* arbiter: a 12.9 penalty */
+    GAME_EV_RESULT,      /* arbiter: sets each player's score */
+    GAME_EV_COLOURS,     /* arbiter: the game began with colours reversed (7.3);
+                            the types below came later, appended so that
+                            stored type numbers never move */
+    GAME_EV_TOUCH,       /* arbiter, on a claim: the player on move touched a
+                            piece (4.3, 4.4): he is bound to it */
+    GAME_EV_PRESS,       /* arbiter: a move made on the board whose clock press
+                            was forgotten (6.2.1, 6.2.2): the press is now */
     GAME_EV_ILLEGAL_ACT, /* arbiter: clock pressed without a move (7.5.3) or
                             a move made with two hands (7.5.4) */
     GAME_EV_DISPLACED,   /* arbiter: pieces displaced (7.4), re-established */
@@ -127,9 +127,9 @@ enum {
 };
 
 /* GameEvent.kind, by event type. */
-enum { GAME_ACT_NO_MOVE = 0, GAME_ACT_TWO_HANDS = 1, GAME_ACT_COUNT };      /* illegal_act */
+enum { GAME_ACT_NO_MOVE = 0, GAME_ACT_TWO_HANDS = 1, GAME_ACT_COUNT };          /* illegal_act */
 enum { GAME_SETUP_POSITION = 0, GAME_SETUP_ORIENTATION = 1, GAME_SETUP_COUNT }; /* setup */
-enum { GAME_DEAD_YES = 0, GAME_DEAD_NO = 1, GAME_DEAD_COUNT };             /* dead_position */
+enum { GAME_DEAD_YES = 0, GAME_DEAD_NO = 1, GAME_DEAD_COUNT };                  /* dead_position */
 enum { /* displaced: the arbiter's penalty (7.4.3), none by default */
        GAME_DISPLACED_NONE = 0,
        GAME_DISPLACED_WARNING,

@@ -81,8 +81,9 @@ static int on_touch(GameState *st, const GameEvent *ev, GameVerdict *v)
         GameEvent quiet = *ev;
         quiet.note[0] = '\0';
         game_arbiter_restore_to(st, &quiet, ev->ply);
-        game_state_note(st, &quiet, "%s's claim: %s had touched the %s on %s (4.3); the move made "
-                                "instead is taken back",
+        game_state_note(st, &quiet,
+                        "%s's claim: %s had touched the %s on %s (4.3); the move made "
+                        "instead is taken back",
                         game_state_side_name(!side), game_state_side_name(side), piece_word(piece),
                         name);
     }
@@ -92,22 +93,26 @@ static int on_touch(GameState *st, const GameEvent *ev, GameVerdict *v)
     if (st->touch_square < 0 && st->touch_capture < 0) {
         if (own && game_state_has_move(&st->board, sq, -1)) {
             st->touch_square = (int8_t)sq;
-            law = "4.3.1", what = "it must be moved";
+            law = "4.3.1";
+            what = "it must be moved";
         } else if (!own && game_state_has_move(&st->board, -1, sq)) {
             st->touch_capture = (int8_t)sq;
-            law = "4.3.2", what = "it must be captured";
+            law = "4.3.2";
+            what = "it must be captured";
         } else {
-            law = "4.5", what = own ? "it cannot be moved: no binding" : "it cannot be captured: "
-                                                                         "no binding";
+            law = "4.5";
+            what = own ? "it cannot be moved: no binding" : "it cannot be captured: no binding";
         }
     } else if (!own && st->touch_square >= 0 && st->touch_capture < 0 &&
                game_state_has_move(&st->board, st->touch_square, sq)) {
         st->touch_capture = (int8_t)sq;
-        law = "4.3.3", what = "the piece touched first must capture it";
+        law = "4.3.3";
+        what = "the piece touched first must capture it";
     } else if (own && st->touch_capture >= 0 && st->touch_square < 0 &&
                game_state_has_move(&st->board, sq, st->touch_capture)) {
         st->touch_square = (int8_t)sq;
-        law = "4.3.3", what = "it must capture the opponent's piece touched first";
+        law = "4.3.3";
+        what = "it must capture the opponent's piece touched first";
     } else {
         int bound = st->touch_square >= 0 ? st->touch_square : st->touch_capture;
         game_state_square_name(bound, first);
@@ -137,8 +142,8 @@ static int on_illegal_act(GameState *st, const GameEvent *ev, GameVerdict *v)
         /* The press did not switch the server's clock: the offender still
          * has the move and his clock runs on. */
         if (st->board.side != side)
-            return game_state_refuse(v, GAME_E_TURN,
-                                     "a press without a move is made by the player on move (7.5.3)");
+            return game_state_refuse(
+                v, GAME_E_TURN, "a press without a move is made by the player on move (7.5.3)");
         what = "pressed the clock without making a move (7.5.3)";
     } else if (ev->kind == GAME_ACT_TWO_HANDS) {
         /* The move stands: it was legal, only made with two hands. */
@@ -279,8 +284,9 @@ static int on_dead(GameState *st, const GameEvent *ev, GameVerdict *v)
         if (end == GAME_END_TIME)
             st->clock.main_ms[loser] = 0; /* the fallen flag reads zero, as in 6.9 */
         v->ended = true;
-        game_state_note(st, ev, "the arbiter decides that %s %s checkmate by any series of legal "
-                                "moves: %s (%s)",
+        game_state_note(st, ev,
+                        "the arbiter decides that %s %s checkmate by any series of legal "
+                        "moves: %s (%s)",
                         game_state_side_name(!loser), dead ? "cannot" : "can",
                         dead ? "draw" : "game lost", law);
         game_state_say(v, "%s (%s)", dead ? "draw: the opponent cannot checkmate" : "game lost",
@@ -299,8 +305,9 @@ static int on_dead(GameState *st, const GameEvent *ev, GameVerdict *v)
                                      game_state_side_name(s));
     game_state_end(st, GAME_END_DEAD_POSITION, -1, 1, 1, t);
     v->ended = true;
-    game_state_note(st, ev, "the arbiter rules a dead position: neither player can checkmate by "
-                            "any series of legal moves, draw (5.2.2)");
+    game_state_note(st, ev,
+                    "the arbiter rules a dead position: neither player can checkmate by "
+                    "any series of legal moves, draw (5.2.2)");
     game_state_say(v, "dead position: draw (5.2.2)");
     return 0;
 }

@@ -635,8 +635,8 @@ END_TEST
 /* POSTs BODY to the arbiter's ACTION on the game; returns the status. */
 static long arbiter_post(const Game *g, const char *action, const char *body)
 {
-    Resp *r = reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/%s", (long long)g->gid,
-                   action);
+    Resp *r =
+        reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/%s", (long long)g->gid, action);
     long status = r->status;
     resp_free(r);
     return status;

@@ -461,9 +461,10 @@ START_TEST(board_events_in_the_pgn)
     for (char *c = pgn; *c; c++) /* movetext lines wrap at 80 columns */
         if (*c == '\n')
             *c = ' ';
-    ck_assert_msg(strstr(pgn, "1. e4 {[%clk 1:30:29]} 1... e5 {[%clk 1:30:22] Black did not press the "
-                              "clock after e5 (6.2.1); the arbiter switches it now (6.2.2); White "
-                              "touched the knight on g1: it must be moved (4.3.1)}"),
+    ck_assert_msg(strstr(pgn,
+                         "1. e4 {[%clk 1:30:29]} 1... e5 {[%clk 1:30:22] Black did not press the "
+                         "clock after e5 (6.2.1); the arbiter switches it now (6.2.2); White "
+                         "touched the knight on g1: it must be moved (4.3.1)}"),
                   "%s", pgn);
     ck_assert_msg(strstr(pgn, "Black displaced pieces: the correct position is re-established in "
                               "Black's own time (7.4.1); Black is warned (7.4.3)"),
