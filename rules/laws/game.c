@@ -581,12 +581,14 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         }
         int from = illegal_from(&st->board, ev->move, m);
         int to = illegal_to(ev->move, m);
+        /* 4.3: the first piece touched binds.  A player already bound on
+         * this move (a touch the arbiter recorded, or an earlier illegal
+         * move) stays bound to it whatever piece the illegal move named. */
+        bool bound = st->touch_square >= 0 || st->touch_capture >= 0;
         st->touched = true;
-        st->touch_square = -1;
-        st->touch_capture = -1;
-        if (from >= 0 && piece_can_move(&st->board, from)) {
+        if (!bound && from >= 0 && piece_can_move(&st->board, from)) {
             st->touch_square = (int8_t)from;
-        } else if (to >= 0 && st->board.squares[to] != PIECE_NONE &&
+        } else if (!bound && to >= 0 && st->board.squares[to] != PIECE_NONE &&
                    piece_color(st->board.squares[to]) != side && can_capture_on(&st->board, to)) {
             /* 4.3.3: the own piece touched cannot move, so the opponent's
              * piece the illegal move tried to take must be captured. */
