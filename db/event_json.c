@@ -675,6 +675,8 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
     rc |=
         put(o, "must_capture_on",
             st->touch_capture >= 0 ? json_string(square_text(st->touch_capture, sq)) : json_null());
+    rc |= put(o, "must_castle_to",
+              st->touch_castle >= 0 ? json_string(square_text(st->touch_castle, sq)) : json_null());
     rc |= put(o, "repetitions", json_integer(game_repetitions(st)));
     rc |= put(o, "halfmove_clock", json_integer(st->board.halfmove));
     rc |= put(o, "checked_in", pair_bool(st->checked_in[WHITE], st->checked_in[BLACK]));
@@ -1139,6 +1141,10 @@ void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now, c
         kstr(t, "must_capture_on", square_text(st->touch_capture, sq));
     else
         knull(t, "must_capture_on");
+    if (st->touch_castle >= 0)
+        kstr(t, "must_castle_to", square_text(st->touch_castle, sq));
+    else
+        knull(t, "must_castle_to");
     kint(t, "repetitions", game_repetitions(st));
     kint(t, "halfmove_clock", st->board.halfmove);
     pair_bool_text(t, "checked_in", st->checked_in[WHITE], st->checked_in[BLACK]);

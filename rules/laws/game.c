@@ -236,6 +236,7 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->call_side = -1;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->iii_claim = -1;
     st->iii_side = -1;
     st->dead_side = -1;
@@ -537,6 +538,10 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
                                  "an illegal move tried to take it (7.5.1, 4.3.3)",
                                  sq);
     }
+    if ((rc == 0 || rc == NOTATION_E_NO_PROMOTION) && st->touch_castle >= 0 &&
+        !(move_kind(m) == MOVE_CASTLING && move_to(m) == st->touch_castle))
+        return game_state_refuse(v, GAME_E_TOUCH,
+                                 "the king and a rook were touched: castle on that side (4.4.1)");
     if (ev->offer && offer_rule(st, false, rc == 0 || rc == NOTATION_E_NO_PROMOTION, v))
         return v->code;
     if (rc == 0) {
@@ -584,7 +589,7 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         /* 4.3: the first piece touched binds.  A player already bound on
          * this move (a touch the arbiter recorded, or an earlier illegal
          * move) stays bound to it whatever piece the illegal move named. */
-        bool bound = st->touch_square >= 0 || st->touch_capture >= 0;
+        bool bound = st->touch_square >= 0 || st->touch_capture >= 0 || st->touch_castle >= 0;
         st->touched = true;
         if (!bound && from >= 0 && piece_can_move(&st->board, from)) {
             st->touch_square = (int8_t)from;

@@ -317,6 +317,9 @@ typedef struct GameState {
     int8_t touch_capture;     /* after an illegal capture whose own piece cannot
                                  move: the opponent's piece touched, which
                                  must be captured if it can be (4.3.3), or -1 */
+    int8_t touch_castle;      /* king then rook touched where castling on that
+                                 side is legal: the king's castling square,
+                                 the only move allowed (4.4.1), or -1 */
     bool touched;             /* the player on move made a completed illegal
                                  move on this move: no 9.2/9.3 claim (9.4) */
     int8_t score_override[2]; /* 12.9 score raised/reduced, -1 none */

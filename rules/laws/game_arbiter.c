@@ -372,6 +372,7 @@ void game_arbiter_restore_to(GameState *st, const GameEvent *ev, int ply)
     st->offer_agreed = false;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     for (int i = 0; i < st->nnotes; i++)
         if (st->notes[i].ply > ply)
@@ -549,6 +550,7 @@ void game_arbiter_new_game(GameState *st, int64_t t)
     st->call_side = -1;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     st->iii_claim = -1;
     st->iii_side = -1;

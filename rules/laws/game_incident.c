@@ -30,6 +30,18 @@ static const char *piece_word(int piece)
 
 /* ---- touch-move (4.3, 4.4, 4.8) ----------------------------------------- */
 
+/* Whether the side to move may castle, its king going from king to dest. */
+static bool castling_legal(const Board *b, int king, int dest)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++)
+        if (move_kind(list.moves[i]) == MOVE_CASTLING && move_from(list.moves[i]) == king &&
+            move_to(list.moves[i]) == dest)
+            return true;
+    return false;
+}
+
 /*
  * 4.3: a player having the move who touches, with the intention of moving
  * or capturing, his own piece must move the first one touched that can be
@@ -40,7 +52,10 @@ static const char *piece_word(int piece)
  * Touches are recorded in the order they were made: the first that binds
  * stays bound; a later touch of the other colour narrows the binding to
  * the capture of that piece by this one when it is legal (4.3.3).  A king
- * touched binds the king, castling included (4.4.3).
+ * touched binds the king, castling included; the king and then a rook bind
+ * to castling on that side when it is legal (4.4.1), else to another king
+ * move (4.4.3); a rook and then the king bind the rook: no castling
+ * (4.4.2).
  *
  * With `ply` the offender has already moved another piece and pressed: the
  * opponent's claim is heard only before he touches a piece himself (4.8),
@@ -113,6 +128,21 @@ static int on_touch(GameState *st, const GameEvent *ev, GameVerdict *v)
         st->touch_square = (int8_t)sq;
         law = "4.3.3";
         what = "it must capture the opponent's piece touched first";
+    } else if (own && st->touch_square >= 0 && st->touch_capture < 0 && st->touch_castle < 0 &&
+               piece_type(st->board.squares[st->touch_square]) == KING &&
+               piece_type(piece) == ROOK) {
+        /* 4.4.1 / 4.4.3: the king, then a rook: castle on that side if it
+         * is legal, else another king move (the king stays bound). */
+        int king = st->touch_square;
+        int dest = SQ(SQ_FILE(sq) > SQ_FILE(king) ? 6 : 2, SQ_RANK(king));
+        if (castling_legal(&st->board, king, dest)) {
+            st->touch_castle = (int8_t)dest;
+            law = "4.4.1";
+            what = "he must castle on that side";
+        } else {
+            law = "4.4.3";
+            what = "castling with it is illegal: another king move";
+        }
     } else {
         int bound = st->touch_square >= 0 ? st->touch_square : st->touch_capture;
         game_state_square_name(bound, first);

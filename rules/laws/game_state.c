@@ -156,6 +156,7 @@ void game_state_end(GameState *st, int end, int side, int white, int black, int6
     st->offer_agreed = false;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     st->iii_claim = -1;
     st->dead_side = -1;
@@ -286,6 +287,7 @@ void game_state_play(GameState *st, const GameEvent *ev, Move m, bool forced_que
     st->keys[st->nplies] = st->board.key;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     /* 9.1.2: the opponent's offer lapses when this player moves instead. */
     if (st->offer == !mover) {
