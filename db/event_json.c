@@ -30,6 +30,8 @@ enum {
     F_SCORE = 1 << 11,
     F_RESULT = 1 << 12,
     F_FORFEIT = 1 << 13,
+    F_KIND = 1 << 14,
+    F_SQUARE = 1 << 15,
 };
 
 /* Optional and required fields of each event type. */
@@ -45,16 +47,23 @@ static const struct {
     [GAME_EV_ILLEGAL] = {F_SIDE | F_PLY | F_CLOCKS, F_SIDE},
     [GAME_EV_PENALTY] = {F_SIDE | F_PENALTY | F_MS | F_SCORE, F_SIDE | F_PENALTY},
     [GAME_EV_RESULT] = {F_RESULT | F_FORFEIT, F_RESULT},
+    [GAME_EV_TOUCH] = {F_SIDE | F_SQUARE | F_PLY | F_CLOCKS, F_SIDE | F_SQUARE},
+    [GAME_EV_PRESS] = {F_SIDE | F_MOVE, F_SIDE | F_MOVE},
+    [GAME_EV_ILLEGAL_ACT] = {F_SIDE | F_KIND, F_SIDE | F_KIND},
+    [GAME_EV_DISPLACED] = {F_SIDE | F_KIND | F_MS | F_PLY | F_CLOCKS, F_SIDE},
+    [GAME_EV_SETUP] = {F_KIND, F_KIND},
+    [GAME_EV_DEAD] = {F_KIND, F_KIND},
 };
 
 static const struct {
     const char *name;
     unsigned bit;
 } field_bits[] = {
-    {"move", F_MOVE},       {"offer", F_OFFER},  {"claim", F_CLAIM},     {"side", F_SIDE},
-    {"penalty", F_PENALTY}, {"ms", F_MS},        {"set_ms", F_SET},      {"add_ms", F_ADD},
-    {"moves", F_MOVES},     {"ply", F_PLY},      {"white_ms", F_CLOCKS}, {"black_ms", F_CLOCKS},
-    {"score", F_SCORE},     {"white", F_RESULT}, {"black", F_RESULT},    {"forfeit", F_FORFEIT},
+    {"move", F_MOVE},       {"offer", F_OFFER},   {"claim", F_CLAIM},     {"side", F_SIDE},
+    {"penalty", F_PENALTY}, {"ms", F_MS},         {"set_ms", F_SET},      {"add_ms", F_ADD},
+    {"moves", F_MOVES},     {"ply", F_PLY},       {"white_ms", F_CLOCKS}, {"black_ms", F_CLOCKS},
+    {"score", F_SCORE},     {"white", F_RESULT},  {"black", F_RESULT},    {"forfeit", F_FORFEIT},
+    {"kind", F_KIND},       {"square", F_SQUARE},
 };
 
 static int bad(char *err, size_t errlen, const char *fmt, ...)
@@ -126,6 +135,24 @@ static int get_text(const json_t *v, const char *name, char *out, size_t cap, ch
         return bad(err, errlen, "field '%s' contains a NUL character", name);
     memcpy(out, s, n + 1);
     return 0;
+}
+
+/* "\"no_move\" or \"two_hands\"": the kinds of an event type, for messages. */
+static const char *kind_list(int type)
+{
+    switch (type) {
+    case GAME_EV_ILLEGAL_ACT: return "\"no_move\" or \"two_hands\"";
+    case GAME_EV_SETUP: return "\"position\" or \"orientation\"";
+    case GAME_EV_DEAD: return "\"dead\" or \"alive\"";
+    default: return "\"none\", \"warning\", \"time_add\" or \"time_sub\"";
+    }
+}
+
+/* Whether ev's kind is written: always where the type requires one, else
+ * when it is not the default. */
+static bool kind_written(const GameEvent *ev)
+{
+    return (shape[ev->type].required & F_KIND) || ev->kind != 0;
 }
 
 int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t errlen)
@@ -204,6 +231,21 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
                            "\"increment\" or \"no_effort\"");
             break;
         case F_SIDE: rc = get_side(val, key, &ev->side, err, errlen); break;
+        case F_KIND: {
+            int k = json_is_string(val) ? game_kind_from_name(type, json_string_value(val)) : -1;
+            if (k < 0)
+                return bad(err, errlen, "field 'kind' of a '%s' event must be %s",
+                           game_event_type_name(type), kind_list(type));
+            ev->kind = (uint8_t)k;
+            break;
+        }
+        case F_SQUARE: {
+            const char *q = json_string_value(val);
+            if (!q || strlen(q) != 2 || q[0] < 'a' || q[0] > 'h' || q[1] < '1' || q[1] > '8')
+                return bad(err, errlen, "field 'square' must be a square such as \"e4\"");
+            ev->square = (int8_t)SQ(q[0] - 'a', q[1] - '1');
+            break;
+        }
         case F_PENALTY: {
             int p = json_is_string(val) ? game_penalty_from_name(json_string_value(val)) : -1;
             if (p < 0)
@@ -246,6 +288,14 @@ int event_json_from_json(const json_t *obj, GameEvent *ev, char *err, size_t err
     if (type == GAME_EV_ADJUST && ev->set_ms == GAME_NONE && ev->add_ms == GAME_NONE &&
         ev->moves < 0)
         return bad(err, errlen, "an 'adjust' event needs 'set_ms', 'add_ms' or 'moves'");
+    if (type == GAME_EV_DISPLACED) {
+        bool timed = ev->kind == GAME_DISPLACED_TIME_ADD || ev->kind == GAME_DISPLACED_TIME_SUB;
+        if (timed && ev->ms == GAME_NONE)
+            return bad(err, errlen, "a '%s' penalty needs field 'ms'",
+                       game_kind_name(type, ev->kind));
+        if (!timed && ev->ms != GAME_NONE)
+            return bad(err, errlen, "field 'ms' goes with kind time_add or time_sub");
+    }
     if (type == GAME_EV_PENALTY) {
         int p = ev->penalty;
         bool timed = p == GAME_PENALTY_TIME_ADD || p == GAME_PENALTY_TIME_SUB;
@@ -284,6 +334,15 @@ static json_t *score_json(int half)
     if (half == 1)
         return json_real(0.5);
     return json_integer(half / 2);
+}
+
+/* "e4" for a square 0..63. */
+static const char *square_text(int sq, char out[3])
+{
+    out[0] = (char)('a' + SQ_FILE(sq));
+    out[1] = (char)('1' + SQ_RANK(sq));
+    out[2] = '\0';
+    return out;
 }
 
 static const char *side_name(int side)
@@ -342,6 +401,12 @@ json_t *event_json_to_json(const GameEvent *ev)
     }
     if ((a & F_FORFEIT) && ev->forfeit)
         rc |= put(o, "forfeit", json_true());
+    if ((a & F_KIND) && kind_written(ev))
+        rc |= put(o, "kind", json_string(game_kind_name(ev->type, ev->kind)));
+    if ((a & F_SQUARE) && ev->square >= 0) {
+        char sq[3];
+        rc |= put(o, "square", json_string(square_text(ev->square, sq)));
+    }
     if (ev->note[0])
         rc |= put(o, "note", json_string(ev->note));
     if (rc) {
@@ -611,13 +676,14 @@ json_t *event_json_state_to_json(const GameState *st, int64_t now)
                             game_end_name(st->dead_end)));
     else
         rc |= put(o, "dead_position_awaits_arbiter", json_null());
-    if (st->touch_square >= 0) {
-        char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
-                      (char)('1' + SQ_RANK(st->touch_square)), 0};
-        rc |= put(o, "must_move_from", json_string(sq));
-    } else {
-        rc |= put(o, "must_move_from", json_null());
-    }
+    char sq[3];
+    rc |= put(o, "must_move_from",
+              st->touch_square >= 0 ? json_string(square_text(st->touch_square, sq)) : json_null());
+    rc |=
+        put(o, "must_capture_on",
+            st->touch_capture >= 0 ? json_string(square_text(st->touch_capture, sq)) : json_null());
+    rc |= put(o, "must_castle_to",
+              st->touch_castle >= 0 ? json_string(square_text(st->touch_castle, sq)) : json_null());
     rc |= put(o, "repetitions", json_integer(game_repetitions(st)));
     rc |= put(o, "halfmove_clock", json_integer(st->board.halfmove));
     rc |= put(o, "checked_in", pair_bool(st->checked_in[WHITE], st->checked_in[BLACK]));
@@ -887,6 +953,12 @@ void event_json_text_event(EventJsonText *t, const GameEvent *ev, int64_t id, in
     }
     if ((a & F_FORFEIT) && ev->forfeit)
         kbool(t, "forfeit", true);
+    if ((a & F_KIND) && kind_written(ev))
+        kstr(t, "kind", game_kind_name(ev->type, ev->kind));
+    if ((a & F_SQUARE) && ev->square >= 0) {
+        char sq[3];
+        kstr(t, "square", square_text(ev->square, sq));
+    }
     if (ev->note[0])
         kstr(t, "note", ev->note);
     if (id > 0) {
@@ -1067,13 +1139,19 @@ void event_json_text_state(EventJsonText *t, const GameState *st, int64_t now, c
     } else {
         knull(t, "dead_position_awaits_arbiter");
     }
-    if (st->touch_square >= 0) {
-        char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
-                      (char)('1' + SQ_RANK(st->touch_square)), 0};
-        kstr(t, "must_move_from", sq);
-    } else {
+    char sq[3];
+    if (st->touch_square >= 0)
+        kstr(t, "must_move_from", square_text(st->touch_square, sq));
+    else
         knull(t, "must_move_from");
-    }
+    if (st->touch_capture >= 0)
+        kstr(t, "must_capture_on", square_text(st->touch_capture, sq));
+    else
+        knull(t, "must_capture_on");
+    if (st->touch_castle >= 0)
+        kstr(t, "must_castle_to", square_text(st->touch_castle, sq));
+    else
+        knull(t, "must_castle_to");
     kint(t, "repetitions", game_repetitions(st));
     kint(t, "halfmove_clock", st->board.halfmove);
     pair_bool_text(t, "checked_in", st->checked_in[WHITE], st->checked_in[BLACK]);

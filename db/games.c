@@ -621,7 +621,8 @@ static void settle(Store *s, GameOutcome *out, const char *kind)
 /* An alert stands while its cause does: a call until the arbiter answers
  * (after a game's end a call pauses no clock: any arbiter action answers),
  * a claim until it is ruled (the server rules 9.2 and 9.3 at once; a
- * Guidelines III claim waits for the arbiter), and the result, the flag and
+ * Guidelines III claim waits for the arbiter), a dead-position question
+ * until the arbiter decides it, and the result, the flag and
  * the illegal moves of a game until its result is final: both players
  * confirmed it (8.7) or the arbiter set it. */
 static void settle_alerts(Store *s, GameOutcome *out, const GameEvent *ev, const GameState *st)
@@ -630,8 +631,11 @@ static void settle_alerts(Store *s, GameOutcome *out, const GameEvent *ev, const
         settle(s, out, "call");
     if (st->iii_claim < 0)
         settle(s, out, "claim");
+    if (ev->actor == GAME_ACTOR_ARBITER && st->dead_side < 0)
+        settle(s, out, "dead_position");
+    bool ruled = ev->type == GAME_EV_RESULT || ev->type == GAME_EV_DEAD;
     bool final = st->over && ((st->confirmed[0] && st->confirmed[1]) ||
-                              (ev->type == GAME_EV_RESULT && ev->actor == GAME_ACTOR_ARBITER));
+                              (ruled && ev->actor == GAME_ACTOR_ARBITER));
     if (final) {
         settle(s, out, "result");
         settle(s, out, "flag");

@@ -138,6 +138,12 @@ const Route routes_table[] = {
     POST(ARB, "/games/{gid}/arbiter/penalty", route_penalty_fields, route_arb_penalty),
     POST(ARB, "/games/{gid}/arbiter/result", route_result_fields, route_arb_result),
     POST(ARB, "/games/{gid}/arbiter/colours", route_note_fields, route_arb_colours),
+    POST(ARB, "/games/{gid}/arbiter/touch", route_touch_fields, route_arb_touch),
+    POST(ARB, "/games/{gid}/arbiter/press", route_press_fields, route_arb_press),
+    POST(ARB, "/games/{gid}/arbiter/illegal_act", route_illegal_act_fields, route_arb_illegal_act),
+    POST(ARB, "/games/{gid}/arbiter/displaced", route_displaced_fields, route_arb_displaced),
+    POST(ARB, "/games/{gid}/arbiter/setup", route_setup_fields, route_arb_setup),
+    POST(ARB, "/games/{gid}/arbiter/dead_position", route_dead_fields, route_arb_dead),
 };
 
 const int routes_count = sizeof routes_table / sizeof routes_table[0];

@@ -436,6 +436,59 @@ const JsonField route_result_fields[] = {
     END,
 };
 
+#define NOTE_FIELD                                                                                 \
+    {                                                                                              \
+        "note", JF_STR, 0, 0, GAME_NOTE_MAX - 1, NULL, NULL                                        \
+    }
+#define CLOCK_FIELDS                                                                               \
+    {"white_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL},                                     \
+    {                                                                                              \
+        "black_ms", JF_INT, 0, 0, INT64_C(86400000), NULL, NULL                                    \
+    }
+static const char *const ACTS[] = {"no_move", "two_hands", NULL};
+static const char *const DISPLACED[] = {"none", "warning", "time_add", "time_sub", NULL};
+static const char *const SETUPS[] = {"position", "orientation", NULL};
+static const char *const DEAD[] = {"dead", "alive", NULL};
+const JsonField route_touch_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"square", JF_STR, 1, 2, 2, NULL, NULL},
+    {"ply", JF_INT, 0, 0, 100000, NULL, NULL},
+    CLOCK_FIELDS,
+    NOTE_FIELD,
+    END,
+};
+const JsonField route_press_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"move", JF_STR, 1, 1, GAME_MOVE_TEXT_MAX - 1, NULL, NULL},
+    NOTE_FIELD,
+    END,
+};
+const JsonField route_illegal_act_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"kind", JF_STR, 1, 0, 0, ACTS, NULL},
+    NOTE_FIELD,
+    END,
+};
+const JsonField route_displaced_fields[] = {
+    {"side", JF_STR, 1, 0, 0, SIDES, NULL},
+    {"kind", JF_STR, 0, 0, 0, DISPLACED, NULL},
+    {"ms", JF_INT, 0, 1, INT64_C(86400000), NULL, NULL},
+    {"ply", JF_INT, 0, 0, 100000, NULL, NULL},
+    CLOCK_FIELDS,
+    NOTE_FIELD,
+    END,
+};
+const JsonField route_setup_fields[] = {
+    {"kind", JF_STR, 1, 0, 0, SETUPS, NULL},
+    NOTE_FIELD,
+    END,
+};
+const JsonField route_dead_fields[] = {
+    {"kind", JF_STR, 1, 0, 0, DEAD, NULL},
+    NOTE_FIELD,
+    END,
+};
+
 static int arbiter_action(Req *r, int type, const JsonField *fields)
 {
     if (http_parse_body(r, fields == route_note_fields) || jsonin_check(r, r->in, fields, NULL))
@@ -499,4 +552,28 @@ int route_arb_result(Req *r)
 int route_arb_colours(Req *r)
 {
     return arbiter_action(r, GAME_EV_COLOURS, route_note_fields);
+}
+int route_arb_touch(Req *r)
+{
+    return arbiter_action(r, GAME_EV_TOUCH, route_touch_fields);
+}
+int route_arb_press(Req *r)
+{
+    return arbiter_action(r, GAME_EV_PRESS, route_press_fields);
+}
+int route_arb_illegal_act(Req *r)
+{
+    return arbiter_action(r, GAME_EV_ILLEGAL_ACT, route_illegal_act_fields);
+}
+int route_arb_displaced(Req *r)
+{
+    return arbiter_action(r, GAME_EV_DISPLACED, route_displaced_fields);
+}
+int route_arb_setup(Req *r)
+{
+    return arbiter_action(r, GAME_EV_SETUP, route_setup_fields);
+}
+int route_arb_dead(Req *r)
+{
+    return arbiter_action(r, GAME_EV_DEAD, route_dead_fields);
 }

@@ -2,9 +2,11 @@
  * game.c — the fold of a game's events: settings, names, the state's
  * storage, the common checks of every event (order, actor, time due) and the
  * events of play: start, check-in, moves (legal and illegal), offers,
- * resignation, flags.  Claims and the arbiter's actions are in
- * game_arbiter.c; the state changes both need (notes, ends, a move played)
- * in game_state.c.  Calls go game.c -> game_arbiter.c -> game_state.c only.
+ * resignation, flags, and a move whose clock press the arbiter records.
+ * Claims and the arbiter's actions are in game_arbiter.c, the irregularities
+ * the arbiter records from the board in game_incident.c; the state changes
+ * they need (notes, ends, a move played) in game_state.c.  Calls go game.c
+ * -> game_incident.c -> game_arbiter.c -> game_state.c only.
  *
  * The rule that keeps replays exact: every handler first decides whether the
  * event is acceptable, changing nothing, and only then changes the state.
@@ -21,6 +23,7 @@
 
 #include "canmate.h"
 #include "game_arbiter.h"
+#include "game_incident.h"
 #include "game_state.h"
 #include "notation.h"
 
@@ -53,6 +56,7 @@ void game_event_init(GameEvent *ev, int type, int actor, int64_t time_ms)
     ev->ply = -1;
     ev->clock_ms[0] = ev->clock_ms[1] = GAME_NONE;
     ev->score[0] = ev->score[1] = -1;
+    ev->square = -1;
 }
 
 static const char *const type_names[GAME_EV_COUNT] = {
@@ -75,6 +79,12 @@ static const char *const type_names[GAME_EV_COUNT] = {
     "penalty",
     "result",
     "colours_reversed",
+    "touch",
+    "press",
+    "illegal_act",
+    "displaced",
+    "setup",
+    "dead_position",
 };
 static const char *const actor_names[] = {"white", "black", "arbiter", "server"};
 static const char *const claim_names[] = {"threefold", "fifty", "increment", "no_effort"};
@@ -127,6 +137,44 @@ int game_penalty_from_name(const char *s)
 {
     return game_state_penalty_from_name(s);
 }
+/* The names of GameEvent.kind, by event type. */
+static const char *const act_names[GAME_ACT_COUNT] = {"no_move", "two_hands"};
+static const char *const setup_names[GAME_SETUP_COUNT] = {"position", "orientation"};
+static const char *const dead_names[GAME_DEAD_COUNT] = {"dead", "alive"};
+static const char *const displaced_names[GAME_DISPLACED_COUNT] = {"none", "warning", "time_add",
+                                                                  "time_sub"};
+
+static const char *const *kind_names(int type, int *n)
+{
+    switch (type) {
+    case GAME_EV_ILLEGAL_ACT: *n = GAME_ACT_COUNT; return act_names;
+    case GAME_EV_SETUP: *n = GAME_SETUP_COUNT; return setup_names;
+    case GAME_EV_DEAD: *n = GAME_DEAD_COUNT; return dead_names;
+    case GAME_EV_DISPLACED: *n = GAME_DISPLACED_COUNT; return displaced_names;
+    default: *n = 0; return NULL;
+    }
+}
+
+bool game_type_has_kind(int type)
+{
+    int n;
+    return kind_names(type, &n) != NULL;
+}
+
+const char *game_kind_name(int type, int kind)
+{
+    int n;
+    const char *const *names = kind_names(type, &n);
+    return names && kind >= 0 && kind < n ? names[kind] : "?";
+}
+
+int game_kind_from_name(int type, const char *s)
+{
+    int n;
+    const char *const *names = kind_names(type, &n);
+    return names ? lookup(names, n, s) : -1;
+}
+
 const char *game_end_name(int end)
 {
     return NAME_OF(end_names, end);
@@ -188,6 +236,7 @@ GameState *game_new(const GameSettings *s, char *err, size_t errlen)
     st->call_side = -1;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->iii_claim = -1;
     st->iii_side = -1;
     st->dead_side = -1;
@@ -379,12 +428,7 @@ static bool actor_allowed(int type, int actor)
 /* True when the piece on sq (of the side to move) has a legal move. */
 static bool piece_can_move(const Board *b, int sq)
 {
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++)
-        if (move_from(list.moves[i]) == sq)
-            return true;
-    return false;
+    return game_state_has_move(b, sq, -1);
 }
 
 /* The square of the piece an illegal move tried to move: notation's answer
@@ -436,12 +480,7 @@ static int illegal_to(const char *text, Move m)
 /* Whether the side to move has a legal capture on sq. */
 static bool can_capture_on(const Board *b, int sq)
 {
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++)
-        if (move_to(list.moves[i]) == sq && move_kind(list.moves[i]) != MOVE_CASTLING)
-            return true;
-    return false;
+    return game_state_has_move(b, -1, sq);
 }
 
 /* Sofia rule and 5.2.3: may a draw be agreed (or offered) now?  An offer
@@ -487,18 +526,22 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_square)),
                       (char)('1' + SQ_RANK(st->touch_square)), 0};
         return game_state_refuse(
-            v, GAME_E_TOUCH, "after the illegal move the piece on %s must be moved (7.5.1, 4.3)",
-            sq);
+            v, GAME_E_TOUCH,
+            "the piece on %s must be moved: it was touched (4.3) or moved illegally (7.5.1)", sq);
     }
     if ((rc == 0 || rc == NOTATION_E_NO_PROMOTION) && st->touch_capture >= 0 &&
         move_to(m) != st->touch_capture && can_capture_on(&st->board, st->touch_capture)) {
         char sq[3] = {(char)('a' + SQ_FILE(st->touch_capture)),
                       (char)('1' + SQ_RANK(st->touch_capture)), 0};
         return game_state_refuse(v, GAME_E_TOUCH,
-                                 "after the illegal move the piece on %s must be captured "
-                                 "(7.5.1, 4.3.3)",
+                                 "the piece on %s must be captured: it was touched (4.3) or "
+                                 "an illegal move tried to take it (7.5.1, 4.3.3)",
                                  sq);
     }
+    if ((rc == 0 || rc == NOTATION_E_NO_PROMOTION) && st->touch_castle >= 0 &&
+        !(move_kind(m) == MOVE_CASTLING && move_to(m) == st->touch_castle))
+        return game_state_refuse(v, GAME_E_TOUCH,
+                                 "the king and a rook were touched: castle on that side (4.4.1)");
     if (ev->offer && offer_rule(st, false, rc == 0 || rc == NOTATION_E_NO_PROMOTION, v))
         return v->code;
     if (rc == 0) {
@@ -543,12 +586,14 @@ static int on_move(GameState *st, const GameEvent *ev, GameVerdict *v)
         }
         int from = illegal_from(&st->board, ev->move, m);
         int to = illegal_to(ev->move, m);
+        /* 4.3: the first piece touched binds.  A player already bound on
+         * this move (a touch the arbiter recorded, or an earlier illegal
+         * move) stays bound to it whatever piece the illegal move named. */
+        bool bound = st->touch_square >= 0 || st->touch_capture >= 0 || st->touch_castle >= 0;
         st->touched = true;
-        st->touch_square = -1;
-        st->touch_capture = -1;
-        if (from >= 0 && piece_can_move(&st->board, from)) {
+        if (!bound && from >= 0 && piece_can_move(&st->board, from)) {
             st->touch_square = (int8_t)from;
-        } else if (to >= 0 && st->board.squares[to] != PIECE_NONE &&
+        } else if (!bound && to >= 0 && st->board.squares[to] != PIECE_NONE &&
                    piece_color(st->board.squares[to]) != side && can_capture_on(&st->board, to)) {
             /* 4.3.3: the own piece touched cannot move, so the opponent's
              * piece the illegal move tried to take must be captured. */
@@ -761,6 +806,31 @@ static int on_confirm(GameState *st, const GameEvent *ev, GameVerdict *v)
     return 0;
 }
 
+/* 6.2.1, 6.2.2: a player made his move on the board and did not press his
+ * clock (he may press it even after the opponent's reply); the arbiter
+ * records the move as the player's, completed now: the clock switches at
+ * this instant, his time having run until then. */
+static int on_press(GameState *st, const GameEvent *ev, GameVerdict *v)
+{
+    int side = ev->side;
+    if (side != WHITE && side != BLACK)
+        return game_state_refuse(v, GAME_E_PAYLOAD, "press needs the side who forgot to press");
+    if (!ev->move[0])
+        return game_state_refuse(v, GAME_E_PAYLOAD, "press needs the move made on the board");
+    GameEvent mv = *ev;
+    mv.type = GAME_EV_MOVE;
+    mv.actor = (uint8_t)side;
+    mv.offer = false;
+    mv.note[0] = '\0';
+    if (time_due(st, &mv, v) || on_move(st, &mv, v))
+        return v->code;
+    game_state_note(st, ev,
+                    "%s did not press the clock after %s (6.2.1); the arbiter switches it now "
+                    "(6.2.2)",
+                    game_state_side_name(side), ev->move);
+    return 0;
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
 int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *v)
@@ -808,6 +878,12 @@ int game_apply(GameState *st, const GameEvent *ev, int64_t now_ms, GameVerdict *
     case GAME_EV_RESIGN: rc = on_resign(st, ev, v); break;
     case GAME_EV_FLAG: rc = on_flag(st, ev, v); break;
     case GAME_EV_CONFIRM: rc = on_confirm(st, ev, v); break;
+    case GAME_EV_PRESS: rc = on_press(st, ev, v); break;
+    case GAME_EV_TOUCH:
+    case GAME_EV_ILLEGAL_ACT:
+    case GAME_EV_DISPLACED:
+    case GAME_EV_SETUP:
+    case GAME_EV_DEAD: rc = game_incident_on_event(st, ev, v); break;
     default: rc = game_arbiter_on_arbiter(st, ev, v); break;
     }
     if (rc == 0) {

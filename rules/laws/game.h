@@ -62,28 +62,40 @@ void game_settings_default(GameSettings *s);
 /* ---- events ------------------------------------------------------------ */
 
 enum {
-    GAME_EV_START,   /* arbiter starts the round: White's clock runs (6.6) */
-    GAME_EV_CHECKIN, /* player present at the board (6.7); the arbiter
-                        admitting `side` after the default time */
-    GAME_EV_MOVE,    /* player submits a move (the clock press); may offer */
-    GAME_EV_OFFER,   /* player offers a draw (9.1.2) */
-    GAME_EV_DECLINE, /* player (or arbiter, consent mode) declines the offer */
-    GAME_EV_ACCEPT,  /* player accepts the offer (or arbiter consents) */
-    GAME_EV_CLAIM,   /* player on move claims 9.2 / 9.3, maybe with a move */
-    GAME_EV_RESIGN,  /* player resigns (5.1.2) */
-    GAME_EV_FLAG,    /* time check at its instant: flags (6.9), default time
-                        (6.7); by a player = a claim on the opponent's flag */
-    GAME_EV_CONFIRM, /* player confirms the result (8.7) */
-    GAME_EV_CALL,    /* player calls the arbiter: clocks pause (6.11) */
-    GAME_EV_PAUSE,   /* arbiter */
-    GAME_EV_RESUME,  /* arbiter */
-    GAME_EV_ADJUST,  /* arbiter: set/add time, fix a move counter (6.10, 7.1) */
-    GAME_EV_RESTORE, /* arbiter: back to a ply (7.1, 7.5.1, 7.6) */
-    GAME_EV_ILLEGAL, /* arbiter: illegal move found on the board (7.5) */
-    GAME_EV_PENALTY, /* arbiter: a 12.9 penalty */
-    GAME_EV_RESULT,  /* arbiter: sets each player's score */
-    GAME_EV_COLOURS, /* arbiter: the game began with colours reversed (7.3);
-                        last, so that stored type numbers never move */
+    GAME_EV_START,       /* arbiter starts the round: White's clock runs (6.6) */
+    GAME_EV_CHECKIN,     /* player present at the board (6.7); the arbiter
+                            admitting `side` after the default time */
+    GAME_EV_MOVE,        /* player submits a move (the clock press); may offer */
+    GAME_EV_OFFER,       /* player offers a draw (9.1.2) */
+    GAME_EV_DECLINE,     /* player (or arbiter, consent mode) declines the offer */
+    GAME_EV_ACCEPT,      /* player accepts the offer (or arbiter consents) */
+    GAME_EV_CLAIM,       /* player on move claims 9.2 / 9.3, maybe with a move */
+    GAME_EV_RESIGN,      /* player resigns (5.1.2) */
+    GAME_EV_FLAG,        /* time check at its instant: flags (6.9), default time
+                            (6.7); by a player = a claim on the opponent's flag */
+    GAME_EV_CONFIRM,     /* player confirms the result (8.7) */
+    GAME_EV_CALL,        /* player calls the arbiter: clocks pause (6.11) */
+    GAME_EV_PAUSE,       /* arbiter */
+    GAME_EV_RESUME,      /* arbiter */
+    GAME_EV_ADJUST,      /* arbiter: set/add time, fix a move counter (6.10, 7.1) */
+    GAME_EV_RESTORE,     /* arbiter: back to a ply (7.1, 7.5.1, 7.6) */
+    GAME_EV_ILLEGAL,     /* arbiter: illegal move found on the board (7.5) */
+    GAME_EV_PENALTY,     /* arbiter: a 12.9 penalty */
+    GAME_EV_RESULT,      /* arbiter: sets each player's score */
+    GAME_EV_COLOURS,     /* arbiter: the game began with colours reversed (7.3);
+                            the types below came later, appended so that
+                            stored type numbers never move */
+    GAME_EV_TOUCH,       /* arbiter, on a claim: the player on move touched a
+                            piece (4.3, 4.4): he is bound to it */
+    GAME_EV_PRESS,       /* arbiter: a move made on the board whose clock press
+                            was forgotten (6.2.1, 6.2.2): the press is now */
+    GAME_EV_ILLEGAL_ACT, /* arbiter: clock pressed without a move (7.5.3) or
+                            a move made with two hands (7.5.4) */
+    GAME_EV_DISPLACED,   /* arbiter: pieces displaced (7.4), re-established */
+    GAME_EV_SETUP,       /* arbiter: wrong initial position or board placed
+                            contrary to 2.1, found during the game (7.2) */
+    GAME_EV_DEAD,        /* arbiter: dead position or not (5.2.2, 6.9, 7.5.5)
+                            where canmate left it undecided */
     GAME_EV_COUNT
 };
 
@@ -114,6 +126,18 @@ enum {
     GAME_PENALTY_COUNT
 };
 
+/* GameEvent.kind, by event type. */
+enum { GAME_ACT_NO_MOVE = 0, GAME_ACT_TWO_HANDS = 1, GAME_ACT_COUNT };          /* illegal_act */
+enum { GAME_SETUP_POSITION = 0, GAME_SETUP_ORIENTATION = 1, GAME_SETUP_COUNT }; /* setup */
+enum { GAME_DEAD_YES = 0, GAME_DEAD_NO = 1, GAME_DEAD_COUNT };                  /* dead_position */
+enum { /* displaced: the arbiter's penalty (7.4.3), none by default */
+       GAME_DISPLACED_NONE = 0,
+       GAME_DISPLACED_WARNING,
+       GAME_DISPLACED_TIME_ADD,
+       GAME_DISPLACED_TIME_SUB,
+       GAME_DISPLACED_COUNT
+};
+
 /* "Not given" for the optional numeric fields of an event. */
 #define GAME_NONE INT64_MIN
 
@@ -129,6 +153,14 @@ enum { GAME_MOVE_TEXT_MAX = 32, GAME_NOTE_MAX = 200 };
  *   illegal  side (offender), ply (position to go back to), white_ms/black_ms
  *   penalty  side (offender), penalty, ms (time kinds), score (score kinds)
  *   result   score[WHITE], score[BLACK], forfeit
+ *   touch    side (bound player, on move), square, optionally ply (the
+ *            offender's move to take back first)
+ *   press    side (the player who forgot), move
+ *   illegal_act  side (offender), kind (GAME_ACT_*)
+ *   displaced    side (who displaced), kind (GAME_DISPLACED_*), ms (time
+ *            kinds), optionally ply / white_ms / black_ms as restore
+ *   setup    kind (GAME_SETUP_*)
+ *   dead_position  kind (GAME_DEAD_*)
  * note: free text for any event (the arbiter's reason), kept for the record.
  */
 typedef struct GameEvent {
@@ -148,6 +180,9 @@ typedef struct GameEvent {
     int64_t clock_ms[2]; /* restore / illegal; GAME_NONE if absent */
     int8_t score[2];     /* half-points 0..2, -1 absent (result; penalty uses [0]) */
     bool forfeit;        /* result: the game was not played (+/-) */
+    uint8_t kind;        /* illegal_act, displaced, setup, dead_position:
+                            what happened (see above), 0 by default */
+    int8_t square;       /* touch: the square of the piece touched; -1 absent */
     char note[GAME_NOTE_MAX];
 } GameEvent;
 
@@ -163,6 +198,12 @@ const char *game_claim_name(int claim); /* "threefold", "fifty", "increment", "n
 int game_claim_from_name(const char *s);
 const char *game_penalty_name(int penalty); /* "warning", "time_add", ... */
 int game_penalty_from_name(const char *s);
+/* The name of GameEvent.kind for an event of `type` ("no_move", ...; "?"
+ * when out of range or the type has no kind), and back (-1 if unknown). */
+const char *game_kind_name(int type, int kind);
+int game_kind_from_name(int type, const char *s);
+/* Whether events of `type` carry a kind. */
+bool game_type_has_kind(int type);
 
 /* ---- verdicts ---------------------------------------------------------- */
 
@@ -276,6 +317,9 @@ typedef struct GameState {
     int8_t touch_capture;     /* after an illegal capture whose own piece cannot
                                  move: the opponent's piece touched, which
                                  must be captured if it can be (4.3.3), or -1 */
+    int8_t touch_castle;      /* king then rook touched where castling on that
+                                 side is legal: the king's castling square,
+                                 the only move allowed (4.4.1), or -1 */
     bool touched;             /* the player on move made a completed illegal
                                  move on this move: no 9.2/9.3 claim (9.4) */
     int8_t score_override[2]; /* 12.9 score raised/reduced, -1 none */

@@ -153,8 +153,8 @@ int game_arbiter_on_claim(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "unknown claim");
     if (st->touched)
         return game_state_refuse(v, GAME_E_TOUCH,
-                                 "after touching a piece (the illegal move) the right to claim a "
-                                 "draw on this move is lost (9.4)");
+                                 "after touching a piece (4.3, or by the illegal move) the right "
+                                 "to claim a draw on this move is lost (9.4)");
     Move m = MOVE_NONE;
     bool intended = ev->move[0] != '\0';
     bool intended_illegal = false;
@@ -248,8 +248,9 @@ static int on_resume(GameState *st, const GameEvent *ev, GameVerdict *v)
         return game_state_refuse(v, GAME_E_PAYLOAD, "the clocks are not paused");
     if (st->dead_side >= 0)
         return game_state_refuse(v, GAME_E_PAYLOAD,
-                                 "dead position? decide: set the result (a draw if %s cannot "
-                                 "checkmate by any series of legal moves)",
+                                 "dead position? decide: send dead_position (dead: a draw, %s "
+                                 "cannot checkmate by any series of legal moves; alive: the "
+                                 "loss stands) or set the result",
                                  game_state_side_name(!st->dead_side));
     clock_resume(&st->clock, ev->time_ms);
     st->call_pending = false;
@@ -329,7 +330,7 @@ static void moves_text(const GameState *st, int from, char *out, size_t cap)
 
 /* ---- restoring a position ----------------------------------------------- */
 
-static int check_restore(const GameState *st, const GameEvent *ev, GameVerdict *v)
+int game_arbiter_restore_check(const GameState *st, const GameEvent *ev, GameVerdict *v)
 {
     if (ev->ply < 0 || ev->ply > st->nplies)
         return game_state_refuse(v, GAME_E_PAYLOAD, "ply must be from 0 to %d", (int)st->nplies);
@@ -341,7 +342,7 @@ static int check_restore(const GameState *st, const GameEvent *ev, GameVerdict *
     return 0;
 }
 
-static void restore_to(GameState *st, const GameEvent *ev, int ply)
+void game_arbiter_restore_to(GameState *st, const GameEvent *ev, int ply)
 {
     int64_t t = ev->time_ms;
     char removed[200];
@@ -371,6 +372,7 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
     st->offer_agreed = false;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     for (int i = 0; i < st->nnotes; i++)
         if (st->notes[i].ply > ply)
@@ -381,9 +383,9 @@ static void restore_to(GameState *st, const GameEvent *ev, int ply)
 
 static int on_restore(GameState *st, const GameEvent *ev, GameVerdict *v)
 {
-    if (check_restore(st, ev, v))
+    if (game_arbiter_restore_check(st, ev, v))
         return v->code;
-    restore_to(st, ev, ev->ply);
+    game_arbiter_restore_to(st, ev, ev->ply);
     game_state_say(v, "position restored to ply %d", (int)ev->ply);
     return 0;
 }
@@ -393,7 +395,7 @@ static int on_illegal(GameState *st, const GameEvent *ev, GameVerdict *v)
     int side = ev->side;
     if (side != WHITE && side != BLACK)
         return game_state_refuse(v, GAME_E_PAYLOAD, "illegal needs the offending side");
-    if (ev->ply >= 0 && check_restore(st, ev, v))
+    if (ev->ply >= 0 && game_arbiter_restore_check(st, ev, v))
         return v->code;
     if (!st->settings.supervised) {
         /* A.5.2: only before the opponent's next move, i.e. the offender's
@@ -405,7 +407,7 @@ static int on_illegal(GameState *st, const GameEvent *ev, GameVerdict *v)
                                      "before the opponent's next move (A.5.2)");
     }
     if (ev->ply >= 0)
-        restore_to(st, ev, ev->ply);
+        game_arbiter_restore_to(st, ev, ev->ply);
     game_state_illegal_penalty(st, ev, side, v);
     if (!st->over)
         game_state_say(v, "illegal move by %s recorded (%d)", game_state_side_name(side),
@@ -443,6 +445,15 @@ static int on_penalty(GameState *st, const GameEvent *ev, GameVerdict *v)
             return game_state_refuse(v, GAME_E_SCORE, "%s",
                                      "no game is worth more than one point: the two scores "
                                      "would add up to more (10.2); set the result instead");
+    }
+    if (scored && !st->over) {
+        /* During play the other side's 12.9 score, if any, is final too:
+         * together they may not exceed one point (10.2). */
+        int target = kind == GAME_PENALTY_SCORE_UP ? !side : side;
+        if (st->score_override[!target] >= 0 && ev->score[0] + st->score_override[!target] > 2)
+            return game_state_refuse(v, GAME_E_SCORE, "%s",
+                                     "no game is worth more than one point: with the other "
+                                     "player's 12.9 score the two would add up to more (10.2)");
     }
     const char *who = game_state_side_name(side), *opp = game_state_side_name(!side);
     static const char *const half[] = {"0", "1/2", "1"};
@@ -523,6 +534,50 @@ static int on_result(GameState *st, const GameEvent *ev, GameVerdict *v)
 
 /* ---- colours reversed (7.3) --------------------------------------------- */
 
+void game_arbiter_new_game(GameState *st, int64_t t)
+{
+    /* A new game: the position, the clocks (each side's first period in
+     * full, no moves, no increment granted by III.4), and everything the
+     * discarded game left pending or counted. */
+    st->nplies = 0;
+    st->board = st->start;
+    st->keys[0] = st->start.key;
+    clock_init(&st->clock, &st->settings.tc);
+    clock_start(&st->clock, st->start.side, t);
+    st->offer = -1;
+    st->offer_agreed = false;
+    st->call_pending = false;
+    st->call_side = -1;
+    st->touch_square = -1;
+    st->touch_capture = -1;
+    st->touch_castle = -1;
+    st->touched = false;
+    st->iii_claim = -1;
+    st->iii_side = -1;
+    st->colours_reversed = false;
+    for (int s = 0; s < 2; s++) {
+        st->illegal_count[s] = 0;
+        st->warnings[s] = 0;
+    }
+    for (int i = 0; i < st->nnotes; i++)
+        st->notes[i].ply = 0;
+}
+
+void game_arbiter_moves_made(const GameState *st, char *out, size_t cap)
+{
+    int done[2];
+    game_state_moves_done(st, done);
+    if (done[WHITE] == done[BLACK])
+        snprintf(out, cap, "%d moves", done[WHITE]);
+    else
+        snprintf(out, cap, "%d moves by White and %d by Black", done[WHITE], done[BLACK]);
+}
+
+void game_arbiter_moves_text(const GameState *st, char *out, size_t cap)
+{
+    moves_text(st, 0, out, cap);
+}
+
 /* 7.3: "if less than 10 moves have been made by both players, the game
  * shall be discontinued and a new game played with the correct colours.
  * After 10 moves or more, the game shall continue."  Read as: the game
@@ -536,11 +591,7 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
     int done[2];
     game_state_moves_done(st, done);
     char after[48];
-    if (done[WHITE] == done[BLACK])
-        snprintf(after, sizeof after, "%d moves", done[WHITE]);
-    else
-        snprintf(after, sizeof after, "%d moves by White and %d by Black", done[WHITE],
-                 done[BLACK]);
+    game_arbiter_moves_made(st, after, sizeof after);
     if (done[WHITE] >= 10 && done[BLACK] >= 10) {
         /* The game continues as played; the pairing's colours follow what
          * was played (the store swaps the players), so nothing on the
@@ -564,28 +615,7 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
     static const char SEP[] = "; moves discarded: ";
     size_t room = sizeof st->notes[0].text - strlen(head) - (sizeof SEP - 1);
     moves_text(st, 0, removed, room < sizeof removed ? room : sizeof removed);
-    /* A new game: the position, the clocks (each side's first period in
-     * full, no moves, no increment granted by III.4), and everything the
-     * discarded game left pending or counted. */
-    st->nplies = 0;
-    st->board = st->start;
-    st->keys[0] = st->start.key;
-    clock_init(&st->clock, &st->settings.tc);
-    clock_start(&st->clock, st->start.side, t);
-    st->offer = -1;
-    st->offer_agreed = false;
-    st->call_pending = false;
-    st->call_side = -1;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touched = false;
-    st->iii_claim = -1;
-    st->iii_side = -1;
-    st->colours_reversed = false;
-    for (int s = 0; s < 2; s++) {
-        st->illegal_count[s] = 0;
-        st->warnings[s] = 0;
-    }
+    game_arbiter_new_game(st, t);
     /* What belongs to a person, not to the pieces he pushed, changes side
      * with him: the player who was at White's pieces now plays Black.  A
      * 12.9 score decision stays with the player it was given to. */
@@ -598,8 +628,6 @@ static int on_colours(GameState *st, const GameEvent *ev, GameVerdict *v)
     int8_t so = st->score_override[WHITE];
     st->score_override[WHITE] = st->score_override[BLACK];
     st->score_override[BLACK] = so;
-    for (int i = 0; i < st->nnotes; i++)
-        st->notes[i].ply = 0;
     game_state_note(st, ev, "%s%s%s", head, removed[0] ? SEP : "", removed);
     game_state_say(v,
                    "colours reversed after %s: a new game with the correct colours, %s's clock "

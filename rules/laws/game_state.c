@@ -143,10 +143,20 @@ void game_state_end(GameState *st, int end, int side, int white, int black, int6
     for (int s = 0; s < 2; s++)
         if (st->score_override[s] >= 0)
             st->score[s] = st->score_override[s];
+    /* 10.2: a score raised during play (12.9) and an ending that gives the
+     * offender points too would make the game worth more than one point:
+     * the side without a 12.9 score keeps only what is left (a draw after
+     * the opponent's score was raised to 1 is 1-0, not 1-1/2).  Both
+     * overrides together never exceed it: the penalty was refused. */
+    for (int s = 0; s < 2; s++)
+        if (st->score_override[s] >= 0 && st->score_override[!s] < 0 &&
+            st->score[s] + st->score[!s] > 2)
+            st->score[!s] = (int8_t)(2 - st->score[s]);
     st->offer = -1;
     st->offer_agreed = false;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     st->iii_claim = -1;
     st->dead_side = -1;
@@ -159,6 +169,29 @@ void game_state_end_loss(GameState *st, int end, int loser, int64_t t, bool draw
         game_state_end(st, end, loser, 1, 1, t);
     else
         game_state_end(st, end, loser, loser == WHITE ? 0 : 2, loser == WHITE ? 2 : 0, t);
+}
+
+bool game_state_has_move(const Board *b, int from, int to)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (from >= 0 && move_from(m) != from)
+            continue;
+        if (to >= 0 && (move_to(m) != to || move_kind(m) == MOVE_CASTLING))
+            continue;
+        return true;
+    }
+    return false;
+}
+
+const char *game_state_square_name(int sq, char out[3])
+{
+    out[0] = (char)('a' + SQ_FILE(sq));
+    out[1] = (char)('1' + SQ_RANK(sq));
+    out[2] = '\0';
+    return out;
 }
 
 int game_state_repetitions(const GameState *st)
@@ -254,6 +287,7 @@ void game_state_play(GameState *st, const GameEvent *ev, Move m, bool forced_que
     st->keys[st->nplies] = st->board.key;
     st->touch_square = -1;
     st->touch_capture = -1;
+    st->touch_castle = -1;
     st->touched = false;
     /* 9.1.2: the opponent's offer lapses when this player moves instead. */
     if (st->offer == !mover) {

@@ -58,6 +58,15 @@ void game_state_play(GameState *st, const GameEvent *ev, Move m, bool forced_que
 /* The 7.5.5 penalty for side's completed illegal move. */
 void game_state_illegal_penalty(GameState *st, const GameEvent *ev, int side, GameVerdict *v);
 
+/* Whether the side to move in b has a legal move from `from` to `to`;
+ * from < 0 = any piece, to < 0 = any square.  A move with a given `to` is a
+ * capture or a move to that square, never castling (the king's move to its
+ * castling square captures nothing and is bound by 4.4, not 4.3). */
+bool game_state_has_move(const Board *b, int from, int to);
+
+/* "e4" for a square 0..63 into out[3]. */
+const char *game_state_square_name(int sq, char out[3]);
+
 /* How many times the current position has occurred (Art. 9.2). */
 int game_state_repetitions(const GameState *st);
 

@@ -97,8 +97,8 @@ test('delimiters are found by the first lines; a column can be remapped', async 
 
 // A two-player game set up through the API; each player acts with the
 // bearer token of their credentials, as a tablet's fetch would.
-async function twoPlayerGame(name) {
-  const tour = await arbiter.call('POST', 'tournaments', { name, time_control: '5400+30', system: 'manual', rounds: 1 });
+async function twoPlayerGame(name, extra = {}) {
+  const tour = await arbiter.call('POST', 'tournaments', { name, time_control: '5400+30', system: 'manual', rounds: 1, ...extra });
   const ids = []; const tokens = []; const pins = [];
   for (const n of ['Василев, Георги', 'Petrova, Maria']) {
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n });
@@ -158,6 +158,40 @@ test('the game log reads as sentences in the reader\'s language', async () => {
   assert.match(text, /Съдията пусна часовниците\. \| „?“?all clear/);
   assert.match(text, /Съдията наказа \(Черните\): /);
   for (const r of rows) assert.match(r[1], /^\d\d:\d\d:\d\d( ч\.)?$/, `24-hour time: ${r[1]}`);
+  assert.deepEqual(desk.errors, []);
+});
+
+test('board events from the desk: a touched piece binds; an undecided dead position waits for the ruling', async () => {
+  const g = await twoPlayerGame('Board Open');
+  await g.white('checkin'); await g.black('checkin');
+  await arbiter.call('POST', `tournaments/${g.tid}/rounds/1/start`, {});
+  await g.white('move', { ply: 0, move: 'e4' });
+  await g.black('move', { ply: 1, move: 'e5' });
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${g.gid}`);
+  await desk.waitForSelector('[data-arb="touch"]:not([disabled])');
+  assert.equal(await desk.isVisible('#arb-dead'), false);
+  await desk.click('[data-arb="touch"]');
+  await desk.fill('dialog.ask input[name=square]', 'g1');
+  await desk.click('dialog.ask button.primary');
+  await desk.waitForSelector('#g-log tr[data-type="touch"]');
+  assert.match(await desk.textContent('#g-log'), /The arbiter recorded a piece touched by White \(4\.3\)\./);
+  await assert.rejects(g.white('move', { ply: 2, move: 'd4' }), /409/);
+  await g.white('move', { ply: 2, move: 'Nf3' });
+  // Black's first illegal move is the last allowed; whether White (two
+  // bishops, a knight, a locked pawn chain) can still mate is undecided.
+  const d = await twoPlayerGame('Dead Open', { settings: { fen: '8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1', illegal_moves_to_lose: 1 } });
+  await d.white('checkin'); await d.black('checkin');
+  await arbiter.call('POST', `tournaments/${d.tid}/rounds/1/start`, {});
+  await d.black('move', { ply: 0, move: 'Kd5' });
+  await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${d.gid}`);
+  await desk.waitForSelector('#arb-dead:not(.hidden)');
+  assert.match(await desk.textContent('#arb-dead'), /Dead position\? Decide: Black loses \(illegal moves\) if White can still checkmate/);
+  assert.equal(await desk.isDisabled('[data-arb="dead_position"]'), true);
+  await desk.click('[data-ruling="dead"]');
+  await desk.click('dialog.ask button.danger');
+  await desk.waitForSelector('#arb-dead.hidden', { state: 'attached' });
+  assert.equal((await arbiter.call('GET', `games/${d.gid}`)).state.result, '1/2-1/2');
   assert.deepEqual(desk.errors, []);
 });
 

@@ -3,7 +3,8 @@
  * game to mate, and Laws scenarios (illegal-move penalty and loss on the
  * third, draw by agreement, threefold claim, resignation, the server's flag
  * within 50 ms of the deadline, arbiter pause / adjust / result, colours
- * reversed: a new game or the players' colours swapped, 7.3).
+ * reversed: a new game or the players' colours swapped, 7.3), and the
+ * arbiter's board events (touch-move, a forgotten press, 7.2, 7.4, 7.5.3-4).
  */
 #include <check.h>
 #include <signal.h>
@@ -631,6 +632,61 @@ START_TEST(colours_reversed)
 }
 END_TEST
 
+/* POSTs BODY to the arbiter's ACTION on the game; returns the status. */
+static long arbiter_post(const Game *g, const char *action, const char *body)
+{
+    Resp *r =
+        reqf(&D, &arb, "POST", body, "/api/v1/games/%lld/arbiter/%s", (long long)g->gid, action);
+    long status = r->status;
+    resp_free(r);
+    return status;
+}
+
+/* The arbiter's board events: a touched piece binds (4.3), a forgotten
+ * press completes the move then (6.2.2), a press without a move and a move
+ * with two hands are illegal moves (7.5.3, 7.5.4), displaced pieces with a
+ * penalty (7.4), a wrong board (7.2.2), wrong initial position (7.2.1: a new
+ * game), and a dead-position ruling refused where a mate exists (5.2.2). */
+START_TEST(board_incidents)
+{
+    Game g = new_game("5400+30", NULL);
+    play_all(&g, (const char *const[]){"e4", "e5"}, 2);
+    ck_assert_int_eq(arbiter_post(&g, "touch", "{\"side\":\"white\",\"square\":\"g1\"}"), 200);
+    Resp *keep;
+    json_t *st = json_object_get(state(&g, &keep), "state");
+    ck_assert_str_eq(json_string_value(json_object_get(st, "must_move_from")), "g1");
+    resp_free(keep);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 2, "d4"), 409);
+    ck_assert_int_eq(play(&D, &g.w, g.gid, 2, "Nf3"), 200);
+    ck_assert_int_eq(arbiter_post(&g, "press", "{\"side\":\"black\",\"move\":\"Nc6\"}"), 200);
+    ck_assert_int_eq(arbiter_post(&g, "illegal_act", "{\"side\":\"white\",\"kind\":\"no_move\"}"),
+                     200);
+    ck_assert_int_eq(arbiter_post(&g, "illegal_act", "{\"side\":\"black\",\"kind\":\"two_hands\"}"),
+                     200);
+    ck_assert_int_eq(arbiter_post(&g, "illegal_act", "{\"side\":\"black\",\"kind\":\"jump\"}"),
+                     400);
+    ck_assert_int_eq(
+        arbiter_post(&g, "displaced", "{\"side\":\"white\",\"kind\":\"time_add\",\"ms\":60000}"),
+        200);
+    ck_assert_int_eq(arbiter_post(&g, "setup", "{\"kind\":\"orientation\"}"), 200);
+    ck_assert_int_eq(arbiter_post(&g, "dead_position", "{\"kind\":\"dead\"}"), 400);
+    st = json_object_get(state(&g, &keep), "state");
+    json_t *ill = json_object_get(st, "illegal_moves");
+    ck_assert_int_eq(json_integer_value(json_object_get(ill, "white")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(ill, "black")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(st, "ply")), 4);
+    resp_free(keep);
+    ck_assert_int_eq(arbiter_post(&g, "setup", "{\"kind\":\"position\"}"), 200);
+    st = json_object_get(state(&g, &keep), "state");
+    ck_assert_int_eq(json_integer_value(json_object_get(st, "ply")), 0);
+    resp_free(keep);
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/games/%lld/pgn", (long long)g.gid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_ptr_nonnull(strstr(r->body, "7.2.1: the initial position was incorrect"));
+    resp_free(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-game");
@@ -652,6 +708,7 @@ static Suite *suite(void)
     tcase_add_test(tc, guidelines_iii_not_in_blitz);
     tcase_add_test(tc, round_pause_resume);
     tcase_add_test(tc, colours_reversed);
+    tcase_add_test(tc, board_incidents);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -123,7 +123,8 @@ START_TEST(random_games_match_jansson)
                                 : game_side_to_move(st);
         }
         game_event_init(&ev, type, actor, now);
-        if (type == GAME_EV_MOVE || (type == GAME_EV_CLAIM && rng(&seed) % 2)) {
+        if (type == GAME_EV_MOVE || type == GAME_EV_PRESS ||
+            (type == GAME_EV_CLAIM && rng(&seed) % 2)) {
             MoveList list;
             movegen_legal_moves(&st->board, &list);
             if (list.count)
@@ -143,6 +144,17 @@ START_TEST(random_games_match_jansson)
             ev.penalty = (uint8_t)(rng(&seed) % 2 ? GAME_PENALTY_WARNING : GAME_PENALTY_TIME_ADD);
             if (ev.penalty == GAME_PENALTY_TIME_ADD)
                 ev.ms = 60000;
+        }
+        if (type == GAME_EV_TOUCH || type == GAME_EV_PRESS || type == GAME_EV_ILLEGAL_ACT ||
+            type == GAME_EV_DISPLACED)
+            ev.side = (int8_t)(rng(&seed) % 2);
+        if (type == GAME_EV_TOUCH)
+            ev.square = (int8_t)(rng(&seed) % 64);
+        if (game_type_has_kind(type))
+            ev.kind = (uint8_t)(rng(&seed) % 2);
+        if (type == GAME_EV_DISPLACED && ev.kind == GAME_DISPLACED_WARNING && rng(&seed) % 2) {
+            ev.kind = GAME_DISPLACED_TIME_ADD;
+            ev.ms = 30000;
         }
         if (type == GAME_EV_RESTORE) /* takes plies back: the kept sheet must follow */
             ev.ply = st->nplies ? (int32_t)(rng(&seed) % (uint64_t)st->nplies) : 0;
@@ -192,12 +204,62 @@ START_TEST(invalid_utf8_falls_back)
 }
 END_TEST
 
+/* The arbiter's board events parse and print back to the same text; their
+ * fields are checked by type. */
+START_TEST(board_events_round_trip)
+{
+    static const char *const good[] = {
+        "{\"type\":\"touch\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\","
+        "\"ply\":2,\"square\":\"g1\"}",
+        "{\"type\":\"press\",\"time_ms\":5,\"actor\":\"arbiter\",\"move\":\"e5\","
+        "\"side\":\"black\"}",
+        "{\"type\":\"illegal_act\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"black\","
+        "\"kind\":\"two_hands\"}",
+        "{\"type\":\"displaced\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\","
+        "\"ms\":60000,\"kind\":\"time_sub\",\"note\":\"knocked over\"}",
+        "{\"type\":\"displaced\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\"}",
+        "{\"type\":\"setup\",\"time_ms\":5,\"actor\":\"arbiter\",\"kind\":\"orientation\"}",
+        "{\"type\":\"dead_position\",\"time_ms\":5,\"actor\":\"arbiter\",\"kind\":\"alive\"}",
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        GameEvent ev;
+        char err[200] = "";
+        ck_assert_msg(event_json_parse(good[i], &ev, err, sizeof err) == 0, "%s: %s", good[i], err);
+        char *text = event_json_format(&ev);
+        ck_assert_str_eq(text, good[i]);
+        free(text);
+    }
+    static const char *const bad[] = {
+        "{\"type\":\"touch\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\"}",
+        "{\"type\":\"touch\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\","
+        "\"square\":\"i9\"}",
+        "{\"type\":\"illegal_act\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\","
+        "\"kind\":\"orientation\"}",
+        "{\"type\":\"displaced\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\","
+        "\"kind\":\"warning\",\"ms\":1000}",
+        "{\"type\":\"displaced\",\"time_ms\":5,\"actor\":\"arbiter\",\"side\":\"white\","
+        "\"kind\":\"time_add\"}",
+        "{\"type\":\"setup\",\"time_ms\":5,\"actor\":\"arbiter\"}",
+        "{\"type\":\"dead_position\",\"time_ms\":5,\"actor\":\"arbiter\",\"kind\":\"dead\","
+        "\"square\":\"e4\"}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        GameEvent ev;
+        char err[200] = "";
+        ck_assert_msg(event_json_parse(bad[i], &ev, err, sizeof err) == EVENT_JSON_E_INVALID,
+                      "accepted %s", bad[i]);
+        ck_assert_msg(err[0], "no message for %s", bad[i]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("event_text");
     TCase *tc = tcase_create("core");
     tcase_add_loop_test(tc, random_games_match_jansson, 0, 24);
     tcase_add_test(tc, invalid_utf8_falls_back);
+    tcase_add_test(tc, board_events_round_trip);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }

@@ -430,6 +430,50 @@ static int apply(GameState *st, int type, int actor, int64_t t, const char *move
     return game_apply(st, &ev, t, &v);
 }
 
+/* The arbiter's board events reach the PGN as comments after the move they
+ * follow: the scoresheet says what the arbiter saw (8.1). */
+START_TEST(board_events_in_the_pgn)
+{
+    GameState *st = game_new(NULL, NULL, 0);
+    ck_assert_ptr_nonnull(st);
+    st->settings.default_time_ms = -1;
+    ck_assert_int_eq(apply(st, GAME_EV_START, GAME_ACTOR_ARBITER, 0, NULL), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_WHITE, 1000, "e4"), GAME_OK);
+    GameEvent ev;
+    GameVerdict v;
+    game_event_init(&ev, GAME_EV_PRESS, GAME_ACTOR_ARBITER, 9000);
+    ev.side = BLACK;
+    snprintf(ev.move, sizeof ev.move, "e5");
+    ck_assert_int_eq(game_apply(st, &ev, 9000, &v), GAME_OK);
+    game_event_init(&ev, GAME_EV_TOUCH, GAME_ACTOR_ARBITER, 10000);
+    ev.side = WHITE;
+    ev.square = SQ(6, 0); /* g1 */
+    ck_assert_int_eq(game_apply(st, &ev, 10000, &v), GAME_OK);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_WHITE, 11000, "Bc4"), GAME_E_TOUCH);
+    ck_assert_int_eq(apply(st, GAME_EV_MOVE, GAME_ACTOR_WHITE, 12000, "Nf3"), GAME_OK);
+    game_event_init(&ev, GAME_EV_DISPLACED, GAME_ACTOR_ARBITER, 13000);
+    ev.side = BLACK;
+    ev.kind = GAME_DISPLACED_WARNING;
+    ck_assert_int_eq(game_apply(st, &ev, 13000, &v), GAME_OK);
+    GamePgnTags tags = {0};
+    char *pgn = NULL, err[200];
+    ck_assert_int_eq(game_pgn(st, &tags, &pgn, err, sizeof err), 0);
+    for (char *c = pgn; *c; c++) /* movetext lines wrap at 80 columns */
+        if (*c == '\n')
+            *c = ' ';
+    ck_assert_msg(strstr(pgn,
+                         "1. e4 {[%clk 1:30:29]} 1... e5 {[%clk 1:30:22] Black did not press the "
+                         "clock after e5 (6.2.1); the arbiter switches it now (6.2.2); White "
+                         "touched the knight on g1: it must be moved (4.3.1)}"),
+                  "%s", pgn);
+    ck_assert_msg(strstr(pgn, "Black displaced pieces: the correct position is re-established in "
+                              "Black's own time (7.4.1); Black is warned (7.4.3)"),
+                  "%s", pgn);
+    free(pgn);
+    game_free(st);
+}
+END_TEST
+
 START_TEST(deadlines_for_the_server_timer)
 {
     GameSettings s;
@@ -653,6 +697,7 @@ int main(void)
     tcase_add_test(tc, codec_is_strict);
     tcase_add_test(tc, refusal_changes_nothing);
     tcase_add_test(tc, deadlines_for_the_server_timer);
+    tcase_add_test(tc, board_events_in_the_pgn);
     tcase_add_test(tc, a_waiting_players_flag_is_due_at_once);
     tcase_add_test(tc, codec_survives_damaged_lines);
     tcase_add_test(tc, random_events_refused_leave_no_trace);

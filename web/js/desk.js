@@ -16,6 +16,7 @@ import { parsePlayers, rowToPlayer, FIELDS } from './player-import.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, matchesTable } from './teams-view.js';
+import { mountArbiterActions } from './arbiter-actions.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -728,12 +729,15 @@ async function showGame(gid) {
     <div><h3 data-i18n="desk.laws_actions"></h3><div class="laws-actions no-print">
       ${['pause', 'resume', 'adjust', 'restore', 'illegal', 'penalty', 'result', 'accept', 'decline', 'colours'].map((a) => html`<button type="button" data-law="${a}" data-i18n="law.${a}"></button>`)}
       <a class="button" href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></div>
+      <div id="g-board-actions"></div>
       <h3 data-i18n="view.scoresheet"></h3><div id="g-sheet"></div>
       <h3 data-i18n="desk.event_log"></h3><div id="g-log"></div></div></div>`);
-  const view = new GameView($('#g-main'), gid, {
+  let view = null;
+  const boardActions = mountArbiterActions($('#g-board-actions'), gid, () => view.state, (s) => view.show(s));
+  view = new GameView($('#g-main'), gid, {
     needEvents: true,
     onStatus: (s) => conn.set(s),
-    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); lawButtons(s); },
+    onState: (s) => { render($('#g-sheet'), scoresheet(s)); render($('#g-log'), eventLog(s)); lawButtons(s); boardActions(s); },
   });
   view.show(first);
   cleanup.push(() => view.close());

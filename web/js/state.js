@@ -6,7 +6,8 @@
 //   {game, white, black, fen, ply, to_move, legal, events,
 //    clocks: {white_ms, black_ms, running, paused}, over, result, reason,
 //    status, draw_offer, illegal: {white, black}, confirmed: {white, black},
-//    call_pending, offer_awaits_arbiter, claim_awaits_arbiter, must_move_from, checked_in: {white, black},
+//    call_pending, offer_awaits_arbiter, claim_awaits_arbiter, must_move_from, must_capture_on,
+//    dead_position: {side, end} | null, checked_in: {white, black},
 //    moves: [{san, uci, white_ms, black_ms}]}
 // The engine's state object is described in docs/events.md ("State").
 
@@ -96,6 +97,8 @@ export function normalize(raw, prev = null) {
     claim_awaits_arbiter: !!st.claim_awaits_arbiter,
     checked_in: Object.fromEntries(SIDES.map((x) => [x, !!perSide(st.checked_in, x)])),
     must_move_from: st.must_move_from || null,
+    must_capture_on: st.must_capture_on || null,
+    dead_position: st.dead_position_awaits_arbiter || null,
     moves,
   };
 }
