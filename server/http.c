@@ -48,7 +48,7 @@ static atomic_int inflight;
 
 /* The heavy-read pool: at most HEAVY_QUEUE requests wait; its threads run
  * HEAVY_NICE steps below the polling threads. */
-enum { HEAVY_QUEUE = 256, HEAVY_DEFAULT_THREADS = 2, HEAVY_MAX_THREADS = 16, HEAVY_NICE = 10 };
+enum { HEAVY_QUEUE = 256, HEAVY_DEFAULT_THREADS = 1, HEAVY_MAX_THREADS = 16, HEAVY_NICE = 10 };
 
 static int64_t now_us(void)
 {
@@ -230,8 +230,13 @@ static void *heavy_main(void *arg)
         Req *r = pool.q[pool.head];
         pool.head = (pool.head + 1) % HEAVY_QUEUE;
         pool.n--;
+        int stopping = pool.stop;
         pthread_mutex_unlock(&pool.mu);
-        r->heavy(r);
+        /* When stopping, what waits is answered at once, not rendered. */
+        if (stopping)
+            http_error(r, API_E_UNAVAILABLE, "the server is stopping");
+        else
+            r->heavy(r);
         r->phase = 5;
         MHD_resume_connection(r->conn);
         pthread_mutex_lock(&pool.mu);
@@ -253,7 +258,8 @@ static int pool_start(int threads)
     return 0;
 }
 
-/* Lets the queued reads finish, then ends the threads. */
+/* Answers the queued reads 503, lets the running ones finish, ends the
+ * threads. */
 static void pool_stop(void)
 {
     pthread_mutex_lock(&pool.mu);

@@ -122,7 +122,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         .write_rule = {RATELIMIT_DEFAULT_WRITE_RATE * 1000, RATELIMIT_DEFAULT_WRITE_BURST},
         .conn_limits = {CONNS_DEFAULT_PER_ADDR, CONNS_DEFAULT_STREAMS, CONNS_DEFAULT_HEADER_S,
                         CONNS_DEFAULT_IDLE_S},
-        .export_threads = 2,
+        .export_threads = 1,
     };
     int read_given = 0;
     char perr[200];
@@ -420,7 +420,8 @@ const Command cmd_serve = {
             "                least 20: live streams get a keep-alive every 15 s)\n"
             "  --export-threads N  threads that render exports (PGN, TRF, crosstables,\n"
             "                standings, ratings), below the polling threads' priority, so\n"
-            "                exports never delay a move (default 2)\n"
+            "                exports never delay a move (default 1: a flood of exports\n"
+            "                takes at most one core)\n"
             "  --backup-dir DIR  write a consistent copy of the database to\n"
             "                DIR/arbiter-YYYYMMDD-HHMMSS.db every --backup-every minutes\n"
             "                (default 15), keeping the newest --backup-keep (default 24)\n"

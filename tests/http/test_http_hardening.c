@@ -231,9 +231,10 @@ START_TEST(test_one_address_attack)
                      round ? 11 : 29, MSG_NOSIGNAL);
                 n++;
             }
-        ck_assert_int_eq(play(&d, &pl[round % 2 ? 0 : 1], gid, round + 1,
-                              (const char *[]){"e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4"}[round]),
-                         200);
+        ck_assert_int_eq(
+            play(&d, &pl[round % 2 ? 0 : 1], gid, round + 1,
+                 (const char *[]){"e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4"}[round]),
+            200);
         usleep(400000);
     }
     /* 2.4 s on: past the header timeout every idle and trickling connection
@@ -264,8 +265,7 @@ START_TEST(test_one_address_attack)
     pthread_join(th, NULL);
     ck_assert_int_eq(w.failed, 0);
     ck_assert_int_gt(w.samples, 20);
-    ck_assert_msg(w.worst_ms < 100, "health took %lld ms during the attack",
-                  (long long)w.worst_ms);
+    ck_assert_msg(w.worst_ms < 100, "health took %lld ms during the attack", (long long)w.worst_ms);
     daemon_finish(&d);
 }
 END_TEST
