@@ -802,7 +802,8 @@ int games_act(Games *g, Store *s, int64_t gid, GameEvent *ev, int expect_ply, Ga
         return error_set(err, n, STORE_E_STALE,
                          "the game is at ply %d, this request was made at ply %d", e->st->nplies,
                          expect_ply);
-    return act_at(g, s, e, ev, now, now, out, err, n);
+    int64_t at = ev->time_ms > 0 && ev->time_ms < now ? ev->time_ms : now;
+    return act_at(g, s, e, ev, at, now, out, err, n);
 }
 
 /*

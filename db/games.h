@@ -80,7 +80,10 @@ int games_load(Store *s, int64_t gid, GameState **st, json_t **summary, char *er
 int games_load_until(Store *s, int64_t gid, int64_t cut_ms, GameState **st, json_t **summary,
                      char *err, size_t n);
 
-/* Inside a writer job: applies EV (its time_ms is set to now) to game GID.
+/* Inside a writer job: applies EV to game GID at the instant EV->time_ms
+ * (when the request arrived; 0 or a time after now: now), never before the
+ * game's last event.  The time a request waited for the writer is thus not
+ * charged to the player's clock.
  * EXPECT_PLY >= 0 makes the action conditional on the current ply: a repeat
  * of the last accepted action by the same actor with the same move text is
  * answered again without storing anything; any other mismatch is

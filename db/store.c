@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,8 +113,19 @@ int store_file_create_private(const char *path)
     return 0;
 }
 
+/* Before SQLite's first use: no memory statistics.  They take one mutex
+ * of the whole process around every allocation of every connection, so a
+ * reader rendering an export at a low priority, preempted while holding
+ * it, would hold up the writer and the moves. */
+static void sqlite_once(void)
+{
+    sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 int store_open(const char *path, int readonly, Store **out, char *err, size_t errlen)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, sqlite_once);
     *out = NULL;
     Store *s = calloc(1, sizeof *s);
     if (!s)

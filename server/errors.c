@@ -36,6 +36,9 @@ static const struct {
     {API_E_RATE, 429, "too_many_attempts"},
     {API_E_RATE_LIMITED, 429, "rate_limited"},
     {API_E_INTERNAL, 500, "internal"},
+    {API_E_BAD_REQUEST, 400, "bad_request"},
+    {API_E_NOT_IMPLEMENTED, 501, "not_implemented"},
+    {API_E_STREAMS, 429, "too_many_streams"},
     /* The Laws engine's refusals (rules/laws/game.h). */
     {G(GAME_E_ORDER), 409, "out_of_order"},
     {G(GAME_E_ACTOR), 409, "not_your_action"},

@@ -8,7 +8,16 @@
  * an /api/v1 request to the api hook (routes.c: session, route, role) or
  * serves a file.  A route either answers at
  * once or suspends (http_submit); the resumed call runs its finish callback
- * and queues the answer.
+ * and queues the answer.  A heavy read (an export) suspends too and runs on
+ * the heavy-read pool (http_offload): its threads run at a lower priority
+ * than the polling threads, so a flood of exports takes the CPU that moves
+ * leave over, never a polling thread.
+ *
+ * Before anything else, the first call refuses what HTTP/1.1 says a server
+ * must not guess at (RFC 9112): a request without Host, a Content-Length
+ * given twice with different values (400), a Transfer-Encoding other than
+ * chunked (501); the answer closes the connection, since where the next
+ * request would begin is unknown.
  */
 #include "http.h"
 
@@ -24,7 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -32,7 +43,12 @@
 
 static const char API_PREFIX[] = "/api/v1";
 
+/* Requests suspended for the writer or the heavy-read pool. */
 static atomic_int inflight;
+
+/* The heavy-read pool: at most HEAVY_QUEUE requests wait; its threads run
+ * HEAVY_NICE steps below the polling threads. */
+enum { HEAVY_QUEUE = 256, HEAVY_DEFAULT_THREADS = 1, HEAVY_MAX_THREADS = 16, HEAVY_NICE = 10 };
 
 static int64_t now_us(void)
 {
@@ -187,6 +203,181 @@ int http_submit(Req *r, int (*run)(Store *s, WriterJob *job), void (*finish)(Req
         MHD_resume_connection(r->conn);
     }
     return ROUTE_SUSPENDED;
+}
+
+/* ---- the heavy-read pool ---- */
+
+static struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    Req *q[HEAVY_QUEUE];
+    unsigned head, n;
+    int nthreads, stop;
+    pthread_t threads[HEAVY_MAX_THREADS];
+} pool = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+static void *heavy_main(void *arg)
+{
+    (void)arg;
+    /* Linux gives each thread its own nice value. */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), HEAVY_NICE);
+    pthread_mutex_lock(&pool.mu);
+    for (;;) {
+        while (!pool.n && !pool.stop)
+            pthread_cond_wait(&pool.cv, &pool.mu);
+        if (!pool.n)
+            break;
+        Req *r = pool.q[pool.head];
+        pool.head = (pool.head + 1) % HEAVY_QUEUE;
+        pool.n--;
+        int stopping = pool.stop;
+        pthread_mutex_unlock(&pool.mu);
+        /* When stopping, what waits is answered at once, not rendered. */
+        if (stopping)
+            http_error(r, API_E_UNAVAILABLE, "the server is stopping");
+        else
+            r->heavy(r);
+        r->phase = 5;
+        MHD_resume_connection(r->conn);
+        pthread_mutex_lock(&pool.mu);
+    }
+    pthread_mutex_unlock(&pool.mu);
+    return NULL;
+}
+
+static int pool_start(int threads)
+{
+    if (threads < 1)
+        threads = HEAVY_DEFAULT_THREADS;
+    if (threads > HEAVY_MAX_THREADS)
+        threads = HEAVY_MAX_THREADS;
+    pool.stop = 0;
+    for (pool.nthreads = 0; pool.nthreads < threads; pool.nthreads++)
+        if (pthread_create(&pool.threads[pool.nthreads], NULL, heavy_main, NULL))
+            return -EAGAIN;
+    return 0;
+}
+
+/* Answers the queued reads 503, lets the running ones finish, ends the
+ * threads. */
+static void pool_stop(void)
+{
+    pthread_mutex_lock(&pool.mu);
+    pool.stop = 1;
+    pthread_cond_broadcast(&pool.cv);
+    pthread_mutex_unlock(&pool.mu);
+    for (int i = 0; i < pool.nthreads; i++)
+        pthread_join(pool.threads[i], NULL);
+    pool.nthreads = 0;
+}
+
+int http_offload(Req *r, int (*fn)(Req *r))
+{
+    r->heavy = fn;
+    if (!r->conn || !pool.nthreads)
+        return fn(r);
+    pthread_mutex_lock(&pool.mu);
+    int full = pool.n == HEAVY_QUEUE || pool.stop || r->srv->stopping;
+    if (!full) {
+        atomic_fetch_add(&inflight, 1);
+        r->phase = 1;
+        /* Suspend first: a pool thread may finish before this returns. */
+        MHD_suspend_connection(r->conn);
+        pool.q[(pool.head + pool.n) % HEAVY_QUEUE] = r;
+        pool.n++;
+        pthread_cond_signal(&pool.cv);
+    }
+    pthread_mutex_unlock(&pool.mu);
+    if (!full)
+        return ROUTE_SUSPENDED;
+    http_add_header(r, "Retry-After", "2");
+    return http_error(r, API_E_UNAVAILABLE,
+                      "too many exports are being prepared; try again in 2 s");
+}
+
+/* ---- connections: per-address caps and header deadlines (conns.h) ---- */
+
+unsigned http_stream_slot(Req *r, const unsigned char key[16])
+{
+    if (!r->srv->conns || r->stream_held)
+        return 0;
+    unsigned cap = conns_stream_take(r->srv->conns, key);
+    if (!cap) {
+        r->stream_held = 1;
+        memcpy(r->stream_key, key, 16);
+    }
+    return cap;
+}
+
+static enum MHD_Result accept_policy(void *cls, const struct sockaddr *addr, socklen_t addrlen)
+{
+    Server *srv = cls;
+    (void)addrlen;
+    return conns_accept(srv->conns, addr) ? MHD_YES : MHD_NO;
+}
+
+static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
+                              enum MHD_ConnectionNotificationCode toe)
+{
+    Server *srv = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        conns_closed(srv->conns, *socket_context);
+        *socket_context = NULL;
+        return;
+    }
+    const union MHD_ConnectionInfo *fd =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *ad =
+        MHD_get_connection_info(conn, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    *socket_context =
+        fd ? conns_started(srv->conns, fd->connect_fd, ad ? ad->client_addr : NULL) : NULL;
+}
+
+/* The guard's record of CONN (NULL for an in-process request). */
+static Conn *conn_of(struct MHD_Connection *conn)
+{
+    const union MHD_ConnectionInfo *ci =
+        conn ? MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT) : NULL;
+    return ci ? ci->socket_context : NULL;
+}
+
+/* ---- HTTP/1.1 strictness ---- */
+
+typedef struct Lengths {
+    const char *first;
+    int conflict;
+} Lengths;
+
+static enum MHD_Result each_length(void *cls, enum MHD_ValueKind kind, const char *key,
+                                   const char *value)
+{
+    Lengths *l = cls;
+    (void)kind;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) != 0 || !value)
+        return MHD_YES;
+    if (!l->first)
+        l->first = value;
+    else if (strcmp(l->first, value) != 0)
+        l->conflict = 1;
+    return MHD_YES;
+}
+
+/* 0 when the request's framing is clear, else answers it (400 or 501) and
+ * returns -1. */
+static int strict_check(Req *r, const char *version)
+{
+    if (strcmp(version, MHD_HTTP_VERSION_1_1) == 0 && !http_header(r, MHD_HTTP_HEADER_HOST))
+        return http_error(r, API_E_BAD_REQUEST, "an HTTP/1.1 request must carry Host"), -1;
+    const char *te = http_header(r, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+    if (te && strcasecmp(te, "chunked") != 0)
+        return http_error(r, API_E_NOT_IMPLEMENTED,
+                          "Transfer-Encoding '%.40s' is not supported (only chunked)", te),
+               -1;
+    Lengths l = {0};
+    MHD_get_connection_values(r->conn, MHD_HEADER_KIND, each_length, &l);
+    if (l.conflict)
+        return http_error(r, API_E_BAD_REQUEST, "the request gives different Content-Lengths"), -1;
+    return 0;
 }
 
 static void finish_json(Req *r, int rc, int status)
@@ -362,7 +553,15 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         r->method = method_of(method);
         r->method_name = method;
         r->t0_us = now_us();
+        r->arrived_ms = store_now_ms();
         *con_cls = r;
+        if (srv->conns)
+            conns_request_begun(srv->conns, conn_of(conn));
+        if (strict_check(r, version)) {
+            http_add_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
+            r->phase = 3;
+            return queue(r);
+        }
         /* Before anything else is done for it: a client over its budget
          * costs one table look-up, and its body is not even kept. */
         if (srv->hooks->admit && srv->hooks->admit(r))
@@ -382,6 +581,11 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
         atomic_fetch_sub(&inflight, 1);
         r->phase = 2;
         r->finish(r, r->job_rc);
+        return queue(r);
+    }
+    if (r->phase == 5) { /* resumed with the heavy read's answer */
+        atomic_fetch_sub(&inflight, 1);
+        r->phase = 3;
         return queue(r);
     }
     if (r->phase == 3) /* a stream answered already */
@@ -453,8 +657,12 @@ static void completed(void *cls, struct MHD_Connection *conn, void **con_cls,
 {
     Server *srv = cls;
     Req *r = *con_cls;
+    if (srv->conns && toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+        conns_request_done(srv->conns, conn_of(conn));
     if (!r)
         return;
+    if (r->stream_held)
+        conns_stream_give(srv->conns, r->stream_key);
     if (!srv->quiet && r->status != 0) {
         const char *m = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Request-Id");
         char method[64], url[1024], id[256];
@@ -516,14 +724,31 @@ int http_start(Server *srv, const char *addr, int threads, char *err, size_t err
     }
     unsigned flags =
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+    if (!(srv->conns = conns_new(&srv->conn_limits, srv->proxies)) ||
+        pool_start(srv->heavy_threads)) {
+        snprintf(err, errlen, "cannot start the connection guard or the export threads");
+        pool_stop();
+        conns_free(srv->conns);
+        srv->conns = NULL;
+        return -ENOMEM;
+    }
+    /* libmicrohttpd's idle timeout ends a connection on which nothing moved
+     * for that long (a stream that its client stopped reading, a stalled
+     * body); suspended streams are not timed, and a live one is resumed
+     * for its keep-alive well within it. */
     srv->mhd = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, handler, srv, MHD_OPTION_SOCK_ADDR,
+        flags, (uint16_t)port, accept_policy, srv, handler, srv, MHD_OPTION_SOCK_ADDR,
         (struct sockaddr *)&sa, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)30000, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)300,
-        MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)4096, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)(16 * 1024), MHD_OPTION_NOTIFY_COMPLETED, completed, srv, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)30000, MHD_OPTION_CONNECTION_TIMEOUT,
+        srv->conn_limits.idle_s, MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)4096,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(16 * 1024), MHD_OPTION_NOTIFY_COMPLETED,
+        completed, srv, MHD_OPTION_NOTIFY_CONNECTION, notify_connection, srv, MHD_OPTION_END);
     if (!srv->mhd) {
-        snprintf(err, errlen, "cannot listen on %s: %s", addr, strerror(errno));
+        int e = errno;
+        pool_stop();
+        conns_free(srv->conns);
+        srv->conns = NULL;
+        snprintf(err, errlen, "cannot listen on %s: %s", addr, strerror(e));
         return -EADDRINUSE;
     }
     return 0;
@@ -540,9 +765,12 @@ void http_stop(Server *srv)
     /* In-flight writes finish (the writer is still running). */
     for (int i = 0; i < 500 && atomic_load(&inflight) > 0; i++)
         usleep(10000);
+    pool_stop();
     if (srv->hooks->stopping)
         srv->hooks->stopping(srv);
     usleep(50000);
     MHD_stop_daemon(srv->mhd);
     srv->mhd = NULL;
+    conns_free(srv->conns);
+    srv->conns = NULL;
 }

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "conns.h"
 #include "ratelimit.h"
 #include "store.h"
 #include "writer.h"
@@ -68,6 +69,10 @@ struct Req {
     Auth auth;
     int colour; /* routes for a game's player: the caller's side (routes.c) */
     int64_t t0_us;
+    /* The wall-clock instant (store_now_ms) the request's headers were
+     * complete: what a move is stamped with, so that neither the writer's
+     * queue nor a busy thread is charged to a player's clock. */
+    int64_t arrived_ms;
     /* the answer */
     int status;
     char *out;
@@ -90,6 +95,14 @@ struct Req {
     int keeps_auth; /* the job cannot change sessions or credentials */
     void *data;     /* route-private; freed with data_free */
     void (*data_free)(void *);
+    /* A live stream slot of this client address (http_stream_slot),
+     * given back when the request ends. */
+    int stream_held;
+    unsigned char stream_key[16];
+    /* Offloaded to the heavy-read pool (http_offload): what runs there,
+     * with an argument of the caller's. */
+    int (*heavy)(Req *r);
+    const void *heavy_arg;
 };
 
 /*
@@ -131,6 +144,9 @@ struct Server {
     RateLimiter *limiter;     /* requests per client address; NULL: no limit */
     const ProxyList *proxies; /* peers whose X-Forwarded-For names the client */
     int behind_tls;           /* clients reach us over https (a TLS proxy in front) */
+    ConnLimits conn_limits;   /* per-address caps and header deadlines (conns.h) */
+    Conns *conns;             /* made by http_start */
+    int heavy_threads;        /* threads for heavy reads (http_offload); 0: default */
     volatile int stopping;
 };
 
@@ -169,6 +185,17 @@ void http_finish_json200(Req *r, int rc);
 void http_finish_json201(Req *r, int rc);
 /* A request header, or NULL. */
 const char *http_header(Req *r, const char *name);
+/* Takes a live stream slot of client address KEY for R (given back when
+ * R ends): 0, or the per-address cap (> 0) when the address holds that
+ * many streams already. */
+unsigned http_stream_slot(Req *r, const unsigned char key[16]);
+/* Runs FN(r) on a thread of the heavy-read pool instead of this polling
+ * thread, so that exports never delay a move: suspends the connection and
+ * returns ROUTE_SUSPENDED; FN must answer (return ROUTE_DONE).  Answers 503
+ * with Retry-After (ROUTE_DONE) when the pool's queue is full or the server
+ * is stopping.  FN runs at once, here, when there is no pool (in-process
+ * requests). */
+int http_offload(Req *r, int (*fn)(Req *r));
 /* Adds a header to the response built at the end (e.g. Set-Cookie). */
 void http_add_header(Req *r, const char *name, const char *value);
 

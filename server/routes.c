@@ -31,15 +31,19 @@
 #define CAP ROUTE_CAPTAIN
 #define GET(role, p, body, f)                                                                      \
     {                                                                                              \
-        HTTP_GET, "GET", p, role, body, f                                                          \
+        HTTP_GET, "GET", p, role, body, f, 0                                                       \
+    }
+#define HEAVY(role, p, f)                                                                          \
+    {                                                                                              \
+        HTTP_GET, "GET", p, role, NULL, f, 1                                                       \
     }
 #define POST(role, p, body, f)                                                                     \
     {                                                                                              \
-        HTTP_POST, "POST", p, role, body, f                                                        \
+        HTTP_POST, "POST", p, role, body, f, 0                                                     \
     }
 #define PATCH(role, p, body, f)                                                                    \
     {                                                                                              \
-        HTTP_PATCH, "PATCH", p, role, body, f                                                      \
+        HTTP_PATCH, "PATCH", p, role, body, f, 0                                                   \
     }
 
 const Route routes_table[] = {
@@ -77,14 +81,14 @@ const Route routes_table[] = {
     GET(ARB, "/tournaments/{tid}/rounds/{rn}/check", NULL, route_round_check),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/byes", route_round_bye_fields, route_round_bye),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/swap", route_swap_fields, route_round_swap),
-    GET(PUB, "/tournaments/{tid}/rounds/{rn}/pgn", NULL, route_round_pgn),
-    GET(PUB, "/tournaments/{tid}/rounds/{rn}/pairings", NULL, route_round_pairings),
-    GET(PUB, "/tournaments/{tid}/pgn", NULL, route_tournament_pgn),
-    GET(PUB, "/tournaments/{tid}/standings", NULL, route_standings),
-    GET(PUB, "/tournaments/{tid}/crosstable", NULL, route_crosstable),
-    GET(ARB, "/tournaments/{tid}/trf", NULL, route_tournament_trf),
-    GET(PUB, "/tournaments/{tid}/ratings", NULL, route_ratings),
-    GET(PUB, "/tournaments/{tid}/norms", NULL, route_norms),
+    HEAVY(PUB, "/tournaments/{tid}/rounds/{rn}/pgn", route_round_pgn),
+    HEAVY(PUB, "/tournaments/{tid}/rounds/{rn}/pairings", route_round_pairings),
+    HEAVY(PUB, "/tournaments/{tid}/pgn", route_tournament_pgn),
+    HEAVY(PUB, "/tournaments/{tid}/standings", route_standings),
+    HEAVY(PUB, "/tournaments/{tid}/crosstable", route_crosstable),
+    HEAVY(ARB, "/tournaments/{tid}/trf", route_tournament_trf),
+    HEAVY(PUB, "/tournaments/{tid}/ratings", route_ratings),
+    HEAVY(PUB, "/tournaments/{tid}/norms", route_norms),
     GET(PUB, "/tournaments/{tid}/stream", NULL, route_tournament_stream),
     GET(ARB, "/tournaments/{tid}/alerts", NULL, route_alerts_list),
     GET(ARB, "/tournaments/{tid}/alerts/stream", NULL, route_alerts_stream),
@@ -239,6 +243,23 @@ static int check_ids(Req *r, const char *pattern)
     return 0;
 }
 
+/* The handler of the route r->heavy_arg, on whichever thread serves R
+ * (a polling thread, or the heavy-read pool). */
+static int run_handler(Req *r)
+{
+    const Route *route = r->heavy_arg;
+    int get = route->method == HTTP_GET;
+    /* Reads for anyone but an arbiter see results as the public does
+     * (the tournament's delay holds back a game's end). */
+    Store *view = get && r->auth.role != ROLE_ARBITER ? http_reader(r->srv) : NULL;
+    store_public_view(view, store_now_ms());
+    int done = route->fn(r);
+    store_public_view(view, 0);
+    if (done == ROUTE_DONE && get)
+        cache_finish(r, route->role == ROUTE_PUBLIC);
+    return done;
+}
+
 int routes_dispatch(Req *r, const char *path)
 {
     int path_found = 0, bad_id = 0;
@@ -274,15 +295,8 @@ int routes_dispatch(Req *r, const char *path)
             return ROUTE_DONE;
         if (check_ids(r, routes_table[i].pattern) || routes_authorize(r, &routes_table[i]))
             return ROUTE_DONE;
-        /* Reads for anyone but an arbiter see results as the public does
-         * (the tournament's delay holds back a game's end). */
-        Store *view = m == HTTP_GET && r->auth.role != ROLE_ARBITER ? http_reader(r->srv) : NULL;
-        store_public_view(view, store_now_ms());
-        int done = routes_table[i].fn(r);
-        store_public_view(view, 0);
-        if (done == ROUTE_DONE && m == HTTP_GET)
-            cache_finish(r, routes_table[i].role == ROUTE_PUBLIC);
-        return done;
+        r->heavy_arg = &routes_table[i];
+        return routes_table[i].heavy ? http_offload(r, run_handler) : run_handler(r);
     }
     if (path_found)
         return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);

@@ -40,6 +40,10 @@ typedef struct Route {
      * table); jsonin_none: only {} or nothing; NULL: no body is read. */
     const JsonField *body;
     RouteFn fn;
+    /* A heavy read (an export that renders a whole tournament): the handler
+     * runs on the heavy-read pool (http_offload), never on a polling
+     * thread that moves need. */
+    int heavy;
 } Route;
 
 /* The route table (routes.c). */

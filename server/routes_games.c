@@ -306,7 +306,9 @@ static GameJob *job_new(Req *r, int type, int actor)
         http_error(r, API_E_INTERNAL, "out of memory");
         return NULL;
     }
-    game_event_init(&j->ev, type, actor, 0);
+    /* Stamped with the instant the request arrived (http.h): the writer's
+     * queue is not the player's thinking time. */
+    game_event_init(&j->ev, type, actor, r->arrived_ms);
     j->expect_ply = -1;
     r->keeps_auth = 1; /* a game event touches no session or credential */
     r->data = j;
@@ -510,6 +512,7 @@ static int arbiter_action(Req *r, int type, const JsonField *fields)
     json_decref(evj);
     if (rc)
         return http_error(r, API_E_INVALID_VALUE, "%s", err);
+    j->ev.time_ms = r->arrived_ms;
     return http_submit(r, run_action, action_finish);
 }
 

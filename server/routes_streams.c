@@ -16,6 +16,7 @@
 #include "errors.h"
 #include "games.h"
 #include "routes.h"
+#include "security.h"
 #include "sse.h"
 #include "strbuf.h"
 
@@ -62,10 +63,13 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Reads Last-Event-ID and takes a reader; false after answering the error
- * (the route then returns ROUTE_DONE). */
+/* Takes one of the address's stream slots, reads Last-Event-ID and takes a
+ * reader; false after answering the error (the route then returns
+ * ROUTE_DONE). */
 static bool stream_begin(Req *r, int64_t *last, Store **s)
 {
+    if (security_stream_admit(r))
+        return false;
     *last = last_event_id(r);
     if (*last < 0) {
         http_error(r, API_E_INVALID_VALUE, "Last-Event-ID must be a whole number");

@@ -106,6 +106,22 @@ int security_rate_check(Req *r)
     return -1;
 }
 
+int security_stream_admit(Req *r)
+{
+    unsigned char key[16];
+    if (client_key(r, key) < 0)
+        return 0;
+    unsigned cap = http_stream_slot(r, key);
+    if (!cap)
+        return 0;
+    http_add_header(r, "Retry-After", "10");
+    http_error(r, API_E_STREAMS,
+               "this address has %u live streams open already, the most one address may hold; "
+               "close one or try again in 10 s",
+               cap);
+    return -1;
+}
+
 /* One table for every sign-in record, created on first use; its mutex makes
  * each check and each count one atomic step, so parallel guesses are
  * counted exactly.  Sign-ins are rare: one lock is enough. */

@@ -55,6 +55,11 @@ int security_client_address(Req *r, char *out, size_t outlen);
  * rate_limited with Retry-After.  No limiter (r->srv->limiter NULL) or no
  * address: always 0. */
 int security_rate_check(Req *r);
+/* Before a live stream opens: takes one of the client address's stream
+ * slots (conns.h), given back when the stream ends.  0 to go on, or -1
+ * after answering 429 too_many_streams with Retry-After.  No address (an
+ * in-process request): always 0. */
+int security_stream_admit(Req *r);
 /* Before checking the credentials of ACCOUNT ("user:NAME", "pin:TID",
  * "token"): 0 to go on, or -1 after answering 429 with Retry-After. */
 int security_throttle_check(Req *r, const char *account);

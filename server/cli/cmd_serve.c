@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,44 @@ typedef struct ServeOptions {
     double backup_every_s;
     RateRule write_rule, read_rule;
     ProxyList proxies;
+    ConnLimits conn_limits;
+    unsigned export_threads;
 } ServeOptions;
+
+/* The whole number V of option NAME into *OUT when it lies in LO..HI; else
+ * a message and 2 (a usage error). */
+static int whole_option(const char *name, const char *v, long lo, long hi, unsigned *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || n < lo || n > hi) {
+        fprintf(stderr, "arbiter serve: %s wants %ld to %ld, got '%s'\n", name, lo, hi, v);
+        return 2;
+    }
+    *out = (unsigned)n;
+    return 0;
+}
+
+/* The options of the connection guard (conns.h) and of the export
+ * threads: 1 when A is not one of them, else what whole_option says. */
+static int guard_option(const char *a, const char *v, ServeOptions *o)
+{
+    static const struct {
+        const char *name;
+        long lo, hi;
+        size_t off;
+    } t[] = {
+        {"--max-connections-per-address", 0, 30000, offsetof(ServeOptions, conn_limits.per_addr)},
+        {"--max-streams-per-address", 0, 30000, offsetof(ServeOptions, conn_limits.streams)},
+        {"--header-timeout", 1, 600, offsetof(ServeOptions, conn_limits.header_s)},
+        {"--idle-timeout", 20, 3600, offsetof(ServeOptions, conn_limits.idle_s)},
+        {"--export-threads", 1, 16, offsetof(ServeOptions, export_threads)},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(a, t[i].name) == 0)
+            return whole_option(a, v, t[i].lo, t[i].hi, (unsigned *)((char *)o + t[i].off));
+    return 1;
+}
 
 /* The options of ARGV into *O.  0, or 2 after a message (a usage error). */
 static int parse_options(int argc, char **argv, ServeOptions *o)
@@ -82,6 +120,9 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
         .backup_every_s = 15 * 60,
         .backup_keep = 24,
         .write_rule = {RATELIMIT_DEFAULT_WRITE_RATE * 1000, RATELIMIT_DEFAULT_WRITE_BURST},
+        .conn_limits = {CONNS_DEFAULT_PER_ADDR, CONNS_DEFAULT_STREAMS, CONNS_DEFAULT_HEADER_S,
+                        CONNS_DEFAULT_IDLE_S},
+        .export_threads = 1,
     };
     int read_given = 0;
     char perr[200];
@@ -100,6 +141,12 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             return 2;
         }
         const char *v = argv[++i];
+        int g = guard_option(a, v, o);
+        if (g != 1) {
+            if (g)
+                return g;
+            continue;
+        }
         if (strcmp(a, "--listen") == 0)
             o->listen = v;
         else if (strcmp(a, "--db") == 0)
@@ -203,6 +250,11 @@ static void announce(const ServeOptions *o, const Server *srv)
                 o->proxies.n ? "" : "; no trusted proxy: X-Forwarded-For is ignored");
     else
         fprintf(stderr, "arbiter: no request rate limit\n");
+    const ConnLimits *l = &o->conn_limits;
+    fprintf(stderr,
+            "arbiter: per client address at most %u connections and %u live streams (0: no "
+            "cap); headers within %u s, next request within %u s; %u export threads\n",
+            l->per_addr, l->streams, l->header_s, l->idle_s, o->export_threads);
 }
 
 /* Serves until SIGINT or SIGTERM (blocked in SIGS), keeping idle streams
@@ -255,7 +307,9 @@ static int run(int argc, char **argv)
                   .web_dir = o.web,
                   .quiet = o.quiet,
                   .proxies = &o.proxies,
-                  .behind_tls = o.behind_tls};
+                  .behind_tls = o.behind_tls,
+                  .conn_limits = o.conn_limits,
+                  .heavy_threads = (int)o.export_threads};
     char err[512];
     if ((o.write_rule.milli_per_s || o.read_rule.milli_per_s) &&
         !(srv.limiter = ratelimit_new(&o.read_rule, &o.write_rule, 0))) {
@@ -326,6 +380,8 @@ const Command cmd_serve = {
             "                     [--threads N] [--quiet]\n"
             "                     [--rate-limit R[,BURST]] [--read-rate-limit R[,BURST]]\n"
             "                     [--trusted-proxy ADDR[,ADDR...]] [--behind-tls]\n"
+            "                     [--max-connections-per-address N] [--max-streams-per-address N]\n"
+            "                     [--header-timeout S] [--idle-timeout S] [--export-threads N]\n"
             "                     [--backup-dir DIR [--backup-every MINUTES] [--backup-keep N]]\n\n"
             "Runs the daemon: the JSON API under /api/v1 (its OpenAPI document is at\n"
             "/api/v1/openapi.json), live Server-Sent Event streams, flag timers, and the\n"
@@ -350,6 +406,22 @@ const Command cmd_serve = {
             "                ignored (a client cannot pose as another by sending it).\n"
             "  --behind-tls  clients reach the server over https (a TLS proxy in front):\n"
             "                the session cookie is Secure and a page's Origin must be https.\n"
+            "  --max-connections-per-address N  open connections one client address may\n"
+            "                hold (default 2000; 0: no cap); a trusted proxy is not capped.\n"
+            "                Sized for a venue whose tablets share one NAT address\n"
+            "                (deploy/README.md).\n"
+            "  --max-streams-per-address N  live streams of one client address (default\n"
+            "                1000; 0: no cap); over it: 429 too_many_streams.\n"
+            "  --header-timeout S  a new connection must send its request's headers\n"
+            "                within S seconds (default 5), however slowly it trickles them\n"
+            "  --idle-timeout S  a kept-alive connection must send its next request\n"
+            "                within S seconds of the last answer, and any connection on\n"
+            "                which nothing moves for S seconds is closed (default 30, at\n"
+            "                least 20: live streams get a keep-alive every 15 s)\n"
+            "  --export-threads N  threads that render exports (PGN, TRF, crosstables,\n"
+            "                standings, ratings), below the polling threads' priority, so\n"
+            "                exports never delay a move (default 1: a flood of exports\n"
+            "                takes at most one core)\n"
             "  --backup-dir DIR  write a consistent copy of the database to\n"
             "                DIR/arbiter-YYYYMMDD-HHMMSS.db every --backup-every minutes\n"
             "                (default 15), keeping the newest --backup-keep (default 24)\n"

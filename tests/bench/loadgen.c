@@ -122,8 +122,11 @@ void lg_daemon_start(const char *bin, const char *threads)
         dup2(o, 1);
         dup2(e, 2);
         /* Every simulated client comes from 127.0.0.1: no rate limit. */
+        /* Every simulated tablet and viewer shares 127.0.0.1: no
+         * per-address caps either. */
         execl(bin, bin, "serve", "--listen", listen, "--db", db, "--threads", threads, "--quiet",
-              "--rate-limit", "0", (char *)NULL);
+              "--rate-limit", "0", "--max-connections-per-address", "0",
+              "--max-streams-per-address", "0", (char *)NULL);
         _exit(127);
     }
     for (int i = 0; i < 1000; i++) {
