@@ -80,18 +80,24 @@ const char *lg_dir(void)
     return dir;
 }
 
-/* The first-start password from the daemon's standard output. */
+/* The first-start password, from the file the daemon's standard output
+ * names. */
 static void read_password(char *password, size_t len)
 {
-    char path[320], line[512];
+    char path[320], line[512], file[400] = "";
     snprintf(path, sizeof path, "%s/stdout.txt", dir);
     FILE *f = fopen(path, "r");
     password[0] = 0;
     while (f && fgets(line, sizeof line, f)) {
-        char *p = strstr(line, "with password ");
+        char *p = strstr(line, "password is in ");
         if (p)
-            snprintf(password, len, "%.*s", (int)strcspn(p + 14, " \r\n"), p + 14);
+            snprintf(file, sizeof file, "%.*s", (int)strcspn(p + 15, " \r\n"), p + 15);
     }
+    if (f)
+        fclose(f);
+    f = file[0] ? fopen(file, "r") : NULL;
+    if (f && fgets(line, sizeof line, f))
+        snprintf(password, len, "%.*s", (int)strcspn(line, " \r\n"), line);
     if (f)
         fclose(f);
 }

@@ -82,7 +82,10 @@ static const char *type_name(JsonFieldType t)
 
 static const char *role_name(RouteRole r)
 {
-    return r == ROUTE_ARBITER ? "arbiter" : r == ROUTE_PLAYER ? "player" : "public";
+    return r == ROUTE_ARBITER  ? "arbiter"
+           : r == ROUTE_CHIEF  ? "chief"
+           : r == ROUTE_PLAYER ? "player"
+                               : "public";
 }
 
 /* KEY of S is the integer WANT, or absent when !PRESENT. */
