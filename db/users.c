@@ -39,9 +39,8 @@ int users_passwd_id(Store *s, int64_t uid, const char *pwhash, const char *keep_
     if (rc)
         return rc;
     /* Whoever knew the old password may hold a session: it ends. */
-    return store_run(s, NULL,
-                     "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2", "is", uid,
-                     keep_hash);
+    return store_run(s, NULL, "DELETE FROM sessions WHERE user_id = ?1 AND token_hash IS NOT ?2",
+                     "is", uid, keep_hash);
 }
 
 int users_passwd(Store *s, const char *username, const char *pwhash, int64_t by, char *err,

@@ -41,8 +41,8 @@ static long login_status(const char *name, const char *password)
  * change made by the command line (another process) replaced. */
 static void some_write(void)
 {
-    Resp *r =
-        req(&D, &arb, "POST", "/api/v1/tournaments", "{\"name\":\"Flush\",\"time_control\":\"60\"}");
+    Resp *r = req(&D, &arb, "POST", "/api/v1/tournaments",
+                  "{\"name\":\"Flush\",\"time_control\":\"60\"}");
     ck_assert_int_eq(r->status, 201);
     resp_free(r);
 }
@@ -118,8 +118,8 @@ static void write_as(const Client *c, const char *path, const char *body, long s
 /* C's PATCH of tournament TID's name: the status. */
 static long rename_as(const Client *c, int64_t tid)
 {
-    Resp *r = reqf(&D, c, "PATCH", "{\"name\":\"Renamed\"}", "/api/v1/tournaments/%lld",
-                   (long long)tid);
+    Resp *r =
+        reqf(&D, c, "PATCH", "{\"name\":\"Renamed\"}", "/api/v1/tournaments/%lld", (long long)tid);
     long st = r->status;
     if (st == 403)
         ck_assert_msg(r->json && strcmp(resp_code(r), "forbidden") == 0, "%s", r->body);
@@ -142,9 +142,9 @@ START_TEST(chief_assigns_arbiters_others_read_only)
     /* The deputy reads T1 but changes nothing of it or its games. */
     Resp *r = req(&D, &dep, "GET", path, NULL);
     ck_assert_int_eq(r->status, 200);
-    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(r->json, "chief"),
-                                                       "username")),
-                     "arbiter");
+    ck_assert_str_eq(
+        json_string_value(json_object_get(json_object_get(r->json, "chief"), "username")),
+        "arbiter");
     resp_free(r);
     ck_assert_int_eq(rename_as(&dep, t1), 403);
     write_as(&dep, gpath, "{}", 403);
@@ -161,7 +161,8 @@ START_TEST(chief_assigns_arbiters_others_read_only)
     resp_free(r);
 
     /* The deputy's own tournament: he is its chief, the judge reads it. */
-    r = req(&D, &dep, "POST", "/api/v1/tournaments", "{\"name\":\"Deputy's\",\"time_control\":\"60\"}");
+    r = req(&D, &dep, "POST", "/api/v1/tournaments",
+            "{\"name\":\"Deputy's\",\"time_control\":\"60\"}");
     ck_assert_int_eq(r->status, 201);
     int64_t t2 = jint(r->json, "id");
     resp_free(r);
