@@ -231,11 +231,16 @@ int lg_daemon_fds(void)
 
 int lg_connect(int nonblock)
 {
+    return lg_connect_to(port, nonblock);
+}
+
+int lg_connect_to(int to_port, int nonblock)
+{
     int fd = socket(AF_INET, SOCK_STREAM | (nonblock ? SOCK_NONBLOCK : 0), 0);
     if (fd < 0)
         return -1;
     struct sockaddr_in sa = {.sin_family = AF_INET,
-                             .sin_port = htons((uint16_t)port),
+                             .sin_port = htons((uint16_t)to_port),
                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
