@@ -3,6 +3,7 @@
 // finds their name on the round's pairings, on the phone and at the desk;
 // numbers and times follow the reader's language.
 
+/* global document */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, newPage, stopAll, startAll } from './harness.mjs';
