@@ -15,9 +15,11 @@
 
 int sessions_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n)
 {
-    int rc =
-        store_run(s, NULL, "INSERT INTO users(username, pwhash, created_ms) VALUES (?1, ?2, ?3)",
-                  "ssi", username, pwhash, store_now_ms());
+    int rc = store_run(s, NULL,
+                       /* The first account is the administrator (db/users.h). */
+                       "INSERT INTO users(username, pwhash, created_ms, admin) VALUES (?1, ?2, ?3, "
+                       "NOT EXISTS (SELECT 1 FROM users))",
+                       "ssi", username, pwhash, store_now_ms());
     if (rc == STORE_E_CONFLICT)
         return ERR(rc, "there is already a user '%s'", username);
     if (rc)

@@ -20,8 +20,9 @@
 
 #include "store.h"
 
-/* Adds an arbiter USERNAME with the password hash PWHASH: 0, or
- * STORE_E_CONFLICT (the name is taken) with ERR.  Audited. */
+/* Adds an arbiter USERNAME with the password hash PWHASH (the first one of
+ * the database an administrator, db/users.h): 0, or STORE_E_CONFLICT (the
+ * name is taken) with ERR.  Audited. */
 int sessions_user_add(Store *s, const char *username, const char *pwhash, char *err, size_t n);
 /* {"id", "username", "pwhash"} of USERNAME or NULL (caller owns). */
 json_t *sessions_user_find(Store *s, const char *username);

@@ -151,6 +151,9 @@ int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *e
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store")
                       : rc;
+    /* Its creator is its chief arbiter (db/users.h). */
+    store_run(s, NULL, "UPDATE tournaments SET created_by = nullif(?2, 0) WHERE id = ?1", "ii", id,
+              user);
     alerts_audit_add(s, user, 0, "tournament.create", "tournament", in);
     *out = tournaments_get(s, id);
     return 0;

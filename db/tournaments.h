@@ -58,7 +58,8 @@ void tournaments_point_system(json_t *points, TrnPointSystem *ps);
 json_t *tournaments_list(Store *s);
 json_t *tournaments_get(Store *s, int64_t tid);
 /* Creates a tournament from IN with the default settings overridden by its
- * "settings": 0 with *OUT the new row, or a store error with ERR. */
+ * "settings", with USER (0: none) its chief arbiter (db/users.h): 0 with
+ * *OUT the new row, or a store error with ERR. */
 int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *err, size_t n);
 /* Changes the fields IN gives (settings merged into the stored ones): 0
  * with *OUT the row, STORE_E_NOT_FOUND or a store error with ERR. */

@@ -17,6 +17,7 @@
 #include "sessions.h"
 #include "sha256.h"
 #include "teams.h"
+#include "users.h"
 
 int auth_random_hex(char *out, size_t nbytes)
 {
@@ -77,15 +78,32 @@ int auth_password_hash(const char *password, char *out, size_t outlen)
     return rc;
 }
 
+/* A hash of a random password with the same cost as a real one: an
+ * unknown username is checked against it. */
+static char dummy_hash[256];
+static pthread_once_t dummy_once = PTHREAD_ONCE_INIT;
+
+static void dummy_make(void)
+{
+    char pw[33];
+    if (auth_random_hex(pw, 16) || auth_password_hash(pw, dummy_hash, sizeof dummy_hash))
+        dummy_hash[0] = 0;
+}
+
 int auth_password_check(const char *password, const char *hash)
 {
+    int real = hash != NULL;
+    if (!real) {
+        pthread_once(&dummy_once, dummy_make);
+        hash = dummy_hash;
+    }
     struct crypt_data *cd = calloc(1, sizeof *cd);
     if (!cd)
         return 0;
     char *h = crypt_r(password, hash, cd);
     int ok = h && h[0] == '$' && strcmp(h, hash) == 0;
     free(cd);
-    return ok;
+    return real && ok;
 }
 
 /* ---- resolving the caller ---- */
@@ -307,6 +325,34 @@ int auth_require_arbiter(Req *r)
         http_error(r, API_E_UNAUTHORIZED, "sign in as an arbiter first");
     else
         http_error(r, API_E_FORBIDDEN, "only an arbiter may do this");
+    return -1;
+}
+
+int auth_require_change(Req *r, int64_t tid, int64_t gid)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+    if (users_may_change(s, r->auth.user_id, tid, gid))
+        return 0;
+    http_error(r, API_E_FORBIDDEN,
+               "you may read this tournament but not change it: its chief arbiter "
+               "assigns its arbiters");
+    return -1;
+}
+
+int auth_require_chief(Req *r, int64_t tid)
+{
+    if (auth_require_arbiter(r))
+        return -1;
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available"), -1;
+    if (users_is_chief(s, r->auth.user_id, tid))
+        return 0;
+    http_error(r, API_E_FORBIDDEN,
+               "only the tournament's chief arbiter (who created it) or an "
+               "administrator assigns its arbiters");
     return -1;
 }
 

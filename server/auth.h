@@ -34,6 +34,14 @@ int auth_require_arbiter(Req *r);
 int auth_require_player(Req *r);
 /* The arbiter, or the captain of team TEAM of tournament TID. */
 int auth_require_captain(Req *r, int64_t tid, int64_t team);
+/* For an arbiter's change to tournament TID (TID 0: the tournament of game
+ * GID): 0 when r's arbiter may change it (db/users.h: an administrator, its
+ * chief or an arbiter assigned to it), else answers 403 and returns -1.
+ * Every arbiter may still read it. */
+int auth_require_change(Req *r, int64_t tid, int64_t gid);
+/* For assigning arbiters to tournament TID: 0 when r's arbiter is its chief
+ * or an administrator, else answers 403 and returns -1. */
+int auth_require_chief(Req *r, int64_t tid);
 
 /* A random secret of N bytes as lowercase hex into OUT (2N+1 bytes). */
 int auth_random_hex(char *out, size_t nbytes);
@@ -49,9 +57,14 @@ int auth_pin_hash(Store *s, int64_t tournament_id, const char *pin, char out[65]
 /* The unkeyed SHA-256 that PINs issued before the keyed hash were stored
  * with; sign-in still accepts them until the arbiter issues new ones. */
 void auth_pin_hash_legacy(int64_t tournament_id, const char *pin, char out[65]);
+/* The shortest password an account may be given (command line and API);
+ * sign-in still accepts older, shorter ones. */
+enum { AUTH_PASSWORD_MIN = 12 };
 /* yescrypt hash of PASSWORD into OUT; 0 or -1. */
 int auth_password_hash(const char *password, char *out, size_t outlen);
-/* 1 when PASSWORD matches HASH. */
+/* 1 when PASSWORD matches HASH.  HASH NULL (no such user) costs the same
+ * time as a real check, against a dummy hash made once, and gives 0: the
+ * time of a sign-in does not tell whether the username exists. */
 int auth_password_check(const char *password, const char *hash);
 
 #endif

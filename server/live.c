@@ -1,6 +1,7 @@
 /*
  * live.c — publishing committed game events, alerts and rounds to the live
- * streams, and re-arming the flag timers.  See live.h and sse.h; the
+ * streams (and, for a tournament with a public delay, to its public
+ * streams through the hub's delay line), and re-arming the flag timers.  See live.h and sse.h; the
  * stream routes are in routes_streams.c.
  */
 #include "live.h"
@@ -9,20 +10,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "feed.h"
 #include "flags.h"
 #include "sse.h"
 
+/* Tournament TID's public delay in ms (0: live), read on the calling
+ * thread's store connection. */
+static int64_t delay_of(Server *srv, int64_t tid)
+{
+    Store *s = http_reader(srv);
+    return s ? feed_delay_ms(s, tid, 0) : 0;
+}
+
 void live_game(Server *srv, GameOutcome *o)
 {
-    char topic[2][32];
+    char topic[2][32], later[2][40];
     snprintf(topic[0], sizeof topic[0], "g:%lld", (long long)o->gid);
     snprintf(topic[1], sizeof topic[1], "t:%lld", (long long)o->tid);
-    if (o->event_id && (sse_listened(srv->hub, topic[0]) || sse_listened(srv->hub, topic[1]))) {
+    int64_t delay = o->event_id ? delay_of(srv, o->tid) : 0;
+    int heard = sse_listened(srv->hub, topic[0]) || sse_listened(srv->hub, topic[1]);
+    if (o->event_id && (heard || delay)) {
         /* Rendered once, shared with the answer (games_outcome_answer). */
         const char *data = games_outcome_text(o, NULL);
-        if (data) {
+        if (data && heard) {
             sse_publish(srv->hub, topic[0], o->event_id, "game", data);
             sse_publish(srv->hub, topic[1], o->event_id, "game", data);
+        }
+        /* The public's streams get it when the delay has passed since it
+         * happened, as the public's reads show it (db/feed.h). */
+        if (data && delay) {
+            snprintf(later[0], sizeof later[0], SSE_DELAYED "%s", topic[0]);
+            snprintf(later[1], sizeof later[1], SSE_DELAYED "%s", topic[1]);
+            sse_publish_later(srv->hub, later[0], later[1], o->tid, o->event_id, "game", data,
+                              o->at_ms + delay);
         }
     }
     if (o->event_id && !srv->quiet)
@@ -53,13 +73,19 @@ void live_game(Server *srv, GameOutcome *o)
 
 void live_round(Server *srv, int64_t tid, json_t *round)
 {
-    char topic[32];
+    char topic[32], later[40];
     snprintf(topic, sizeof topic, "t:%lld", (long long)tid);
-    if (!sse_listened(srv->hub, topic))
+    snprintf(later, sizeof later, SSE_DELAYED "%s", topic);
+    int64_t delay = delay_of(srv, tid);
+    int heard = sse_listened(srv->hub, topic);
+    if (!heard && !delay)
         return;
     char *data = json_dumps(round, JSON_COMPACT);
     if (data) {
-        sse_publish(srv->hub, topic, 0, "round", data);
+        if (heard)
+            sse_publish(srv->hub, topic, 0, "round", data);
+        if (delay)
+            sse_publish_later(srv->hub, later, NULL, tid, 0, "round", data, store_now_ms() + delay);
         free(data);
     }
 }

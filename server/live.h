@@ -12,9 +12,11 @@
 
 /* Publishes O (one game action, durable now) and re-arms the game's timer.
  * Call on the writer thread, after the commit; builds O's JSON only when a
- * stream listens. */
+ * stream listens or the tournament has a public delay (then the public
+ * streams get it that long after O happened). */
 void live_game(Server *srv, GameOutcome *o);
-/* Publishes a round's new state to its tournament's stream. */
+/* Publishes a round's new state to its tournament's stream (delayed for
+ * the public like the games). */
 void live_round(Server *srv, int64_t tid, json_t *round);
 
 #endif

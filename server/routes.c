@@ -29,6 +29,7 @@
 #define ARB ROUTE_ARBITER
 #define PLY ROUTE_PLAYER
 #define CAP ROUTE_CAPTAIN
+#define CHF ROUTE_CHIEF
 #define GET(role, p, body, f)                                                                      \
     {                                                                                              \
         HTTP_GET, "GET", p, role, body, f, 0                                                       \
@@ -54,11 +55,15 @@ const Route routes_table[] = {
     POST(PUB, "/auth/logout", jsonin_none, route_logout),
     GET(PUB, "/auth/me", NULL, route_me),
     POST(PUB, "/auth/captain", route_captain_login_fields, route_captain_login),
+    POST(ARB, "/auth/password", route_password_fields, route_password),
 
     GET(PUB, "/tournaments", NULL, route_tournaments_list),
     POST(ARB, "/tournaments", route_tournament_fields, route_tournament_create),
     GET(PUB, "/tournaments/{tid}", NULL, route_tournament_get),
     PATCH(ARB, "/tournaments/{tid}", route_tournament_fields, route_tournament_update),
+    GET(ARB, "/tournaments/{tid}/arbiters", NULL, route_arbiters_list),
+    POST(CHF, "/tournaments/{tid}/arbiters", route_arbiter_fields, route_arbiter_grant),
+    POST(CHF, "/tournaments/{tid}/arbiters/remove", route_arbiter_fields, route_arbiter_revoke),
     GET(PUB, "/tournaments/{tid}/players", NULL, route_players_list),
     POST(ARB, "/tournaments/{tid}/players", route_player_fields, route_player_create),
     GET(PUB, "/tournaments/{tid}/players/{pid}", NULL, route_player_get),
@@ -156,10 +161,28 @@ int routes_authorize(Req *r, const Route *route)
 {
     if (route->role == ROUTE_PUBLIC)
         return 0;
-    if (route->role == ROUTE_ARBITER)
-        return auth_require_arbiter(r);
-    if (route->role == ROUTE_CAPTAIN)
-        return auth_require_captain(r, r->id[0], r->id[1]);
+    if (route->role == ROUTE_CAPTAIN) {
+        if (auth_require_captain(r, r->id[0], r->id[1]))
+            return -1;
+        /* An arbiter submitting a line-up changes the tournament. */
+        bool read = r->method == HTTP_GET || r->method == HTTP_HEAD;
+        return r->auth.role == ROLE_ARBITER && !read ? auth_require_change(r, r->id[0], 0) : 0;
+    }
+    if (route->role == ROUTE_CHIEF)
+        return auth_require_chief(r, r->id[0]);
+    if (route->role == ROUTE_ARBITER) {
+        if (auth_require_arbiter(r))
+            return -1;
+        /* Every arbiter reads; a change to a tournament or one of its
+         * games needs a right on it. */
+        if (r->method == HTTP_GET || r->method == HTTP_HEAD)
+            return 0;
+        if (strncmp(route->pattern, "/tournaments/{tid}", 18) == 0)
+            return auth_require_change(r, r->id[0], 0);
+        if (strncmp(route->pattern, "/games/{gid}", 12) == 0)
+            return auth_require_change(r, 0, r->id[0]);
+        return 0;
+    }
     /* A game's player: signed in as a player, and one of the two. */
     if (auth_require_player(r))
         return -1;

@@ -25,10 +25,20 @@
 #include "jsonin.h"
 
 /* Who may call a route.  ROUTE_PLAYER: only a player of the game {gid}
- * (the first path parameter); the dispatcher puts his colour in r->colour. */
-/* ROUTE_CAPTAIN: an arbiter or the captain of the team {team} (the second
- * path parameter) of the tournament {tid} (the first). */
-typedef enum { ROUTE_PUBLIC = 0, ROUTE_ARBITER, ROUTE_PLAYER, ROUTE_CAPTAIN } RouteRole;
+ * (the first path parameter); the dispatcher puts his colour in r->colour.
+ * ROUTE_ARBITER: any arbiter may read, but a change to a tournament {tid}
+ * or to a game {gid} needs a right on that tournament (db/users.h).
+ * ROUTE_CHIEF: only the chief arbiter of tournament {tid} or an
+ * administrator.
+ * ROUTE_CAPTAIN: an arbiter with a right on tournament {tid} or the captain
+ * of the team {team} (the second path parameter) of that tournament. */
+typedef enum {
+    ROUTE_PUBLIC = 0,
+    ROUTE_ARBITER,
+    ROUTE_PLAYER,
+    ROUTE_CHIEF,
+    ROUTE_CAPTAIN
+} RouteRole;
 
 typedef int (*RouteFn)(Req *r);
 typedef struct Route {
@@ -72,6 +82,14 @@ int route_logout(Req *r);
 int route_me(Req *r);
 extern const JsonField route_login_fields[];
 extern const JsonField route_player_login_fields[];
+
+/* routes_users.c */
+int route_arbiters_list(Req *r);
+int route_arbiter_grant(Req *r);
+int route_arbiter_revoke(Req *r);
+int route_password(Req *r);
+extern const JsonField route_arbiter_fields[];
+extern const JsonField route_password_fields[];
 
 /* routes_tournaments.c */
 int route_tournaments_list(Req *r);

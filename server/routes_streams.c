@@ -3,6 +3,12 @@
  * tournament and of the arbiter's alerts.  A reconnecting client first gets
  * what it missed from the store (after its Last-Event-ID), then live
  * events from the hub (sse.h); nothing is lost or sent twice.
+ *
+ * Under a public delay (settings.public_delay) the public's streams show
+ * the games as they were that long ago: the first state and the backlog
+ * are cut at that instant (the public view of the store), and what follows
+ * comes from the hub's delayed topics, each event the delay after it
+ * happened.  Arbiters and the players of a game get it live.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,38 +89,37 @@ static bool stream_begin(Req *r, int64_t *last, Store **s)
     return true;
 }
 
-/* A live stream would show the public what its delay holds back
- * (settings.public_delay): refused, with where to look instead. */
-static bool stream_delayed(Req *r, Store *s, int64_t tid, int64_t gid)
-{
-    if (cache_cut_ms(r, s, tid, gid) == INT64_MAX)
-        return false;
-    http_error(r, API_E_FORBIDDEN,
-               "this tournament is shown to the public with a delay: "
-               "poll the game or the PGN feed instead of the live stream");
-    return true;
-}
-
 /* Attaches to the hub topic "KIND:ID" of the route's first id (g game,
- * t tournament, a alerts); NULL after answering the error. */
-static Stream *stream_attach(Req *r, char kind)
+ * t tournament, a alerts), its delayed twin when CUT (the instant up to
+ * which the caller may see, cache_cut_ms) is not INT64_MAX; NULL after
+ * answering the error. */
+static Stream *stream_attach(Req *r, char kind, int64_t cut)
 {
     char topic[32];
-    snprintf(topic, sizeof topic, "%c:%lld", kind, (long long)r->id[0]);
+    snprintf(topic, sizeof topic, "%s%c:%lld", cut == INT64_MAX ? "" : SSE_DELAYED, kind,
+             (long long)r->id[0]);
     Stream *st = sse_attach(r->srv->hub, topic);
     if (!st)
         http_error(r, API_E_INTERNAL, "out of memory");
     return st;
 }
 
-/* stream_begin() and stream_attach() for a stream of tournament r->id[0]
- * (KIND t or a), which must exist; NULL after answering the error. */
-static Stream *tournament_stream_begin(Req *r, char kind, int64_t *last, Store **s)
+/* True when the GameUpdate U happened after CUT: the delayed stream sends
+ * it later, from the hub. */
+static bool after_cut(json_t *u, int64_t cut)
 {
-    if (!stream_begin(r, last, s) || !route_tournament_exists(r, *s) ||
-        stream_delayed(r, *s, r->id[0], 0))
+    return json_integer_value(json_object_get(json_object_get(u, "event"), "time_ms")) > cut;
+}
+
+/* stream_begin() and stream_attach() for a stream of tournament r->id[0]
+ * (KIND t or a), which must exist, with *CUT the instant up to which the
+ * caller sees its games; NULL after answering the error. */
+static Stream *tournament_stream_begin(Req *r, char kind, int64_t *last, Store **s, int64_t *cut)
+{
+    if (!stream_begin(r, last, s) || !route_tournament_exists(r, *s))
         return NULL;
-    return stream_attach(r, kind);
+    *cut = cache_cut_ms(r, *s, r->id[0], 0);
+    return stream_attach(r, kind, *cut);
 }
 
 int route_game_stream(Req *r)
@@ -127,11 +132,11 @@ int route_game_stream(Req *r)
     if (!sum)
         return http_error(r, STORE_E_NOT_FOUND, "no game %lld", (long long)r->id[0]);
     json_decref(sum);
-    if (stream_delayed(r, s, 0, r->id[0]))
-        return ROUTE_DONE;
     /* Attach before reading the store: whatever commits in between is in
-     * the ring and is skipped there by id when the backlog has it. */
-    Stream *st = stream_attach(r, 'g');
+     * the ring and is skipped there by id when the backlog has it.  Under
+     * a delay the same holds of what falls due in between. */
+    int64_t cut = cache_cut_ms(r, s, 0, r->id[0]);
+    Stream *st = stream_attach(r, 'g', cut);
     if (!st)
         return ROUTE_DONE;
     StrBuf b = STRBUF_INIT;
@@ -156,6 +161,8 @@ int route_game_stream(Req *r)
         json_array_foreach(ups, i, u)
         {
             int64_t id = json_integer_value(json_object_get(u, "id"));
+            if (after_cut(u, cut))
+                break;
             buf_add(&b, id, "game", u);
             if (id > seen)
                 seen = id;
@@ -167,9 +174,9 @@ int route_game_stream(Req *r)
 
 int route_tournament_stream(Req *r)
 {
-    int64_t last;
+    int64_t last, cut;
     Store *s;
-    Stream *st = tournament_stream_begin(r, 't', &last, &s);
+    Stream *st = tournament_stream_begin(r, 't', &last, &s, &cut);
     if (!st)
         return ROUTE_DONE;
     StrBuf b = STRBUF_INIT;
@@ -202,6 +209,8 @@ int route_tournament_stream(Req *r)
             qsort(v, n, sizeof *v, by_id);
         for (i = 0; v && i < n; i++) {
             int64_t id = json_integer_value(json_object_get(v[i], "id"));
+            if (after_cut(v[i], cut))
+                continue;
             buf_add(&b, id, "game", v[i]);
             if (id > seen)
                 seen = id;
@@ -216,9 +225,9 @@ int route_tournament_stream(Req *r)
 
 int route_alerts_stream(Req *r)
 {
-    int64_t last;
+    int64_t last, cut;
     Store *s;
-    Stream *st = tournament_stream_begin(r, 'a', &last, &s);
+    Stream *st = tournament_stream_begin(r, 'a', &last, &s, &cut);
     if (!st)
         return ROUTE_DONE;
     json_t *alerts = alerts_list(s, r->id[0], last);

@@ -16,6 +16,14 @@
  * topic ever opened, 1.7 KB each, until the server stopped).  Nothing is
  * lost by it: a stream opening later starts at the head and gets its past
  * from the store.
+ *
+ * The delay line (sse_publish_later) is a list of messages ordered by the
+ * instant they fall due, under the hub mutex; the waker thread sleeps until
+ * the first one is due and publishes it like any other.  Within one group
+ * (a tournament) the order of publication is kept even when a later
+ * message falls due a few milliseconds earlier (its event was stamped at
+ * its request's arrival, before an earlier commit): it waits for the one
+ * before it, so a stream's ids keep increasing and none is skipped.
  */
 #include "sse.h"
 
@@ -23,12 +31,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include "store.h"
 
 enum { RING = 1024, GAME_RING = 64, BUCKETS = 4096 };
 /* A game's topic keeps at most this many bytes of recent messages (each is
  * a whole game update, a few KB): a thousand watched games must not keep a
  * thousand full rings.  A viewer further behind resumes from the store. */
 enum { GAME_TOPIC_BYTES = 64 * 1024 };
+
+/* A message waiting in the delay line. */
+typedef struct Later {
+    struct Later *prev, *next;
+    int64_t due_ms, group, id;
+    char *topics[2]; /* one or two topics (NULL) */
+    char *event, *data;
+    size_t bytes;
+} Later;
+
+/* The delay line holds at most this many bytes: past it a message is not
+ * delayed but dropped (a viewer resumes from the store on reconnect), and
+ * the log says so once. */
+enum { LATER_BYTES = 256 * 1024 * 1024 };
 
 typedef struct Msg {
     int64_t id;
@@ -86,6 +111,10 @@ struct Hub {
     uint64_t tick;                 /* keepalive calls so far (atomic) */
     struct MHD_Connection **batch; /* the waker's own */
     size_t batch_cap;
+    /* The delay line (hub mutex): oldest due first. */
+    Later *later_head, *later_tail;
+    size_t later_bytes;
+    int later_full; /* the log said the line is full */
 };
 
 static unsigned hash(const char *s)
@@ -123,14 +152,70 @@ static long collect(Hub *h, Topic *t)
     return (long)n;
 }
 
+static void later_free(Later *l)
+{
+    if (!l)
+        return;
+    free(l->topics[0]);
+    free(l->topics[1]);
+    free(l->event);
+    free(l->data);
+    free(l);
+}
+
+/* Detaches the messages of the delay line due at NOW (hub mutex held) and
+ * returns them as a list (next), oldest first. */
+static Later *later_take(Hub *h, int64_t now)
+{
+    Later *first = h->later_head, *l = first;
+    while (l && l->due_ms <= now) {
+        h->later_bytes -= l->bytes;
+        l = l->next;
+    }
+    if (l == first)
+        return NULL;
+    h->later_head = l;
+    if (l) {
+        l->prev->next = NULL;
+        l->prev = NULL;
+    } else
+        h->later_tail = NULL;
+    return first;
+}
+
+/* Sleeps on the wake condition until signalled or, when the delay line is
+ * not empty, until its first message falls due (hub mutex held). */
+static void waker_sleep(Hub *h)
+{
+    if (!h->later_head) {
+        pthread_cond_wait(&h->wake_cv, &h->mu);
+        return;
+    }
+    int64_t due = h->later_head->due_ms;
+    struct timespec ts = {.tv_sec = (time_t)(due / 1000), .tv_nsec = (long)(due % 1000) * 1000000};
+    pthread_cond_timedwait(&h->wake_cv, &h->mu, &ts);
+}
+
 static void *waker_main(void *arg)
 {
     Hub *h = arg;
     pthread_mutex_lock(&h->mu);
     while (!h->stop) {
+        Later *due = later_take(h, store_now_ms());
+        if (due) {
+            pthread_mutex_unlock(&h->mu);
+            for (Later *l = due, *n; l; l = n) {
+                n = l->next;
+                for (int k = 0; k < 2 && l->topics[k]; k++)
+                    sse_publish(h, l->topics[k], l->id, l->event, l->data);
+                later_free(l);
+            }
+            pthread_mutex_lock(&h->mu);
+            continue;
+        }
         Topic *t = h->wake_head;
         if (!t) {
-            pthread_cond_wait(&h->wake_cv, &h->mu);
+            waker_sleep(h);
             continue;
         }
         h->wake_head = t->next_wake;
@@ -224,6 +309,10 @@ void sse_free(Hub *h)
     pthread_cond_destroy(&h->wake_cv);
     pthread_cond_destroy(&h->idle_cv);
     free(h->batch);
+    for (Later *l = h->later_head, *n; l; l = n) {
+        n = l->next;
+        later_free(l);
+    }
     for (int i = 0; i < BUCKETS; i++)
         for (Topic *t = h->buckets[i], *n; t; t = n) {
             n = t->next_in_bucket;
@@ -243,7 +332,7 @@ static Topic *topic(Hub *h, const char *name, int create)
     while (t && strcmp(t->name, name) != 0)
         t = t->next_in_bucket;
     if (!t && create) {
-        int game = strncmp(name, "g:", 2) == 0;
+        int game = strncmp(name, "g:", 2) == 0 || strncmp(name, SSE_DELAYED "g:", 3) == 0;
         t = calloc(1, sizeof *t);
         if (t) {
             t->nring = game ? GAME_RING : RING;
@@ -327,6 +416,78 @@ void sse_publish(Hub *h, const char *name, int64_t id, const char *event, const 
         free(text);
     pthread_mutex_unlock(&t->mu);
     release(h, t, listened);
+}
+
+/* Puts L into the delay line by its due time (hub mutex held), never
+ * before a message of its own group: it then falls due with that one. */
+static void later_insert(Hub *h, Later *l)
+{
+    Later *p = h->later_tail;
+    while (p && p->due_ms > l->due_ms && p->group != l->group)
+        p = p->prev;
+    if (p && p->group == l->group && p->due_ms > l->due_ms)
+        l->due_ms = p->due_ms;
+    l->prev = p;
+    l->next = p ? p->next : h->later_head;
+    if (l->next)
+        l->next->prev = l;
+    else
+        h->later_tail = l;
+    if (p)
+        p->next = l;
+    else
+        h->later_head = l;
+    h->later_bytes += l->bytes;
+}
+
+int sse_publish_later(Hub *h, const char *topic1, const char *topic2, int64_t group, int64_t id,
+                      const char *event, const char *data, int64_t due_ms)
+{
+    Later *l = calloc(1, sizeof *l);
+    if (!l)
+        return -1;
+    l->due_ms = due_ms;
+    l->group = group;
+    l->id = id;
+    l->topics[0] = strdup(topic1);
+    l->topics[1] = topic2 ? strdup(topic2) : NULL;
+    l->event = strdup(event);
+    l->data = strdup(data);
+    l->bytes = sizeof *l + strlen(data) + strlen(event) + 64;
+    if (!l->topics[0] || (topic2 && !l->topics[1]) || !l->event || !l->data) {
+        later_free(l);
+        return -1;
+    }
+    pthread_mutex_lock(&h->mu);
+    if (h->later_bytes + l->bytes > LATER_BYTES) {
+        int say = !h->later_full;
+        h->later_full = 1;
+        pthread_mutex_unlock(&h->mu);
+        if (say)
+            fprintf(stderr,
+                    "arbiter: the broadcast delay line is full (%d MB): delayed "
+                    "events are dropped, public viewers resume from the store\n",
+                    LATER_BYTES >> 20);
+        later_free(l);
+        return -1;
+    }
+    h->later_full = 0;
+    later_insert(h, l);
+    /* A new first message: the waker sleeps until it instead. */
+    if (h->later_head == l)
+        pthread_cond_signal(&h->wake_cv);
+    pthread_mutex_unlock(&h->mu);
+    return 0;
+}
+
+int sse_later_count(Hub *h)
+{
+    pthread_mutex_lock(&h->mu);
+    int n = 0;
+    for (Later *l = h->later_head; l; l = l->next)
+        n++;
+    pthread_mutex_unlock(&h->mu);
+    return n;
 }
 
 int sse_listened(Hub *h, const char *name)

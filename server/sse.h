@@ -14,6 +14,13 @@
  * backlog already carried are skipped by id, so nothing is lost or repeated.
  * A stream that falls a whole ring behind is closed: the client reconnects
  * and resumes from the store.
+ *
+ * A broadcast delay: the public streams of a tournament with a delay are
+ * topics of their own (SSE_DELAYED before the name: "~g:GAME",
+ * "~t:TOURNAMENT"), fed by the delay line: sse_publish_later() holds a
+ * message until its instant, then publishes it like sse_publish().  The
+ * line is kept whether or not anyone listens, since a viewer who comes
+ * later must still get what falls due after he came.
  */
 #ifndef ARBITER_SERVER_SSE_H
 #define ARBITER_SERVER_SSE_H
@@ -28,6 +35,17 @@ void sse_free(Hub *h);
 /* Publishes to TOPIC one event with ID (>0; 0 sends no id line), EVENT name
  * and DATA (one line of JSON).  Does nothing when nobody listens. */
 void sse_publish(Hub *h, const char *topic, int64_t id, const char *event, const char *data);
+/* The prefix of a topic fed by the delay line. */
+#define SSE_DELAYED "~"
+/* Publishes to TOPIC1 and TOPIC2 (NULL: none) what sse_publish() would, at
+ * DUE_MS (wall-clock ms, store_now_ms) or, when a message of the same
+ * GROUP queued before falls due later, right after that one: a group's
+ * messages keep their order.  0, or -1 when out of memory or the delay
+ * line is full (the message is dropped, once logged). */
+int sse_publish_later(Hub *h, const char *topic1, const char *topic2, int64_t group, int64_t id,
+                      const char *event, const char *data, int64_t due_ms);
+/* Messages waiting in the delay line. */
+int sse_later_count(Hub *h);
 /* 1 when TOPIC has open streams (skip formatting otherwise). */
 int sse_listened(Hub *h, const char *topic);
 /* Makes r's answer a stream of TOPIC.  BACKLOG (taken, may be NULL) is sent

@@ -2,7 +2,9 @@
  * cmd_serve.c — `arbiter serve`: the daemon.
  *
  * Start-up: open (create, migrate) the database; on the very first start
- * create an arbiter login and print its password once; pause every game
+ * create an arbiter login and write its password to a file only the
+ * server's user can read, beside the database (never to the journal, where
+ * whoever reads the logs would see it); pause every game
  * whose clocks were running when the server last stopped, as of its last
  * heartbeat (nobody is charged for the downtime); then serve.  SIGTERM and
  * SIGINT stop it cleanly: no new connections, in-flight requests are
@@ -10,6 +12,7 @@
  * drains its queue and writes a last heartbeat, the database is closed.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -34,22 +37,56 @@
 typedef struct Startup {
     WriterJob job;
     Server *srv;
-    char password[40];
+    char path[4200]; /* the first password's file */
     int created;
     GameOutcome *paused;
 } Startup;
+
+/* The name of the first password's file, in the database's directory. */
+#define FIRST_PASSWORD_FILE "arbiter-first-password"
+
+/* Writes PASSWORD to a new file FIRST_PASSWORD_FILE beside DB, mode 0600,
+ * its name into PATH (N bytes): 0 or a negative errno.  A file left from
+ * before (or a link planted there) is replaced, never written through. */
+static int password_file_write(const char *db, const char *password, char *path, size_t n)
+{
+    const char *slash = strrchr(db, '/');
+    int len = snprintf(path, n, "%.*s/" FIRST_PASSWORD_FILE, slash ? (int)(slash - db) : 1,
+                       slash ? db : ".");
+    if (len < 0 || (size_t)len >= n)
+        return -ENAMETOOLONG;
+    if (unlink(path) && errno != ENOENT)
+        return -errno;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -errno;
+    char line[64];
+    int m = snprintf(line, sizeof line, "%s\n", password);
+    int rc = write(fd, line, (size_t)m) == m && fsync(fd) == 0 ? 0 : -errno;
+    close(fd);
+    if (rc)
+        unlink(path);
+    return rc;
+}
 
 static int run_startup(Store *s, WriterJob *job)
 {
     Startup *su = job->arg;
     if (sessions_user_count(s) == 0) {
-        char hash[256], err[200];
-        if (auth_random_hex(su->password, 12) ||
-            auth_password_hash(su->password, hash, sizeof hash))
+        char hash[256], err[200], password[40];
+        if (auth_random_hex(password, 12) || auth_password_hash(password, hash, sizeof hash))
             return -EIO;
         int rc = sessions_user_add(s, "arbiter", hash, err, sizeof err);
         if (rc)
             return rc;
+        /* Written before the login commits: a login whose password nobody
+         * can learn is never made. */
+        rc = password_file_write(su->srv->db_path, password, su->path, sizeof su->path);
+        if (rc) {
+            fprintf(stderr, "arbiter serve: cannot write the first password to %s: %s\n", su->path,
+                    strerror(-rc));
+            return rc;
+        }
         su->created = 1;
     }
     return games_pause_after_downtime(su->srv->games, s, &su->paused);
@@ -210,7 +247,7 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
 }
 
 /* The start-up checks on the writer: the first arbiter login on an empty
- * database (its password printed once), the games that were running when
+ * database (its password in a file), the games that were running when
  * the server stopped paused and their timers set.  0 or the job's code. */
 static int start_checks(Server *srv)
 {
@@ -229,9 +266,11 @@ static int start_checks(Server *srv)
     }
     games_outcome_free(su.paused);
     if (su.created) {
-        printf("arbiter: first start: created the arbiter login 'arbiter' with password %s\n"
-               "arbiter: it is shown only now; add others with 'arbiter user add NAME'\n",
-               su.password);
+        printf("arbiter: first start: created the arbiter login 'arbiter'; its password is in "
+               "%s\n"
+               "arbiter: that file is readable by this user only: sign in, change the password "
+               "or delete the file; add others with 'arbiter user add NAME'\n",
+               su.path);
         fflush(stdout);
     }
     return 0;
@@ -386,7 +425,8 @@ const Command cmd_serve = {
             "Runs the daemon: the JSON API under /api/v1 (its OpenAPI document is at\n"
             "/api/v1/openapi.json), live Server-Sent Event streams, flag timers, and the\n"
             "static pages of DIR.  The database is created on first start; the first start\n"
-            "also creates the arbiter login 'arbiter' and prints its password once.\n"
+            "also creates the arbiter login 'arbiter' and writes its password to the file\n"
+            "arbiter-first-password (mode 0600) in the database's directory.\n"
             "Logs one line per request and per game event to standard error (--quiet: only\n"
             "start, stop and errors).  SIGTERM or SIGINT stop it cleanly.  Games whose\n"
             "clocks ran when the server stopped are paused as of that moment; the arbiter\n"

@@ -9,10 +9,17 @@
  * small row per request, same SQLite settings, the same number of requests
  * in flight, no HTTP and no Laws) and the ratio of the two; then live
  * streams: V viewers of one game, the delay from a move's submission to
- * its arrival at every viewer.
+ * its arrival at every viewer, and the daemon's CPU per move meanwhile.
  *
  *   bench_http [--tablets N] [--seconds S] [--viewers V] [--moves M]
  *              [--rates R1,R2,...]   (default 10000 moves/s)
+ *              [--viewer-procs P] [--only-viewers 1] [--fanout CMD]
+ *
+ * --only-viewers 1 runs the viewers alone; --viewer-procs spreads them over
+ * P processes (one process may hold only so many descriptors); --fanout
+ * CMD puts a proxy between them and the daemon: tests/bench/fanout.sh runs
+ * nginx with Nchan and the relay of deploy/ (the viewers then connect to
+ * nginx, and the daemon serves one stream to the relay).
  *
  * The daemon comes from ARBITER_BIN; everything runs in a temporary
  * directory.  Games are random legal games (fixed seeds) of up to 60 plies,
@@ -25,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -271,6 +279,12 @@ static double raw_bound(int inflight, int seconds)
 
 /* ---- live streams: V viewers of one game ---- */
 
+/* Where the viewers connect: the daemon (0), or NPORTS ports of a proxy
+ * from PORT0 (--fanout: nginx with Nchan, deploy/nginx/arbiter-fanout.conf).
+ * They are spread over PROCS processes, as one process may hold only so
+ * many descriptors. */
+static int view_port0, view_nports = 1, view_procs = 1;
+
 typedef struct Viewer {
     int fd;
     int seen; /* game events received */
@@ -298,22 +312,76 @@ static void drain(Viewer *w)
         lg_sse_feed(&w->sse, buf, (size_t)got, on_view_event, w);
 }
 
-static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
+/* One viewer process: opens viewers FIRST .. FIRST+COUNT-1 of game GID,
+ * says so on READY, reads until STOP closes, then writes each viewer's
+ * count and arrival times (monotonic us, shared by the processes) to OUT. */
+static void viewer_proc(int first, int count, int64_t gid, int ready, int stop, const char *out)
 {
-    /* A game of its own, both players checked in, started. */
+    v = calloc((size_t)count, sizeof *v);
+    arrive = calloc((size_t)count * (size_t)view_moves, sizeof *arrive);
+    int vep = epoll_create1(0);
+    char req[160];
+    int rl = snprintf(req, sizeof req,
+                      "GET /api/v1/games/%lld/stream HTTP/1.1\r\nHost: x\r\n"
+                      "Accept: text/event-stream\r\n\r\n",
+                      (long long)gid);
+    struct epoll_event evs[512];
+    /* Connect in waves so the listen backlog never overflows. */
+    for (int i = 0; i < count; i++) {
+        int n = first + i;
+        v[i].fd = view_port0 ? lg_connect_to(view_port0 + n % view_nports, 0) : lg_connect(0);
+        if (v[i].fd < 0 || write(v[i].fd, req, (size_t)rl) != rl)
+            _exit(3);
+        fcntl(v[i].fd, F_SETFL, O_NONBLOCK);
+        lg_sse_reset(&v[i].sse);
+        struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
+        epoll_ctl(vep, EPOLL_CTL_ADD, v[i].fd, &ev);
+        if (i % 500 == 499) {
+            int k;
+            while ((k = epoll_wait(vep, evs, 512, 20)) > 0)
+                for (int j = 0; j < k; j++)
+                    drain(&v[evs[j].data.u32]);
+        }
+    }
+    struct epoll_event sev = {.events = EPOLLIN, .data.u32 = UINT32_MAX};
+    epoll_ctl(vep, EPOLL_CTL_ADD, stop, &sev);
+    if (write(ready, "r", 1) != 1)
+        _exit(3);
+    for (int done = 0; !done;) {
+        int k = epoll_wait(vep, evs, 512, 50);
+        view_now = lg_now_us();
+        for (int j = 0; j < k; j++) {
+            if (evs[j].data.u32 == UINT32_MAX)
+                done = 1;
+            else
+                drain(&v[evs[j].data.u32]);
+        }
+    }
+    FILE *f = fopen(out, "wb");
+    for (int i = 0; f && i < count; i++) {
+        fwrite(&v[i].seen, sizeof v[i].seen, 1, f);
+        fwrite(&arrive[(size_t)i * (size_t)view_moves], sizeof *arrive, (size_t)view_moves, f);
+    }
+    _exit(f && fclose(f) == 0 ? 0 : 3);
+}
+
+/* A game of its own, both players checked in, started; the players'
+ * authorization headers into AUTH.  Returns the game's id. */
+static int64_t viewer_game(const char *arb_headers, char auth[2][256])
+{
     json_t *t = lg_call_json("POST", "/api/v1/tournaments", arb_headers,
                              "{\"name\":\"Viewers\",\"time_control\":\"5400+30\"}", 201);
     int64_t tid = json_integer_value(json_object_get(t, "id"));
     json_decref(t);
-    char path[128], tok[2][160], auth[2][256];
+    char path[128];
     int64_t pid[2];
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/players", (long long)tid);
         json_t *p = lg_call_json("POST", path, arb_headers, "{\"name\":\"V\"}", 201);
         json_t *cred = json_object_get(p, "credentials");
         pid[i] = json_integer_value(json_object_get(cred, "player_id"));
-        snprintf(tok[i], sizeof tok[i], "%s", json_string_value(json_object_get(cred, "token")));
-        snprintf(auth[i], sizeof auth[i], "Authorization: Bearer %.100s\r\n", tok[i]);
+        snprintf(auth[i], 256, "Authorization: Bearer %.100s\r\n",
+                 json_string_value(json_object_get(cred, "token")));
         json_decref(p);
     }
     char body[200];
@@ -330,44 +398,44 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
     }
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rounds/1/start", (long long)tid);
     json_decref(lg_call_json("POST", path, arb_headers, NULL, 200));
+    return gid;
+}
 
-    v = calloc((size_t)nviewers, sizeof *v);
-    arrive = calloc((size_t)nviewers * (size_t)nmoves, sizeof *arrive);
+/* Runs the viewers; returns how many received every move. */
+static int run_viewers(int nviewers, int nmoves, const char *arb_headers)
+{
+    char auth[2][256], path[128], body[200], out[400];
+    int64_t gid = viewer_game(arb_headers, auth);
     view_moves = nmoves;
-    int vep = epoll_create1(0);
-    char req[160];
-    int rl = snprintf(req, sizeof req, "GET /api/v1/games/%lld/stream HTTP/1.1\r\nHost: x\r\n\r\n",
-                      (long long)gid);
-    int opened = 0;
-    struct epoll_event evs[512];
-    /* Connect in waves so the listen backlog never overflows. */
-    for (int i = 0; i < nviewers; i++) {
-        v[i].fd = lg_connect(0);
-        if (v[i].fd < 0 || write(v[i].fd, req, (size_t)rl) != rl)
-            lg_die("viewer cannot connect");
-        fcntl(v[i].fd, F_SETFL, O_NONBLOCK);
-        lg_sse_reset(&v[i].sse);
-        struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
-        epoll_ctl(vep, EPOLL_CTL_ADD, v[i].fd, &ev);
-        opened++;
-        if (i % 500 == 499) {
-            int n;
-            while ((n = epoll_wait(vep, evs, 512, 20)) > 0)
-                for (int k = 0; k < n; k++)
-                    drain(&v[evs[k].data.u32]);
+    int ready[2], stop[2];
+    if (pipe(ready) || pipe(stop))
+        lg_die("pipe");
+    pid_t *kids = calloc((size_t)view_procs, sizeof *kids);
+    int share = (nviewers + view_procs - 1) / view_procs;
+    for (int k = 0; k < view_procs; k++) {
+        int first = k * share, count = first + share > nviewers ? nviewers - first : share;
+        snprintf(out, sizeof out, "%s/viewers.%d", lg_dir(), k);
+        fflush(stdout);
+        kids[k] = fork();
+        if (kids[k] == 0) {
+            close(stop[1]);
+            viewer_proc(first, count > 0 ? count : 0, gid, ready[1], stop[0], out);
         }
     }
-    /* Drain the initial states. */
-    int64_t until = lg_now_us() + 2000000;
-    while (lg_now_us() < until) {
-        int n = epoll_wait(vep, evs, 512, 50);
-        for (int k = 0; k < n; k++)
-            drain(&v[evs[k].data.u32]);
+    close(stop[0]);
+    for (int k = 0; k < view_procs; k++) {
+        char c;
+        if (read(ready[0], &c, 1) != 1)
+            lg_die("a viewer process failed to connect");
     }
+    /* Let the first states (or nothing, through Nchan) arrive; through
+     * the proxy, give the relay time to find the new tournament too. */
+    usleep(view_port0 ? 6000000 : 2000000);
     static const char *const moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1",
                                         "c6b8", "e2e3", "e7e6", "d1e2", "d8e7", "e2d1", "e7d8",
                                         "a2a3", "a7a6", "h2h3", "h7h6", "b2b3", "b7b6"};
     int64_t *sent = calloc((size_t)nmoves, sizeof *sent);
+    int64_t cpu0 = lg_daemon_cpu_us();
     for (int m = 0; m < nmoves && m < 20; m++) {
         snprintf(path, sizeof path, "/api/v1/games/%lld/move", (long long)gid);
         snprintf(body, sizeof body, "{\"ply\":%d,\"move\":\"%s\"}", m, moves[m]);
@@ -375,40 +443,75 @@ static void run_viewers(int nviewers, int nmoves, const char *arb_headers)
         if (lg_call("POST", path, auth[m % 2], body, NULL, NULL, 0) != 200)
             lg_die("viewer game move refused");
         /* 400 ms per move; after the last one, time for every viewer. */
-        int64_t stop =
-            lg_now_us() + (m == nmoves - 1 || m == 19 ? 1000000 + (int64_t)nviewers * 400 : 400000);
-        while (lg_now_us() < stop) {
-            int n = epoll_wait(vep, evs, 512, 20);
-            view_now = lg_now_us();
-            for (int k = 0; k < n; k++)
-                drain(&v[evs[k].data.u32]);
-        }
+        usleep(m == nmoves - 1 || m == 19 ? 1000000 + (useconds_t)nviewers * 400 : 400000);
     }
+    int64_t cpu = lg_daemon_cpu_us() - cpu0;
+    close(stop[1]);
     size_t ns = 0, complete = 0;
     int64_t *d = calloc((size_t)nviewers * (size_t)nmoves, sizeof *d);
-    for (int i = 0; i < nviewers; i++) {
-        complete += v[i].seen == nmoves;
-        for (int m = 0; m < v[i].seen; m++)
-            d[ns++] = arrive[(size_t)i * (size_t)nmoves + (size_t)m] - sent[m];
+    int64_t *times = calloc((size_t)nmoves, sizeof *times);
+    for (int k = 0; k < view_procs; k++) {
+        int status;
+        waitpid(kids[k], &status, 0);
+        snprintf(out, sizeof out, "%s/viewers.%d", lg_dir(), k);
+        FILE *f = fopen(out, "rb");
+        int seen;
+        while (f && fread(&seen, sizeof seen, 1, f) == 1 &&
+               fread(times, sizeof *times, (size_t)nmoves, f) == (size_t)nmoves) {
+            complete += seen == nmoves;
+            for (int m = 0; m < seen; m++)
+                d[ns++] = times[m] - sent[m];
+        }
+        if (f)
+            fclose(f);
     }
     qsort(d, ns, sizeof *d, lg_cmp64);
-    printf("sse: %d viewers opened, %zu received all %d moves; move -> viewer delay "
-           "p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
-           opened, complete, nmoves, lg_pct(d, ns, 0.5) / 1000.0, lg_pct(d, ns, 0.99) / 1000.0,
-           ns ? d[ns - 1] / 1000.0 : 0.0);
-    for (int i = 0; i < nviewers; i++)
-        close(v[i].fd);
-    close(vep);
-    free(v);
-    free(arrive);
+    printf("sse%s: %d viewers in %d processes, %zu received all %d moves (%zu of %lld move "
+           "events arrived); move -> viewer delay p50 %.1f ms, p99 %.1f ms, max %.1f ms; daemon "
+           "CPU %.1f ms per move\n",
+           view_port0 ? " via the proxy" : "", nviewers, view_procs, complete, nmoves, ns,
+           (long long)nviewers * nmoves, lg_pct(d, ns, 0.5) / 1000.0, lg_pct(d, ns, 0.99) / 1000.0,
+           ns ? d[ns - 1] / 1000.0 : 0.0, cpu / 1000.0 / nmoves);
+    close(ready[0]);
+    close(ready[1]);
+    free(kids);
     free(sent);
     free(d);
+    free(times);
+    return (int)complete;
+}
+
+/* --fanout CMD: runs "CMD start DAEMON_PORT DIR", which starts the proxy
+ * and prints its first viewer port and how many ports it listens on. */
+static void fanout_start(const char *cmd)
+{
+    char line[600], got[64] = "";
+    snprintf(line, sizeof line, "%s start %d %s", cmd, lg_port(), lg_dir());
+    FILE *p = popen(line, "r");
+    int ok = p && fgets(got, sizeof got, p) && sscanf(got, "%d %d", &view_port0, &view_nports) == 2;
+    int status = p ? pclose(p) : -1;
+    if (!ok && WIFEXITED(status) && WEXITSTATUS(status) == 77) {
+        /* No nginx with Nchan here: skipped. */
+        lg_daemon_stop();
+        lg_remove_dir();
+        exit(77);
+    }
+    if (!ok)
+        lg_die("the fan-out command '%s' did not start", cmd);
+}
+
+static void fanout_stop(const char *cmd)
+{
+    char line[600];
+    snprintf(line, sizeof line, "%s stop %d %s", cmd, lg_port(), lg_dir());
+    if (system(line) != 0)
+        fprintf(stderr, "bench_http: '%s' failed\n", line);
 }
 
 int main(int argc, char **argv)
 {
-    int tablets = 2000, seconds = 10, viewers = 10000, vmoves = 20;
-    const char *threads = "2";
+    int tablets = 2000, seconds = 10, viewers = 10000, vmoves = 20, only_viewers = 0;
+    const char *threads = "2", *fanout = NULL;
     double rates[8] = {10000};
     int nrates = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -422,6 +525,12 @@ int main(int argc, char **argv)
             vmoves = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--threads"))
             threads = argv[i + 1];
+        else if (!strcmp(argv[i], "--viewer-procs"))
+            view_procs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--only-viewers"))
+            only_viewers = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--fanout"))
+            fanout = argv[i + 1];
         else if (!strcmp(argv[i], "--rates")) {
             nrates = 0;
             for (char *t = strtok(argv[i + 1], ","); t && nrates < 8; t = strtok(NULL, ","))
@@ -429,9 +538,10 @@ int main(int argc, char **argv)
                     rates[nrates++] = atof(t);
         }
     }
-    if (tablets < 2 || tablets % 2 || seconds < 1 || vmoves > 20) {
+    if (tablets < 2 || tablets % 2 || seconds < 1 || vmoves > 20 || view_procs < 1) {
         fprintf(stderr, "usage: bench_http [--tablets EVEN] [--seconds S] [--viewers V] "
-                        "[--moves M<=20] [--threads N] [--rates R1,R2,...]\n");
+                        "[--moves M<=20] [--threads N] [--rates R1,R2,...] [--viewer-procs P] "
+                        "[--only-viewers 1] [--fanout CMD]\n");
         return 2;
     }
     const char *bin = getenv("ARBITER_BIN");
@@ -443,6 +553,19 @@ int main(int argc, char **argv)
     lg_raise_nofile();
     signal(SIGPIPE, SIG_IGN);
     lg_daemon_start(bin, threads);
+    if (only_viewers) {
+        char arb[768];
+        lg_login(arb, sizeof arb);
+        if (fanout)
+            fanout_start(fanout);
+        int complete = run_viewers(viewers, vmoves, arb);
+        if (fanout)
+            fanout_stop(fanout);
+        lg_daemon_stop();
+        lg_remove_dir();
+        /* 2: every viewer must have received every move. */
+        return only_viewers == 2 && complete < viewers ? 1 : 0;
+    }
 
     /* Setup: the arbiter, a tournament, the players, ROUNDS rounds of
      * tablets/2 games each (pairs meet again with colours swapped). */

@@ -80,18 +80,24 @@ const char *lg_dir(void)
     return dir;
 }
 
-/* The first-start password from the daemon's standard output. */
+/* The first-start password, from the file the daemon's standard output
+ * names. */
 static void read_password(char *password, size_t len)
 {
-    char path[320], line[512];
+    char path[320], line[512], file[400] = "";
     snprintf(path, sizeof path, "%s/stdout.txt", dir);
     FILE *f = fopen(path, "r");
     password[0] = 0;
     while (f && fgets(line, sizeof line, f)) {
-        char *p = strstr(line, "with password ");
+        char *p = strstr(line, "password is in ");
         if (p)
-            snprintf(password, len, "%.*s", (int)strcspn(p + 14, " \r\n"), p + 14);
+            snprintf(file, sizeof file, "%.*s", (int)strcspn(p + 15, " \r\n"), p + 15);
     }
+    if (f)
+        fclose(f);
+    f = file[0] ? fopen(file, "r") : NULL;
+    if (f && fgets(line, sizeof line, f))
+        snprintf(password, len, "%.*s", (int)strcspn(line, " \r\n"), line);
     if (f)
         fclose(f);
 }
@@ -228,11 +234,16 @@ int lg_daemon_fds(void)
 
 int lg_connect(int nonblock)
 {
+    return lg_connect_to(port, nonblock);
+}
+
+int lg_connect_to(int to_port, int nonblock)
+{
     int fd = socket(AF_INET, SOCK_STREAM | (nonblock ? SOCK_NONBLOCK : 0), 0);
     if (fd < 0)
         return -1;
     struct sockaddr_in sa = {.sin_family = AF_INET,
-                             .sin_port = htons((uint16_t)port),
+                             .sin_port = htons((uint16_t)to_port),
                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);

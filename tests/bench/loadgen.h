@@ -58,6 +58,8 @@ int lg_daemon_fds(void);
 /* A TCP connection to the daemon with TCP_NODELAY; non-blocking when
  * NONBLOCK.  -1 on failure. */
 int lg_connect(int nonblock);
+/* The same to another loopback PORT (a proxy in front of the daemon). */
+int lg_connect_to(int port, int nonblock);
 /* One request on the set-up's keep-alive connection (opened again when the
  * server closed it while idle).  HEADERS: extra header lines, each ending in
  * "\r\n", or NULL; BODY: JSON or NULL.  Returns the status (-1 when the

@@ -118,9 +118,10 @@ def main():
         for _ in range(100):
             time.sleep(0.1)
             log.seek(0)
-            m = re.search(r'with password (\S+)', log.read())
+            m = re.search(r'password is in (\S+)', log.read())
             if m:
-                password = m.group(1)
+                with open(m.group(1)) as f:
+                    password = f.read().strip()
                 break
         api = Api(port)
         api.csrf = api.call('POST', '/auth/login',

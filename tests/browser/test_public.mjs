@@ -3,6 +3,7 @@
 // finds their name on the round's pairings, on the phone and at the desk;
 // numbers and times follow the reader's language.
 
+/* global document */
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, newPage, stopAll, startAll } from './harness.mjs';
@@ -80,4 +81,34 @@ test('byes are listed with the round\'s pairings (public page in Bulgarian, desk
   assert.ok(times.length > 0);
   assert.deepEqual(times.filter((x) => /AM|PM/.test(x)), []);
   assert.deepEqual([...pub.errors, ...us.errors], []);
+});
+
+test('under a broadcast delay the public game page follows the delayed stream', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Delayed Open', time_control: '5400+30', system: 'manual', rounds: 1, settings: { public_delay: 3 } });
+  const ids = []; const tokens = [];
+  for (const n of ['Alpha, Ana', 'Bravo, Bojan']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n });
+    ids.push(r.player.id); tokens.push(r.credentials.token);
+  }
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const gid = round.games[0].id;
+  const as = (i) => (path, body = {}) => fetch(`${daemon.url}/api/v1/games/${gid}/${path}`, {
+    method: 'POST', headers: { Authorization: `Bearer ${tokens[i]}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  }).then((res) => { assert.ok(res.ok, `${path}: ${res.status}`); });
+  await as(0)('checkin'); await as(1)('checkin');
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+
+  const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await pub.goto(`${daemon.url}/?lang=ru#/g/${gid}`);
+  await pub.waitForSelector('p.banner.info');
+  assert.match(await pub.locator('p.banner.info').innerText(), /3 с/);
+  await pub.waitForTimeout(500);
+  const t0 = Date.now();
+  await as(0)('move', { ply: 0, move: 'e4' });
+  const sheet = () => pub.locator('#g-sheet').innerText();
+  await pub.waitForTimeout(1500);
+  assert.doesNotMatch(await sheet(), /e4/, 'the move was shown before the delay');
+  await pub.waitForFunction(() => /e4/.test(document.querySelector('#g-sheet').innerText), null, { timeout: 8000 });
+  assert.ok(Date.now() - t0 >= 2900, `shown after ${Date.now() - t0} ms`);
+  assert.deepEqual(pub.errors, []);
 });

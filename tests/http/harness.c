@@ -91,14 +91,20 @@ void daemon_start_args(Daemon *d, int restart, const char *const *args)
     if (!restart) {
         FILE *f = fopen(out, "r");
         ck_assert_ptr_nonnull(f);
-        char line[512];
+        char line[512], file[400] = "";
         while (fgets(line, sizeof line, f)) {
-            char *p = strstr(line, "with password ");
+            char *p = strstr(line, "password is in ");
             if (p)
-                sscanf(p + 14, "%63s", d->password);
+                sscanf(p + 15, "%399s", file);
         }
         fclose(f);
-        ck_assert_msg(d->password[0], "the first start printed no arbiter password");
+        ck_assert_msg(file[0], "the first start named no password file");
+        f = fopen(file, "r");
+        ck_assert_ptr_nonnull(f);
+        ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
+        fclose(f);
+        sscanf(line, "%63s", d->password);
+        ck_assert_msg(d->password[0], "the first start wrote no arbiter password");
     }
 }
 
@@ -290,11 +296,11 @@ const char *resp_code(const Resp *r)
     return s ? s : "";
 }
 
-void login_arbiter(Daemon *d, Client *c)
+void harness_login(Daemon *d, const char *name, const char *password, Client *c)
 {
     memset(c, 0, sizeof *c);
-    char body[200];
-    snprintf(body, sizeof body, "{\"username\":\"arbiter\",\"password\":\"%s\"}", d->password);
+    char body[300];
+    snprintf(body, sizeof body, "{\"username\":\"%s\",\"password\":\"%s\"}", name, password);
     Resp *r = req(d, NULL, "POST", "/api/v1/auth/login", body);
     ck_assert_msg(r->status == 200, "login: %ld %s", r->status, r->body);
     char *p = strcasestr(r->headers, "Set-Cookie: ");
@@ -305,6 +311,20 @@ void login_arbiter(Daemon *d, Client *c)
     snprintf(c->csrf, sizeof c->csrf, "%s",
              json_string_value(json_object_get(r->json, "csrf_token")));
     resp_free(r);
+}
+
+void login_arbiter(Daemon *d, Client *c)
+{
+    harness_login(d, "arbiter", d->password, c);
+}
+
+int harness_user(const Daemon *d, const char *verb, const char *name, const char *password)
+{
+    char env[1200];
+    snprintf(env, sizeof env, "ARBITER_PASSWORD=%s", password ? password : "");
+    const char *const argv[] = {testutil_bin(), "user", verb, name, "--db", d->db, NULL};
+    const char *const envs[] = {env, NULL};
+    return testutil_exec(argv, envs, NULL);
 }
 
 int64_t make_tournament(Daemon *d, const Client *arb, const char *time_control,

@@ -148,6 +148,11 @@ void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, ch
 
 /* Signs in as the arbiter (the first start's password) into C. */
 void login_arbiter(Daemon *d, Client *c);
+/* Signs in as arbiter NAME with PASSWORD into C (asserts success). */
+void harness_login(Daemon *d, const char *name, const char *password, Client *c);
+/* Runs `arbiter user VERB NAME --db` on D's database with PASSWORD (NULL:
+ * none) in ARBITER_PASSWORD; returns the exit status. */
+int harness_user(const Daemon *d, const char *verb, const char *name, const char *password);
 /* A tournament with N players (ratings 2000, 1990, ...); fills player ids
  * and bearer clients.  Returns the tournament id. */
 int64_t make_tournament(Daemon *d, const Client *arb, const char *time_control,

@@ -83,6 +83,7 @@ static const char *type_name(JsonFieldType t)
 static const char *role_name(RouteRole r)
 {
     return r == ROUTE_ARBITER   ? "arbiter"
+           : r == ROUTE_CHIEF   ? "chief"
            : r == ROUTE_PLAYER  ? "player"
            : r == ROUTE_CAPTAIN ? "captain"
                                 : "public";

@@ -55,8 +55,11 @@ class Daemon:
             raise RuntimeError("the daemon did not answer within %.0f s" % timeout)
         if self.password is None:
             with open(os.path.join(self.dir, "stdout.txt")) as f:
-                m = re.search(r"password (\S+)", f.read())
-            self.password = m.group(1) if m else None
+                m = re.search(r"password is in (\S+)", f.read())
+            self.password = None
+            if m:
+                with open(m.group(1)) as pf:
+                    self.password = pf.read().strip()
 
     def kill(self, sig=signal.SIGKILL):
         self.proc.send_signal(sig)

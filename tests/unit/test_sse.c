@@ -4,6 +4,8 @@
  * with its last viewer, however many games a long event plays, and topics
  * coming and going while the writer publishes and the keepalive runs must
  * never be used after they are freed (the sanitizer build runs this too).
+ * The delay line holds each message until it falls due, keeps a group's
+ * order, and frees what it still holds when the hub goes.
  * Streams here are attached but never handed to a connection, so nothing is
  * sent; sending is covered by the http tests.
  */
@@ -13,6 +15,7 @@
 #include <time.h>
 
 #include "sse.h"
+#include "store.h"
 #include "testutil.h"
 
 /* Waits (at most 10 s) for the waker thread to let go of the topics its
@@ -74,6 +77,41 @@ START_TEST(finished_games_leave_nothing)
 }
 END_TEST
 
+START_TEST(delay_line_releases_when_due)
+{
+    Hub *h = sse_new();
+    int64_t now = store_now_ms();
+    Stream *s = sse_attach(h, SSE_DELAYED "g:1");
+    /* Out of order across groups; within group 1 the second waits for the
+     * first. */
+    ck_assert_int_eq(sse_publish_later(h, SSE_DELAYED "g:1", NULL, 1, 1, "game", "{}", now + 300),
+                     0);
+    ck_assert_int_eq(sse_publish_later(h, SSE_DELAYED "g:2", NULL, 2, 2, "game", "{}", now + 100),
+                     0);
+    ck_assert_int_eq(
+        sse_publish_later(h, SSE_DELAYED "g:1", SSE_DELAYED "t:1", 1, 3, "game", "{}", now + 50),
+        0);
+    ck_assert_int_eq(sse_later_count(h), 3);
+    struct timespec ms = {0, 1000000};
+    while (sse_later_count(h) == 3 && store_now_ms() < now + 5000)
+        nanosleep(&ms, NULL);
+    /* The first to go is group 2's (due at 100 ms); group 1's second
+     * message waited for its first (300 ms). */
+    ck_assert_int_ge(store_now_ms() - now, 90);
+    ck_assert_int_eq(sse_later_count(h), 2);
+    while (sse_later_count(h) > 0 && store_now_ms() < now + 5000)
+        nanosleep(&ms, NULL);
+    ck_assert_int_ge(store_now_ms() - now, 290);
+    ck_assert_int_eq(sse_later_count(h), 0);
+    sse_detach(s);
+    /* What is still waiting goes with the hub. */
+    ck_assert_int_eq(
+        sse_publish_later(h, SSE_DELAYED "g:1", NULL, 1, 4, "game", "{}", store_now_ms() + 60000),
+        0);
+    sse_free(h);
+}
+END_TEST
+
 typedef struct {
     Hub *h;
     int role, rounds;
@@ -128,6 +166,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, topic_lives_while_watched);
     tcase_add_test(tc, finished_games_leave_nothing);
+    tcase_add_test(tc, delay_line_releases_when_due);
     tcase_add_test(tc, topics_come_and_go_under_load);
     suite_add_tcase(s, tc);
     return testutil_run(s);

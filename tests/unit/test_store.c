@@ -19,6 +19,7 @@
 #include "testutil.h"
 #include "backup.h"
 #include "sessions.h"
+#include "users.h"
 #include "writer.h"
 
 static Store *open_rw(void)
@@ -216,6 +217,68 @@ START_TEST(sessions_capped_and_expired_in_bulk)
 }
 END_TEST
 
+/* Tournament TID created by user UID (0: nobody) straight in the store. */
+static int64_t tournament_by(Store *s, int64_t uid)
+{
+    ck_assert_int_eq(
+        store_run(s, NULL,
+                  "INSERT INTO tournaments(name, time_control, created_ms, created_by) "
+                  "VALUES ('T', '60', 0, nullif(?1, 0))",
+                  "i", uid),
+        0);
+    return sqlite3_last_insert_rowid(store_db(s));
+}
+
+START_TEST(arbiter_rights)
+{
+    Store *s = open_rw();
+    char err[200];
+    /* The first account is the administrator, later ones are not. */
+    ck_assert_int_eq(sessions_user_add(s, "admin", "$y$x", err, sizeof err), 0);
+    ck_assert_int_eq(sessions_user_add(s, "chief", "$y$x", err, sizeof err), 0);
+    ck_assert_int_eq(sessions_user_add(s, "deputy", "$y$x", err, sizeof err), 0);
+    int64_t admin = users_id(s, "admin"), chief = users_id(s, "chief"),
+            deputy = users_id(s, "deputy");
+    ck_assert_int_gt(deputy, 0);
+    int64_t t = tournament_by(s, chief), orphan = tournament_by(s, 0);
+    ck_assert(users_may_change(s, admin, t, 0) && users_may_change(s, admin, orphan, 0));
+    ck_assert(users_may_change(s, chief, t, 0) && users_is_chief(s, chief, t));
+    ck_assert(!users_may_change(s, chief, orphan, 0) && !users_may_change(s, deputy, t, 0));
+    ck_assert(!users_may_change(s, admin, 999, 0));
+    /* Assigned: may change, is no chief; revoked: read-only again. */
+    ck_assert_int_eq(users_grant(s, t, "deputy", chief, err, sizeof err), 0);
+    ck_assert_int_eq(users_grant(s, t, "deputy", chief, err, sizeof err), 0);
+    ck_assert_int_eq(users_grant(s, t, "ghost", chief, err, sizeof err), STORE_E_NOT_FOUND);
+    ck_assert(users_may_change(s, deputy, t, 0) && !users_is_chief(s, deputy, t));
+    json_t *a = users_arbiters(s, t);
+    ck_assert_int_eq(json_array_size(json_object_get(a, "arbiters")), 1);
+    ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(a, "chief"), "id")), chief);
+    json_decref(a);
+    ck_assert_int_eq(users_ungrant(s, t, "deputy", chief, err, sizeof err), 0);
+    ck_assert_int_eq(users_ungrant(s, t, "deputy", chief, err, sizeof err), STORE_E_NOT_FOUND);
+    ck_assert(!users_may_change(s, deputy, t, 0));
+    /* Sessions end with passwd, revoke and remove; the last admin stays. */
+    int n = 0;
+    ck_assert_int_eq(sessions_create(s, "c1", chief, 0, "x", store_now_ms() + 60000), 0);
+    ck_assert_int_eq(sessions_create(s, "c2", chief, 0, "x", store_now_ms() + 60000), 0);
+    ck_assert_int_eq(users_revoke(s, "chief", &n, err, sizeof err), 0);
+    ck_assert_int_eq(n, 2);
+    ck_assert_int_eq(sessions_create(s, "c3", chief, 0, "x", store_now_ms() + 60000), 0);
+    ck_assert_int_eq(users_passwd(s, "chief", "$y$new", 0, err, sizeof err), 0);
+    ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM sessions", ""), 0);
+    ck_assert_int_eq(users_remove(s, "admin", err, sizeof err), STORE_E_CONFLICT);
+    ck_assert_int_eq(users_admin_set(s, "admin", 0, err, sizeof err), STORE_E_CONFLICT);
+    ck_assert_int_eq(users_grant(s, t, "deputy", chief, err, sizeof err), 0);
+    ck_assert_int_eq(users_remove(s, "chief", err, sizeof err), 0);
+    ck_assert_int_eq(users_remove(s, "deputy", err, sizeof err), 0);
+    /* His tournament stays, without a chief; his assignments went. */
+    ck_assert_int_eq(store_int(s, -1, "SELECT count(*) FROM tournament_arbiters", ""), 0);
+    ck_assert_int_eq(
+        store_int(s, -1, "SELECT count(*) FROM tournaments WHERE created_by IS NULL", ""), 2);
+    store_close(s);
+}
+END_TEST
+
 START_TEST(files_are_private)
 {
     mode_t old = umask(022);
@@ -273,6 +336,7 @@ static Suite *suite(void)
     tcase_add_test(tc, group_commit);
     tcase_add_test(tc, sessions_capped_and_expired_in_bulk);
     tcase_add_test(tc, files_are_private);
+    tcase_add_test(tc, arbiter_rights);
     suite_add_tcase(s, tc);
     return s;
 }

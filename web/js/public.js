@@ -2,6 +2,9 @@
 // pairings, standings, crosstable, live boards and PGN downloads; for a team
 // competition also the team standings, the matches and each team's page.
 //   #/  #/t/ID/(live|pairings|standings|crosstable|teams|matches)  #/t/ID/team/TEAM  #/g/GID
+// Under a broadcast delay (settings.public_delay) the server's streams and
+// reads show the games as they were that long ago, so the same streams are
+// followed; the page says how late it is.
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
@@ -64,12 +67,20 @@ async function showHome() {
     <span class="muted">${x.place || ''} ${x.start_date || ''}</span></li>`)}</ul>` : html`<p class="muted" data-i18n="public.none"></p>`}`);
 }
 
+// The notice of a tournament's broadcast delay, or nothing when live.
+function delayNote(tour) {
+  const sec = Number(tour?.settings?.public_delay) || 0;
+  if (sec <= 0) return '';
+  const text = sec % 60 ? t('public.delay_seconds', { n: sec }) : t('public.delay_minutes', { n: sec / 60 });
+  return html`<p class="banner info" role="note">${text}</p>`;
+}
+
 async function showTournament(tid, tab, sub) {
   setNav(tid, tab);
   const [tour, ts] = await Promise.all([api.get(`tournaments/${tid}`), teamSettings(tid)]);
   if (isTeamEvent(ts)) setNav(tid, tab, true);
   document.title = `${tour.name} — Arbiter`;
-  const head = html`<h2>${tour.name}</h2>`;
+  const head = html`<h2>${tour.name}</h2>${delayNote(tour)}`;
   if (tab === 'live') {
     render(app, html`${head}<div id="grid"></div>`);
     const grid = new LiveGrid($('#grid'), tid, { link: (gid) => `#/g/${gid}`, onStatus: (s) => conn.set(s) });
@@ -114,8 +125,9 @@ async function showGame(gid) {
   const first = normalize(await api.get(`games/${gid}`));
   const tid = first.game.tournament_id;
   setNav(tid, null);
+  const tour = await api.get(`tournaments/${tid}`).catch(() => null);
   render(app, html`<p><a href="#/t/${tid}/live" data-i18n="public.back"></a> ·
-    <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>
+    <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>${delayNote(tour)}
     <div class="game-layout"><div id="g-main"></div><div id="g-sheet"></div></div>`);
   const view = new GameView($('#g-main'), gid, {
     onStatus: (s) => conn.set(s),
