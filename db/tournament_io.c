@@ -15,6 +15,7 @@
 #include "error.h"
 #include "forbidden.h"
 #include "jsonget.h"
+#include "office.h"
 #include "rounds.h"
 #include "tiebreak.h"
 #include "tournaments.h"
@@ -111,7 +112,8 @@ static json_t *tournament_row(Store *s, int64_t tid)
     return store_row(s,
                      "SELECT id, name, system, rounds, place, start_date, time_control, "
                      "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, "
-                     "bye_last_rounds FROM tournaments WHERE id = ?1",
+                     "bye_last_rounds, office AS office_json, rating_type FROM tournaments "
+                     "WHERE id = ?1",
                      "i", tid);
 }
 
@@ -275,6 +277,9 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     t->rounds_played = rounds;
     for (int i = 0; i < np; i++)
         t->players[i].points = tournament_player_score(t, &t->players[i], rounds);
+    rc = office_trf_fill(tour, t);
+    if (rc)
+        goto fail;
     *out = t;
     *ids_out = ids;
     t = NULL;
