@@ -95,8 +95,8 @@ static int round_dates_check(json_t *a, char *err, size_t n)
             return error_set(err, n, STORE_E_INVALID,
                              "office.round_dates[%zu].date must be YYYY-MM-DD", i);
         if (!time_ok(str_or_empty(d, "time")))
-            return error_set(err, n, STORE_E_INVALID,
-                             "office.round_dates[%zu].time must be HH:MM", i);
+            return error_set(err, n, STORE_E_INVALID, "office.round_dates[%zu].time must be HH:MM",
+                             i);
     }
     return 0;
 }
@@ -157,8 +157,8 @@ int office_store(Store *s, int64_t tid, json_t *in)
 {
     const char *rt = jsonget_str(in, "rating_type");
     if (rt) {
-        int rc =
-            store_run(s, NULL, "UPDATE tournaments SET rating_type = ?2 WHERE id = ?1", "is", tid, rt);
+        int rc = store_run(s, NULL, "UPDATE tournaments SET rating_type = ?2 WHERE id = ?1", "is",
+                           tid, rt);
         if (rc)
             return rc;
     }

@@ -53,6 +53,9 @@ void live_game(Server *srv, GameOutcome *o)
 
 void live_round(Server *srv, int64_t tid, json_t *round)
 {
+    /* The stream is public: a draft round stays with the arbiters. */
+    if (json_is_false(json_object_get(round, "published")))
+        return;
     char topic[32];
     snprintf(topic, sizeof topic, "t:%lld", (long long)tid);
     if (!sse_listened(srv->hub, topic))

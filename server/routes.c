@@ -70,6 +70,8 @@ const Route routes_table[] = {
     GET(PUB, "/tournaments/{tid}/rounds/{rn}", NULL, route_round_get),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/games", route_pairing_fields, route_round_add_game),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/start", jsonin_none, route_round_start),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/publish", jsonin_none, route_round_publish),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/unpublish", jsonin_none, route_round_unpublish),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/pause", jsonin_none, route_round_pause),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/resume", jsonin_none, route_round_resume),
     GET(ARB, "/tournaments/{tid}/rounds/{rn}/check", NULL, route_round_check),
@@ -199,8 +201,11 @@ static int check_ids(Req *r, const char *pattern)
                 /* Players, rounds and alerts live in the tournament given
                  * first in the path. */
                 int64_t w, b;
-                if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
-                                    : !tournaments_exists(s, kinds[k], r->id[0], r->id[n]))
+                /* A draft round and its games are not there for the
+                 * public, the players and their tablets. */
+                if ((kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
+                                     : !tournaments_exists(s, kinds[k], r->id[0], r->id[n])) ||
+                    route_round_hidden(r, s, kinds[k], r->id[0], r->id[n]))
                     return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
                                       (long long)r->id[n]),
                            -1;

@@ -100,6 +100,13 @@ int route_forbidden_remove(Req *r);
 extern const JsonField route_forbidden_fields[];
 extern const JsonField route_forbidden_remove_fields[];
 
+/* routes_publish.c: publishing a round, withdrawing it to a draft. */
+int route_round_publish(Req *r);
+int route_round_unpublish(Req *r);
+/* Whether the object a path names (KIND 'r' round ID of tournament TID,
+ * 'g' game ID) belongs to a draft round, which only an arbiter may see. */
+bool route_round_hidden(Req *r, Store *s, char kind, int64_t tid, int64_t id);
+
 /* routes_rounds.c */
 int route_rounds_list(Req *r);
 int route_round_get(Req *r);

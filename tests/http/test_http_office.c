@@ -2,7 +2,8 @@
  * test_http_office.c — the tournament office through a real daemon: the
  * officials and event data set with PATCH, read back by anyone, refused
  * when malformed, and written to both flavours of the rating report's
- * header; the rating type.
+ * header; the rating type.  Draft rounds: nothing of a draft reaches a
+ * public read, a player or the live stream until it is published.
  */
 #include <check.h>
 #include <stdio.h>
@@ -82,8 +83,7 @@ START_TEST(office_set_read_and_reported)
         /* Our reader takes it back. */
         Tournament *t = NULL;
         TrfError e;
-        ck_assert_msg(trf_read(r->body, r->len, 0, &t, &e) == 0, "line %d: %s", e.line,
-                      e.message);
+        ck_assert_msg(trf_read(r->body, r->len, 0, &t, &e) == 0, "line %d: %s", e.line, e.message);
         ck_assert_str_eq(t->chief_arbiter, "Petrova, Maria (2900123)");
         ck_assert_int_eq(t->n_round_dates, 3);
         tournament_free(t);
@@ -125,6 +125,148 @@ START_TEST(office_refused)
 }
 END_TEST
 
+/* ---- draft and published rounds ---- */
+
+/* Every public read that lists games, pairings or results, {tid} and {gid}
+ * filled in by public_bodies. */
+static const char *const PUBLIC_READS[] = {
+    "/tournaments/%1$lld/rounds",
+    "/tournaments/%1$lld/rounds/1",
+    "/tournaments/%1$lld/rounds/1/pairings",
+    "/tournaments/%1$lld/rounds/1/pairings?format=html&order=alpha",
+    "/tournaments/%1$lld/rounds/1/pgn",
+    "/tournaments/%1$lld/pgn",
+    "/tournaments/%1$lld/byes",
+    "/tournaments/%1$lld/standings",
+    "/tournaments/%1$lld/crosstable",
+    "/tournaments/%1$lld/crosstable?format=csv",
+    "/tournaments/%1$lld/ratings",
+    "/tournaments/%1$lld/norms",
+    "/tournaments/%1$lld/players",
+    "/tournaments/%1$lld",
+    "/games/%2$lld",
+    "/games/%2$lld/pgn",
+};
+enum { NREADS = sizeof PUBLIC_READS / sizeof PUBLIC_READS[0] };
+
+/* The status and body of every public read, as C (NULL: anonymous) gets
+ * them, into OUT[i] ("STATUS BODY", malloc'd). */
+static void public_bodies(const Client *c, int64_t tid, int64_t gid, char **out)
+{
+    for (int i = 0; i < NREADS; i++) {
+        char path[256] = "/api/v1";
+        snprintf(path + 7, sizeof path - 7, PUBLIC_READS[i], (long long)tid, (long long)gid);
+        Resp *r = req(&D, c, "GET", path, NULL);
+        size_t n = r->len + 32;
+        out[i] = malloc(n);
+        snprintf(out[i], n, "%ld %s", r->status, r->body ? r->body : "");
+        resp_free(r);
+    }
+}
+
+static void same_bodies(char **a, char **b, const char *what)
+{
+    for (int i = 0; i < NREADS; i++) {
+        ck_assert_msg(strcmp(a[i], b[i]) == 0, "%s: %s changed:\n%.300s\n---\n%.300s", what,
+                      PUBLIC_READS[i], a[i], b[i]);
+        free(a[i]);
+        free(b[i]);
+    }
+}
+
+static Resp *round_post(int64_t tid, const char *what)
+{
+    return reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds/1/%s", (long long)tid,
+                what);
+}
+
+START_TEST(draft_round_stays_with_the_arbiters)
+{
+    int64_t p[4];
+    Client pl[4];
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 4, p, pl);
+    /* Game ids are given in order: round 1's first game will be this one. */
+    char *before[NREADS], *after[NREADS], *as_player[NREADS];
+    int64_t gid = 1;
+    public_bodies(NULL, tid, gid, before);
+    HarnessStream hs;
+    char spath[96];
+    snprintf(spath, sizeof spath, "/api/v1/tournaments/%lld/stream", (long long)tid);
+    harness_stream_start(&hs, &D, NULL, spath, 2500, 0);
+
+    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    ck_assert(json_is_false(json_object_get(r->json, "published")));
+    gid = jint(json_array_get(json_object_get(r->json, "games"), 0), "id");
+    ck_assert_int_eq(gid, 1);
+    int64_t white = jint(json_array_get(json_object_get(r->json, "games"), 0), "white_id");
+    resp_free(r);
+
+    /* Neither the public nor a player sees anything of the draft. */
+    public_bodies(NULL, tid, gid, after);
+    same_bodies(before, after, "anonymous");
+    public_bodies(NULL, tid, gid, before);
+    public_bodies(&pl[0], tid, gid, as_player);
+    same_bodies(before, as_player, "player");
+    /* The arbiter does, and may check it. */
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_int_eq(json_array_size(json_object_get(r->json, "games")), 2);
+    resp_free(r);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1/check", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+    /* No tablet is bound to a draft's board. */
+    int wi = white == p[0] ? 0 : white == p[1] ? 1 : white == p[2] ? 2 : 3;
+    r = reqf(&D, &pl[wi], "GET", NULL, "/api/v1/auth/me");
+    ck_assert(json_is_null(json_object_get(r->json, "game_id")));
+    resp_free(r);
+    r = reqf(&D, &pl[wi], "POST", "{}", "/api/v1/games/%lld/checkin", (long long)gid);
+    ck_assert_int_eq(r->status, 404);
+    resp_free(r);
+
+    /* Published: the stream announces it, the tablet finds its board. */
+    r = round_post(tid, "publish");
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    ck_assert(json_is_true(json_object_get(r->json, "published")));
+    resp_free(r);
+    r = harness_stream_join(&hs);
+    const char *ev = strstr(r->body, "event: round");
+    ck_assert_msg(ev && !strstr(ev + 1, "event: round"), "%s", r->body);
+    ck_assert_ptr_nonnull(strstr(ev, "\"published\":true"));
+    resp_free(r);
+    r = reqf(&D, &pl[wi], "GET", NULL, "/api/v1/auth/me");
+    ck_assert_int_eq(jint(r->json, "game_id"), gid);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1/pairings", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    resp_free(r);
+
+    /* Withdrawn before the start: hidden again; started: it stays. */
+    r = round_post(tid, "unpublish");
+    ck_assert_int_eq(r->status, 200);
+    ck_assert(json_is_false(json_object_get(r->json, "published")));
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1", (long long)tid);
+    ck_assert_int_eq(r->status, 404);
+    resp_free(r);
+    r = round_post(tid, "start");
+    ck_assert_int_eq(r->status, 200);
+    ck_assert(json_is_true(json_object_get(r->json, "published")));
+    resp_free(r);
+    r = round_post(tid, "unpublish");
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+    /* Only arbiters publish. */
+    r = reqf(&D, NULL, "POST", "{}", "/api/v1/tournaments/%lld/rounds/1/publish", (long long)tid);
+    ck_assert_int_eq(r->status, 401);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds/9/publish", (long long)tid);
+    ck_assert_int_eq(r->status, 404);
+    resp_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("http-office");
@@ -133,6 +275,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, office_set_read_and_reported);
     tcase_add_test(tc, office_refused);
+    tcase_add_test(tc, draft_round_stays_with_the_arbiters);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
