@@ -24,8 +24,8 @@ int round_publish_set(Store *s, int64_t tid, int64_t rn, int publish, int64_t us
                          (long long)rn, (long long)tid);
     /* Once a clock has run the players have seen their boards. */
     if (!publish && started > 0)
-        return error_set(err, n, STORE_E_STATE,
-                         "round %lld has started: it stays published", (long long)rn);
+        return error_set(err, n, STORE_E_STATE, "round %lld has started: it stays published",
+                         (long long)rn);
     int rc = store_run(s, NULL,
                        publish ? "UPDATE rounds SET published_ms = coalesce(published_ms, ?3) "
                                  "WHERE tournament_id = ?1 AND number = ?2"

@@ -91,6 +91,15 @@ int route_player_credentials(Req *r);
 int route_player_bye(Req *r);
 int route_byes_list(Req *r);
 extern const JsonField route_player_fields[];
+/* Creates the player of the checked body r->in with new credentials
+ * (201 {player, credentials}). */
+int route_player_submit(Req *r);
+
+/* routes_office.c */
+int route_player_add_fide(Req *r);
+int route_players_refresh(Req *r);
+extern const JsonField route_player_fide_fields[];
+extern const JsonField route_players_refresh_fields[];
 extern const JsonField route_bye_fields[];
 
 /* routes_forbidden.c */

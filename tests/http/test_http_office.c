@@ -2,7 +2,8 @@
  * test_http_office.c — the tournament office through a real daemon: the
  * officials and event data set with PATCH, read back by anyone, refused
  * when malformed, and written to both flavours of the rating report's
- * header; the rating type.  Draft rounds: nothing of a draft reaches a
+ * header; the rating type; players added from the FIDE register and
+ * refreshed from a newer list before round 1.  Draft rounds: nothing of a draft reaches a
  * public read, a player or the live stream until it is published.
  */
 #include <check.h>
@@ -267,6 +268,100 @@ START_TEST(draft_round_stays_with_the_arbiters)
 }
 END_TEST
 
+/* ---- players from the register ---- */
+
+static void fide_import(const char *files)
+{
+    const char *bin = getenv("ARBITER_BIN"), *data = getenv("ARBITER_TEST_DATA");
+    char cmd[2048] = "", list[1024] = "";
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", files);
+    for (char *f = strtok(copy, " "); f; f = strtok(NULL, " "))
+        snprintf(list + strlen(list), sizeof list - strlen(list), " '%s/fide/%s'", data, f);
+    snprintf(cmd, sizeof cmd, "'%s' fide import%s --db '%s' >/dev/null", bin, list, D.db);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static Resp *add_fide(int64_t tid, long long fide_id)
+{
+    char body[64];
+    snprintf(body, sizeof body, "{\"fide_id\":%lld}", fide_id);
+    return reqf(&D, &arb, "POST", body, "/api/v1/tournaments/%lld/players/fide", (long long)tid);
+}
+
+START_TEST(players_from_the_register_and_refreshed)
+{
+    fide_import("standard_jan25frl.txt rapid_jan25frl.txt blitz_jan25frl.txt");
+    Resp *r = req(&D, &arb, "POST", "/api/v1/tournaments",
+                  "{\"name\":\"Rapid\",\"time_control\":\"900+10\",\"rating_type\":\"rapid\"}");
+    ck_assert_int_eq(r->status, 201);
+    int64_t tid = jint(r->json, "id");
+    resp_free(r);
+    /* The rapid rating of the card, its title, federation and birth year. */
+    r = add_fide(tid, 2900084);
+    ck_assert_msg(r->status == 201, "%s", r->body);
+    json_t *p = json_object_get(r->json, "player");
+    ck_assert_str_eq(json_string_value(json_object_get(p, "name")), "Topalov, Veselin");
+    ck_assert_int_eq(jint(p, "rating"), 2691);
+    ck_assert_str_eq(json_string_value(json_object_get(p, "title")), "GM");
+    ck_assert_str_eq(json_string_value(json_object_get(p, "federation")), "BUL");
+    ck_assert_str_eq(json_string_value(json_object_get(p, "fide_id")), "2900084");
+    ck_assert_str_eq(json_string_value(json_object_get(p, "birth")), "1975");
+    ck_assert_ptr_nonnull(json_object_get(json_object_get(r->json, "credentials"), "pin"));
+    resp_free(r);
+    r = add_fide(tid, 2905540);
+    ck_assert_int_eq(r->status, 201);
+    resp_free(r);
+    r = add_fide(tid, 123);
+    ck_assert_int_eq(r->status, 404);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"fide_id\":\"2900084\"}", "/api/v1/tournaments/%lld/players/fide",
+             (long long)tid);
+    ck_assert_int_eq(r->status, 400);
+    resp_free(r);
+
+    /* Nothing to refresh from the same list; the rating type switched to
+     * standard shows each rating's change, and applies it on request. */
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/refresh", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    ck_assert_int_eq(json_array_size(json_object_get(r->json, "changes")), 0);
+    resp_free(r);
+    r = reqf(&D, &arb, "PATCH", "{\"rating_type\":\"standard\"}", "/api/v1/tournaments/%lld",
+             (long long)tid);
+    resp_free(r);
+    fide_import("players_newer.xml");
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/refresh", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    json_t *ch = json_object_get(r->json, "changes");
+    ck_assert_msg(json_array_size(ch) == 2, "%s", r->body);
+    json_t *c0 = json_array_get(ch, 0);
+    ck_assert_str_eq(json_string_value(json_object_get(c0, "field")), "rating");
+    ck_assert_int_eq(jint(c0, "from"), 2691);
+    ck_assert_int_eq(jint(c0, "to"), 2740);
+    ck_assert(json_is_false(json_object_get(r->json, "applied")));
+    resp_free(r);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/players", (long long)tid);
+    ck_assert_int_eq(jint(json_array_get(r->json, 0), "rating"), 2691);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{\"apply\":true}", "/api/v1/tournaments/%lld/players/refresh",
+             (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert(json_is_true(json_object_get(r->json, "applied")));
+    resp_free(r);
+    r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/players", (long long)tid);
+    ck_assert_int_eq(jint(json_array_get(r->json, 0), "rating"), 2740);
+    ck_assert_int_eq(jint(json_array_get(r->json, 1), "rating"), 2644);
+    resp_free(r);
+    /* Once round 1 is paired the event's ratings stay. */
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    ck_assert_int_eq(r->status, 201);
+    resp_free(r);
+    r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/players/refresh", (long long)tid);
+    ck_assert_int_eq(r->status, 409);
+    resp_free(r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("http-office");
@@ -276,6 +371,7 @@ int main(void)
     tcase_add_test(tc, office_set_read_and_reported);
     tcase_add_test(tc, office_refused);
     tcase_add_test(tc, draft_round_stays_with_the_arbiters);
+    tcase_add_test(tc, players_from_the_register_and_refreshed);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
