@@ -66,17 +66,15 @@ void office_players_rating_type(Store *s, int64_t tid, char *out, size_t cap)
 /* Adds {player_id, name, fide_id, field, from, to} to CHANGES. */
 static void change(json_t *changes, json_t *p, const char *field, json_t *from, json_t *to)
 {
-    json_array_append_new(changes, json_pack("{s:O,s:O,s:O,s:s,s:o,s:o}", "player_id",
-                                             json_object_get(p, "id"), "name",
-                                             json_object_get(p, "name"), "fide_id",
-                                             json_object_get(p, "fide_id"), "field", field, "from",
-                                             from, "to", to));
+    json_array_append_new(
+        changes, json_pack("{s:O,s:O,s:O,s:s,s:o,s:o}", "player_id", json_object_get(p, "id"),
+                           "name", json_object_get(p, "name"), "fide_id",
+                           json_object_get(p, "fide_id"), "field", field, "from", from, "to", to));
 }
 
 /* The differences between player P and the register's card, into CHANGES;
  * with APPLY also into the store. */
-static int compare(Store *s, json_t *p, json_t *card, const char *type, int apply,
-                   json_t *changes)
+static int compare(Store *s, json_t *p, json_t *card, const char *type, int apply, json_t *changes)
 {
     int64_t pid = jsonget_int(p, "id");
     int rating = card_rating(card, type);
@@ -129,9 +127,9 @@ int office_players_refresh(Store *s, int64_t tid, int apply, int64_t user, json_
         const char *id = jsonget_str(p, "fide_id");
         json_t *card = fide_player(s, strtoll(id, NULL, 10));
         if (!card)
-            json_array_append_new(missing, json_pack("{s:O,s:O,s:s}", "player_id",
-                                                     json_object_get(p, "id"), "name",
-                                                     json_object_get(p, "name"), "fide_id", id));
+            json_array_append_new(missing,
+                                  json_pack("{s:O,s:O,s:s}", "player_id", json_object_get(p, "id"),
+                                            "name", json_object_get(p, "name"), "fide_id", id));
         else
             rc = compare(s, p, card, type, apply, changes);
         json_decref(card);

@@ -11,6 +11,7 @@ import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
 import { ratingsView } from './ratings-view.js';
+import { officeSummary } from './office-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -65,7 +66,7 @@ async function showTournament(tid, tab) {
   setNav(tid, tab);
   const tour = await api.get(`tournaments/${tid}`);
   document.title = `${tour.name} — Arbiter`;
-  const head = html`<h2>${tour.name}</h2>`;
+  const head = html`<h2>${tour.name}</h2>${officeSummary(tour)}`;
   if (tab === 'live') {
     render(app, html`${head}<div id="grid"></div>`);
     const grid = new LiveGrid($('#grid'), tid, { link: (gid) => `#/g/${gid}`, onStatus: (s) => conn.set(s) });
