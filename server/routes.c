@@ -51,6 +51,7 @@ const Route routes_table[] = {
 
     GET(PUB, "/tournaments", NULL, route_tournaments_list),
     POST(ARB, "/tournaments", route_tournament_fields, route_tournament_create),
+    POST(ARB, "/tournaments/import", route_tournament_import_fields, route_tournament_import),
     GET(PUB, "/tournaments/{tid}", NULL, route_tournament_get),
     PATCH(ARB, "/tournaments/{tid}", route_tournament_fields, route_tournament_update),
     GET(PUB, "/tournaments/{tid}/players", NULL, route_players_list),

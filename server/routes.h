@@ -100,6 +100,8 @@ int route_player_add_fide(Req *r);
 int route_players_refresh(Req *r);
 extern const JsonField route_player_fide_fields[];
 extern const JsonField route_players_refresh_fields[];
+int route_tournament_import(Req *r);
+extern const JsonField route_tournament_import_fields[];
 extern const JsonField route_bye_fields[];
 
 /* routes_forbidden.c */

@@ -3,13 +3,18 @@
  * from the FIDE register by FIDE ID (the card's data, the rating of the
  * tournament's rating type), and the refresh of every player's rating,
  * title and federation from the register before round 1, shown first and
- * applied on request (db/office_players.h).
+ * applied on request (db/office_players.h); and a whole tournament created
+ * from a TRF (db/trf_import.h), a bad file answered 400 with its line.
  */
+#include <string.h>
+
 #include "errors.h"
 #include "fide.h"
 #include "jsonin.h"
 #include "office_players.h"
 #include "routes.h"
+#include "trf.h"
+#include "trf_import.h"
 
 #define END                                                                                        \
     {                                                                                              \
@@ -66,4 +71,58 @@ int route_players_refresh(Req *r)
     if (http_parse_body(r, 1) || jsonin_check(r, r->in, route_players_refresh_fields, NULL))
         return ROUTE_DONE;
     return http_submit(r, run_refresh, http_finish_json200);
+}
+
+/* ---- a tournament from a report file ---- */
+
+/* "trf" first: the handler checks the rest with the table after it. */
+const JsonField route_tournament_import_fields[] = {
+    {"trf", JF_STR, 1, 1, HTTP_MAX_BODY, NULL, NULL},
+    {"time_control", JF_STR, 0, 1, 100, NULL, NULL},
+    END,
+};
+
+static void import_free(void *p)
+{
+    tournament_free(p);
+}
+
+static int run_import(Store *s, WriterJob *job)
+{
+    Req *r = job->arg;
+    return trf_import_create(s, r->srv->games, r->data, jsonin_str(r->in, "time_control", NULL),
+                             r->auth.user_id, &r->result, r->err, sizeof r->err);
+}
+
+int route_tournament_import(Req *r)
+{
+    if (http_parse_body(r, 0))
+        return ROUTE_DONE;
+    /* A report is lines: its field is checked here, not as one line of text. */
+    json_t *trf = json_object_get(r->in, "trf");
+    if (!trf)
+        return http_error(r, API_E_MISSING_FIELD, "missing field 'trf'");
+    if (!json_is_string(trf))
+        return http_error(r, API_E_WRONG_TYPE, "field 'trf' must be a string");
+    json_t *rest = json_deep_copy(r->in);
+    json_object_del(rest, "trf");
+    int bad = jsonin_check(r, rest, route_tournament_import_fields + 1, NULL);
+    json_decref(rest);
+    if (bad)
+        return ROUTE_DONE;
+    const char *text = json_string_value(trf);
+    Tournament *t = NULL;
+    TrfError e;
+    int rc = trf_read(text, strlen(text), 0, &t, &e);
+    if (rc < 0)
+        return http_error(r, API_E_INTERNAL, "out of memory");
+    if (rc) {
+        /* The line and column go with the message, for the desk to point at. */
+        json_t *body = json_pack("{s:{s:s,s:s,s:i,s:i}}", "error", "code", "invalid_value",
+                                 "message", e.message, "line", e.line, "column", e.column);
+        return http_json(r, 400, body);
+    }
+    r->data = t;
+    r->data_free = import_free;
+    return http_submit(r, run_import, http_finish_json201);
 }
