@@ -150,10 +150,9 @@ static json_t *tournament_body(Import *im, const char *time_control)
     const Tournament *t = im->t;
     char date[16], why[200];
     const char *tc = time_control ? time_control : t->encoded_tc[0] ? t->encoded_tc : "5400+30";
-    json_t *b = json_pack("{s:s,s:s,s:s,s:s}", "name", t->name[0] ? t->name : "Imported tournament",
-                          "time_control", tc, "system",
-                          strstr(t->system, "ROUNDROBIN") ? "roundrobin" : "swiss", "place",
-                          t->city);
+    json_t *b = json_pack(
+        "{s:s,s:s,s:s,s:s}", "name", t->name[0] ? t->name : "Imported tournament", "time_control",
+        tc, "system", strstr(t->system, "ROUNDROBIN") ? "roundrobin" : "swiss", "place", t->city);
     if (tournaments_settings_check(NULL, tc, why, sizeof why)) {
         snprintf(why, sizeof why, "time control '%.60s' is not understood: 5400+30 is used", tc);
         warn(im, why);
@@ -207,7 +206,10 @@ static json_t *player_body(const TrnPlayer *p)
     int fide = p->rating >= 1000 && p->rating <= 3500;
     return json_pack("{s:s,s:i,s:i,s:s,s:s,s:s,s:s,s:s}", "name", p->name, "rating",
                      fide ? p->rating : 0, "rating_estimate", fide ? 0 : p->rating, "title", title,
-                     "federation", fed, "fide_id", p->fide_id, "sex", p->sex == 'w' ? "w" : p->sex == 'm' ? "m" : "",
+                     "federation", fed, "fide_id", p->fide_id, "sex",
+                     p->sex == 'w'   ? "w"
+                     : p->sex == 'm' ? "m"
+                                     : "",
                      "birth", p->birth);
 }
 
@@ -265,14 +267,14 @@ static int rounds_in(const Tournament *t)
 static int bye_row(Import *im, int rn, const TrnPlayer *p)
 {
     char res = p->games[rn - 1].result;
-    const char *kind = res == TRN_RES_PAB                ? "pab"
-                       : res == TRN_RES_HPB              ? "half"
-                       : res == TRN_RES_FORFEIT_WIN      ? "forfeit"
-                       : res == TRN_RES_FPB              ? NULL
-                       : tournament_result_is_win(res)   ? NULL
-                       : res == TRN_RES_UNRATED_DRAW     ? NULL
-                       : res == TRN_RES_DRAW             ? NULL
-                                                         : "zero";
+    const char *kind = res == TRN_RES_PAB              ? "pab"
+                       : res == TRN_RES_HPB            ? "half"
+                       : res == TRN_RES_FORFEIT_WIN    ? "forfeit"
+                       : res == TRN_RES_FPB            ? NULL
+                       : tournament_result_is_win(res) ? NULL
+                       : res == TRN_RES_UNRATED_DRAW   ? NULL
+                       : res == TRN_RES_DRAW           ? NULL
+                                                       : "zero";
     if (!kind)
         return error_set(im->err, im->n, STORE_E_INVALID,
                          "line %d: round %d: '%c' without an opponent has no place in the "
@@ -287,7 +289,9 @@ static int bye_row(Import *im, int rn, const TrnPlayer *p)
 /* Half-points of a result character for the arbiter's result event. */
 static int half_points(char r)
 {
-    return tournament_result_is_win(r) ? 2 : (r == TRN_RES_DRAW || r == TRN_RES_UNRATED_DRAW) ? 1 : 0;
+    return tournament_result_is_win(r)                        ? 2
+           : (r == TRN_RES_DRAW || r == TRN_RES_UNRATED_DRAW) ? 1
+                                                              : 0;
 }
 
 static int set_result(Import *im, int64_t gid, char w, char b)
@@ -329,10 +333,9 @@ static int add_round(Import *im, int rn)
         white[nb] = w;
         black[nb] = gm->opponent;
         nb++;
-        json_array_append_new(pairings,
-                              json_pack("{s:i,s:I,s:I}", "board", nb, "white_id",
-                                        (json_int_t)im->pid[w], "black_id",
-                                        (json_int_t)im->pid[gm->opponent]));
+        json_array_append_new(pairings, json_pack("{s:i,s:I,s:I}", "board", nb, "white_id",
+                                                  (json_int_t)im->pid[w], "black_id",
+                                                  (json_int_t)im->pid[gm->opponent]));
         with_result += gm->result != TRN_RES_NONE;
         unrated += gm->result == TRN_RES_UNRATED_WIN || gm->result == TRN_RES_UNRATED_DRAW ||
                    gm->result == TRN_RES_UNRATED_LOSS;
@@ -367,8 +370,9 @@ static int add_round(Import *im, int rn)
                        "iii", im->tid, (int64_t)rn, store_now_ms());
     if (!rc && unrated) {
         char w[120];
-        snprintf(w, sizeof w, "round %d: %d result(s) of a game shorter than a move (W D L) "
-                              "stored as played",
+        snprintf(w, sizeof w,
+                 "round %d: %d result(s) of a game shorter than a move (W D L) "
+                 "stored as played",
                  rn, unrated);
         warn(im, w);
     }
@@ -387,8 +391,8 @@ static int announced_only(const Tournament *t, int rn)
         if (p->rounds < rn)
             continue;
         const TrnGame *g = &p->games[rn - 1];
-        if (g->opponent || !(g->result == TRN_RES_NONE || g->result == TRN_RES_HPB ||
-                             g->result == TRN_RES_ZPB))
+        if (g->opponent ||
+            !(g->result == TRN_RES_NONE || g->result == TRN_RES_HPB || g->result == TRN_RES_ZPB))
             return 0;
     }
     return 1;
@@ -406,14 +410,14 @@ static int add_forbidden(Import *im)
                 int64_t x = im->pid[fb->players[a]], y = im->pid[fb->players[b]];
                 if (!x || !y || x == y)
                     continue;
-                int rc = store_run(im->s, NULL,
-                                   "INSERT OR IGNORE INTO forbidden_pairs(tournament_id, "
-                                   "player_a, player_b, first_round, last_round, created_ms) "
-                                   "VALUES (?1, min(?2, ?3), max(?2, ?3), nullif(?4, 0), "
-                                   "nullif(?5, 0), ?6)",
-                                   "iiiiii", im->tid, x, y,
-                                   (int64_t)(fb->xxp ? 0 : fb->first_round),
-                                   (int64_t)(fb->xxp ? 0 : fb->last_round), store_now_ms());
+                int rc =
+                    store_run(im->s, NULL,
+                              "INSERT OR IGNORE INTO forbidden_pairs(tournament_id, "
+                              "player_a, player_b, first_round, last_round, created_ms) "
+                              "VALUES (?1, min(?2, ?3), max(?2, ?3), nullif(?4, 0), "
+                              "nullif(?5, 0), ?6)",
+                              "iiiiii", im->tid, x, y, (int64_t)(fb->xxp ? 0 : fb->first_round),
+                              (int64_t)(fb->xxp ? 0 : fb->last_round), store_now_ms());
                 if (rc)
                     return rc;
             }

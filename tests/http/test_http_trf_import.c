@@ -5,8 +5,8 @@
  * as TRF-2026, imported again and exported again: the two exports are
  * identical, and the players' lines of the first (start rank, name,
  * rating, federation, FIDE ID, birth and every round) are those of
- * the source file (points aside, which are the results' sum).  A bad file is refused with its line and writes
- * nothing.
+ * the source file (points aside, which are the results' sum).  A bad file is refused with its line
+ * and writes nothing.
  */
 #include <check.h>
 #include <dirent.h>
@@ -184,8 +184,10 @@ START_TEST(bad_file_refused_with_its_line)
     resp_free(r);
     /* A file the reader takes but the server cannot hold: a full-point bye. */
     static const char fpb[] = "012 Bye\r"
-                              "001    1 m    Alpha, Ann                        2100 BUL     1234567 1990/01/01  1.0    1  0000 - F\r"
-                              "001    2 m    Beta, Bob                         2000 BUL     7654321 1991/01/01  0.0    2  0000 - Z\r";
+                              "001    1 m    Alpha, Ann                        2100 BUL     "
+                              "1234567 1990/01/01  1.0    1  0000 - F\r"
+                              "001    2 m    Beta, Bob                         2000 BUL     "
+                              "7654321 1991/01/01  0.0    2  0000 - Z\r";
     r = import(fpb, strlen(fpb));
     ck_assert_msg(r->status == 400, "%s", r->body);
     ck_assert_msg(strstr(r->body, "line 2"), "%s", r->body);
