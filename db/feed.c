@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <string.h>
 
+#include "rounds.h"
+
 /* The newest event of each game of the feed (stored at or before ?3), then
  * the rows the feed also prints; ?2 = 0 takes every round.  A game's status
  * and result follow from its events, so they are left out (under a delay
@@ -18,17 +20,20 @@
 static const char SQL_LAST_EVENTS[] =
     "SELECT e.id, e.at_ms FROM games g JOIN game_events e ON e.id ="
     " (SELECT id FROM game_events WHERE game_id = g.id AND at_ms <= ?3 ORDER BY seq DESC LIMIT 1)"
-    " WHERE g.tournament_id = ?1 AND (?2 = 0 OR g.round = ?2)";
+    " WHERE g.tournament_id = ?1 AND (?2 = 0 OR g.round = ?2) AND " ROUNDS_SQL_SHOWN("?1",
+                                                                                     "g.round");
 static const char SQL_META[] =
     "SELECT t.name, t.place, t.time_control, t.settings, t.status, t.created_ms,"
     " (SELECT group_concat(number || ':' || status || ':' || ifnull(started_ms, 0))"
-    "  FROM rounds WHERE tournament_id = t.id AND (?2 = 0 OR number = ?2)),"
+    "  FROM rounds WHERE tournament_id = t.id AND (?2 = 0 OR number = ?2) AND"
+    "  (public_now_ms() IS NULL OR published_ms IS NOT NULL)),"
     " (SELECT group_concat(g.id || ':' || g.round || ':' || g.board || ':' || w.name || ':' || "
     "w.rating || ':' || w.title || ':' || w.fide_id || ':' ||"
     "   b.name || ':' || b.rating || ':' || b.title || ':' || b.fide_id, '|')"
     "  FROM games g JOIN players w ON w.id = g.white_id JOIN players b ON b.id = g.black_id"
-    "  WHERE g.tournament_id = t.id AND (?2 = 0 OR g.round = ?2))"
-    " FROM tournaments t WHERE t.id = ?1";
+    "  WHERE g.tournament_id = t.id AND (?2 = 0 OR g.round = ?2) AND"
+    " " ROUNDS_SQL_SHOWN("t.id", "g.round") ")"
+                                            " FROM tournaments t WHERE t.id = ?1";
 
 /* FNV-1a, 64 bits: a change detector, not a defence. */
 static uint64_t fnv(uint64_t h, const unsigned char *p, size_t n)

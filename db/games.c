@@ -552,9 +552,10 @@ json_t *games_updates_since(Store *s, int64_t gid, int64_t after_id)
 json_t *games_tournament_events(Store *s, int64_t tid, int64_t after_id, int limit)
 {
     json_t *arr = json_array();
-    sqlite3_stmt *st = store_stmt(s, "SELECT e.id, e.seq, e.body, e.game_id FROM game_events e "
-                                     "JOIN games g ON g.id = e.game_id WHERE g.tournament_id = ?1 "
-                                     "AND e.id > ?2 ORDER BY e.id LIMIT ?3");
+    sqlite3_stmt *st = store_stmt(
+        s, "SELECT e.id, e.seq, e.body, e.game_id FROM game_events e "
+           "JOIN games g ON g.id = e.game_id WHERE g.tournament_id = ?1 "
+           "AND e.id > ?2 AND " ROUNDS_SQL_SHOWN("?1", "g.round") " ORDER BY e.id LIMIT ?3");
     store_bind(st, "iid", tid, after_id, limit);
     while (sqlite3_step(st) == SQLITE_ROW) {
         json_t *ev = event_object(sqlite3_column_int64(st, 0), sqlite3_column_int(st, 1),

@@ -36,11 +36,14 @@ json_t *rounds_game_summary(Store *s, int64_t gid)
 json_t *rounds_get(Store *s, int64_t tid, int64_t rn)
 {
     json_t *r = store_row(s,
-                          "SELECT tournament_id, number, status, started_ms AS started_at "
-                          "FROM rounds WHERE tournament_id = ?1 AND number = ?2",
+                          "SELECT tournament_id, number, status, started_ms AS started_at, "
+                          "published_ms IS NOT NULL AS published, published_ms AS published_at "
+                          "FROM rounds WHERE tournament_id = ?1 AND number = ?2 AND "
+                          "(public_now_ms() IS NULL OR published_ms IS NOT NULL)",
                           "ii", tid, rn);
     if (!r)
         return NULL;
+    json_object_set_new(r, "published", json_boolean(jsonget_int(r, "published")));
     json_t *games = store_rows(s, SQL_GAMES_OF_ROUND, "ii", tid, rn);
     json_object_set_new(r, "games", games);
     /* A started round whose every game has its result is over, whatever the
@@ -275,23 +278,28 @@ int rounds_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black)
 int64_t rounds_player_current_game(Store *s, int64_t pid)
 {
     return store_int(s, 0,
-                     "SELECT id FROM games WHERE white_id = ?1 OR black_id = ?1 "
-                     "ORDER BY round DESC LIMIT 1",
+                     "SELECT g.id FROM games g JOIN rounds r ON r.tournament_id = "
+                     "g.tournament_id AND r.number = g.round WHERE (g.white_id = ?1 OR "
+                     "g.black_id = ?1) AND r.published_ms IS NOT NULL ORDER BY g.round DESC "
+                     "LIMIT 1",
                      "i", pid);
 }
 
 json_t *rounds_game_ids(Store *s, int64_t tid, int64_t rn)
 {
-    return store_rows(s,
-                      "SELECT id FROM games WHERE tournament_id = ?1 AND round = ?2 "
-                      "ORDER BY board",
-                      "ii", tid, rn);
+    return store_rows(
+        s,
+        "SELECT id FROM games WHERE tournament_id = ?1 AND round = ?2 AND " ROUNDS_SQL_SHOWN(
+            "?1", "?2") " ORDER BY board",
+        "ii", tid, rn);
 }
 
 json_t *rounds_tournament_game_ids(Store *s, int64_t tid)
 {
-    return store_rows(s, "SELECT id FROM games WHERE tournament_id = ?1 ORDER BY round, board", "i",
-                      tid);
+    return store_rows(s,
+                      "SELECT id FROM games WHERE tournament_id = ?1 AND " ROUNDS_SQL_SHOWN(
+                          "?1", "round") " ORDER BY round, board",
+                      "i", tid);
 }
 
 int rounds_status_get(Store *s, int64_t tid, int64_t rn, char *status, size_t cap, char *err,
@@ -311,7 +319,8 @@ int rounds_status_get(Store *s, int64_t tid, int64_t rn, char *status, size_t ca
 int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int64_t at_ms)
 {
     return store_run(s, NULL,
-                     "UPDATE rounds SET status = ?3, started_ms = coalesce(started_ms, ?4) "
-                     "WHERE tournament_id = ?1 AND number = ?2",
+                     "UPDATE rounds SET status = ?3, started_ms = coalesce(started_ms, ?4), "
+                     "published_ms = coalesce(published_ms, ?4) WHERE tournament_id = ?1 AND "
+                     "number = ?2",
                      "iisi", tid, rn, status, at_ms);
 }

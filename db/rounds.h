@@ -22,7 +22,8 @@
 #include "store.h"
 
 /* Every round of TID with its games / round RN of TID (NULL when there is
- * none): {tournament_id, number, status, started_at, games: [summary]};
+ * none, or when it is a draft and S is in a public view): {tournament_id,
+ * number, status, started_at, published, published_at, games: [summary]};
  * status is "finished" once every game of a started round has a result. */
 json_t *rounds_list(Store *s, int64_t tid);
 json_t *rounds_get(Store *s, int64_t tid, int64_t rn);
@@ -45,7 +46,8 @@ int rounds_game_update(Store *s, int64_t gid, json_t *in, int64_t user, json_t *
 json_t *rounds_game_summary(Store *s, int64_t gid);
 /* The two players of game GID: 0, or STORE_E_NOT_FOUND. */
 int rounds_game_players(Store *s, int64_t gid, int64_t *white, int64_t *black);
-/* The game a player plays in the newest round of his tournament, or 0. */
+/* The game a player plays in the newest published round of his
+ * tournament, or 0: a draft binds no tablet. */
 int64_t rounds_player_current_game(Store *s, int64_t pid);
 /* Games of a round / a tournament, ids in board order: [{id}]. */
 json_t *rounds_game_ids(Store *s, int64_t tid, int64_t rn);
@@ -65,5 +67,14 @@ int rounds_status_set(Store *s, int64_t tid, int64_t rn, const char *status, int
     "(g.status = 'over' AND (SELECT at_ms FROM game_events WHERE game_id = g.id ORDER BY seq"      \
     " DESC LIMIT 1) > public_now_ms() - 1000 * ifnull((SELECT json_extract(settings,"              \
     " '$.public_delay') FROM tournaments WHERE id = g.tournament_id), 0))"
+
+/* SQL: true when what belongs to round R (an SQL expression) of tournament
+ * T may be shown to the reader of the store: always outside a public view
+ * (store_public_view), inside one unless the round is a draft
+ * (db/round_publish.h).  A round not paired yet hides nothing: a bye
+ * requested for it is public. */
+#define ROUNDS_SQL_SHOWN(T, R)                                                                     \
+    "(public_now_ms() IS NULL OR NOT EXISTS (SELECT 1 FROM rounds pr WHERE pr.tournament_id = " T  \
+    " AND pr.number = " R " AND pr.published_ms IS NULL))"
 
 #endif

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "forbidden.h"
 #include "jsonget.h"
+#include "office.h"
 #include "rounds.h"
 #include "tiebreak.h"
 #include "tournaments.h"
@@ -111,7 +112,8 @@ static json_t *tournament_row(Store *s, int64_t tid)
     return store_row(s,
                      "SELECT id, name, system, rounds, place, start_date, time_control, "
                      "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, "
-                     "bye_last_rounds FROM tournaments WHERE id = ?1",
+                     "bye_last_rounds, office AS office_json, rating_type FROM tournaments "
+                     "WHERE id = ?1",
                      "i", tid);
 }
 
@@ -198,20 +200,23 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     if (rounds <= 0)
         rounds = (int)store_int(s, 0,
                                 "SELECT coalesce(max(number), 0) FROM rounds WHERE "
-                                "tournament_id = ?1",
+                                "tournament_id = ?1 AND (public_now_ms() IS NULL OR "
+                                "published_ms IS NOT NULL)",
                                 "i", tid);
     json_t *players = players_by_tpn(s, tid);
     /* Under a public view, a result the delay holds back is not in yet. */
     json_t *games = store_rows(s,
                                "SELECT round, white_id, black_id, CASE WHEN " ROUNDS_SQL_HELD
                                " THEN '*' ELSE result END AS result FROM games g WHERE "
-                               "tournament_id = ?1 AND round <= ?2 ORDER BY round, board",
+                               "tournament_id = ?1 AND round <= ?2 AND " ROUNDS_SQL_SHOWN(
+                                   "?1", "g.round") " ORDER BY round, board",
                                "ii", tid, (int64_t)rounds);
-    json_t *byes = store_rows(s,
-                              "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
-                              "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 "
-                              "ORDER BY round, player_id",
-                              "ii", tid, (int64_t)rounds);
+    json_t *byes =
+        store_rows(s,
+                   "SELECT round, player_id, kind, coalesce(opponent_id, 0) AS "
+                   "opp FROM byes WHERE tournament_id = ?1 AND round <= ?2 AND " ROUNDS_SQL_SHOWN(
+                       "?1", "round") " ORDER BY round, player_id",
+                   "ii", tid, (int64_t)rounds);
     Tournament *t = tournament_new();
     int np = (int)json_array_size(players);
     int64_t *ids = calloc((size_t)np + 1, sizeof *ids);
@@ -275,6 +280,9 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
     t->rounds_played = rounds;
     for (int i = 0; i < np; i++)
         t->players[i].points = tournament_player_score(t, &t->players[i], rounds);
+    rc = office_trf_fill(tour, t);
+    if (rc)
+        goto fail;
     *out = t;
     *ids_out = ids;
     t = NULL;
@@ -303,21 +311,23 @@ static int add_bye_row(Store *s, int64_t tid, int64_t rn, int64_t pid, const cha
 
 json_t *tournament_io_round_byes(Store *s, int64_t tid, int64_t rn)
 {
-    json_t *b = store_rows(s,
-                           "SELECT player_id, kind, opponent_id FROM byes WHERE "
-                           "tournament_id = ?1 AND round = ?2 ORDER BY player_id",
-                           "ii", tid, rn);
+    json_t *b = store_rows(
+        s,
+        "SELECT player_id, kind, opponent_id FROM byes WHERE "
+        "tournament_id = ?1 AND round = ?2 AND " ROUNDS_SQL_SHOWN("?1", "?2") " ORDER BY player_id",
+        "ii", tid, rn);
     return b ? b : json_array();
 }
 
 json_t *tournament_io_byes_list(Store *s, int64_t tid)
 {
-    json_t *b = store_rows(s,
-                           "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
-                           "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
-                           "p ON p.id = b.player_id WHERE b.tournament_id = ?1 "
-                           "ORDER BY b.round, b.player_id",
-                           "i", tid);
+    json_t *b =
+        store_rows(s,
+                   "SELECT b.round, b.player_id, p.name AS player_name, b.kind, "
+                   "b.opponent_id, b.created_ms AS created_at FROM byes b JOIN players "
+                   "p ON p.id = b.player_id WHERE b.tournament_id = ?1 AND " ROUNDS_SQL_SHOWN(
+                       "?1", "b.round") " ORDER BY b.round, b.player_id",
+                   "i", tid);
     return b ? b : json_array();
 }
 

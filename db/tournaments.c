@@ -15,6 +15,7 @@
 #include "error.h"
 #include "event_json.h"
 #include "jsonget.h"
+#include "office.h"
 #include "tiebreak.h"
 
 int tournaments_exists(Store *s, char kind, int64_t parent, int64_t id)
@@ -66,11 +67,11 @@ int tournaments_settings_check(json_t *settings, const char *time_control, char 
 static const char SQL_T_LIST[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
     "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
-    "created_ms AS created_at FROM tournaments ORDER BY id";
+    "office AS office_json, rating_type, created_ms AS created_at FROM tournaments ORDER BY id";
 static const char SQL_T_GET[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
     "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
-    "created_ms AS created_at FROM tournaments WHERE id = ?1";
+    "office AS office_json, rating_type, created_ms AS created_at FROM tournaments WHERE id = ?1";
 
 /* T's "status" from its rounds and games, not from its stored column
  * (which nothing moves on): "setup" until a round starts, "finished" once
@@ -148,6 +149,8 @@ int tournaments_create(Store *s, json_t *in, int64_t user, json_t **out, char *e
     if (!jsonget_has_int(in, "rounds"))
         store_run(s, NULL, "UPDATE tournaments SET rounds = NULL WHERE id = ?1", "i", id);
     rc = tournaments_options_store(s, id, in);
+    if (!rc)
+        rc = office_store(s, id, in);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store")
                       : rc;
@@ -193,6 +196,8 @@ int tournaments_update(Store *s, int64_t tid, json_t *in, int64_t user, json_t *
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the change was refused by the store") : rc;
     rc = tournaments_options_store(s, tid, in);
+    if (!rc)
+        rc = office_store(s, tid, in);
     if (rc)
         return rc > 0 ? error_set(err, n, rc, "the points or tie-breaks were refused by the store")
                       : rc;

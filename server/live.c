@@ -73,6 +73,9 @@ void live_game(Server *srv, GameOutcome *o)
 
 void live_round(Server *srv, int64_t tid, json_t *round)
 {
+    /* The stream is public: a draft round stays with the arbiters. */
+    if (json_is_false(json_object_get(round, "published")))
+        return;
     char topic[32], later[40];
     snprintf(topic, sizeof topic, "t:%lld", (long long)tid);
     snprintf(later, sizeof later, SSE_DELAYED "%s", topic);

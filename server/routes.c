@@ -59,6 +59,7 @@ const Route routes_table[] = {
 
     GET(PUB, "/tournaments", NULL, route_tournaments_list),
     POST(ARB, "/tournaments", route_tournament_fields, route_tournament_create),
+    POST(ARB, "/tournaments/import", route_tournament_import_fields, route_tournament_import),
     GET(PUB, "/tournaments/{tid}", NULL, route_tournament_get),
     PATCH(ARB, "/tournaments/{tid}", route_tournament_fields, route_tournament_update),
     GET(ARB, "/tournaments/{tid}/arbiters", NULL, route_arbiters_list),
@@ -66,6 +67,9 @@ const Route routes_table[] = {
     POST(CHF, "/tournaments/{tid}/arbiters/remove", route_arbiter_fields, route_arbiter_revoke),
     GET(PUB, "/tournaments/{tid}/players", NULL, route_players_list),
     POST(ARB, "/tournaments/{tid}/players", route_player_fields, route_player_create),
+    POST(ARB, "/tournaments/{tid}/players/fide", route_player_fide_fields, route_player_add_fide),
+    POST(ARB, "/tournaments/{tid}/players/refresh", route_players_refresh_fields,
+         route_players_refresh),
     GET(PUB, "/tournaments/{tid}/players/{pid}", NULL, route_player_get),
     PATCH(ARB, "/tournaments/{tid}/players/{pid}", route_player_fields, route_player_update),
     POST(ARB, "/tournaments/{tid}/players/{pid}/credentials", jsonin_none,
@@ -81,6 +85,8 @@ const Route routes_table[] = {
     GET(PUB, "/tournaments/{tid}/rounds/{rn}", NULL, route_round_get),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/games", route_pairing_fields, route_round_add_game),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/start", jsonin_none, route_round_start),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/publish", jsonin_none, route_round_publish),
+    POST(ARB, "/tournaments/{tid}/rounds/{rn}/unpublish", jsonin_none, route_round_unpublish),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/pause", jsonin_none, route_round_pause),
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/resume", jsonin_none, route_round_resume),
     GET(ARB, "/tournaments/{tid}/rounds/{rn}/check", NULL, route_round_check),
@@ -257,8 +263,11 @@ static int check_ids(Req *r, const char *pattern)
                 /* Players, rounds and alerts live in the tournament given
                  * first in the path. */
                 int64_t w, b;
-                if (kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
-                                    : !tournaments_exists(s, kinds[k], r->id[0], r->id[n]))
+                /* A draft round and its games are not there for the
+                 * public, the players and their tablets. */
+                if ((kinds[k] == 'g' ? gamecache_players(s, r->id[n], &w, &b) != 0
+                                     : !tournaments_exists(s, kinds[k], r->id[0], r->id[n])) ||
+                    route_round_hidden(r, s, kinds[k], r->id[0], r->id[n]))
                     return http_error(r, STORE_E_NOT_FOUND, "no %s %lld", what[k],
                                       (long long)r->id[n]),
                            -1;

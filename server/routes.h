@@ -115,6 +115,17 @@ int route_player_credentials(Req *r);
 int route_player_bye(Req *r);
 int route_byes_list(Req *r);
 extern const JsonField route_player_fields[];
+/* Creates the player of the checked body r->in with new credentials
+ * (201 {player, credentials}). */
+int route_player_submit(Req *r);
+
+/* routes_office.c */
+int route_player_add_fide(Req *r);
+int route_players_refresh(Req *r);
+extern const JsonField route_player_fide_fields[];
+extern const JsonField route_players_refresh_fields[];
+int route_tournament_import(Req *r);
+extern const JsonField route_tournament_import_fields[];
 extern const JsonField route_bye_fields[];
 
 /* routes_forbidden.c */
@@ -123,6 +134,13 @@ int route_forbidden_add(Req *r);
 int route_forbidden_remove(Req *r);
 extern const JsonField route_forbidden_fields[];
 extern const JsonField route_forbidden_remove_fields[];
+
+/* routes_publish.c: publishing a round, withdrawing it to a draft. */
+int route_round_publish(Req *r);
+int route_round_unpublish(Req *r);
+/* Whether the object a path names (KIND 'r' round ID of tournament TID,
+ * 'g' game ID) belongs to a draft round, which only an arbiter may see. */
+bool route_round_hidden(Req *r, Store *s, char kind, int64_t tid, int64_t id);
 
 /* routes_rounds.c */
 int route_rounds_list(Req *r);

@@ -132,6 +132,11 @@ int route_player_create(Req *r)
         return ROUTE_DONE;
     if (!json_object_get(r->in, "name"))
         return http_error(r, API_E_MISSING_FIELD, "missing field 'name'");
+    return route_player_submit(r);
+}
+
+int route_player_submit(Req *r)
+{
     if (creds_new(r))
         return ROUTE_DONE;
     return http_submit(r, run_player_create, http_finish_json201);

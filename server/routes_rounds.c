@@ -17,7 +17,9 @@
 #include "games.h"
 #include "jsonin.h"
 #include "live.h"
+#include "jsonget.h"
 #include "round_edit.h"
+#include "round_publish.h"
 #include "routes.h"
 #include "teams.h"
 #include "tournament_io.h"
@@ -37,6 +39,7 @@ const JsonField route_pairing_fields[] = {
 };
 const JsonField route_round_fields[] = {
     {"pairings", JF_ARR, 0, 0, 0, NULL, route_pairing_fields},
+    {"publish", JF_BOOL, 0, 0, 0, NULL, NULL},
     END,
 };
 
@@ -68,13 +71,21 @@ static int run_round_create(Store *s, WriterJob *job)
     if (teams_event_is_team(s, r->id[0]))
         return error_set(r->err, sizeof r->err, STORE_E_STATE,
                          "a team competition pairs its rounds with POST .../matches");
-    if (!p) /* no pairings given: the tournament's pairing system decides */
-        return tournament_io_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
-                                             sizeof r->err);
-    json_t *empty = json_array();
-    int rc = rounds_create(s, r->id[0], p ? p : empty, r->auth.user_id, &r->result, r->err,
-                           sizeof r->err);
-    json_decref(empty);
+    int rc = p ? rounds_create(s, r->id[0], p, r->auth.user_id, &r->result, r->err, sizeof r->err)
+               /* no pairings given: the tournament's pairing system decides */
+               : tournament_io_pair_next_round(s, r->id[0], r->auth.user_id, &r->result, r->err,
+                                               sizeof r->err);
+    if (rc || !json_is_true(json_object_get(r->in, "publish")))
+        return rc;
+    /* Paired and published at once: the round is never a draft. */
+    json_t *pub = NULL;
+    rc = round_publish_set(s, r->id[0], jsonget_int(r->result, "number"), 1, r->auth.user_id, &pub,
+                           r->err, sizeof r->err);
+    if (rc == 0) {
+        json_object_set(r->result, "published", json_object_get(pub, "published"));
+        json_object_set(r->result, "published_at", json_object_get(pub, "published_at"));
+    }
+    json_decref(pub);
     return rc;
 }
 

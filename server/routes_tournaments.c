@@ -12,6 +12,7 @@
 #include "tournaments.h"
 #include "errors.h"
 #include "jsonin.h"
+#include "office.h"
 #include "routes.h"
 #include "tournament_io.h"
 
@@ -44,6 +45,33 @@ const JsonField route_settings_fields[] = {
     END,
 };
 
+static const char *const RATING_TYPES[] = {"standard", "rapid", "blitz", NULL};
+
+static const JsonField person_fields[] = {
+    {"name", JF_STR, 0, 0, 80, NULL, NULL},
+    {"fide_id", JF_STR, 0, 0, 11, NULL, NULL},
+    END,
+};
+
+static const JsonField round_date_fields[] = {
+    {"date", JF_STR, 0, 0, 10, NULL, NULL},
+    {"time", JF_STR, 0, 0, 5, NULL, NULL},
+    END,
+};
+
+/* The officials and event data (db/office.h checks the formats). */
+static const JsonField office_fields[] = {
+    {"federation", JF_STR, 0, 0, 3, NULL, NULL},
+    {"end_date", JF_STR, 0, 0, 10, NULL, NULL},
+    {"round_dates", JF_ARR, 0, 0, 0, NULL, round_date_fields},
+    {"chief_arbiter", JF_OBJ, 0, 0, 0, NULL, person_fields},
+    {"deputies", JF_ARR, 0, 0, 0, NULL, person_fields},
+    {"chief_organiser", JF_OBJ, 0, 0, 0, NULL, person_fields},
+    {"time_control_text", JF_STR, 0, 0, 100, NULL, NULL},
+    {"event_code", JF_STR, 0, 0, 40, NULL, NULL},
+    END,
+};
+
 const JsonField route_tournament_fields[] = {
     {"name", JF_STR, 0, 1, 200, NULL, NULL},
     {"time_control", JF_STR, 0, 1, 100, NULL, NULL},
@@ -56,6 +84,8 @@ const JsonField route_tournament_fields[] = {
     {"tiebreaks", JF_STR, 0, 0, 200, NULL, NULL},
     {"bye_limit", JF_INT, 0, 0, 99, NULL, NULL},
     {"bye_last_rounds", JF_INT, 0, 0, 99, NULL, NULL},
+    {"office", JF_OBJ, 0, 0, 0, NULL, office_fields},
+    {"rating_type", JF_STR, 0, 0, 0, RATING_TYPES, NULL},
     END,
 };
 
@@ -76,12 +106,45 @@ int route_tournament_get(Req *r)
     return http_json(r, 200, t);
 }
 
+/* The office object's fields and the objects inside it: 0, or -1 answered. */
+static int check_office(Req *r, json_t *office)
+{
+    if (!office)
+        return 0;
+    if (jsonin_check(r, office, office_fields, "office"))
+        return -1;
+    static const char *const PEOPLE[] = {"chief_arbiter", "chief_organiser"};
+    for (int i = 0; i < 2; i++) {
+        json_t *p = json_object_get(office, PEOPLE[i]);
+        if (p && jsonin_check(r, p, person_fields, PEOPLE[i]))
+            return -1;
+    }
+    static const char *const LISTS[] = {"deputies", "round_dates"};
+    const JsonField *subs[] = {person_fields, round_date_fields};
+    for (int i = 0; i < 2; i++) {
+        size_t k;
+        json_t *e;
+        json_array_foreach(json_object_get(office, LISTS[i]), k, e)
+        {
+            if (!json_is_object(e))
+                return http_error(r, API_E_WRONG_TYPE, "office.%s[%zu] must be an object", LISTS[i],
+                                  k),
+                       -1;
+            if (jsonin_check(r, e, subs[i], LISTS[i]))
+                return -1;
+        }
+    }
+    return 0;
+}
+
 static int check_tournament_body(Req *r, int create)
 {
     if (http_parse_body(r, 0) || jsonin_check(r, r->in, route_tournament_fields, NULL))
         return -1;
     json_t *settings = json_object_get(r->in, "settings");
     if (settings && jsonin_check(r, settings, route_settings_fields, "settings"))
+        return -1;
+    if (check_office(r, json_object_get(r->in, "office")))
         return -1;
     if (create && !json_object_get(r->in, "name"))
         return http_error(r, API_E_MISSING_FIELD, "missing field 'name'"), -1;
@@ -90,7 +153,7 @@ static int check_tournament_body(Req *r, int create)
     char err[200] = "";
     if (tournaments_settings_check(settings, jsonin_str(r->in, "time_control", NULL), err,
                                    sizeof err) ||
-        tournaments_options_check(r->in, err, sizeof err))
+        tournaments_options_check(r->in, err, sizeof err) || office_check(r->in, err, sizeof err))
         return http_error(r, API_E_INVALID_VALUE, "%s", err), -1;
     return 0;
 }

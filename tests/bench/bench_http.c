@@ -385,7 +385,8 @@ static int64_t viewer_game(const char *arb_headers, char auth[2][256])
         json_decref(p);
     }
     char body[200];
-    snprintf(body, sizeof body, "{\"pairings\":[{\"white_id\":%lld,\"black_id\":%lld}]}",
+    snprintf(body, sizeof body,
+             "{\"pairings\":[{\"white_id\":%lld,\"black_id\":%lld}],\"publish\":true}",
              (long long)pid[0], (long long)pid[1]);
     snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rounds", (long long)tid);
     json_t *r = lg_call_json("POST", path, arb_headers, body, 201);
@@ -624,7 +625,7 @@ int main(int argc, char **argv)
             k += (size_t)sprintf(rb + k, "%s{\"white_id\":%lld,\"black_id\":%lld}", i ? "," : "",
                                  (long long)(r % 2 ? b : a), (long long)(r % 2 ? a : b));
         }
-        strcpy(rb + k, "]}");
+        strcpy(rb + k, "],\"publish\":true}");
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rounds", (long long)tid);
         json_t *round = lg_call_json("POST", path, arb, rb, 201);
         json_t *games = json_object_get(round, "games");

@@ -25,7 +25,7 @@ test.before(async () => {
     pins.push(r.credentials.pin);
     ids.push(r.player.id);
   }
-  await arbiter.call('POST', `tournaments/${tid}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  await arbiter.call('POST', `tournaments/${tid}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }], publish: true });
 });
 
 test.after(() => stopAll(daemon, browser));

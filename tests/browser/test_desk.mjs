@@ -104,7 +104,7 @@ async function twoPlayerGame(name, extra = {}) {
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n });
     ids.push(r.player.id); tokens.push(r.credentials.token); pins.push(r.credentials.pin);
   }
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }], publish: true });
   const gid = round.games[0].id;
   const as = (i) => async (path, body = {}) => {
     const res = await fetch(`${daemon.url}/api/v1/games/${gid}/${path}`, {
@@ -199,7 +199,7 @@ test('a two-player match: forfeit, round over, nothing left to pair, no action t
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Match', time_control: '5400+30', system: 'roundrobin', rounds: 1 });
   const tokens = [];
   for (const name of ['Василев, Георги', 'Petrova, Maria']) tokens.push((await arbiter.call('POST', `tournaments/${tour.id}/players`, { name, rating: 2000 })).credentials.token);
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true });
   assert.equal(round.games.length, 1);
   const gid = round.games[0].id;
   for (const token of tokens) {
@@ -243,7 +243,7 @@ test('numbers: tie-breaks as decimals in the reader\'s style, printables alike, 
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Draw match', time_control: '5400+30', system: 'manual', rounds: 1 });
   const ids = [];
   for (const name of ['A', 'B']) ids.push((await arbiter.call('POST', `tournaments/${tour.id}/players`, { name })).player.id);
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }], publish: true });
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
   await arbiter.call('POST', `games/${round.games[0].id}/arbiter/result`, { white: 0.5, black: 0.5 });
   const page = await (await fetch(`${daemon.url}/api/v1/tournaments/${tour.id}/standings?format=html&lang=ru`)).text();

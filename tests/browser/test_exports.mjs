@@ -25,10 +25,10 @@ test.before(async () => {
   await api.call('PATCH', `tournaments/${tid}`, { system: 'swiss', rounds: 3 });
   const names = ['<b>Bold</b>, Ben', 'Adams, Ann', 'Clark, Carl', 'Dunn, Dora', 'Evans, Eve'];
   for (const [i, name] of names.entries()) await api.call('POST', `tournaments/${tid}/players`, { name, rating: 2000 - 10 * i });
-  const r1 = await api.call('POST', `tournaments/${tid}/rounds`, {});
+  const r1 = await api.call('POST', `tournaments/${tid}/rounds`, { publish: true });
   await api.call('POST', `tournaments/${tid}/rounds/1/start`);
   for (const g of r1.games) await api.call('POST', `games/${g.id}/arbiter/result`, { white: 1, black: 0 });
-  await api.call('POST', `tournaments/${tid}/rounds`, {});
+  await api.call('POST', `tournaments/${tid}/rounds`, { publish: true });
 });
 test.after(() => stopAll(daemon, browser));
 

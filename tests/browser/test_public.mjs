@@ -25,7 +25,7 @@ test('byes are listed with the round\'s pairings (public page in Bulgarian, desk
   }
   // Filip asks for a half point in round 1; the five others leave one without an opponent.
   await arbiter.call('POST', `tournaments/${tour.id}/players/${ids['Fox, Filip']}/byes`, { round: 1, kind: 'half' });
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true });
   assert.equal(round.games.length, 2);
   const paired = new Set(round.games.flatMap((g) => [g.white_id, g.black_id]));
   const allocated = Object.keys(ids).find((n) => n !== 'Fox, Filip' && !paired.has(ids[n]));

@@ -24,7 +24,7 @@ test.before(async () => {
     pins[name] = r.credentials.pin;
     ids.push(r.player.id);
   }
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }], publish: true });
   gid = round.games[0].id;
   tid = tour.id;
 });
@@ -163,7 +163,7 @@ test('a tablet signed in before the pairing opens its game as soon as the round 
   await tab.click('#signin button[type=submit].primary >> nth=-1');
   await tab.waitForSelector('.banner.info');
   assert.equal(await tab.locator('.cg-wrap').count(), 0);
-  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[1], black_id: ids[0] }] });
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[1], black_id: ids[0] }], publish: true });
   await tab.waitForSelector('.cg-wrap.orientation-black', { timeout: 10000 });
   await expectText(tab.locator('#status'), /not started/);
   assert.deepEqual(tab.errors, []);
@@ -180,7 +180,7 @@ test('the desk reports colours reversed after ten moves each: the game goes on w
     await c.call('POST', 'auth/player', { tournament_id: tour.id, pin: r.credentials.pin });
     players.push(c);
   }
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }], publish: true });
   const g = round.games[0].id;
   for (const c of players) await c.call('POST', `games/${g}/checkin`, {});
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
@@ -225,7 +225,7 @@ test('in Russian: an offer armed under the Sofia rule is refused in Russian and 
     ids.push(r.player.id);
     pin[name] = r.credentials.pin;
   }
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }], publish: true });
   const black = new ApiClient(daemon.url);
   await black.call('POST', 'auth/player', { tournament_id: tour.id, pin: pin['Ivanova, Irina'] });
   await black.call('POST', `games/${round.games[0].id}/checkin`, {});

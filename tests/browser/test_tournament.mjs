@@ -107,6 +107,12 @@ test('a round robin game from the desk to the public standings', async (t) => {
     assert.deepEqual([cells[1], cells[3]], [white, black]);
   });
 
+  await step('the draft round is published: the tablets may find their boards', async () => {
+    await desk.waitForSelector('section.round [data-state="draft"]');
+    await desk.click('section.round button[data-act="publish"]');
+    await desk.waitForSelector('section.round [data-state="published"]');
+  });
+
   let tabW = await newPage(browser, { viewport: { width: 1280, height: 800 } });
   const tabB = await newPage(browser, { viewport: { width: 600, height: 1024 } });
   Object.assign(pages, { white: tabW, black: tabB });

@@ -362,7 +362,8 @@ int64_t make_round(Daemon *d, const Client *arb, int64_t tid, int npairs, const 
     for (int i = 0; i < npairs; i++)
         sprintf(body + strlen(body), "%s{\"white_id\":%lld,\"black_id\":%lld}", i ? "," : "",
                 (long long)white[i], (long long)black[i]);
-    strcat(body, "]}");
+    /* Published at once: the tablets check in to it. */
+    strcat(body, "],\"publish\":true}");
     Resp *r = reqf(d, arb, "POST", body, "/api/v1/tournaments/%lld/rounds", (long long)tid);
     free(body);
     ck_assert_msg(r->status == 201, "round: %ld %s", r->status, r->body);

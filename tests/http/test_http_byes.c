@@ -93,7 +93,8 @@ static long patch_player(int64_t tid, int64_t pid, const char *body)
 /* POST /rounds without pairings; the answer (caller frees). */
 static Resp *pair(int64_t tid)
 {
-    return reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    return reqf(&D, &arb, "POST", "{\"publish\":true}", "/api/v1/tournaments/%lld/rounds",
+                (long long)tid);
 }
 
 /* Pairs the next round, starts it and makes every game a draw. */

@@ -339,7 +339,8 @@ START_TEST(round_robin_as_published)
         }
         char path[96];
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rounds", (long long)tid);
-        Resp *r = send_json("POST", json_pack("{s:o}", "pairings", pairings), path);
+        Resp *r =
+            send_json("POST", json_pack("{s:o,s:b}", "pairings", pairings, "publish", 1), path);
         ck_assert_msg(r->status == 201, "round %d: %s", rn, r->body);
         json_t *games = json_object_get(r->json, "games");
         ck_assert_int_eq(json_array_size(games), k);
@@ -732,7 +733,8 @@ START_TEST(swiss_pairing_lists)
             ck_assert_msg(b->status == 201, "%s", b->body);
             resp_free(b);
         }
-        Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
+        Resp *r = reqf(&D, &arb, "POST", "{\"publish\":true}", "/api/v1/tournaments/%lld/rounds",
+                       (long long)tid);
         ck_assert_msg(r->status == 201, "round %d: %s", rn, r->body);
         memcpy(before, points, sizeof before);
         check_lists(tid, rn, pids, before);
@@ -808,7 +810,8 @@ START_TEST(bad_requests)
     int64_t tid = new_tournament("T", "{\"system\":\"swiss\"}");
     for (int i = 0; i < 2; i++)
         add_player(tid, NAMES[i], 1500);
-    Resp *r = reqf(&D, &arb, "POST", "{}", "/api/v1/tournaments/%lld/rounds", (long long)tid);
+    Resp *r = reqf(&D, &arb, "POST", "{\"publish\":true}", "/api/v1/tournaments/%lld/rounds",
+                   (long long)tid);
     ck_assert_int_eq(r->status, 201);
     resp_free(r);
     char p[160];

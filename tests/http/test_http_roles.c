@@ -157,9 +157,10 @@ static int allowed(const char *xrole, const char *method, const char *tmpl, int 
     if (!strcmp(xrole, "captain"))
         return role == ARB || (role == OUTSIDER && !strcmp(method, "GET"));
     if (!strcmp(xrole, "arbiter"))
-        return role == ARB || (role == OUTSIDER &&
-                               (!strcmp(method, "GET") || (strncmp(tmpl, "/tournaments/", 13) &&
-                                                           strncmp(tmpl, "/games/", 7))));
+        return role == ARB ||
+               (role == OUTSIDER &&
+                (!strcmp(method, "GET") ||
+                 (strncmp(tmpl, "/tournaments/{tid}", 18) && strncmp(tmpl, "/games/{gid}", 12))));
     return role == PLAYER || role == OPPONENT;
 }
 

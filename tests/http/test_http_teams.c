@@ -98,6 +98,12 @@ static json_t *pair(Event *e, int rn)
     ck_assert_int_eq(jint(r->json, "round"), rn);
     json_t *m = json_incref(json_object_get(r->json, "matches"));
     resp_free(r);
+    /* A paired round is a draft: captains and the public see it once it
+     * is published. */
+    r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/%d/publish",
+             (long long)e->tid, rn);
+    ck_assert_msg(r->status == 200, "publish round %d: %ld %s", rn, r->status, r->body);
+    resp_free(r);
     return m;
 }
 

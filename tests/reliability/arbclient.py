@@ -140,7 +140,8 @@ def make_event(arb, boards, time_control="5400+30"):
         players.append((js["credentials"]["player_id"], js["credentials"]["token"]))
     pairings = [{"white_id": players[i][0], "black_id": players[boards + i][0]}
                 for i in range(boards)]
-    st, js, _ = arb.req("POST", "/api/v1/tournaments/%d/rounds" % tid, {"pairings": pairings})
+    st, js, _ = arb.req("POST", "/api/v1/tournaments/%d/rounds" % tid,
+                        {"pairings": pairings, "publish": True})
     assert st == 201, (st, js)
     games = []
     for i, g in enumerate(js["games"]):

@@ -623,7 +623,7 @@ static void setup(void)
             k += (size_t)sprintf(rb + k, "%s{\"white_id\":%lld,\"black_id\":%lld}", b ? "," : "",
                                  (long long)(r % 2 ? c : a), (long long)(r % 2 ? a : c));
         }
-        strcpy(rb + k, "]}");
+        strcpy(rb + k, "],\"publish\":true}");
         snprintf(path, sizeof path, "/api/v1/tournaments/%lld/rounds", tid);
         json_t *round = lg_call_json("POST", path, arb, rb, 201);
         json_t *games = json_object_get(round, "games");

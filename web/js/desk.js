@@ -17,13 +17,14 @@ import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standi
 import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, matchesTable } from './teams-view.js';
 import { mountArbiterActions } from './arbiter-actions.js';
+import { viewOffice, roundState, roundStateAct } from './office-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
 let me = null;
 let cleanup = [];         // what the current view must close when we leave it
 let alertState = { tid: null, list: [], stream: null };
-const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings', 'teams'];
+const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings', 'office', 'teams'];
 
 async function start() {
   await initI18n();
@@ -235,7 +236,7 @@ async function showTournament(tid, tab) {
     <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
   const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
     ratings: async (tour, head) => render(app, html`${head}${await ratingsView(tour.id)}`), exports: viewExports, settings: viewSettings,
-    teams: viewTeams };
+    office: viewOffice, teams: viewTeams };
   await (views[tab] || viewLive)(tour, head);
 }
 
@@ -413,7 +414,8 @@ async function viewRounds(tour, head) {
         <button type="button" data-act="add" data-i18n="desk.add_pairing"></button>
         <button type="button" data-act="swap" data-i18n="desk.swap"></button>
         <button type="button" data-act="bye" data-i18n="desk.round_bye"></button>
-        <button type="button" data-act="start" class="primary" data-i18n="desk.start_round"></button></div>` : ''}
+        <button type="button" data-act="start" class="primary" data-i18n="desk.start_round"></button>
+        ${roundState(r)}</div>` : ''}
       ${r.status === 'running' ? html`<div class="toolbar no-print"><button type="button" data-act="pause" data-i18n="desk.pause_all"></button></div>` : ''}
       ${r.status === 'paused' ? html`<div class="toolbar no-print"><button type="button" data-act="resume" class="primary" data-i18n="desk.resume_all"></button></div>` : ''}
       </section>`)}`);
@@ -441,6 +443,8 @@ async function viewRounds(tour, head) {
         if (!await ask({ title: t('desk.start_round'), message: t('desk.start_confirm', { n: rn }) })) return;
         await api.post(`tournaments/${tour.id}/rounds/${rn}/start`, {});
         toast(t('desk.started', { n: rn }));
+      } else if (act === 'publish' || act === 'unpublish') {
+        await roundStateAct(tour, rn, act);
       } else if (act === 'pause' || act === 'resume') {
         if (!await ask({ title: t(`desk.${act}_all`), message: t('view.round_n', { n: rn }) })) return;
         await api.post(`tournaments/${tour.id}/rounds/${rn}/${act}`, {});

@@ -16,6 +16,7 @@ import { normalize } from './state.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
 import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, teamStandingsView, roundsMatchesView, teamView } from './teams-view.js';
+import { officeSummary } from './office-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -80,7 +81,7 @@ async function showTournament(tid, tab, sub) {
   const [tour, ts] = await Promise.all([api.get(`tournaments/${tid}`), teamSettings(tid)]);
   if (isTeamEvent(ts)) setNav(tid, tab, true);
   document.title = `${tour.name} — Arbiter`;
-  const head = html`<h2>${tour.name}</h2>${delayNote(tour)}`;
+  const head = html`<h2>${tour.name}</h2>${delayNote(tour)}${officeSummary(tour)}`;
   if (tab === 'live') {
     render(app, html`${head}<div id="grid"></div>`);
     const grid = new LiveGrid($('#grid'), tid, { link: (gid) => `#/g/${gid}`, onStatus: (s) => conn.set(s) });
