@@ -370,10 +370,7 @@ void game_arbiter_restore_to(GameState *st, const GameEvent *ev, int ply)
     }
     st->offer = -1;
     st->offer_agreed = false;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touch_castle = -1;
-    st->touched = false;
+    game_state_clear_touch(st);
     for (int i = 0; i < st->nnotes; i++)
         if (st->notes[i].ply > ply)
             st->notes[i].ply = ply;
@@ -548,10 +545,7 @@ void game_arbiter_new_game(GameState *st, int64_t t)
     st->offer_agreed = false;
     st->call_pending = false;
     st->call_side = -1;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touch_castle = -1;
-    st->touched = false;
+    game_state_clear_touch(st);
     st->iii_claim = -1;
     st->iii_side = -1;
     st->colours_reversed = false;

@@ -132,6 +132,14 @@ void game_state_ask_dead(GameState *st, const GameEvent *ev, int loser, int end,
                    game_state_side_name(!loser), law);
 }
 
+void game_state_clear_touch(GameState *st)
+{
+    st->touch_square = -1;
+    st->touch_capture = -1;
+    st->touch_castle = -1;
+    st->touched = false;
+}
+
 void game_state_end(GameState *st, int end, int side, int white, int black, int64_t t)
 {
     st->over = true;
@@ -154,10 +162,7 @@ void game_state_end(GameState *st, int end, int side, int white, int black, int6
             st->score[!s] = (int8_t)(2 - st->score[s]);
     st->offer = -1;
     st->offer_agreed = false;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touch_castle = -1;
-    st->touched = false;
+    game_state_clear_touch(st);
     st->iii_claim = -1;
     st->dead_side = -1;
     clock_stop(&st->clock, t);
@@ -285,10 +290,7 @@ void game_state_play(GameState *st, const GameEvent *ev, Move m, bool forced_que
     board_make(&st->board, m);
     st->nplies++;
     st->keys[st->nplies] = st->board.key;
-    st->touch_square = -1;
-    st->touch_capture = -1;
-    st->touch_castle = -1;
-    st->touched = false;
+    game_state_clear_touch(st);
     /* 9.1.2: the opponent's offer lapses when this player moves instead. */
     if (st->offer == !mover) {
         st->offer = -1;

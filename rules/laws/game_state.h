@@ -44,6 +44,10 @@ int game_state_can_mate(const GameState *st, int winner);
 void game_state_ask_dead(GameState *st, const GameEvent *ev, int loser, int end, int64_t t,
                          GameVerdict *v);
 
+/* Clears what the player on move touched (4.3, 4.4, 7.5.1): no binding, and
+ * his right to claim a draw (9.4) back. */
+void game_state_clear_touch(GameState *st);
+
 /* Ends the game with the given half-point scores (12.9 overrides applied). */
 void game_state_end(GameState *st, int end, int side, int white, int black, int64_t t);
 
