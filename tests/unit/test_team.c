@@ -447,6 +447,7 @@ START_TEST(trf_settings_round_trip)
     ck_assert_int_eq(m->colour_a, TRN_WHITE);
     ck_assert_int_eq(m->board[1].colour_a, TRN_WHITE);
     ck_assert_int_eq(m->board[2].colour_a, TRN_BLACK);
+    team_event_free(back);
     /* A file whose player is in no team is refused. */
     const char *bad =
         "001    1      Solo, Sam                         2000                            0.0    1\r"

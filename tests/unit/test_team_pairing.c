@@ -141,6 +141,8 @@ START_TEST(property_random_events)
         property_run(40, 9, TEAM_PREF_A, TEAM_PRIMARY_MATCH, seed * 17, true);
         property_run(25, 11, TEAM_PREF_B, TEAM_PRIMARY_MATCH, seed * 19, true);
     }
+    /* Olympiad size: brackets above 64 teams take the approximate order. */
+    property_run(151, 4, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 5, true);
 }
 END_TEST
 
