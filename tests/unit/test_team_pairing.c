@@ -364,6 +364,31 @@ START_TEST(check_lists_violations)
 }
 END_TEST
 
+START_TEST(tiny_fields)
+{
+    /* One team: the bye; two: one match; three: a match and the bye;
+     * none left after a withdrawal: an empty round. */
+    for (int n = 1; n <= 3; n++) {
+        TeamEvent *ev = make_event(n, 2, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 3);
+        TeamPair p[4];
+        int np = -1;
+        ck_assert_int_eq(team_pairing_swiss(ev, 1, p, &np), 0);
+        ck_assert_int_eq(np, (n + 1) / 2);
+        if (n % 2)
+            ck_assert_int_eq(p[np - 1].b, 0);
+        team_event_free(ev);
+    }
+    TeamEvent *ev = make_event(1, 2, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 3);
+    team_event_team_mut(ev, 1)->withdrawn = true;
+    TeamPair p[2];
+    int np = -1;
+    ck_assert_int_eq(team_pairing_swiss(ev, 1, p, &np), 0);
+    ck_assert_int_eq(np, 0);
+    ck_assert_int_eq(team_pairing_swiss(ev, 5, p, &np), TEAM_PAIRING_E_RANGE);
+    team_event_free(ev);
+}
+END_TEST
+
 START_TEST(round_robin_wraps_berger)
 {
     TeamPair p[BERGER_MAX_BOARDS];
@@ -399,6 +424,7 @@ int main(void)
     TCase *tc = tcase_create("team_pairing");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, round_robin_wraps_berger);
+    tcase_add_test(tc, tiny_fields);
     tcase_add_test(tc, property_random_events);
     tcase_add_test(tc, hand_built_cases);
     tcase_add_test(tc, preference_variants);
