@@ -949,3 +949,29 @@ int team_pairing_check(const TeamEvent *ev, int round, const TeamPair *pairs, in
     free(seen);
     return nv;
 }
+
+int team_pairing_compare(const TeamEvent *ev, int round, const TeamPair *pairs, int n)
+{
+    TeamPair *mine = calloc((size_t)ev->n_teams / 2 + 2, sizeof *mine);
+    if (!mine)
+        return -ENOMEM;
+    int nm = 0, rc = team_pairing_swiss(ev, round, mine, &nm);
+    if (rc) {
+        free(mine);
+        return rc < 0 ? rc : -rc;
+    }
+    int verdict = nm == n ? TEAM_SAME : TEAM_OTHER_PAIRS;
+    for (int i = 0; i < n && verdict != TEAM_OTHER_PAIRS; i++) {
+        const TeamPair *p = &pairs[i];
+        int j = 0;
+        while (j < nm && !((mine[j].a == p->a && mine[j].b == p->b) ||
+                           (mine[j].a == p->b && mine[j].b == p->a)))
+            j++;
+        if (j == nm)
+            verdict = TEAM_OTHER_PAIRS;
+        else if (p->b && (mine[j].a != p->a || mine[j].colour_a != p->colour_a))
+            verdict = TEAM_OTHER_COLOURS;
+    }
+    free(mine);
+    return verdict;
+}

@@ -360,6 +360,17 @@ START_TEST(check_lists_violations)
     ck_assert_int_eq(seen[TEAM_V_DUP], 1);
     ck_assert_int_eq(seen[TEAM_V_PAB], 1);
     ck_assert_str_eq(team_violation_name(TEAM_V_C1), "C1");
+    /* Against the engine's own round 2. */
+    team_event_team_mut(ev, 4)->withdrawn = false;
+    TeamPair own[4];
+    int no;
+    ck_assert_int_eq(team_pairing_swiss(ev, 2, own, &no), 0);
+    ck_assert_int_eq(team_pairing_compare(ev, 2, own, no), TEAM_SAME);
+    TeamPair swapped = own[0];
+    own[0] =
+        (TeamPair){swapped.b, swapped.a, swapped.colour_a == TRN_WHITE ? TRN_BLACK : TRN_WHITE};
+    ck_assert_int_eq(team_pairing_compare(ev, 2, own, no), TEAM_OTHER_COLOURS);
+    ck_assert_int_eq(team_pairing_compare(ev, 2, p, 3), TEAM_OTHER_PAIRS);
     team_event_free(ev);
 }
 END_TEST
