@@ -886,7 +886,7 @@ fail:
     return rc;
 }
 
-const char *team_violation_name(TeamViolationCode code)
+const char *team_pairing_violation_name(TeamViolationCode code)
 {
     static const char *const names[] = {"TEAM",   "DUP", "UNPAIRED", "WITHDRAWN",
                                         "ABSENT", "C1",  "C2",       "PAB"};

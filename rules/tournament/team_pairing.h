@@ -130,7 +130,7 @@ typedef struct TeamViolation {
 } TeamViolation;
 
 /* "C1", "DUP", ... */
-const char *team_violation_name(TeamViolationCode code);
+const char *team_pairing_violation_name(TeamViolationCode code);
 
 /*
  * Checks the proposed pairing pairs[0..n-1] of round `round` against the

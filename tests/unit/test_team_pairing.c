@@ -86,7 +86,7 @@ static void play_round(TeamEvent *ev, int r, unsigned long long *seed, bool dist
     TeamViolation v[8];
     int nv = team_pairing_check(ev, r, p, n, v, 8);
     ck_assert_msg(nv == 0, "round %d: %d violations, first %s %d %d", r, nv,
-                  team_violation_name(v[0].code), v[0].team, v[0].other);
+                  team_pairing_violation_name(v[0].code), v[0].team, v[0].other);
     for (int i = 0; i < n; i++) {
         if (!p[i].b) {
             ck_assert_ptr_nonnull(team_event_add_bye(ev, r, p[i].a, TRN_RES_PAB));
@@ -359,7 +359,7 @@ START_TEST(check_lists_violations)
     ck_assert_int_eq(seen[TEAM_V_C2], 1);
     ck_assert_int_eq(seen[TEAM_V_DUP], 1);
     ck_assert_int_eq(seen[TEAM_V_PAB], 1);
-    ck_assert_str_eq(team_violation_name(TEAM_V_C1), "C1");
+    ck_assert_str_eq(team_pairing_violation_name(TEAM_V_C1), "C1");
     /* Against the engine's own round 2. */
     team_event_team_mut(ev, 4)->withdrawn = false;
     TeamPair own[4];
