@@ -886,7 +886,7 @@ fail:
     return rc;
 }
 
-const char *team_violation_name(TeamViolationCode code)
+const char *team_pairing_violation_name(TeamViolationCode code)
 {
     static const char *const names[] = {"TEAM",   "DUP", "UNPAIRED", "WITHDRAWN",
                                         "ABSENT", "C1",  "C2",       "PAB"};
@@ -948,4 +948,30 @@ int team_pairing_check(const TeamEvent *ev, int round, const TeamPair *pairs, in
         note(out, max, &nv, TEAM_V_PAB, 0, 0);
     free(seen);
     return nv;
+}
+
+int team_pairing_compare(const TeamEvent *ev, int round, const TeamPair *pairs, int n)
+{
+    TeamPair *mine = calloc((size_t)ev->n_teams / 2 + 2, sizeof *mine);
+    if (!mine)
+        return -ENOMEM;
+    int nm = 0, rc = team_pairing_swiss(ev, round, mine, &nm);
+    if (rc) {
+        free(mine);
+        return rc < 0 ? rc : -rc;
+    }
+    int verdict = nm == n ? TEAM_SAME : TEAM_OTHER_PAIRS;
+    for (int i = 0; i < n && verdict != TEAM_OTHER_PAIRS; i++) {
+        const TeamPair *p = &pairs[i];
+        int j = 0;
+        while (j < nm && !((mine[j].a == p->a && mine[j].b == p->b) ||
+                           (mine[j].a == p->b && mine[j].b == p->a)))
+            j++;
+        if (j == nm)
+            verdict = TEAM_OTHER_PAIRS;
+        else if (p->b && (mine[j].a != p->a || mine[j].colour_a != p->colour_a))
+            verdict = TEAM_OTHER_COLOURS;
+    }
+    free(mine);
+    return verdict;
 }

@@ -130,7 +130,7 @@ typedef struct TeamViolation {
 } TeamViolation;
 
 /* "C1", "DUP", ... */
-const char *team_violation_name(TeamViolationCode code);
+const char *team_pairing_violation_name(TeamViolationCode code);
 
 /*
  * Checks the proposed pairing pairs[0..n-1] of round `round` against the
@@ -139,5 +139,20 @@ const char *team_violation_name(TeamViolationCode code);
  */
 int team_pairing_check(const TeamEvent *ev, int round, const TeamPair *pairs, int n,
                        TeamViolation *out, int max);
+
+/* How a proposed pairing compares with the engine's own (a note for the
+ * arbiter: a program must reproduce the published pairings). */
+typedef enum TeamCompare {
+    TEAM_SAME = 0,         /* the engine pairs the round the same way */
+    TEAM_OTHER_PAIRS = 1,  /* the engine would pair other teams together */
+    TEAM_OTHER_COLOURS = 2 /* the same pairs, another first-named team or colour */
+} TeamCompare;
+
+/*
+ * Compares pairs[0..n-1] (any order) with team_pairing_swiss() for round
+ * `round`.  Returns a TeamCompare, TEAM_PAIRING_E_NONE / _E_RANGE as the
+ * engine does (negated), or -ENOMEM.
+ */
+int team_pairing_compare(const TeamEvent *ev, int round, const TeamPair *pairs, int n);
 
 #endif

@@ -99,7 +99,7 @@ int team_standings_parse(const char *text, TeamTbSpec *specs, int max, int *n, c
     return 0;
 }
 
-void team_tb_name(const TeamTbSpec *s, char *buf, size_t len)
+void team_standings_spec_name(const TeamTbSpec *s, char *buf, size_t len)
 {
     const char *name = "?";
     for (size_t k = 0; k < sizeof tb_names / sizeof *tb_names; k++)

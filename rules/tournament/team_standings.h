@@ -82,7 +82,7 @@ int team_standings_parse(const char *text, TeamTbSpec *specs, int max, int *n, c
                          size_t errlen);
 
 /* Writes the C.07 spelling of s ("BH:MP/C1") into buf. */
-void team_tb_name(const TeamTbSpec *s, char *buf, size_t len);
+void team_standings_spec_name(const TeamTbSpec *s, char *buf, size_t len);
 
 typedef struct TeamRow {
     int team;

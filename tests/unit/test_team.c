@@ -216,7 +216,7 @@ START_TEST(standings_tiebreaks)
     ck_assert_int_eq(sp[1].cut_low, 1);
     ck_assert_int_eq(sp[3].code, TEAM_TB_EMMSB);
     char name[32];
-    team_tb_name(&sp[1], name, sizeof name);
+    team_standings_spec_name(&sp[1], name, sizeof name);
     ck_assert_str_eq(name, "BH:MP/C1");
     ck_assert_int_eq(team_standings_parse("XYZ", sp, 8, &n, err, sizeof err),
                      TEAM_STANDINGS_E_SYNTAX);
@@ -447,6 +447,7 @@ START_TEST(trf_settings_round_trip)
     ck_assert_int_eq(m->colour_a, TRN_WHITE);
     ck_assert_int_eq(m->board[1].colour_a, TRN_WHITE);
     ck_assert_int_eq(m->board[2].colour_a, TRN_BLACK);
+    team_event_free(back);
     /* A file whose player is in no team is refused. */
     const char *bad =
         "001    1      Solo, Sam                         2000                            0.0    1\r"

@@ -86,7 +86,7 @@ static void play_round(TeamEvent *ev, int r, unsigned long long *seed, bool dist
     TeamViolation v[8];
     int nv = team_pairing_check(ev, r, p, n, v, 8);
     ck_assert_msg(nv == 0, "round %d: %d violations, first %s %d %d", r, nv,
-                  team_violation_name(v[0].code), v[0].team, v[0].other);
+                  team_pairing_violation_name(v[0].code), v[0].team, v[0].other);
     for (int i = 0; i < n; i++) {
         if (!p[i].b) {
             ck_assert_ptr_nonnull(team_event_add_bye(ev, r, p[i].a, TRN_RES_PAB));
@@ -141,6 +141,8 @@ START_TEST(property_random_events)
         property_run(40, 9, TEAM_PREF_A, TEAM_PRIMARY_MATCH, seed * 17, true);
         property_run(25, 11, TEAM_PREF_B, TEAM_PRIMARY_MATCH, seed * 19, true);
     }
+    /* Olympiad size: brackets above 64 teams take the approximate order. */
+    property_run(151, 4, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 5, true);
 }
 END_TEST
 
@@ -357,7 +359,43 @@ START_TEST(check_lists_violations)
     ck_assert_int_eq(seen[TEAM_V_C2], 1);
     ck_assert_int_eq(seen[TEAM_V_DUP], 1);
     ck_assert_int_eq(seen[TEAM_V_PAB], 1);
-    ck_assert_str_eq(team_violation_name(TEAM_V_C1), "C1");
+    ck_assert_str_eq(team_pairing_violation_name(TEAM_V_C1), "C1");
+    /* Against the engine's own round 2. */
+    team_event_team_mut(ev, 4)->withdrawn = false;
+    TeamPair own[4];
+    int no;
+    ck_assert_int_eq(team_pairing_swiss(ev, 2, own, &no), 0);
+    ck_assert_int_eq(team_pairing_compare(ev, 2, own, no), TEAM_SAME);
+    TeamPair swapped = own[0];
+    own[0] =
+        (TeamPair){swapped.b, swapped.a, swapped.colour_a == TRN_WHITE ? TRN_BLACK : TRN_WHITE};
+    ck_assert_int_eq(team_pairing_compare(ev, 2, own, no), TEAM_OTHER_COLOURS);
+    ck_assert_int_eq(team_pairing_compare(ev, 2, p, 3), TEAM_OTHER_PAIRS);
+    team_event_free(ev);
+}
+END_TEST
+
+START_TEST(tiny_fields)
+{
+    /* One team: the bye; two: one match; three: a match and the bye;
+     * none left after a withdrawal: an empty round. */
+    for (int n = 1; n <= 3; n++) {
+        TeamEvent *ev = make_event(n, 2, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 3);
+        TeamPair p[4];
+        int np = -1;
+        ck_assert_int_eq(team_pairing_swiss(ev, 1, p, &np), 0);
+        ck_assert_int_eq(np, (n + 1) / 2);
+        if (n % 2)
+            ck_assert_int_eq(p[np - 1].b, 0);
+        team_event_free(ev);
+    }
+    TeamEvent *ev = make_event(1, 2, TEAM_PREF_A, TEAM_PRIMARY_MATCH, 3);
+    team_event_team_mut(ev, 1)->withdrawn = true;
+    TeamPair p[2];
+    int np = -1;
+    ck_assert_int_eq(team_pairing_swiss(ev, 1, p, &np), 0);
+    ck_assert_int_eq(np, 0);
+    ck_assert_int_eq(team_pairing_swiss(ev, 5, p, &np), TEAM_PAIRING_E_RANGE);
     team_event_free(ev);
 }
 END_TEST
@@ -397,6 +435,7 @@ int main(void)
     TCase *tc = tcase_create("team_pairing");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, round_robin_wraps_berger);
+    tcase_add_test(tc, tiny_fields);
     tcase_add_test(tc, property_random_events);
     tcase_add_test(tc, hand_built_cases);
     tcase_add_test(tc, preference_variants);
