@@ -55,7 +55,7 @@ int team_lists_standings(Store *s, int64_t tid, int rounds, json_t **out, char *
     json_t *names = json_array(), *rows = json_array();
     for (int i = 0; i < st->n_specs; i++) {
         char name[32];
-        team_tb_name(&st->specs[i], name, sizeof name);
+        team_standings_spec_name(&st->specs[i], name, sizeof name);
         json_array_append_new(names, json_string(name));
     }
     for (int i = 0; i < st->n_rows; i++) {
