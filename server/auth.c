@@ -92,11 +92,12 @@ static void dummy_make(void)
 
 int auth_password_check(const char *password, const char *hash)
 {
+    /* Made on the first check of any kind, so that even the first
+     * unknown name takes no longer than a known one. */
+    pthread_once(&dummy_once, dummy_make);
     int real = hash != NULL;
-    if (!real) {
-        pthread_once(&dummy_once, dummy_make);
+    if (!real)
         hash = dummy_hash;
-    }
     struct crypt_data *cd = calloc(1, sizeof *cd);
     if (!cd)
         return 0;
