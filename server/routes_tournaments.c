@@ -26,6 +26,8 @@ static const char *const SYSTEMS[] = {"swiss", "roundrobin", "manual", NULL};
 static const char *const FLAGS[] = {"server", "claimed", NULL};
 static const char *const ILLEGAL[] = {"penalize", "reject", NULL};
 static const char *const OFFERS[] = {"free", "sofia", "arbiter", NULL};
+static const char *const PAIRING_SYSTEMS[] = {"dutch", "burstein", NULL};
+static const char *const ACCELERATIONS[] = {"none", "baku", NULL};
 
 const JsonField route_settings_fields[] = {
     {"flags", JF_STR, 0, 0, 0, FLAGS, NULL},
@@ -54,6 +56,8 @@ const JsonField route_tournament_fields[] = {
     {"tiebreaks", JF_STR, 0, 0, 200, NULL, NULL},
     {"bye_limit", JF_INT, 0, 0, 99, NULL, NULL},
     {"bye_last_rounds", JF_INT, 0, 0, 99, NULL, NULL},
+    {"pairing_system", JF_STR, 0, 0, 0, PAIRING_SYSTEMS, NULL},
+    {"acceleration", JF_STR, 0, 0, 0, ACCELERATIONS, NULL},
     END,
 };
 
