@@ -42,16 +42,17 @@ typedef struct {
 
 typedef struct {
     SwissRound s;
-    int64_t *adj;       /* start rank -> score with unplayed games as draws */
-    Metric *m;          /* per s.pl index */
-    int *order;         /* s.pl indexes in pairing order */
-    int V;              /* vertices */
-    int *vx;            /* vertex -> s.pl index */
-    unsigned char *ok;  /* V*V: the pair meets the absolute criteria */
+    int64_t *adj;        /* start rank -> score with unplayed games as draws */
+    Metric *m;           /* per s.pl index */
+    int *order;          /* s.pl indexes in pairing order */
+    int V;               /* vertices */
+    int *vx;             /* vertex -> s.pl index */
+    unsigned char *ok;   /* V*V: the pair meets the absolute criteria */
     uint64_t cm, sm, km; /* colour, same-group, compatible multipliers */
     MatchingGraph *g;
     int *mate, *done;
-    int *sg, ns; /* scoregroup boundaries (vertex indexes), a stack */
+    int *verts, *cmate; /* solve(): the vertices solved, their mates */
+    int *sg, ns;        /* scoregroup boundaries (vertex indexes), a stack */
     int *list;
     int *final_mate; /* s.pl index -> s.pl index, itself for the PAB */
     int bye_failed;  /* the error is about the PAB */
@@ -70,8 +71,7 @@ static TrnPoints virtual_opponent(const Tournament *t, const TrnGame *g)
     switch (g->result) {
     case TRN_RES_DRAW:
     case TRN_RES_UNRATED_DRAW:
-    case TRN_RES_HPB:
-        return ps->draw_white;
+    case TRN_RES_HPB: return ps->draw_white;
     case TRN_RES_WIN:
     case TRN_RES_UNRATED_WIN:
     case TRN_RES_FORFEIT_WIN:
@@ -80,8 +80,7 @@ static TrnPoints virtual_opponent(const Tournament *t, const TrnGame *g)
         if (g->result == TRN_RES_PAB && !g->opponent && ps->pab < ps->win_white)
             return ps->pab < ps->draw_white ? ps->win_white : ps->draw_white;
         return ps->forfeit_loss;
-    default:
-        return ps->win_white;
+    default: return ps->win_white;
     }
 }
 
@@ -192,14 +191,19 @@ static void set(Ctx *c, int u, int v, uint64_t w)
     matching_graph_set_u64(c->g, u, v, w);
 }
 
-static int solve(Ctx *c)
+/* Solves over the vertices below LIMIT not yet paired for good (the
+ * others have no edges to them): c->mate[v] = partner or v. */
+static int solve(Ctx *c, int limit)
 {
-    int rc = matching_graph_solve(c->g, c->mate);
+    int k = 0;
+    for (int v = 0; v < limit && v < c->V; v++)
+        if (!c->done[v])
+            c->verts[k++] = v;
+    int rc = matching_graph_solve_subset(c->g, c->verts, k, c->cmate);
     if (rc)
         return rc;
-    for (int v = 0; v < c->V; v++)
-        if (c->mate[v] < 0)
-            c->mate[v] = v;
+    for (int i = 0; i < k; i++)
+        c->mate[c->verts[i]] = c->cmate[i] < 0 ? c->verts[i] : c->verts[c->cmate[i]];
     return 0;
 }
 
@@ -256,7 +260,7 @@ static int add_groups(Ctx *c, int *valid)
             if (BACK & 1)
                 for (int v = c->sg[c->ns - 2]; v < BACK; v++)
                     set(c, BACK, v, c->km);
-            if ((rc = solve(c)))
+            if ((rc = solve(c, BACK + 1)))
                 return rc;
             *valid = matching_valid(c);
         } while (BACK < V && !*valid);
@@ -279,7 +283,7 @@ static int merge_up(Ctx *c, int *valid)
         for (int u = BACK; u < boundary; u++)
             for (int v = boundary; v < V; v++)
                 set(c, u, v, edge(c, u, v, u >= begin, 0));
-        if ((rc = solve(c)))
+        if ((rc = solve(c, V)))
             return rc;
         push(c, begin);
         push(c, V);
@@ -334,7 +338,7 @@ static int fix_pairs(Ctx *c)
                 if (e)
                     set(c, v, w, e + prio++);
             }
-            if ((rc = solve(c)))
+            if ((rc = solve(c, c->V)))
                 return rc;
             int m = c->mate[v];
             if (m == v)
@@ -376,6 +380,8 @@ static void ctx_free(Ctx *c)
     matching_graph_free(c->g);
     free(c->mate);
     free(c->done);
+    free(c->verts);
+    free(c->cmate);
     free(c->sg);
     free(c->list);
     free(c->final_mate);
@@ -440,10 +446,12 @@ static int build_graph(Ctx *c)
     c->ok = calloc((size_t)V * (size_t)V + 1, 1);
     c->mate = calloc((size_t)V + 1, sizeof *c->mate);
     c->done = calloc((size_t)V + 1, sizeof *c->done);
+    c->verts = calloc((size_t)V + 1, sizeof *c->verts);
+    c->cmate = calloc((size_t)V + 1, sizeof *c->cmate);
     c->sg = calloc(2 * (size_t)V + 8, sizeof *c->sg);
     c->list = calloc((size_t)V + 2, sizeof *c->list);
     c->g = matching_graph_new(V, 1);
-    if (!c->ok || !c->mate || !c->done || !c->sg || !c->list || !c->g)
+    if (!c->ok || !c->mate || !c->done || !c->verts || !c->cmate || !c->sg || !c->list || !c->g)
         return -ENOMEM;
     for (int u = 0; u < V; u++)
         for (int v = 0; v < V; v++)
@@ -458,8 +466,7 @@ static int build_graph(Ctx *c)
     return 0;
 }
 
-int burstein_pair_round(const Tournament *t, int round, SwissPairing *out, char *err,
-                        size_t errlen)
+int burstein_pair_round(const Tournament *t, int round, SwissPairing *out, char *err, size_t errlen)
 {
     out->n_pairs = 0;
     out->pairs = NULL;
