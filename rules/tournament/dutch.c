@@ -136,7 +136,8 @@ static int float_of(const Ctx *c, const TrnPlayer *p, int back)
     const TrnPlayer *o = tournament_player(t, g->opponent);
     if (!o)
         return F_NONE;
-    TrnPoints a = swiss_round_score_at(&c->s, p, rr - 1), b = swiss_round_score_at(&c->s, o, rr - 1);
+    TrnPoints a = swiss_round_score_at(&c->s, p, rr - 1),
+              b = swiss_round_score_at(&c->s, o, rr - 1);
     return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
 }
 
@@ -147,7 +148,8 @@ static int bye_eligible(const Ctx *c, const TrnPlayer *p)
         const TrnGame *g = swiss_game(p, r);
         if (swiss_game_played(g))
             continue;
-        if (swiss_game_points(t, g) >= t->points.win_white || (swiss_game_participated(g) && !g->opponent))
+        if (swiss_game_points(t, g) >= t->points.win_white ||
+            (swiss_game_participated(g) && !g->opponent))
             return 0;
     }
     return 1;

@@ -44,11 +44,11 @@ typedef struct SwissPairing {
 /* A player of the round to pair and the facts the systems read. */
 typedef struct SwissPlayer {
     const TrnPlayer *tp;
-    int id;          /* start rank */
-    int rank;        /* 0-based pairing order among the players of the round */
-    TrnPoints raw;   /* score before this round, without acceleration */
-    TrnPoints score; /* with acceleration: what scoregroups use */
-    int played;      /* games played over the board */
+    int id;             /* start rank */
+    int rank;           /* 0-based pairing order among the players of the round */
+    TrnPoints raw;      /* score before this round, without acceleration */
+    TrnPoints score;    /* with acceleration: what scoregroups use */
+    int played;         /* games played over the board */
     int pref, rep, imb; /* SWISS_* preference, repeated colour, |W - B| */
     int strong, abspref, absimb;
     int fl[3]; /* Dutch: float 1 and 2 rounds back (index 1, 2) */
@@ -60,14 +60,14 @@ typedef struct SwissPlayer {
 /* The round being paired. */
 typedef struct SwissRound {
     const Tournament *t;
-    int round;        /* the round being paired */
-    int pr;           /* rounds played before it */
-    int n;            /* players to pair */
-    SwissPlayer *pl;  /* sorted: score desc, rank asc */
-    int init;         /* initial colour, SWISS_WHITE or SWISS_BLACK */
-    int expected;     /* rounds of the event */
-    int baku;         /* Baku acceleration from the 192 line */
-    int *id_rank;     /* start rank -> position among all players by start rank */
+    int round;                   /* the round being paired */
+    int pr;                      /* rounds played before it */
+    int n;                       /* players to pair */
+    SwissPlayer *pl;             /* sorted: score desc, rank asc */
+    int init;                    /* initial colour, SWISS_WHITE or SWISS_BLACK */
+    int expected;                /* rounds of the event */
+    int baku;                    /* Baku acceleration from the 192 line */
+    int *id_rank;                /* start rank -> position among all players by start rank */
     unsigned char *burstein_top; /* start rank -> gets Burstein's default acceleration */
 } SwissRound;
 

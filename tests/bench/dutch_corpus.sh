@@ -19,7 +19,7 @@
 # Without --baku every round of the file is re-paired by
 # `arbiter check --SYSTEM`. With --baku (bbpPairings' generator cannot write
 # accelerated events) each round R of the file is asked of both programs
-# separately: the file cut before R (trf_truncate.py: points recomputed, the
+# separately: the file cut before R (trf_cut.awk: points recomputed, the
 # absences of R kept, "192 FIDE_DUTCH_BAKU" or "192 FIDE_BURSTEIN_BAKU", XXC
 # and XXR added) is paired by `bbpPairings --SYSTEM -p` and by
 # `arbiter pair --SYSTEM`, and the outputs must be equal; bbpPairings'
@@ -69,8 +69,8 @@ baku_rounds() {
     n=0 d=0 r=1
     while [ "$r" -le "$total" ]; do
         cut="$out/cut.trf"
-        python3 "$here/trf_truncate.py" "$trf" $((r - 1)) "$total" --absences \
-            --system "$bakuname" --initial-colour > "$cut"
+        awk -v keep=$((r - 1)) -v total="$total" -v sysname="$bakuname" \
+            -f "$here/trf_cut.awk" "$trf" > "$cut"
         # no pairing at all (exit status 1 of both) is an agreement too
         want=$("$bbp" --"$system" "$cut" -p 2> /dev/null) || want="no pairing ($?)"
         want=$(printf '%s' "$want" | tr -d '\r')

@@ -73,8 +73,8 @@ static double virtual_of(const Resp *r, int64_t pid)
     ck_assert_msg(json_is_array(v), "no virtual_points in %s", r->body);
     size_t i;
     json_t *e;
-    json_array_foreach(v, i, e) if (jint(e, "player_id") == pid) return json_number_value(
-        json_object_get(e, "points"));
+    json_array_foreach(v, i, e) if (jint(e, "player_id") ==
+                                    pid) return json_number_value(json_object_get(e, "points"));
     return 0;
 }
 
@@ -150,8 +150,8 @@ START_TEST(burstein_with_baku)
         Resp *r = pair(tid);
         for (int i = 0; i < 10; i++) {
             double want = i < 5 ? (rn <= 2 ? 1.0 : rn == 3 ? 0.5 : 0.0) : 0.0;
-            ck_assert_msg(virtual_of(r, p[i]) == want, "round %d player %d: %g virtual points",
-                          rn, i + 1, virtual_of(r, p[i]));
+            ck_assert_msg(virtual_of(r, p[i]) == want, "round %d player %d: %g virtual points", rn,
+                          i + 1, virtual_of(r, p[i]));
         }
         resp_free(r);
         finish_round(&D, &arb, tid, rn, results[rn - 1]);
