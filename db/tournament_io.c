@@ -350,7 +350,7 @@ static int virtual_points(Tournament *t, SwissSystem sys, int64_t rn, const int6
 {
     SwissRound sr;
     char why[200];
-    int rc = swiss_round_setup(&sr, t, (int)rn, sys, why, sizeof why);
+    int rc = swiss_round_setup(&sr, t, (int)rn, sys, NULL, why, sizeof why);
     for (int i = 0; !rc && i < sr.n; i++) {
         TrnPoints a = swiss_round_acceleration(&sr, sr.pl[i].tp, (int)rn);
         if (a)

@@ -58,12 +58,6 @@ typedef struct {
     int bye_failed;  /* the error is about the PAB */
 } Ctx;
 
-static void fail(char *err, size_t errlen, const char *msg)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", msg);
-}
-
 /* the score of the opponent standing in for an unplayed game */
 static TrnPoints virtual_opponent(const Tournament *t, const TrnGame *g)
 {
@@ -199,12 +193,7 @@ static int solve(Ctx *c, int limit)
     for (int v = 0; v < limit && v < c->V; v++)
         if (!c->done[v])
             c->verts[k++] = v;
-    int rc = matching_graph_solve_subset(c->g, c->verts, k, c->cmate);
-    if (rc)
-        return rc;
-    for (int i = 0; i < k; i++)
-        c->mate[c->verts[i]] = c->cmate[i] < 0 ? c->verts[i] : c->verts[c->cmate[i]];
-    return 0;
+    return matching_graph_solve_mates(c->g, c->verts, k, c->cmate, c->mate);
 }
 
 /* Everybody above the last group paired, and no group with more players
@@ -360,31 +349,32 @@ static int colour_of(const void *ctx, int a, int b)
     int res = swiss_colour_neutral(p, o);
     if (res != SWISS_NONE)
         return res;
-    int init = c->s.init;
-    if (p->pref == SWISS_NONE) {
-        if (p->rank < o->rank)
-            return (p->rank & 1) ? swiss_colour_invert(init) : init;
-        return (o->rank & 1) ? init : swiss_colour_invert(init);
-    }
-    return metric_less(&c->m[a], &c->m[b]) ? swiss_colour_invert(o->pref) : p->pref;
+    if (p->pref != SWISS_NONE) /* the same preference: the higher in order gets it */
+        return metric_less(&c->m[a], &c->m[b]) ? swiss_colour_invert(o->pref) : p->pref;
+    /* no preference on either side: the higher rank takes the colour its
+     * rank's parity gives, alternating from the initial colour */
+    const SwissPlayer *h = p->rank < o->rank ? p : o;
+    int hc = (h->rank & 1) ? swiss_colour_invert(c->s.init) : c->s.init;
+    return h == p ? hc : swiss_colour_invert(hc);
 }
 
-static void ctx_free(Ctx *c)
+/* Frees everything c holds (a zeroed Ctx is fine). */
+static void release(Ctx *c)
 {
-    swiss_round_free(&c->s);
-    free(c->adj);
-    free(c->m);
-    free(c->order);
-    free(c->vx);
-    free(c->ok);
-    matching_graph_free(c->g);
-    free(c->mate);
-    free(c->done);
-    free(c->verts);
-    free(c->cmate);
-    free(c->sg);
-    free(c->list);
     free(c->final_mate);
+    free(c->list);
+    free(c->sg);
+    free(c->cmate);
+    free(c->verts);
+    free(c->done);
+    free(c->mate);
+    matching_graph_free(c->g);
+    free(c->ok);
+    free(c->vx);
+    free(c->order);
+    free(c->m);
+    free(c->adj);
+    swiss_round_free(&c->s);
 }
 
 /* Scores, tie-breaks, pairing order, the PAB and the vertices.  Returns 0,
@@ -428,7 +418,7 @@ static int prepare(Ctx *c, char *err, size_t errlen)
             if (bye_eligible(c, &c->s.pl[c->order[k]]))
                 bye = k;
         if (bye < 0) {
-            fail(err, errlen, "no player may receive the pairing-allocated bye");
+            swiss_error(err, errlen, "no player may receive the pairing-allocated bye");
             c->bye_failed = 1;
             return BURSTEIN_E_NO_PAIRING;
         }
@@ -468,14 +458,13 @@ static int build_graph(Ctx *c)
 
 int burstein_pair_round(const Tournament *t, int round, SwissPairing *out, char *err, size_t errlen)
 {
-    out->n_pairs = 0;
-    out->pairs = NULL;
-    Ctx ctx, *c = &ctx;
-    memset(c, 0, sizeof *c);
-    int rc = swiss_round_setup(&c->s, t, round, SWISS_BURSTEIN, err, errlen);
+    Ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    Ctx *c = &ctx;
+    int rc = swiss_round_setup(&c->s, t, round, SWISS_BURSTEIN, out, err, errlen);
+    if (!rc && c->s.n > 0)
+        rc = prepare(c, err, errlen);
     if (rc || c->s.n == 0)
-        goto done;
-    if ((rc = prepare(c, err, errlen)))
         goto done;
     if (c->V > 0) {
         int valid;
@@ -496,7 +485,7 @@ int burstein_pair_round(const Tournament *t, int round, SwissPairing *out, char 
     rc = swiss_round_emit(&c->s, c->final_mate, colour_of, c, out);
 done:
     if (rc == BURSTEIN_E_NO_PAIRING && !c->bye_failed)
-        fail(err, errlen, "no pairing satisfies the absolute criteria for every player");
-    ctx_free(c);
+        swiss_error(err, errlen, "no pairing satisfies the absolute criteria for every player");
+    release(c);
     return rc;
 }

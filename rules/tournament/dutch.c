@@ -250,12 +250,7 @@ static int solve(Ctx *c)
             c->verts[k++] = v;
         else if (c->mate[v] < 0)
             c->mate[v] = v;
-    int rc = matching_graph_solve_subset(c->g, c->verts, k, c->cmate);
-    if (rc)
-        return rc;
-    for (int i = 0; i < k; i++)
-        c->mate[c->verts[i]] = c->cmate[i] < 0 ? c->verts[i] : c->verts[c->cmate[i]];
-    return 0;
+    return matching_graph_solve_mates(c->g, c->verts, k, c->cmate, c->mate);
 }
 
 /* freezes the pair u-v: both leave the graph for the rest of the round */
@@ -267,12 +262,6 @@ static void freeze(Ctx *c, int u, int v)
 }
 
 /* ---------------- setup ---------------- */
-
-static void fail(char *err, size_t errlen, const char *msg)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", msg);
-}
 
 /* The colour player a gets against b (Art. 5). */
 static int choose_colour(const Ctx *c, const DPlayer *a, const DPlayer *b)
@@ -411,7 +400,7 @@ static int lay_out_weights(Ctx *c, char *err, size_t errlen)
         pos += 2;
         c->L = (pos + 4) / 64 + 1;
         if (c->L > 64) {
-            fail(err, errlen, "too many scoregroups for the weight encoding");
+            swiss_error(err, errlen, "too many scoregroups for the weight encoding");
             return DUTCH_E_INPUT;
         }
     }
@@ -420,12 +409,10 @@ static int lay_out_weights(Ctx *c, char *err, size_t errlen)
 
 int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err, size_t errlen)
 {
-    out->n_pairs = 0;
-    out->pairs = NULL;
     Ctx ctx, *c = &ctx;
     memset(c, 0, sizeof *c);
     int *final_mate = NULL;
-    int rc = swiss_round_setup(&c->s, t, round, SWISS_DUTCH, err, errlen);
+    int rc = swiss_round_setup(&c->s, t, round, SWISS_DUTCH, out, err, errlen);
     if (rc || c->s.n == 0)
         goto done;
     for (int i = 0; i < c->s.n; i++) {
@@ -469,7 +456,8 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
 
 done:
     if (rc == DUTCH_E_NO_PAIRING)
-        fail(err, errlen, "no pairing satisfies the absolute criteria (C1-C3) for every player");
+        swiss_error(err, errlen,
+                    "no pairing satisfies the absolute criteria (C1-C3) for every player");
     free(final_mate);
     ctx_free(c);
     return rc;

@@ -210,7 +210,7 @@ static int initial_colour(const Tournament *t)
     return SWISS_NONE;
 }
 
-static void fail(char *err, size_t errlen, const char *msg)
+void swiss_error(char *err, size_t errlen, const char *msg)
 {
     if (err && errlen)
         snprintf(err, errlen, "%s", msg);
@@ -246,7 +246,7 @@ static int setup_acceleration(SwissRound *s, const int *ids, SwissSystem system,
     if (names_baku(t->system)) {
         const TrnPointSystem *ps = &t->points;
         if (ps->loss_white || 2 * ps->draw_white != ps->win_white) {
-            fail(err, errlen, "the point system does not suit Baku acceleration");
+            swiss_error(err, errlen, "the point system does not suit Baku acceleration");
             return SWISS_E_INPUT;
         }
         s->baku = 1;
@@ -335,20 +335,24 @@ static int collect_players(SwissRound *s, SwissSystem system, char *err, size_t 
     return 0;
 }
 
-int swiss_round_setup(SwissRound *s, const Tournament *t, int round, SwissSystem system, char *err,
-                      size_t errlen)
+int swiss_round_setup(SwissRound *s, const Tournament *t, int round, SwissSystem system,
+                      SwissPairing *out, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
+    if (out) {
+        out->n_pairs = 0;
+        out->pairs = NULL;
+    }
     s->t = t;
     s->round = round;
     s->pr = round - 1;
     if (round < 1 || round > TRN_MAX_ROUNDS) {
-        fail(err, errlen, "round number out of range");
+        swiss_error(err, errlen, "round number out of range");
         return SWISS_E_INPUT;
     }
     s->init = initial_colour(t);
     if (s->init == SWISS_NONE) {
-        fail(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
+        swiss_error(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
         return SWISS_E_INPUT;
     }
     s->pl = calloc((size_t)t->n_players + 1, sizeof *s->pl);

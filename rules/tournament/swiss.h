@@ -86,11 +86,15 @@ TrnPoints swiss_game_points(const Tournament *t, const TrnGame *g);
 /*
  * Fills *s for pairing round `round` of t with `system`: the players taking
  * part (absent ones left out), their scores, ranks and colour facts, sorted
- * by score (with acceleration) then rank. Returns 0, SWISS_E_INPUT (reason in
- * err) or -ENOMEM; call swiss_round_free() on every path.
+ * by score (with acceleration) then rank; empties *out (NULL: none) for the
+ * engine to fill. Returns 0, SWISS_E_INPUT (reason in err) or -ENOMEM; call
+ * swiss_round_free() on every path.
  */
-int swiss_round_setup(SwissRound *s, const Tournament *t, int round, SwissSystem system, char *err,
-                      size_t errlen);
+int swiss_round_setup(SwissRound *s, const Tournament *t, int round, SwissSystem system,
+                      SwissPairing *out, char *err, size_t errlen);
+
+/* Writes MSG into err (errlen bytes; NULL or 0: nothing). */
+void swiss_error(char *err, size_t errlen, const char *msg);
 
 /* Releases what swiss_round_setup() allocated; a zeroed round is fine. */
 void swiss_round_free(SwissRound *s);

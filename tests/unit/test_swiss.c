@@ -24,8 +24,8 @@
 #include "testutil.h"
 #include "trf.h"
 
-static int pair_round(SwissSystem sys, const Tournament *t, int round, SwissPairing *p,
-                      char *err, size_t n)
+static int pair_round(SwissSystem sys, const Tournament *t, int round, SwissPairing *p, char *err,
+                      size_t n)
 {
     return sys == SWISS_BURSTEIN ? burstein_pair_round(t, round, p, err, n)
                                  : dutch_pair_round(t, round, p, err, n);
@@ -165,13 +165,14 @@ END_TEST
  * without any line the upper half carries Burstein's default win, so 1 and
  * 2 form a scoregroup of their own and meet; an XXA line of 0.0 turns the
  * default off and one scoregroup pairs its top against its bottom. */
-static const char FOUR[] = "012 Four\r"
-                           "XXC white1\r"
-                           "XXR 5\r"
-                           "001    1      P1                                2400                             0.0\r"
-                           "001    2      P2                                2300                             0.0\r"
-                           "001    3      P3                                2200                             0.0\r"
-                           "001    4      P4                                2100                             0.0\r";
+static const char FOUR[] =
+    "012 Four\r"
+    "XXC white1\r"
+    "XXR 5\r"
+    "001    1      P1                                2400                             0.0\r"
+    "001    2      P2                                2300                             0.0\r"
+    "001    3      P3                                2200                             0.0\r"
+    "001    4      P4                                2100                             0.0\r";
 
 static void first_round(const char *extra, int w1, int b1, int w2, int b2)
 {
