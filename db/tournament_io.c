@@ -11,6 +11,7 @@
 
 #include "alerts.h"
 #include "berger.h"
+#include "burstein.h"
 #include "dutch.h"
 #include "error.h"
 #include "forbidden.h"
@@ -112,8 +113,8 @@ static json_t *tournament_row(Store *s, int64_t tid)
     return store_row(s,
                      "SELECT id, name, system, rounds, place, start_date, time_control, "
                      "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, "
-                     "bye_last_rounds, office AS office_json, rating_type FROM tournaments "
-                     "WHERE id = ?1",
+                     "bye_last_rounds, office AS office_json, rating_type, pairing_system, "
+                     "acceleration FROM tournaments WHERE id = ?1",
                      "i", tid);
 }
 
@@ -146,10 +147,26 @@ static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
                    b->result == TRN_RES_FORFEIT_WIN ? TRN_RES_FORFEIT_WIN : TRN_RES_FORFEIT_LOSS};
 }
 
-/* The tournament-wide fields of T (NP players) from its row TOUR: names,
- * dates, the system line of the report, points and tie-breaks. */
-static void fill_head(Tournament *t, json_t *tour, int np)
+/* A Swiss's 192 line from its pairing system and acceleration (the names
+ * bbpPairings reads; *_BAKU turns Baku acceleration on in the engines).
+ * Without acceleration a Burstein event gets one zero 250 record, since
+ * a reader of the report (and the engine) would otherwise apply the
+ * Burstein default acceleration. */
+static int swiss_head(Tournament *t, json_t *tour)
 {
+    int burstein = strcmp(jstr(tour, "pairing_system"), "burstein") == 0;
+    int baku = strcmp(jstr(tour, "acceleration"), "baku") == 0;
+    snprintf(t->system, sizeof t->system, "%s%s", burstein ? "FIDE_BURSTEIN" : "FIDE_DUTCH_2025",
+             baku ? "_BAKU" : "");
+    return burstein && !baku ? tournament_add_accel(t, (TrnAccel){0, 0, 1, 1, 1, 1}) : 0;
+}
+
+/* The tournament-wide fields of T (NP players) from its row TOUR: names,
+ * dates, the system line of the report, points and tie-breaks.  Returns 0
+ * or -ENOMEM. */
+static int fill_head(Tournament *t, json_t *tour, int np)
+{
+    int rc = 0;
     copy(t->name, sizeof t->name, jstr(tour, "name"));
     copy(t->city, sizeof t->city, jstr(tour, "place"));
     copy(t->start_date, sizeof t->start_date, jstr(tour, "start_date"));
@@ -165,7 +182,7 @@ static void fill_head(Tournament *t, json_t *tour, int np)
      * round robin is paired with the first cycle's last two rounds swapped
      * (pair_berger), which is what FIDE_DOUBLEROUNDROBIN means. */
     if (strcmp(jstr(tour, "system"), "swiss") == 0)
-        copy(t->system, sizeof t->system, "FIDE_DUTCH_2025");
+        rc = swiss_head(t, tour);
     int double_rr = berger_rounds(np, BERGER_DOUBLE);
     if (rr)
         copy(t->system, sizeof t->system,
@@ -187,6 +204,7 @@ static void fill_head(Tournament *t, json_t *tour, int np)
     }
     if (!t->tiebreaks[0])
         copy(t->tiebreaks, sizeof t->tiebreaks, rr ? "DE,SB,WIN" : "BH/C1,BH,SB,DE");
+    return rc;
 }
 
 int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int64_t **ids_out,
@@ -230,7 +248,9 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
                        "too many players or rounds for a tournament report");
         goto fail;
     }
-    fill_head(t, tour, np);
+    rc = fill_head(t, tour, np);
+    if (rc)
+        goto fail;
     size_t k;
     json_t *v;
     for (int i = 0; i < np; i++) {
@@ -331,10 +351,34 @@ json_t *tournament_io_byes_list(Store *s, int64_t tid)
     return b ? b : json_array();
 }
 
-/* Swiss: the Dutch engine pairs round RN of T; fills PAIRINGS and *PAB
- * (player id of the pairing-allocated bye, 0 = none). */
+/* The virtual points (acceleration) of each player of round RN of T under
+ * SYS, as [{player_id, points}] for those who have any, into VIRT.  They
+ * decide the scoregroups only; standings never see them.  Returns 0 or
+ * -ENOMEM. */
+static int virtual_points(Tournament *t, SwissSystem sys, int64_t rn, const int64_t *ids,
+                          json_t *virt)
+{
+    SwissRound sr;
+    char why[200];
+    int rc = swiss_round_setup(&sr, t, (int)rn, sys, NULL, why, sizeof why);
+    for (int i = 0; !rc && i < sr.n; i++) {
+        TrnPoints a = swiss_round_acceleration(&sr, sr.pl[i].tp, (int)rn);
+        if (a)
+            rc = json_array_append_new(virt, json_pack("{s:I,s:f}", "player_id",
+                                                       (json_int_t)ids[sr.pl[i].id - 1], "points",
+                                                       (double)a / TRN_POINT))
+                     ? -ENOMEM
+                     : 0;
+    }
+    swiss_round_free(&sr);
+    return rc < 0 ? rc : 0;
+}
+
+/* Swiss: the tournament's system (Dutch or Burstein, from T's 192 line)
+ * pairs round RN of T; fills PAIRINGS, *PAB (player id of the
+ * pairing-allocated bye, 0 = none) and VIRT (see virtual_points). */
 static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const int64_t *ids,
-                      json_t *pairings, int64_t *pab, char *err, size_t n)
+                      json_t *pairings, int64_t *pab, json_t *virt, char *err, size_t n)
 {
     json_t *absent = store_rows(s,
                                 "SELECT id FROM players WHERE tournament_id = ?1 AND "
@@ -356,15 +400,18 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
     json_decref(req);
     if (rc)
         return rc;
-    DutchPairing dp = {0};
+    SwissPairing dp = {0};
     char why[200] = "";
-    rc = dutch_pair_round(t, (int)rn, &dp, why, sizeof why);
-    if (rc == DUTCH_E_NO_PAIRING)
+    SwissSystem sys = strncmp(t->system, "FIDE_BURSTEIN", 13) ? SWISS_DUTCH : SWISS_BURSTEIN;
+    rc = sys == SWISS_BURSTEIN ? burstein_pair_round(t, (int)rn, &dp, why, sizeof why)
+                               : dutch_pair_round(t, (int)rn, &dp, why, sizeof why);
+    if (rc == SWISS_E_NO_PAIRING)
         return error_set(err, n, STORE_E_CONFLICT,
                          "no pairing of round %lld satisfies the absolute criteria "
-                         "(C.04.3)%s%s",
-                         (long long)rn, why[0] ? ": " : "", why);
-    if (rc == DUTCH_E_INPUT)
+                         "(%s)%s%s",
+                         (long long)rn, sys == SWISS_BURSTEIN ? "C.04.4.2" : "C.04.3",
+                         why[0] ? ": " : "", why);
+    if (rc == SWISS_E_INPUT)
         return error_set(err, n, STORE_E_CONFLICT, "round %lld cannot be paired: %s", (long long)rn,
                          why);
     if (rc)
@@ -380,8 +427,8 @@ static int pair_swiss(Store *s, int64_t tid, int64_t rn, Tournament *t, const in
                                                   (json_int_t)w, "black_id",
                                                   (json_int_t)ids[dp.pairs[i].black - 1]));
     }
-    dutch_pairing_free(&dp);
-    return 0;
+    swiss_pairing_free(&dp);
+    return virtual_points(t, sys, rn, ids, virt);
 }
 
 /* 1 when REQ (rows {player_id, kind}) holds a requested bye of player ID;
@@ -481,6 +528,7 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
     Tournament *t = NULL;
     int64_t *ids = NULL;
     json_t *pairings = json_array(), *unplayed = json_array(), *req = NULL, *wd = NULL;
+    json_t *virt = NULL;
     int64_t bye_id = 0;
     int rc;
     if (strcmp(system, "manual") == 0) {
@@ -517,7 +565,8 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
                         "i", tid);
         rc = pair_berger(tour, req, wd, rn, t->n_players, ids, pairings, unplayed, &bye_id, err, n);
     } else {
-        rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, err, n);
+        virt = json_array();
+        rc = pair_swiss(s, tid, rn, t, ids, pairings, &bye_id, virt, err, n);
     }
     if (rc)
         goto done;
@@ -554,6 +603,8 @@ int tournament_io_pair_next_round(Store *s, int64_t tid, int64_t user, json_t **
         goto done;
     }
     json_object_set_new(*out, "byes", tournament_io_round_byes(s, tid, rn));
+    if (virt)
+        json_object_set(*out, "virtual_points", virt);
 done:
     if (rc) {
         json_decref(*out);
@@ -565,6 +616,7 @@ done:
     json_decref(unplayed);
     json_decref(req);
     json_decref(wd);
+    json_decref(virt);
     json_decref(tour);
     return rc;
 }

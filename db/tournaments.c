@@ -67,11 +67,13 @@ int tournaments_settings_check(json_t *settings, const char *time_control, char 
 static const char SQL_T_LIST[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
     "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
-    "office AS office_json, rating_type, created_ms AS created_at FROM tournaments ORDER BY id";
+    "office AS office_json, rating_type, pairing_system, acceleration, created_ms AS created_at "
+    "FROM tournaments ORDER BY id";
 static const char SQL_T_GET[] =
     "SELECT id, name, time_control, system, rounds, place, start_date, settings AS settings_json, "
     "points AS points_json, tiebreaks AS tiebreaks_json, bye_limit, bye_last_rounds, status, "
-    "office AS office_json, rating_type, created_ms AS created_at FROM tournaments WHERE id = ?1";
+    "office AS office_json, rating_type, pairing_system, acceleration, created_ms AS created_at "
+    "FROM tournaments WHERE id = ?1";
 
 /* T's "status" from its rounds and games, not from its stored column
  * (which nothing moves on): "setup" until a round starts, "finished" once
@@ -330,6 +332,17 @@ int tournaments_options_store(Store *s, int64_t tid, json_t *in)
         int rc = json_is_integer(v)
                      ? store_run(s, NULL, BYE_SQL[i], "ii", tid, (int64_t)json_integer_value(v))
                      : 0;
+        if (rc)
+            return rc;
+    }
+    /* How a Swiss is paired; the server checked the names. */
+    static const char *const SWISS_SQL[2] = {
+        "UPDATE tournaments SET pairing_system = ?2 WHERE id = ?1",
+        "UPDATE tournaments SET acceleration = ?2 WHERE id = ?1"};
+    static const char *const SWISS_KEYS[2] = {"pairing_system", "acceleration"};
+    for (int i = 0; i < 2; i++) {
+        const char *v = jsonget_str(in, SWISS_KEYS[i]);
+        int rc = v ? store_run(s, NULL, SWISS_SQL[i], "is", tid, v) : 0;
         if (rc)
             return rc;
     }

@@ -27,6 +27,8 @@ static const char *const SYSTEMS[] = {"swiss", "roundrobin", "manual", NULL};
 static const char *const FLAGS[] = {"server", "claimed", NULL};
 static const char *const ILLEGAL[] = {"penalize", "reject", NULL};
 static const char *const OFFERS[] = {"free", "sofia", "arbiter", NULL};
+static const char *const PAIRING_SYSTEMS[] = {"dutch", "burstein", NULL};
+static const char *const ACCELERATIONS[] = {"none", "baku", NULL};
 
 const JsonField route_settings_fields[] = {
     {"flags", JF_STR, 0, 0, 0, FLAGS, NULL},
@@ -86,6 +88,8 @@ const JsonField route_tournament_fields[] = {
     {"bye_last_rounds", JF_INT, 0, 0, 99, NULL, NULL},
     {"office", JF_OBJ, 0, 0, 0, NULL, office_fields},
     {"rating_type", JF_STR, 0, 0, 0, RATING_TYPES, NULL},
+    {"pairing_system", JF_STR, 0, 0, 0, PAIRING_SYSTEMS, NULL},
+    {"acceleration", JF_STR, 0, 0, 0, ACCELERATIONS, NULL},
     END,
 };
 

@@ -34,31 +34,15 @@
 #include <string.h>
 
 #include "matching.h"
+#include "swiss.h"
 
 enum { C_WHITE = 0, C_BLACK = 1, C_NONE = 2 };
 enum { F_DOWN = 0, F_UP = 1, F_NONE = 2 };
 
-typedef struct {
-    const TrnPlayer *tp;
-    int id;          /* start rank */
-    int rank;        /* 0-based pairing order among the players of the round */
-    TrnPoints raw;   /* score before this round, without acceleration */
-    TrnPoints score; /* with acceleration: what scoregroups use */
-    int played;      /* games played over the board */
-    int pref, rep, imb;
-    int strong, abspref, absimb;
-    int fl[3]; /* float 1 and 2 rounds back (index 1, 2) */
-    int elig;  /* may receive the PAB (C2) */
-    int ncol;
-    unsigned char cols[TRN_MAX_ROUNDS]; /* colours of played games, in order */
-} DPlayer;
+typedef SwissPlayer DPlayer;
 
 typedef struct {
-    const Tournament *t;
-    int round;             /* the round being paired */
-    int pr;                /* rounds played before it */
-    int n;                 /* players to pair */
-    DPlayer *pl;           /* sorted: score desc, rank asc; vertex i = pl[i] */
+    SwissRound s;          /* players; vertex i = s.pl[i] */
     unsigned char *compat; /* n*n */
     int L;
     /* field offsets */
@@ -71,10 +55,6 @@ typedef struct {
     int *unplayed_rank; /* per vertex, valid for players with score == bye_score */
     MatchingGraph *g;
     int *alive, *verts, *cmate, *mate;
-    int init;     /* initial colour */
-    int expected; /* rounds of the event */
-    int baku;     /* Baku acceleration from the 192 line */
-    int *id_rank; /* start rank -> position among all players by start rank */
 } Ctx;
 
 /* ---------------- wide integers ---------------- */
@@ -146,139 +126,30 @@ static int bits_for(long v)
     return b;
 }
 
-static const TrnGame *game(const TrnPlayer *p, int r)
-{
-    static const TrnGame none = {0, 0, 0};
-    if (r < 1 || r > p->rounds)
-        return &none;
-    return &p->games[r - 1];
-}
-
-static int is_played(const TrnGame *g)
-{
-    return g->opponent && tournament_result_is_played(g->result) &&
-           (g->colour == TRN_WHITE || g->colour == TRN_BLACK);
-}
-
-static int participated(const TrnGame *g)
-{
-    return g->opponent || g->result == TRN_RES_PAB || g->result == TRN_RES_FORFEIT_WIN;
-}
-
-static TrnPoints game_points(const Tournament *t, const TrnGame *g)
-{
-    if (!g->result)
-        return t->points.zpb;
-    return tournament_result_points(&t->points, g->result, (TrnColour)g->colour);
-}
-
-/*
- * Fictitious points of player p in round r. XXA / 250 lines when the file has
- * any; otherwise, for a 192 FIDE_DUTCH[_2025]_BAKU event, the Baku method
- * (C.04.7): the first half of the players by pairing number (the larger half
- * when odd) get a win's points in the first half of the accelerated rounds
- * and a draw's in the second; the accelerated rounds are the first
- * (rounds - 1) / 2 + 1 ... as bbpPairings counts them.
- */
-static TrnPoints acceleration(const Ctx *c, const TrnPlayer *p, int r)
-{
-    if (!c->baku)
-        return tournament_acceleration(c->t, p->id, r);
-    int rank = c->id_rank[p->id];
-    if (rank < 0 || rank > (c->t->n_players - 1) / 2)
-        return 0;
-    int last = (c->expected - 1) / 2, last_full = last / 2;
-    if (r - 1 <= last_full)
-        return c->t->points.win_white;
-    if (r - 1 <= last)
-        return c->t->points.draw_white;
-    return 0;
-}
-
-/* score after rounds 1..upto, plus the acceleration of round upto+1 */
-static TrnPoints score_at(const Ctx *c, const TrnPlayer *p, int upto)
-{
-    TrnPoints s = 0;
-    for (int r = 1; r <= upto; r++)
-        s += game_points(c->t, game(p, r));
-    return s + acceleration(c, p, upto + 1);
-}
-
-static int excluded(const Tournament *t, const TrnPlayer *p, int round, int next_round)
-{
-    const TrnGame *g = game(p, round);
-    if (!g->opponent && g->result && g->result != TRN_RES_PAB && g->result != TRN_RES_FORFEIT_WIN)
-        return 1;
-    for (int i = 0; i < t->n_byes; i++) {
-        const TrnBye *b = &t->byes[i];
-        if (b->player == p->id && (b->round == round || (b->round == 0 && round == next_round)))
-            return 1;
-    }
-    return 0;
-}
-
-static int invert(int c)
-{
-    return c == C_WHITE ? C_BLACK : c == C_BLACK ? C_WHITE : C_NONE;
-}
-
-static void colour_data(DPlayer *d, const TrnPlayer *p, int pr)
-{
-    int w = 0, b = 0, consec = 0, rep = C_NONE;
-    d->ncol = 0;
-    d->played = 0;
-    for (int r = 1; r <= pr; r++) {
-        const TrnGame *g = game(p, r);
-        if (!is_played(g))
-            continue;
-        int c = g->colour == TRN_WHITE ? C_WHITE : C_BLACK;
-        d->cols[d->ncol++] = (unsigned char)c;
-        d->played++;
-        if (c == C_WHITE)
-            w++;
-        else
-            b++;
-        if (!consec || c != rep)
-            consec = 1;
-        else
-            consec++;
-        rep = c;
-    }
-    int lower = w > b ? C_BLACK : C_WHITE;
-    d->imb = w > b ? w - b : b - w;
-    d->pref = d->imb > 1   ? lower
-              : consec > 1 ? invert(rep)
-              : d->imb > 0 ? lower
-              : consec     ? invert(rep)
-                           : C_NONE;
-    d->rep = consec > 1 ? rep : C_NONE;
-    d->absimb = d->imb > 1;
-    d->abspref = d->absimb || d->rep != C_NONE;
-    d->strong = !d->abspref && d->imb;
-}
-
 static int float_of(const Ctx *c, const TrnPlayer *p, int back)
 {
-    const Tournament *t = c->t;
-    int rr = c->round - back;
-    const TrnGame *g = game(p, rr);
-    if (!is_played(g))
-        return game_points(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
+    const Tournament *t = c->s.t;
+    int rr = c->s.round - back;
+    const TrnGame *g = swiss_game(p, rr);
+    if (!swiss_game_played(g))
+        return swiss_game_points(t, g) > t->points.loss_white ? F_DOWN : F_NONE;
     const TrnPlayer *o = tournament_player(t, g->opponent);
     if (!o)
         return F_NONE;
-    TrnPoints a = score_at(c, p, rr - 1), b = score_at(c, o, rr - 1);
+    TrnPoints a = swiss_round_score_at(&c->s, p, rr - 1),
+              b = swiss_round_score_at(&c->s, o, rr - 1);
     return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
 }
 
 static int bye_eligible(const Ctx *c, const TrnPlayer *p)
 {
-    const Tournament *t = c->t;
-    for (int r = 1; r <= c->pr; r++) {
-        const TrnGame *g = game(p, r);
-        if (is_played(g))
+    const Tournament *t = c->s.t;
+    for (int r = 1; r <= c->s.pr; r++) {
+        const TrnGame *g = swiss_game(p, r);
+        if (swiss_game_played(g))
             continue;
-        if (game_points(t, g) >= t->points.win_white || (participated(g) && !g->opponent))
+        if (swiss_game_points(t, g) >= t->points.win_white ||
+            (swiss_game_participated(g) && !g->opponent))
             return 0;
     }
     return 1;
@@ -293,7 +164,7 @@ static int pref_compatible(int a, int b)
 
 static int compatible(const Ctx *c, int i, int j)
 {
-    return c->compat[(size_t)i * (size_t)c->n + (size_t)j];
+    return c->compat[(size_t)i * (size_t)c->s.n + (size_t)j];
 }
 
 /*
@@ -306,9 +177,9 @@ static void edge_weight(const Ctx *c, int hi, int lo, int cur, int next, int use
     wclear(w, L);
     if (!compatible(c, hi, lo))
         return;
-    const DPlayer *H = &c->pl[hi], *O = &c->pl[lo];
+    const DPlayer *H = &c->s.pl[hi], *O = &c->s.pl[lo];
     TrnPoints bs = use_bye ? c->bye_score : 0;
-    int ch = c->pl[hi].elig && H->score <= bs, cl = c->pl[lo].elig && O->score <= bs;
+    int ch = c->s.pl[hi].elig && H->score <= bs, cl = c->s.pl[lo].elig && O->score <= bs;
     wadd_at(w, L, (uint64_t)(1 + !ch + !cl), c->o_top);
     if (cur) {
         wadd_at(w, L, 1, c->o_c6);
@@ -334,7 +205,7 @@ static void edge_weight(const Ctx *c, int hi, int lo, int cur, int next, int use
         else if (P->imb == Q->imb)
             f2 = P->rep == C_NONE || P->rep != Q->rep;
         else
-            f2 = (P->imb > Q->imb ? Q : P)->rep != invert(P->pref);
+            f2 = (P->imb > Q->imb ? Q : P)->rep != swiss_colour_invert(P->pref);
         int f3 = pref_compatible(P->pref, Q->pref);
         int f4 = (!P->strong && !P->abspref) || (!Q->strong && !Q->abspref) ||
                  (P->abspref && Q->abspref) || P->pref != Q->pref;
@@ -342,7 +213,7 @@ static void edge_weight(const Ctx *c, int hi, int lo, int cur, int next, int use
         wadd_at(w, L, (uint64_t)f2, c->o_col[1]);
         wadd_at(w, L, (uint64_t)f3, c->o_col[2]);
         wadd_at(w, L, (uint64_t)f4, c->o_col[3]);
-        for (int k = 1; k <= 2 && k <= c->pr; k++) {
+        for (int k = 1; k <= 2 && k <= c->s.pr; k++) {
             int lf = O->fl[k], hf = H->fl[k];
             wadd_at(w, L, (uint64_t)(lf == F_DOWN), c->o_df[k]);
             wadd_at(w, L, (uint64_t)(H->score <= O->score && hf == F_DOWN), c->o_df[k]);
@@ -374,17 +245,12 @@ static void set_zero(Ctx *c, int u, int v)
 static int solve(Ctx *c)
 {
     int k = 0;
-    for (int v = 0; v < c->n; v++)
+    for (int v = 0; v < c->s.n; v++)
         if (c->alive[v])
             c->verts[k++] = v;
         else if (c->mate[v] < 0)
             c->mate[v] = v;
-    int rc = matching_graph_solve_subset(c->g, c->verts, k, c->cmate);
-    if (rc)
-        return rc;
-    for (int i = 0; i < k; i++)
-        c->mate[c->verts[i]] = c->cmate[i] < 0 ? c->verts[i] : c->verts[c->cmate[i]];
-    return 0;
+    return matching_graph_solve_mates(c->g, c->verts, k, c->cmate, c->mate);
 }
 
 /* freezes the pair u-v: both leave the graph for the rest of the round */
@@ -397,142 +263,31 @@ static void freeze(Ctx *c, int u, int v)
 
 /* ---------------- setup ---------------- */
 
-static int cmp_order(const void *a, const void *b)
-{
-    const DPlayer *x = a, *y = b;
-    if (x->score != y->score)
-        return x->score > y->score ? -1 : 1;
-    return x->rank - y->rank;
-}
-
-static void fail(char *err, size_t errlen, const char *msg)
-{
-    if (err && errlen)
-        snprintf(err, errlen, "%s", msg);
-}
-
-int dutch_next_round(const Tournament *t)
-{
-    int last = 0;
-    for (int i = 0; i < t->n_players; i++) {
-        const TrnPlayer *p = &t->players[i];
-        for (int r = p->rounds; r > last; r--)
-            if (participated(&p->games[r - 1])) {
-                last = r;
-                break;
-            }
-    }
-    return last + 1;
-}
-
-/*
- * The colour drawn for the first player before round 1. When the file does
- * not say (152 / XXC), it is read back from the earliest round with colours:
- * the first player (by start rank) who took part in a pairing by then and
- * has a colour in it tells, allowing for the alternation down the ranks.
- * Returns C_NONE when nothing tells.
- */
-static int initial_colour(const Tournament *t)
-{
-    if (t->initial_colour == TRN_WHITE)
-        return C_WHITE;
-    if (t->initial_colour == TRN_BLACK)
-        return C_BLACK;
-    int minr = TRN_MAX_ROUNDS + 1;
-    for (int i = 0; i < t->n_players; i++) {
-        const TrnPlayer *p = &t->players[i];
-        for (int r = 1; r <= p->rounds && r < minr; r++)
-            if (p->games[r - 1].colour == TRN_WHITE || p->games[r - 1].colour == TRN_BLACK)
-                minr = r;
-    }
-    if (minr > TRN_MAX_ROUNDS)
-        return C_NONE;
-    int e = 0;
-    for (int id = 1; id <= TRN_MAX_PLAYERS; id++) {
-        const TrnPlayer *p = tournament_player(t, id);
-        if (!p)
-            continue;
-        int had = 0;
-        for (int r = 1; r <= minr; r++)
-            had |= participated(game(p, r));
-        if (!had)
-            continue;
-        const TrnGame *g = game(p, minr);
-        if (g->colour == TRN_WHITE || g->colour == TRN_BLACK) {
-            int col = g->colour == TRN_WHITE ? C_WHITE : C_BLACK;
-            return (e & 1) ? invert(col) : col;
-        }
-        e++;
-    }
-    return C_NONE;
-}
-
 /* The colour player a gets against b (Art. 5). */
 static int choose_colour(const Ctx *c, const DPlayer *a, const DPlayer *b)
 {
-    int res = C_NONE;
-    if (pref_compatible(a->pref, b->pref)) {
-        res = a->pref != C_NONE ? a->pref : b->pref != C_NONE ? invert(b->pref) : C_NONE;
-    } else if (a->abspref && (a->imb > b->imb || !b->abspref)) {
-        res = a->pref;
-    } else if (b->abspref && (b->imb > a->imb || !a->abspref)) {
-        res = invert(b->pref);
-    } else if (a->strong && !b->strong) {
-        res = a->pref;
-    } else if (b->strong && !a->strong) {
-        res = invert(b->pref);
-    } else {
-        /* most recent round in which their colours differed */
-        int i = a->ncol - 1, j = b->ncol - 1;
-        while (i >= 0 && j >= 0 && a->cols[i] == b->cols[j]) {
-            i--;
-            j--;
-        }
-        if (i >= 0 && j >= 0)
-            res = b->cols[j];
-    }
+    int res = swiss_colour_neutral(a, b);
     if (res != C_NONE)
         return res;
-    int init = c->init;
+    int init = c->s.init;
     int a_lower = a->score < b->score || (a->score == b->score && a->rank > b->rank);
     if (a->pref == C_NONE) {
         if (a_lower)
-            return (b->rank & 1) ? init : invert(init);
-        return (a->rank & 1) ? invert(init) : init;
+            return (b->rank & 1) ? init : swiss_colour_invert(init);
+        return (a->rank & 1) ? swiss_colour_invert(init) : init;
     }
-    return a_lower ? invert(b->pref) : a->pref;
+    return a_lower ? swiss_colour_invert(b->pref) : a->pref;
 }
 
-void dutch_pairing_free(DutchPairing *p)
+static int colour_of(const void *ctx, int a, int b)
 {
-    if (!p)
-        return;
-    free(p->pairs);
-    p->pairs = NULL;
-    p->n_pairs = 0;
-}
-
-typedef struct {
-    DutchPair pr;
-    TrnPoints hs, ls; /* scores (without acceleration) of the higher and lower */
-    int hrank, bye;
-} Board;
-
-static int cmp_board(const void *a, const void *b)
-{
-    const Board *x = a, *y = b;
-    if (x->bye != y->bye)
-        return x->bye - y->bye;
-    if (x->hs != y->hs)
-        return x->hs > y->hs ? -1 : 1;
-    if (x->ls != y->ls)
-        return x->ls > y->ls ? -1 : 1;
-    return x->hrank - y->hrank;
+    const Ctx *c = ctx;
+    return choose_colour(c, &c->s.pl[a], &c->s.pl[b]);
 }
 
 static void ctx_free(Ctx *c)
 {
-    free(c->pl);
+    swiss_round_free(&c->s);
     free(c->compat);
     free(c->gshift);
     free(c->unplayed_rank);
@@ -541,106 +296,32 @@ static void ctx_free(Ctx *c)
     free(c->verts);
     free(c->cmate);
     free(c->mate);
-    free(c->id_rank);
 }
 
 /* the bracket loop; fills final_mate (vertex -> vertex, or itself) */
 static int pair_brackets(Ctx *c, int *final_mate);
-
-/* The players taking part in round c->round, each with its rank among them,
- * score and (unaccelerated) raw score, into c->pl[0..c->n); c->id_rank and
- * Baku acceleration set up.  Returns 0, DUTCH_E_INPUT (err says why) or
- * -ENOMEM; the caller frees c on every path. */
-static int collect_players(Ctx *c, char *err, size_t errlen)
-{
-    const Tournament *t = c->t;
-    int round = c->round;
-    int next_round = dutch_next_round(t);
-    /* rank: order of start rank among the players taking part in the
-     * tournament at this round (present now, or paired before) */
-    int *ids = calloc((size_t)t->n_players + 1, sizeof *ids);
-    if (!ids)
-        return -ENOMEM;
-    for (int i = 0; i < t->n_players; i++)
-        ids[i] = i;
-    /* players[] is in file order; rank by id */
-    for (int i = 1; i < t->n_players; i++) {
-        int x = ids[i], j = i - 1;
-        while (j >= 0 && t->players[ids[j]].id > t->players[x].id) {
-            ids[j + 1] = ids[j];
-            j--;
-        }
-        ids[j + 1] = x;
-    }
-    c->expected = t->n_rounds ? t->n_rounds : t->rounds_played;
-    c->id_rank = malloc((TRN_MAX_PLAYERS + 1) * sizeof *c->id_rank);
-    if (!c->id_rank) {
-        free(ids);
-        return -ENOMEM;
-    }
-    for (int k = 0; k <= TRN_MAX_PLAYERS; k++)
-        c->id_rank[k] = -1;
-    for (int k = 0; k < t->n_players; k++)
-        c->id_rank[t->players[ids[k]].id] = k;
-    if (strncmp(t->system, "FIDE_DUTCH", 10) == 0 && strlen(t->system) > 5 &&
-        strcmp(t->system + strlen(t->system) - 5, "_BAKU") == 0) {
-        int manual = t->n_accel > 0;
-        for (int k = 0; k < t->n_players; k++)
-            manual |= t->players[k].has_accel;
-        if (!manual) {
-            const TrnPointSystem *ps = &t->points;
-            if (ps->loss_white || 2 * ps->draw_white != ps->win_white) {
-                free(ids);
-                fail(err, errlen, "the point system does not suit Baku acceleration");
-                return DUTCH_E_INPUT;
-            }
-            c->baku = 1;
-        }
-    }
-    int rank = 0;
-    for (int k = 0; k < t->n_players; k++) {
-        const TrnPlayer *p = &t->players[ids[k]];
-        int ex = excluded(t, p, round, next_round);
-        int took_part = 0;
-        for (int r = 1; r < round; r++)
-            took_part |= participated(game(p, r));
-        if (ex && !took_part)
-            continue;
-        int my_rank = rank++;
-        if (ex)
-            continue;
-        DPlayer *d = &c->pl[c->n++];
-        d->tp = p;
-        d->id = p->id;
-        d->rank = my_rank;
-        d->score = score_at(c, p, c->pr);
-        d->raw = d->score - acceleration(c, p, round);
-    }
-    free(ids);
-    return 0;
-}
 
 /* The absolute criteria as a matrix: c->compat[i * n + j] is 1 when pl[i]
  * and pl[j] may meet (no game between them, no 260/XXP ban, colours
  * compatible unless one is a topscorer in the last round). */
 static void fill_compat(Ctx *c)
 {
-    const Tournament *t = c->t;
-    int n = c->n, round = c->round;
-    int expected = c->expected;
+    const Tournament *t = c->s.t;
+    int n = c->s.n, round = c->s.round;
+    int expected = c->s.expected;
     TrnPoints wd =
         t->points.win_white > t->points.draw_white ? t->points.win_white : t->points.draw_white;
-    long thr = ((long)c->pr * (long)wd) >> 1;
-    int last = c->pr >= expected - 1 && expected >= 1;
+    long thr = ((long)c->s.pr * (long)wd) >> 1;
+    int last = c->s.pr >= expected - 1 && expected >= 1;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             if (i == j)
                 continue;
-            const DPlayer *a = &c->pl[i], *b = &c->pl[j];
+            const DPlayer *a = &c->s.pl[i], *b = &c->s.pl[j];
             int ok = 1;
-            for (int r = 1; r <= c->pr && ok; r++) {
-                const TrnGame *g = game(a->tp, r);
-                if (is_played(g) && g->opponent == b->id)
+            for (int r = 1; r <= c->s.pr && ok; r++) {
+                const TrnGame *g = swiss_game(a->tp, r);
+                if (swiss_game_played(g) && g->opponent == b->id)
                     ok = 0;
             }
             if (ok && tournament_is_forbidden(t, a->id, b->id, round))
@@ -675,14 +356,14 @@ static int lay_float_fields(int pr, int up[3], int down[3], int width, int pos)
  * DUTCH_E_INPUT when the weight would need more than 64 limbs. */
 static int lay_out_weights(Ctx *c, char *err, size_t errlen)
 {
-    int n = c->n;
+    int n = c->s.n;
     /* scoregroup sub-fields, lowest group first */
     {
         int shift = 0, maxsg = 0;
         int i = n - 1;
         while (i >= 0) {
             int j = i;
-            while (j > 0 && c->pl[j - 1].score == c->pl[i].score)
+            while (j > 0 && c->s.pl[j - 1].score == c->s.pl[i].score)
                 j--;
             int size = i - j + 1;
             for (int k = j; k <= i; k++)
@@ -699,8 +380,8 @@ static int lay_out_weights(Ctx *c, char *err, size_t errlen)
         /* lay the fields out from the least significant end */
         int sb = c->sgbits, ss = c->sgshift, pos = 0;
         pos += 3 * sb + 1; /* generation-order bits */
-        pos = lay_float_fields(c->pr, c->o_ufs, c->o_dfs, ss, pos);
-        pos = lay_float_fields(c->pr, c->o_uf, c->o_df, sb, pos);
+        pos = lay_float_fields(c->s.pr, c->o_ufs, c->o_dfs, ss, pos);
+        pos = lay_float_fields(c->s.pr, c->o_uf, c->o_df, sb, pos);
         for (int k = 3; k >= 0; k--) {
             c->o_col[k] = pos;
             pos += sb;
@@ -719,109 +400,29 @@ static int lay_out_weights(Ctx *c, char *err, size_t errlen)
         pos += 2;
         c->L = (pos + 4) / 64 + 1;
         if (c->L > 64) {
-            fail(err, errlen, "too many scoregroups for the weight encoding");
+            swiss_error(err, errlen, "too many scoregroups for the weight encoding");
             return DUTCH_E_INPUT;
         }
     }
     return 0;
 }
 
-/* The boards of the pairing final_mate (vertex -> vertex, itself for the
- * bye), coloured and in board order, into out.  Returns 0 or -ENOMEM. */
-static int emit_boards(Ctx *c, const int *final_mate, DutchPairing *out)
-{
-    int n = c->n;
-    Board *boards = calloc((size_t)n, sizeof *boards);
-    if (!boards)
-        return -ENOMEM;
-    int nb = 0;
-    for (int v = 0; v < n; v++) {
-        int m = final_mate[v];
-        const DPlayer *a = &c->pl[v];
-        if (m == v) {
-            Board *b = &boards[nb++];
-            b->pr.white = a->id;
-            b->pr.black = 0;
-            b->bye = 1;
-            b->hs = a->raw;
-            b->ls = a->raw;
-            b->hrank = a->rank;
-            continue;
-        }
-        const DPlayer *o = &c->pl[m];
-        if (a->id > o->id)
-            continue;
-        Board *b = &boards[nb++];
-        int col = choose_colour(c, a, o);
-        b->pr.white = col == C_WHITE ? a->id : o->id;
-        b->pr.black = col == C_WHITE ? o->id : a->id;
-        /* higher of the two by unaccelerated score, then start rank */
-        const DPlayer *h = a, *l = o;
-        if (o->raw > a->raw || (o->raw == a->raw && o->rank < a->rank)) {
-            h = o;
-            l = a;
-        }
-        b->hs = h->raw;
-        b->ls = l->raw;
-        b->hrank = h->rank;
-        b->bye = 0;
-    }
-    qsort(boards, (size_t)nb, sizeof *boards, cmp_board);
-    out->pairs = calloc((size_t)nb + 1, sizeof *out->pairs);
-    if (!out->pairs) {
-        free(boards);
-        return -ENOMEM;
-    }
-    for (int i = 0; i < nb; i++)
-        out->pairs[i] = boards[i].pr;
-    out->n_pairs = nb;
-    free(boards);
-    return 0;
-}
-
 int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *err, size_t errlen)
 {
-    out->n_pairs = 0;
-    out->pairs = NULL;
-    if (round < 1 || round > TRN_MAX_ROUNDS) {
-        fail(err, errlen, "round number out of range");
-        return DUTCH_E_INPUT;
-    }
     Ctx ctx, *c = &ctx;
     memset(c, 0, sizeof *c);
-    c->t = t;
-    c->round = round;
-    c->pr = round - 1;
-    c->init = initial_colour(t);
-    if (c->init == C_NONE) {
-        fail(err, errlen, "the initial colour is not given (152 or XXC white1/black1)");
-        return DUTCH_E_INPUT;
-    }
-    int rc = 0;
     int *final_mate = NULL;
-
-    c->pl = calloc((size_t)t->n_players + 1, sizeof *c->pl);
-    if (!c->pl) {
-        rc = -ENOMEM;
+    int rc = swiss_round_setup(&c->s, t, round, SWISS_DUTCH, out, err, errlen);
+    if (rc || c->s.n == 0)
         goto done;
-    }
-    rc = collect_players(c, err, errlen);
-    if (rc)
-        goto done;
-    if (c->n == 0) {
-        rc = 0;
-        goto done;
-    }
-    for (int i = 0; i < c->n; i++) {
-        DPlayer *d = &c->pl[i];
-        colour_data(d, d->tp, c->pr);
+    for (int i = 0; i < c->s.n; i++) {
+        DPlayer *d = &c->s.pl[i];
         d->fl[0] = F_NONE;
-        d->fl[1] = c->pr >= 1 ? float_of(c, d->tp, 1) : F_NONE;
-        d->fl[2] = c->pr >= 2 ? float_of(c, d->tp, 2) : F_NONE;
+        d->fl[1] = c->s.pr >= 1 ? float_of(c, d->tp, 1) : F_NONE;
+        d->fl[2] = c->s.pr >= 2 ? float_of(c, d->tp, 2) : F_NONE;
         d->elig = bye_eligible(c, d->tp);
     }
-    qsort(c->pl, (size_t)c->n, sizeof *c->pl, cmp_order);
-    int n = c->n;
+    int n = c->s.n;
 
     /* absolute criteria: rematches (played games), 260/XXP, colours */
     c->compat = calloc((size_t)n * (size_t)n, 1);
@@ -851,11 +452,12 @@ int dutch_pair_round(const Tournament *t, int round, DutchPairing *out, char *er
     if (rc)
         goto done;
 
-    rc = emit_boards(c, final_mate, out);
+    rc = swiss_round_emit(&c->s, final_mate, colour_of, c, out);
 
 done:
     if (rc == DUTCH_E_NO_PAIRING)
-        fail(err, errlen, "no pairing satisfies the absolute criteria (C1-C3) for every player");
+        swiss_error(err, errlen,
+                    "no pairing satisfies the absolute criteria (C1-C3) for every player");
     free(final_mate);
     ctx_free(c);
     return rc;
@@ -898,17 +500,17 @@ static void ewc(const Ctx *c, Base *B, int s, int l, int srem, int rempairs, Lim
  * the edge weights that take the PAB into account. */
 static int plan_bye(Ctx *c, TrnPoints top)
 {
-    int n = c->n, L = c->L, rc;
+    int n = c->s.n, L = c->L, rc;
     Limb w[64];
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++) {
             if (n & 1) {
                 wclear(w, L);
                 if (compatible(c, i, j)) {
-                    uint64_t hi = (uint64_t)(1 + !c->pl[i].elig + !c->pl[j].elig);
+                    uint64_t hi = (uint64_t)(1 + !c->s.pl[i].elig + !c->s.pl[j].elig);
                     wadd_at(w, L, hi, c->sgshift + c->sgbits);
                     wadd_at(w, L, (uint64_t)(c->gshift[i] + c->gshift[j]), c->sgbits);
-                    wadd_at(w, L, (uint64_t)(c->pl[i].score >= top), 0);
+                    wadd_at(w, L, (uint64_t)(c->s.pl[i].score >= top), 0);
                 }
                 set_w(c, i, j, w);
             } else {
@@ -922,7 +524,7 @@ static int plan_bye(Ctx *c, TrnPoints top)
     int unmatched = 0;
     for (int v = 0; v < n; v++)
         if (c->mate[v] == v) {
-            if (unmatched || !c->pl[v].elig)
+            if (unmatched || !c->s.pl[v].elig)
                 return DUTCH_E_NO_PAIRING;
             unmatched = 1;
         }
@@ -931,13 +533,13 @@ static int plan_bye(Ctx *c, TrnPoints top)
         return 0;
     for (int v = 0; v < n; v++)
         if (c->mate[v] == v) {
-            c->bye_score = c->pl[v].score;
+            c->bye_score = c->s.pl[v].score;
             break;
         }
     if (c->bye_score >= top) {
         c->sgle = 1;
-        for (int v = 0; v < n && c->pl[v].score >= top; v++)
-            if (c->pl[c->mate[v]].score < top) {
+        for (int v = 0; v < n && c->s.pl[v].score >= top; v++)
+            if (c->s.pl[c->mate[v]].score < top) {
                 c->sgle = 0;
                 break;
             }
@@ -947,8 +549,8 @@ static int plan_bye(Ctx *c, TrnPoints top)
     int cnt[TRN_MAX_ROUNDS + 2];
     memset(cnt, 0, sizeof cnt);
     for (int v = 0; v < n; v++)
-        if (c->pl[v].score == c->bye_score)
-            cnt[c->pl[v].played]++;
+        if (c->s.pl[v].score == c->bye_score)
+            cnt[c->s.pl[v].played]++;
     int rankof[TRN_MAX_ROUNDS + 2];
     int seen = 0;
     for (int pg = TRN_MAX_ROUNDS + 1; pg >= 0; pg--) {
@@ -958,7 +560,7 @@ static int plan_bye(Ctx *c, TrnPoints top)
         }
     }
     for (int v = 0; v < n; v++)
-        c->unplayed_rank[v] = c->pl[v].score == c->bye_score ? rankof[c->pl[v].played] : 0;
+        c->unplayed_rank[v] = c->s.pl[v].score == c->bye_score ? rankof[c->s.pl[v].played] : 0;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++) {
             edge_weight(c, j, i, 0, 0, 1, w);
@@ -999,12 +601,12 @@ static int in_bracket(const Bracket *k, int m)
  * with at least one resident or next-group player. */
 static int bracket_open(Ctx *c, Bracket *k)
 {
-    int n = c->n, L = c->L;
+    int n = c->s.n, L = c->L;
     k->nsg_begin = k->np;
     k->nsg_begin_v = k->sg_begin_v + (k->nsg_begin - k->sg_begin);
     k->grp_first = k->nextv;
-    k->grp_score = k->nextv < n ? c->pl[k->nextv].score : 0;
-    while (k->nextv < n && c->pl[k->nextv].score >= c->pl[k->grp_first].score)
+    k->grp_score = k->nextv < n ? c->s.pl[k->nextv].score : 0;
+    while (k->nextv < n && c->s.pl[k->nextv].score >= c->s.pl[k->grp_first].score)
         k->pb[k->np++] = k->nextv++;
     /* vertices in pb are consecutive from position sg_begin on */
     free(k->B.w);
@@ -1033,10 +635,10 @@ static int choose_mdps(Ctx *c, Bracket *k)
     TrnPoints mdsg = 0;
     int rem_players = 0, rem_matched = 0;
     for (int pi = 0; pi < k->sg_begin; pi++) {
-        if (!pi || c->pl[pb[pi]].score < mdsg) {
-            mdsg = c->pl[pb[pi]].score;
+        if (!pi || c->s.pl[pb[pi]].score < mdsg) {
+            mdsg = c->s.pl[pb[pi]].score;
             rem_players = rem_matched = 0;
-            for (int q = pi; q < k->np && c->pl[pb[q]].score >= mdsg; q++) {
+            for (int q = pi; q < k->np && c->s.pl[pb[q]].score >= mdsg; q++) {
                 rem_players++;
                 if (in_bracket(k, c->mate[pb[q]]))
                     rem_matched++;
@@ -1268,7 +870,7 @@ static int pair_s1(Ctx *c, Bracket *k)
  * they become the MDPs of the next bracket. */
 static void bracket_close(Ctx *c, Bracket *k, int *final_mate)
 {
-    int n = c->n;
+    int n = c->s.n;
     int nn = 0;
     int new_begin = 0;
     c->sgle = (n & 1) && k->grp_first < n && c->bye_score >= k->grp_score;
@@ -1281,7 +883,7 @@ static void bracket_close(Ctx *c, Bracket *k, int *final_mate)
             k->npb[nn++] = v;
             if (pi < k->nsg_begin)
                 new_begin++;
-            if (c->sgle && c->pl[c->mate[v]].score < k->grp_score)
+            if (c->sgle && c->s.pl[c->mate[v]].score < k->grp_score)
                 c->sgle = 0;
         }
     }
@@ -1306,13 +908,13 @@ static int pair_bracket(Ctx *c, Bracket *k, int *final_mate)
 
 static int pair_brackets(Ctx *c, int *final_mate)
 {
-    int n = c->n, rc;
+    int n = c->s.n, rc;
     for (int v = 0; v < n; v++) {
         c->alive[v] = 1;
         c->mate[v] = -1;
         final_mate[v] = v;
     }
-    TrnPoints top = c->pl[0].score;
+    TrnPoints top = c->s.pl[0].score;
     if ((rc = plan_bye(c, top)))
         return rc;
 
@@ -1327,7 +929,7 @@ static int pair_brackets(Ctx *c, int *final_mate)
         rc = -ENOMEM;
         goto out;
     }
-    while (k.nextv < n && c->pl[k.nextv].score >= top)
+    while (k.nextv < n && c->s.pl[k.nextv].score >= top)
         k.pb[k.np++] = k.nextv++;
     int guard = 0;
     while (k.np > 1 || k.nextv < n) {
@@ -1349,34 +951,15 @@ out:
 
 int dutch_round_matches(const Tournament *t, int round, const DutchPairing *p)
 {
-    int boards = 0;
-    for (int i = 0; i < p->n_pairs; i++) {
-        const DutchPair *b = &p->pairs[i];
-        const TrnPlayer *w = tournament_player(t, b->white);
-        if (!w)
-            return 0;
-        const TrnGame *g = game(w, round);
-        if (b->black == 0) {
-            if (g->opponent || !participated(g))
-                return 0;
-            boards++;
-            continue;
-        }
-        if (g->opponent != b->black || g->colour == TRN_BLACK)
-            return 0;
-        boards++;
-    }
-    /* every pairing written in the file must be one of ours */
-    int written = 0;
-    for (int i = 0; i < t->n_players; i++) {
-        const TrnPlayer *pl = &t->players[i];
-        const TrnGame *g = game(pl, round);
-        if (g->opponent) {
-            if (pl->id < g->opponent)
-                written++;
-        } else if (participated(g)) {
-            written++;
-        }
-    }
-    return written == boards;
+    return swiss_round_matches(t, round, p);
+}
+
+int dutch_next_round(const Tournament *t)
+{
+    return swiss_next_round(t);
+}
+
+void dutch_pairing_free(DutchPairing *p)
+{
+    swiss_pairing_free(p);
 }

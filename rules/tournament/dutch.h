@@ -25,24 +25,18 @@
 
 #include <stddef.h>
 
+#include "swiss.h"
 #include "tournament.h"
 
 enum {
-    DUTCH_E_NO_PAIRING = 1, /* no pairing satisfies the absolute criteria */
-    DUTCH_E_INPUT = 2,      /* the tournament cannot be paired as given */
+    DUTCH_E_NO_PAIRING = SWISS_E_NO_PAIRING, /* no pairing satisfies the absolute criteria */
+    DUTCH_E_INPUT = SWISS_E_INPUT,           /* the tournament cannot be paired as given */
 };
 
-/* One board: start ranks; black == 0 means white receives the PAB. */
-typedef struct DutchPair {
-    int white, black;
-} DutchPair;
-
-/* The pairs of a round in publication order (C.04.2 board order), the PAB
- * last. Owned arrays: release with dutch_pairing_free(). */
-typedef struct DutchPairing {
-    int n_pairs;
-    DutchPair *pairs;
-} DutchPairing;
+/* One board (start ranks; black == 0: PAB) and a round's boards in
+ * publication order, the PAB last: the types every Swiss engine returns. */
+typedef SwissPair DutchPair;
+typedef SwissPairing DutchPairing;
 
 /*
  * Pairs round `round` (1-based) of t, using rounds 1..round-1 as history.

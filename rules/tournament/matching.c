@@ -1092,3 +1092,13 @@ int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *
     ws_free(s);
     return oom ? -ENOMEM : 0;
 }
+
+int matching_graph_solve_mates(MatchingGraph *g, const int *verts, int n, int *scratch, int *mate)
+{
+    int rc = matching_graph_solve_subset(g, verts, n, scratch);
+    if (rc)
+        return rc;
+    for (int i = 0; i < n; i++)
+        mate[verts[i]] = scratch[i] < 0 ? verts[i] : verts[scratch[i]];
+    return 0;
+}

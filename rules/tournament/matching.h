@@ -53,4 +53,9 @@ int matching_graph_solve(MatchingGraph *g, int *mate);
  * Returns 0, or -ENOMEM. */
 int matching_graph_solve_subset(MatchingGraph *g, const int *verts, int n, int *mate);
 
+/* The same, with the answer by vertex: mate[verts[i]] receives the partner
+ * vertex of verts[i], or verts[i] itself when unmatched; other entries of
+ * mate are left alone. scratch holds n ints. Returns 0, or -ENOMEM. */
+int matching_graph_solve_mates(MatchingGraph *g, const int *verts, int n, int *scratch, int *mate);
+
 #endif

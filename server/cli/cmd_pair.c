@@ -1,6 +1,7 @@
 /*
- * cmd_pair.c — `arbiter pair --dutch FILE.trf` pairs the next round of a TRF
- * file; `arbiter check --dutch FILE.trf` re-pairs every round of a file and
+ * cmd_pair.c — `arbiter pair --dutch|--burstein FILE.trf` pairs the next
+ * round of a TRF file; `arbiter check --dutch|--burstein FILE.trf` re-pairs
+ * every round of a file and
  * lists the rounds whose written pairing differs (a free pairings checker,
  * as FIDE C.04.A asks of pairing programs).
  *
@@ -13,6 +14,7 @@
 
 #include "commands.h"
 #include "fileio.h"
+#include "burstein.h"
 #include "dutch.h"
 #include "trf.h"
 
@@ -42,15 +44,29 @@ static int check_points(const Tournament *t, const char *path, const char *cmd)
     return 0;
 }
 
-/* Parses `--dutch FILE`; returns the tournament or NULL (exit code in *rc). */
-static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
+/* Pairs `round` of t with the system chosen on the command line. */
+static int pair_with(SwissSystem sys, const Tournament *t, int round, SwissPairing *p, char *err,
+                     size_t n)
+{
+    if (sys == SWISS_BURSTEIN)
+        return burstein_pair_round(t, round, p, err, n);
+    return dutch_pair_round(t, round, p, err, n);
+}
+
+/* Parses `--dutch|--burstein FILE`; returns the tournament or NULL (exit
+ * code in *rc) and the system in *sys. */
+static Tournament *load(int argc, char **argv, const char *cmd, SwissSystem *sys, int *rc)
 {
     const char *path = NULL;
-    int dutch = 0;
+    int systems = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--dutch") == 0)
-            dutch = 1;
-        else if (!path && argv[i][0] != '-')
+        if (strcmp(argv[i], "--dutch") == 0) {
+            *sys = SWISS_DUTCH;
+            systems++;
+        } else if (strcmp(argv[i], "--burstein") == 0) {
+            *sys = SWISS_BURSTEIN;
+            systems++;
+        } else if (!path && argv[i][0] != '-')
             path = argv[i];
         else {
             fprintf(stderr, "arbiter %s: unexpected argument '%s'\n", cmd, argv[i]);
@@ -58,8 +74,8 @@ static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
             return NULL;
         }
     }
-    if (!dutch || !path) {
-        fprintf(stderr, "usage: arbiter %s --dutch FILE.trf\n", cmd);
+    if (systems != 1 || !path) {
+        fprintf(stderr, "usage: arbiter %s --dutch|--burstein FILE.trf\n", cmd);
         *rc = 2;
         return NULL;
     }
@@ -97,7 +113,8 @@ static Tournament *load(int argc, char **argv, const char *cmd, int *rc)
 static int run_pair(int argc, char **argv)
 {
     int rc = 0;
-    Tournament *t = load(argc, argv, "pair", &rc);
+    SwissSystem sys = SWISS_DUTCH;
+    Tournament *t = load(argc, argv, "pair", &sys, &rc);
     if (!t)
         return rc;
     int round = dutch_next_round(t);
@@ -106,9 +123,9 @@ static int run_pair(int argc, char **argv)
         tournament_free(t);
         return 3;
     }
-    DutchPairing p;
+    SwissPairing p;
     char err[200];
-    int r = dutch_pair_round(t, round, &p, err, sizeof err);
+    int r = pair_with(sys, t, round, &p, err, sizeof err);
     tournament_free(t);
     if (r == DUTCH_E_NO_PAIRING) {
         fprintf(stderr, "arbiter pair: round %d: %s\n", round, err);
@@ -121,21 +138,22 @@ static int run_pair(int argc, char **argv)
     printf("%d\n", p.n_pairs);
     for (int i = 0; i < p.n_pairs; i++)
         printf("%d %d\n", p.pairs[i].white, p.pairs[i].black);
-    dutch_pairing_free(&p);
+    swiss_pairing_free(&p);
     return 0;
 }
 
 static int run_check(int argc, char **argv)
 {
     int rc = 0;
-    Tournament *t = load(argc, argv, "check", &rc);
+    SwissSystem sys = SWISS_DUTCH;
+    Tournament *t = load(argc, argv, "check", &sys, &rc);
     if (!t)
         return rc;
     int last = dutch_next_round(t) - 1, differ = 0;
     for (int round = 1; round <= last; round++) {
-        DutchPairing p;
+        SwissPairing p;
         char err[200];
-        int r = dutch_pair_round(t, round, &p, err, sizeof err);
+        int r = pair_with(sys, t, round, &p, err, sizeof err);
         if (r) {
             printf("round %d: cannot pair: %s\n", round, r < 0 ? "out of memory" : err);
             differ++;
@@ -147,7 +165,7 @@ static int run_check(int argc, char **argv)
             for (int i = 0; i < p.n_pairs; i++)
                 printf("  %d - %d\n", p.pairs[i].white, p.pairs[i].black);
         }
-        dutch_pairing_free(&p);
+        swiss_pairing_free(&p);
     }
     printf("%d rounds checked, %d differ\n", last, differ);
     tournament_free(t);
@@ -156,12 +174,15 @@ static int run_check(int argc, char **argv)
 
 const Command cmd_pair = {
     "pair",
-    "pair the next round of a TRF file (Dutch system, FIDE C.04.3 2026)",
-    "usage: arbiter pair --dutch FILE.trf\n\n"
+    "pair the next round of a TRF file (FIDE Dutch or Burstein system)",
+    "usage: arbiter pair --dutch|--burstein FILE.trf\n\n"
     "Pairs the round after the last one paired in FILE.trf with the FIDE Dutch\n"
-    "system (C.04.3, rules from 1 February 2026). Players absent from that round\n"
-    "are marked in its column (0000 - H/F/Z) or by 240/XXZ lines; 260/XXP lines\n"
-    "forbid pairs; 152 or XXC gives the initial colour.\n\n"
+    "system (C.04.3, rules from 1 February 2026) or the Burstein system\n"
+    "(C.04.4.2). Players absent from that round are marked in its column\n"
+    "(0000 - H/F/Z) or by 240/XXZ lines; 260/XXP lines forbid pairs; 152 or XXC\n"
+    "gives the initial colour. Acceleration comes from 250/XXA lines, or Baku\n"
+    "(C.04.7) when the 192 line names a *_BAKU system; without either the\n"
+    "Burstein system uses its own (upper half +1 in rounds 1 and 2).\n\n"
     "Output: the number of boards, then one 'white black' line of start ranks per\n"
     "board; the pairing-allocated bye is 'N 0'.\n\n"
     "Exit status: 0 paired, 1 no pairing satisfies the absolute criteria,\n"
@@ -172,7 +193,7 @@ const Command cmd_pair = {
 const Command cmd_check = {
     "check",
     "re-pair every round of a TRF file and list the rounds that differ",
-    "usage: arbiter check --dutch FILE.trf\n\n"
+    "usage: arbiter check --dutch|--burstein FILE.trf\n\n"
     "A free pairings checker (FIDE C.04.A): every round of FILE.trf is paired\n"
     "again from the rounds before it, with the absences written for it, and\n"
     "compared with the pairing in the file (colours included; a game written\n"
