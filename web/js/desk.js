@@ -15,13 +15,15 @@ import { normalize } from './state.js';
 import { parsePlayers, rowToPlayer, FIELDS } from './player-import.js';
 import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 import { ratingsView } from './ratings-view.js';
+import { tournamentForm, bindTournamentForm } from './tournament-form.js';
+import { viewResults } from './results-entry.js';
 
 const app = $('#app');
 const conn = connectionBadge();
 let me = null;
 let cleanup = [];         // what the current view must close when we leave it
 let alertState = { tid: null, list: [], stream: null };
-const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings'];
+const TABS = ['players', 'rounds', 'results', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings'];
 
 async function start() {
   await initI18n();
@@ -155,75 +157,7 @@ async function showHome() {
     <tbody>${list.map((x) => html`<tr><td><a href="#/t/${x.id}/live">${x.name}</a></td><td>${t(`system.${x.system || 'swiss'}`)}</td>
       <td>${x.rounds ?? ''}</td><td>${x.time_control}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
     <h2 data-i18n="desk.new_tournament"></h2>${tournamentForm(null)}`);
-  bindTournamentForm(null);
-}
-
-function tournamentForm(tour) {
-  const s = (tour && tour.settings) || {};
-  const v = (x, d) => (x === undefined || x === null ? d : x);
-  const opt = (val, cur, label) => html`<option value="${val}" ${String(val) === String(cur) ? html`selected` : ''}>${label}</option>`;
-  return html`<form id="tform" class="form-grid">
-    <label for="t-name" data-i18n="desk.name"></label><input id="t-name" name="name" required value="${tour ? tour.name : ''}">
-    <label for="t-place" data-i18n="desk.place"></label><input id="t-place" name="place" value="${tour ? tour.place || '' : ''}">
-    <label for="t-date" data-i18n="desk.start_date"></label><input id="t-date" name="start_date" type="date" value="${tour ? tour.start_date || '' : ''}">
-    <label for="t-system" data-i18n="desk.system"></label><select id="t-system" name="system">
-      ${['swiss', 'roundrobin', 'manual'].map((x) => opt(x, tour ? tour.system : 'swiss', t(`system.${x}`)))}</select>
-    <label for="t-rounds" data-i18n="desk.rounds"></label><input id="t-rounds" name="rounds" type="number" min="1" max="99" value="${tour ? tour.rounds ?? '' : 9}">
-    <label for="t-tc" data-i18n="desk.time_control"></label><input id="t-tc" name="time_control" required value="${tour ? tour.time_control : '5400+30'}">
-    <span class="hint" data-i18n="desk.time_control_hint"></span>
-    <label for="t-points" data-i18n="desk.points"></label>
-    <input id="t-points" name="points" value="${tour && tour.points ? [tour.points.win, tour.points.draw, tour.points.loss, tour.points.bye].join(' ') : '1 0.5 0 1'}">
-    <span class="hint" data-i18n="desk.points_hint"></span>
-    <label for="t-tb" data-i18n="desk.tiebreaks"></label>
-    <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
-    <span class="hint" data-i18n="desk.tiebreaks_hint"></span>
-    <fieldset class="span-all"><legend data-i18n="desk.laws"></legend><div class="form-grid">
-      <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
-      <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
-      <span class="hint" data-i18n="desk.illegal_moves_hint"></span>
-      <label for="s-entry" data-i18n="desk.illegal_entry"></label><select id="s-entry" name="illegal_entry">
-        ${opt('penalize', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.penalize'))}${opt('reject', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.reject'))}</select>
-      <label for="s-offers" data-i18n="desk.draw_offers"></label><select id="s-offers" name="draw_offers">
-        ${['free', 'sofia', 'arbiter'].map((x) => opt(x, v(s.draw_offers, 'free'), t(`desk.draw_offers.${x}`)))}</select>
-      <label for="s-sofia" data-i18n="desk.sofia"></label><input id="s-sofia" name="sofia_moves" type="number" min="0" max="200" value="${v(s.sofia_moves, 0)}">
-      <span class="hint" data-i18n="desk.sofia_hint"></span>
-      <label for="s-default" data-i18n="desk.default_time"></label><input id="s-default" name="default_time_min" type="number" min="0" step="1" value="${Math.round(v(s.default_time_ms, 0) / 60000)}">
-      <span class="hint" data-i18n="desk.default_time_hint"></span>
-      <label for="s-flags" data-i18n="desk.flags"></label><select id="s-flags" name="flags">
-        ${opt('server', v(s.flags, 'server'), t('desk.flags.server'))}${opt('claimed', v(s.flags, 'server'), t('desk.flags.claimed'))}</select>
-      <label for="s-pen" data-i18n="desk.penalty_minutes"></label><input id="s-pen" name="penalty_min" type="number" min="0" step="any" value="${v(s.penalty_ms, 0) / 60000}">
-      <span class="hint" data-i18n="desk.penalty_minutes_hint"></span>
-      <label for="s-sup" data-i18n="desk.supervised"></label><input id="s-sup" name="supervised" type="checkbox" ${v(s.supervised, true) ? html`checked` : ''}>
-    </div></fieldset>
-    <span></span><button class="primary" data-i18n="${tour ? 'desk.save' : 'desk.create'}"></button></form>`;
-}
-
-function bindTournamentForm(tour) {
-  $('#tform').addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const f = e.target;
-    const body = {
-      name: f.name.value.trim(), time_control: f.time_control.value.trim(), system: f.system.value,
-      settings: {
-        illegal_moves_to_lose: Number(f.illegal_moves_to_lose.value), illegal_entry: f.illegal_entry.value,
-        draw_offers: f.draw_offers.value, sofia_moves: Number(f.sofia_moves.value),
-        default_time_ms: Math.round(Number(f.default_time_min.value) * 60000), flags: f.flags.value,
-        penalty_ms: Math.round(Number(f.penalty_min.value) * 60000), supervised: f.supervised.checked,
-      },
-    };
-    if (f.rounds.value) body.rounds = Number(f.rounds.value);
-    if (f.place.value) body.place = f.place.value;
-    if (f.start_date.value) body.start_date = f.start_date.value;
-    const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
-    body.points = { win, draw, loss, bye };
-    body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean).join(',');
-    try {
-      const saved = tour ? await api.patch(`tournaments/${tour.id}`, body) : await api.post('tournaments', body);
-      toast(t(tour ? 'desk.saved' : 'desk.created'));
-      location.hash = `#/t/${saved.id}/${tour ? 'settings' : 'players'}`;
-      if (tour) route();
-    } catch (err) { toast(errorText(err), 'error'); }
-  });
+  bindTournamentForm(null, route);
 }
 
 async function showTournament(tid, tab) {
@@ -231,7 +165,7 @@ async function showTournament(tid, tab) {
   setTitle(`${tour.name} — Arbiter`);
   const head = html`<h2>${tour.name} <span class="pill ${tour.status}">${t(`status.${tour.status}`)}</span>
     <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
-  const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
+  const views = { players: viewPlayers, rounds: viewRounds, results: async (x, h) => cleanup.push(await viewResults(app, x, h)), live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
     ratings: async (tour, head) => render(app, html`${head}${await ratingsView(tour.id)}`), exports: viewExports, settings: viewSettings };
   await (views[tab] || viewLive)(tour, head);
 }
@@ -550,7 +484,7 @@ function renderAlerts() {
   const sound = localStorage.getItem('arbiter.alertSound') !== '0';
   render(box, open.length ? html`<details id="alerts-box" ${collapsed ? '' : html`open`}><summary>${t('desk.alerts_open', { n: open.length })}</summary>
     <label class="alert-sound"><input type="checkbox" id="alert-sound" ${sound ? html`checked` : ''}> ${t('desk.alert_sound')}</label>
-    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" title="${a.message}">
+    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" ${lang === 'en' ? html`title="${a.message}"` : ''}>
     <span class="line"><time>${alertTime(a.at_ms)}</time> <strong>${t(`alert.${a.kind}`)}</strong>${a.board ? html` · ${t('desk.alert_board', { board: a.board, round: a.round })} · ${a.white} – ${a.black}` : ''}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
     <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`)}</ul></details>` : html``);
@@ -622,7 +556,7 @@ async function viewExports(tour, head) {
 
 async function viewSettings(tour, head) {
   render(app, html`${head}${tournamentForm(tour)}`);
-  bindTournamentForm(tour);
+  bindTournamentForm(tour, route);
 }
 
 // ---------- one game ----------
