@@ -17,6 +17,7 @@ import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standi
 import { ratingsView } from './ratings-view.js';
 import { tournamentForm, bindTournamentForm } from './tournament-form.js';
 import { viewResults } from './results-entry.js';
+import { formatTimeControl } from './time-control.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -155,7 +156,7 @@ async function showHome() {
     <table><thead><tr><th data-i18n="desk.name"></th><th data-i18n="desk.system"></th><th data-i18n="desk.rounds"></th>
     <th data-i18n="desk.time_control"></th><th data-i18n="desk.status"></th></tr></thead>
     <tbody>${list.map((x) => html`<tr><td><a href="#/t/${x.id}/live">${x.name}</a></td><td>${t(`system.${x.system || 'swiss'}`)}</td>
-      <td>${x.rounds ?? ''}</td><td>${x.time_control}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
+      <td>${x.rounds ?? ''}</td><td>${formatTimeControl(x.time_control)}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
     <h2 data-i18n="desk.new_tournament"></h2>${tournamentForm(null)}`);
   bindTournamentForm(null, route);
 }
@@ -164,7 +165,7 @@ async function showTournament(tid, tab) {
   const tour = await api.get(`tournaments/${tid}`);
   setTitle(`${tour.name} — Arbiter`);
   const head = html`<h2>${tour.name} <span class="pill ${tour.status}">${t(`status.${tour.status}`)}</span>
-    <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
+    <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${formatTimeControl(tour.time_control)}</span></h2>`;
   const views = { players: viewPlayers, rounds: viewRounds, results: async (x, h) => cleanup.push(await viewResults(app, x, h)), live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
     ratings: async (tour, head) => render(app, html`${head}${await ratingsView(tour.id)}`), exports: viewExports, settings: viewSettings };
   await (views[tab] || viewLive)(tour, head);
