@@ -5,7 +5,7 @@
 // points before the round.
 
 // The functions given to page.evaluate and its kind run in the page, with its globals.
-/* global document */
+/* global document, window */
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -91,4 +91,33 @@ test('round picker, points before the round, byes in the list, in Russian', asyn
   await desk.waitForFunction(() => document.querySelector('#re-missing')?.textContent.includes('0 из 2'));
   assert.equal(await desk.locator('#re-table tr.bye').count(), 1);
   assert.deepEqual(desk.errors, []);
+});
+
+test('the Swiss crosstable in chess-results form; public pairings per round on a phone', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Cross Open', time_control: '5400+30', rounds: 3 });
+  for (let i = 0; i < 4; i++) await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: `Player ${i + 1}`, rating: 2300 - i * 50, title: i ? '' : 'IM' });
+  const r1 = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  await arbiter.call('POST', `games/${r1.games[0].id}/arbiter/result`, { white: 1, black: 0 });
+  await arbiter.call('POST', `games/${r1.games[1].id}/arbiter/result`, { white: 0.5, black: 0.5 });
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  const desk = await deskAt(`#/t/${tour.id}/crosstable`);
+  await desk.waitForSelector('table.cross.swiss tbody tr');
+  const cells = await desk.locator('table.cross.swiss tbody td.rc').allTextContents();
+  assert.ok(cells.includes('3w1') || cells.includes('4w1'), cells.join('|'));
+  assert.ok(cells.some((c) => /^\db½$/.test(c)), cells.join('|'));
+  const pub = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await pub.goto(`${daemon.url}/#/t/${tour.id}/pairings`);
+  await pub.waitForSelector('table.pairings-full tbody tr');
+  assert.equal(await pub.inputValue('#p-round'), '2');
+  const first = await pub.locator('table.pairings-full tbody tr').first().locator('td').allTextContents();
+  assert.equal(first[0], '1');
+  assert.match(first.join('|'), /\|1½?\|/, 'points before round 2');
+  await pub.selectOption('#p-round', '1');
+  await pub.waitForFunction(() => document.querySelector('table.pairings-full caption')?.textContent === 'Round 1');
+  assert.match((await pub.locator('table.pairings-full tbody tr').first().locator('td').allTextContents()).join('|'), /^1\|1\|IM Player 1\|2300\|0\|1–0\|/);
+  // Nothing wider than the phone: not the page, not the pairings table.
+  const overflow = await pub.evaluate(() => [document.documentElement.scrollWidth - window.innerWidth,
+    document.querySelector('table.pairings-full').getBoundingClientRect().right - window.innerWidth]);
+  assert.ok(overflow[0] <= 0 && overflow[1] <= 0, `${overflow} px wider than the phone`);
+  assert.deepEqual([...desk.errors, ...pub.errors], []);
 });

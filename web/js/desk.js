@@ -13,11 +13,12 @@ import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
 import { parsePlayers, rowToPlayer, FIELDS } from './player-import.js';
-import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
+import { standingsTable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 import { ratingsView } from './ratings-view.js';
 import { tournamentForm, bindTournamentForm } from './tournament-form.js';
 import { viewResults } from './results-entry.js';
 import { formatTimeControl } from './time-control.js';
+import { crosstableFor } from './crosstable-view.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -534,11 +535,10 @@ async function viewStandings(tour, head) {
 }
 
 async function viewCrosstable(tour, head) {
-  const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`),
-    api.get(`tournaments/${tour.id}/byes`)]);
+  const table = await crosstableFor(tour);
   const path = `tournaments/${tour.id}/crosstable`;
   render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button>
-    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}${fileLink(path, 'json', 'desk.export_json_file')}</div>${crosstable(rows, rounds, byes)}`);
+    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}${fileLink(path, 'json', 'desk.export_json_file')}</div><div class="scroll-x">${table}</div>`);
   $('#print').addEventListener('click', () => window.print());
 }
 

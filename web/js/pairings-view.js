@@ -69,12 +69,12 @@ export function pairingsList(round, index, { byes = [], points = {}, result, lin
     <th class="num" data-i18n="view.tpn"></th><th data-i18n="colour.white"></th><th class="num rtg" data-i18n="view.rating"></th><th class="num pts" data-i18n="view.points"></th>
     <th data-i18n="view.result"></th>
     <th class="num" data-i18n="view.tpn"></th><th data-i18n="colour.black"></th><th class="num rtg" data-i18n="view.rating"></th><th class="num pts" data-i18n="view.points"></th>
-    ${link ? html`<th><span class="sr-only" data-i18n="view.open"></span></th>` : ''}</tr></thead>
+    ${link ? html`<th class="open"><span class="sr-only" data-i18n="view.open"></span></th>` : ''}</tr></thead>
     <tbody>${games.map((g) => html`<tr data-gid="${g.id}" data-board="${g.board}"><td class="num">${g.board}</td>
-      ${side(g.white_id, g.white_name)}<td class="res">${result ? result(g) : resultCell(g.result)}</td>${side(g.black_id, g.black_name)}
-      ${link ? html`<td><a href="${link(g)}" data-i18n="view.open"></a></td>` : ''}</tr>`)}
+      ${side(g.white_id, g.white_name)}<td class="res">${result ? result(g) : link ? html`<a href="${link(g)}">${resultCell(g.result) || '–'}</a>` : resultCell(g.result)}</td>${side(g.black_id, g.black_name)}
+      ${link ? html`<td class="open"><a href="${link(g)}" data-i18n="view.open"></a></td>` : ''}</tr>`)}
     ${idle.map((b) => html`<tr class="bye" data-player="${b.player_id}"><td class="num"></td>${side(b.player_id, b.player_name)}
-      <td class="res">${byeText(b)}</td><td colspan="4"></td>${link ? html`<td></td>` : ''}</tr>`)}</tbody></table>`;
+      <td class="res">${byeText(b)}</td><td></td><td></td><td class="rtg"></td><td></td>${link ? html`<td class="open"></td>` : ''}</tr>`)}</tbody></table>`;
 }
 
 // A bye's text in the result column: its points and its kind.

@@ -9,7 +9,9 @@ import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
-import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
+import { standingsTable, scoresheet } from './views.js';
+import { pairingsList, playerIndex, roundPicker } from './pairings-view.js';
+import { crosstableFor } from './crosstable-view.js';
 import { ratingsView } from './ratings-view.js';
 
 const app = $('#app');
@@ -77,17 +79,23 @@ async function showTournament(tid, tab) {
   let gone = false;
   const table = async () => {
     if (tab === 'pairings') {
-      const [rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`)]);
-      return rounds.length ? html`${[...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}`, byes })}
-        <p><a href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></p></section>`)}`
-        : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
+      const [rounds, byes, cross] = await Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`),
+        api.get(`tournaments/${tid}/crosstable?format=json`).catch(() => null)]);
+      if (!rounds.length) return html`<p class="muted" data-i18n="view.no_rounds"></p>`;
+      // One round at a time, the latest unless the reader picked another.
+      const asked = Number(location.hash.split('/')[4]);
+      const r = rounds.find((x) => x.number === asked) || rounds[rounds.length - 1];
+      return html`<div class="toolbar">${roundPicker(rounds, r.number, 'p-round')}
+        <a class="button" href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></div>
+        <div class="scroll-x">${pairingsList(r, playerIndex(cross), { byes, points: tour.points || {}, link: (g) => `#/g/${g.id}` })}</div>`;
     }
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
     if (tab === 'ratings') return ratingsView(tid);
-    const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`),
-      api.get(`tournaments/${tid}/byes`)]);
-    return html`<div class="scroll-x">${crosstable(rows, rounds, byes)}</div>`;
+    return html`<div class="scroll-x">${await crosstableFor(tour)}</div>`;
   };
+  const onPick = (e) => { if (e.target.id === 'p-round') location.hash = `#/t/${tid}/pairings/${e.target.value}`; };
+  app.addEventListener('change', onPick);
+  cleanup.push(() => app.removeEventListener('change', onPick));
   const draw = async () => {
     const tpl = await table();
     if (!gone) render(app, html`${head}${tpl}`);
