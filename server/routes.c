@@ -59,6 +59,7 @@ const Route routes_table[] = {
     PATCH(ARB, "/tournaments/{tid}/players/{pid}", route_player_fields, route_player_update),
     POST(ARB, "/tournaments/{tid}/players/{pid}/credentials", jsonin_none,
          route_player_credentials),
+    POST(ARB, "/tournaments/{tid}/credentials", route_pins_fields, route_pins_issue),
     POST(ARB, "/tournaments/{tid}/players/{pid}/byes", route_bye_fields, route_player_bye),
     GET(PUB, "/tournaments/{tid}/byes", NULL, route_byes_list),
     GET(ARB, "/tournaments/{tid}/forbidden", NULL, route_forbidden_list),

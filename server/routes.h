@@ -93,6 +93,10 @@ int route_byes_list(Req *r);
 extern const JsonField route_player_fields[];
 extern const JsonField route_bye_fields[];
 
+/* routes_pins.c */
+int route_pins_issue(Req *r);
+extern const JsonField route_pins_fields[];
+
 /* routes_forbidden.c */
 int route_forbidden_list(Req *r);
 int route_forbidden_add(Req *r);

@@ -19,6 +19,7 @@ import { tournamentForm, bindTournamentForm } from './tournament-form.js';
 import { viewResults } from './results-entry.js';
 import { formatTimeControl } from './time-control.js';
 import { crosstableFor } from './crosstable-view.js';
+import { issueSlips } from './pin-slips.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -190,7 +191,8 @@ async function viewPlayers(tour, head) {
   // The server's pairing numbers (C.04.2), shown in the # column.
   players.sort((a, b) => (a.tpn ?? Infinity) - (b.tpn ?? Infinity) || a.id - b.id);
   render(app, html`${head}
-    <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button></div>
+    <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button>
+      <button type="button" id="p-slips" class="primary" data-i18n="slips.issue"></button></div><section id="pin-slips"></section>
     <table id="players"><thead><tr><th class="num">#</th><th data-i18n="view.name"></th><th data-i18n="desk.title_col"></th>
     <th class="num" data-i18n="view.rating"></th><th data-i18n="view.federation"></th><th data-i18n="desk.fide_id"></th>
     <th data-i18n="desk.status"></th><th data-i18n="desk.pin"></th><th class="no-print"></th></tr></thead>
@@ -264,7 +266,12 @@ async function viewPlayers(tour, head) {
     } catch (err) { toast(errorText(err), 'error'); }
   });
   bindImport(tour, add, clean);
-  $('#p-print').addEventListener('click', () => window.print());
+  $('#p-print').addEventListener('click', () => { document.body.classList.remove('printing-slips'); window.print(); });
+  $('#p-slips').addEventListener('click', async () => issueSlips(tour, await api.get(`tournaments/${tour.id}/rounds`), $('#pin-slips'), (pid, pin) => {
+    pins.put(pid, pin);
+    const cell = $(`#players tr[data-pid="${pid}"] .pin code`);
+    if (cell) cell.textContent = pin;
+  }));
   $('#players').addEventListener('click', async (e) => {
     const act = e.target.dataset.act;
     if (!act) return;
