@@ -65,8 +65,8 @@ static json_t *player_by_id(json_t *players, json_int_t id)
 {
     size_t i;
     json_t *p;
-    json_array_foreach(players, i, p) if (json_integer_value(json_object_get(p, "id")) == id)
-        return p;
+    json_array_foreach(players, i,
+                       p) if (json_integer_value(json_object_get(p, "id")) == id) return p;
     return NULL;
 }
 
@@ -80,8 +80,8 @@ static json_t *slips_of(Req *r, Store *s, int64_t rn)
     size_t i;
     json_t *x;
     if (rn == 0) {
-        json_array_foreach(players, i, x) if (strcmp(jsonin_str(x, "status", "active"),
-                                                     "withdrawn") != 0)
+        json_array_foreach(players, i,
+                           x) if (strcmp(jsonin_str(x, "status", "active"), "withdrawn") != 0)
             json_array_append_new(out, slip_object(x, 0, NULL));
     } else {
         json_t *round = rounds_get(s, r->id[0], rn);
@@ -100,8 +100,8 @@ static json_t *slips_of(Req *r, Store *s, int64_t rn)
                 json_t *p = player_by_id(players, json_integer_value(json_object_get(x, key)));
                 if (p)
                     json_array_append_new(
-                        out, slip_object(p, json_integer_value(json_object_get(x, "board")),
-                                         sides[c]));
+                        out,
+                        slip_object(p, json_integer_value(json_object_get(x, "board")), sides[c]));
             }
         }
         json_decref(round);
