@@ -13,6 +13,7 @@ import { standingsTable, scoresheet } from './views.js';
 import { pairingsList, playerIndex, roundPicker } from './pairings-view.js';
 import { crosstableFor } from './crosstable-view.js';
 import { ratingsView } from './ratings-view.js';
+import { bindStepper } from './move-stepper.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -58,6 +59,7 @@ function setNav(tid, tab) {
 
 async function showHome() {
   const list = await api.get('tournaments');
+  document.title = `${t('public.tournaments')} — Arbiter`;
   render(app, html`<h2 data-i18n="public.tournaments"></h2>${list.length ? html`<ul class="tournaments">${list.map((x) => html`<li>
     <a href="#/t/${x.id}/live">${x.name}</a> <span class="pill ${x.status}">${t(`status.${x.status}`)}</span>
     <span class="muted">${x.place || ''} ${x.start_date || ''}</span></li>`)}</ul>` : html`<p class="muted" data-i18n="public.none"></p>`}`);
@@ -66,7 +68,7 @@ async function showHome() {
 async function showTournament(tid, tab) {
   setNav(tid, tab);
   const tour = await api.get(`tournaments/${tid}`);
-  document.title = `${tour.name} — Arbiter`;
+  document.title = `${tour.name} · ${t(`public.tab.${tab}`)} — Arbiter`;
   const head = html`<h2>${tour.name}</h2>`;
   if (tab === 'live') {
     render(app, html`${head}<div id="grid"></div>`);
@@ -117,13 +119,16 @@ async function showGame(gid) {
   setNav(tid, null);
   render(app, html`<p><a href="#/t/${tid}/live" data-i18n="public.back"></a> ·
     <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>
-    <div class="game-layout"><div id="g-main"></div><div id="g-sheet"></div></div>`);
+    <div class="game-layout"><div><div id="g-main"></div><div id="g-step"></div></div><div id="g-sheet"></div></div>`);
   const view = new GameView($('#g-main'), gid, {
     onStatus: (s) => conn.set(s),
     onState: (s) => render($('#g-sheet'), scoresheet(s)),
   });
   view.show(first);
+  cleanup.push(bindStepper($('#g-step'), view));
   cleanup.push(() => view.close());
+  const title = (s) => `${s.white?.name || s.game.white_name || ''} – ${s.black?.name || s.game.black_name || ''}`;
+  document.title = `${title(first)} · ${t('view.round_n', { n: first.game.round })} — Arbiter`;
 }
 
 start();

@@ -96,6 +96,7 @@ export function normalize(raw, prev = null) {
     claim_awaits_arbiter: !!st.claim_awaits_arbiter,
     checked_in: Object.fromEntries(SIDES.map((x) => [x, !!perSide(st.checked_in, x)])),
     must_move_from: st.must_move_from || null,
+    start_fen: st.start_fen || (prev && prev.start_fen) || null,
     moves,
   };
 }
