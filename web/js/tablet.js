@@ -166,7 +166,7 @@ async function openGame(gid) {
       <div id="confirm-box"></div>
       <div id="status" class="status-line" role="status" aria-live="polite"></div>
       <div id="notices"></div>
-      <div class="moves" id="moves" data-i18n-attr="aria-label:tablet.moves"></div>
+      <div class="moves" id="moves" role="region" data-i18n-attr="aria-label:tablet.moves"></div>
       <form class="keyentry" id="keyentry" autocomplete="off">
         <label class="sr-only" for="typed" data-i18n="tablet.type_move"></label>
         <input id="typed" autocapitalize="off" spellcheck="false" data-i18n-attr="placeholder:tablet.type_move_ph">
