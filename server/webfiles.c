@@ -194,9 +194,11 @@ int webfiles_serve(Req *r, const char *url)
         add_header(r, "X-Content-Type-Options", "nosniff");
         if (gz >= 0)
             add_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
-        if (html)
-            r->srv->hooks->page_headers(r->resp, path);
     }
+    /* A 304 updates the headers of the cached page: without the page's own
+     * policy it would take the API's (default-src 'none') and load nothing. */
+    if (html)
+        r->srv->hooks->page_headers(r->resp, path);
     add_header(r, MHD_HTTP_HEADER_ETAG, etag);
     add_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
                html ? "no-cache" : "public, max-age=60, stale-while-revalidate=604800");

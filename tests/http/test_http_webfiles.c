@@ -89,6 +89,18 @@ START_TEST(files_have_validators_and_gzip_copies)
     header(r, "ETag", etag, sizeof etag);
     resp_free(r);
 
+    /* A page revalidated keeps its own policy, not the API's "default-src 'none'". */
+    char page_csp[2048], csp304[2048], page_inm[160];
+    r = get(&w, "/", NULL);
+    header(r, "Content-Security-Policy", page_csp, sizeof page_csp);
+    snprintf(page_inm, sizeof page_inm, "If-None-Match: %s", header(r, "ETag", h, sizeof h));
+    resp_free(r);
+    r = get(&w, "/", page_inm);
+    ck_assert_int_eq(r->status, 304);
+    ck_assert_str_eq(header(r, "Content-Security-Policy", csp304, sizeof csp304), page_csp);
+    ck_assert_ptr_nonnull(strstr(page_csp, "script-src 'self'"));
+    resp_free(r);
+
     /* The client that has it gets 304 without a body. */
     char inm[160];
     snprintf(inm, sizeof inm, "If-None-Match: %s", etag);
