@@ -29,7 +29,6 @@
 #include <unistd.h>
 
 #include "errors.h"
-#include "webfiles.h"
 
 static const char API_PREFIX[] = "/api/v1";
 
@@ -319,8 +318,12 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     size_t pl = sizeof API_PREFIX - 1;
     if (strncmp(url, API_PREFIX, pl) == 0 && (url[pl] == '/' || url[pl] == 0))
         rc = srv->hooks->api(r, url[pl] ? url + pl : "/");
-    else
-        rc = webfiles_serve(r, url);
+    else {
+        int e = srv->hooks->files(r, url);
+        rc = e == 0  ? ROUTE_DONE
+             : e > 0 ? http_error(r, API_E_NO_ROUTE, "not found: %s", url)
+                     : http_error(r, API_E_INTERNAL, "cannot send %s", url);
+    }
     if (rc == ROUTE_SUSPENDED)
         return MHD_YES;
     r->phase = 3;

@@ -24,6 +24,7 @@
 #include "bitboard.h"
 #include "security.h"
 #include "sse.h"
+#include "webfiles.h"
 
 #define PUB ROUTE_PUBLIC
 #define ARB ROUTE_ARBITER
@@ -284,5 +285,6 @@ const HttpHooks routes_hooks = {
     .write_committed = write_committed,
     .headers = security_headers,
     .page_headers = security_page_policy,
+    .files = webfiles_serve,
     .stopping = stopping,
 };

@@ -12,6 +12,7 @@
  */
 #include "webfiles.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +20,6 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "errors.h"
 
 static const char *mime(const char *path)
 {
@@ -141,9 +140,9 @@ int webfiles_serve(Req *r, const char *url)
 {
     const char *dir = r->srv->web_dir;
     if (!dir || (r->method != HTTP_GET && r->method != HTTP_HEAD))
-        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
+        return WEBFILES_E_NOT_FOUND;
     if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/' || !page_file(url))
-        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
+        return WEBFILES_E_NOT_FOUND;
     char path[4096], gzpath[4100];
     size_t ul = strlen(url);
     snprintf(path, sizeof path, "%s%s%s", dir, url, url[ul - 1] == '/' ? "index.html" : "");
@@ -152,7 +151,7 @@ int webfiles_serve(Req *r, const char *url)
         snprintf(path, sizeof path, "%s%s/index.html", dir, url);
     int fd = open_inside(dir, path, &st);
     if (fd < 0)
-        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
+        return WEBFILES_E_NOT_FOUND;
     const char *type = mime(path);
     int html = strncmp(type, "text/html", 9) == 0;
     int text = strncmp(type, "text/", 5) == 0 || strcmp(type, "application/json") == 0 ||
@@ -187,7 +186,7 @@ int webfiles_serve(Req *r, const char *url)
     if (!r->resp) {
         if (r->status == 200)
             close(fd);
-        return http_error(r, API_E_INTERNAL, "cannot send %s", url);
+        return -ENOMEM;
     }
     if (r->status == 200) {
         add_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
@@ -204,5 +203,5 @@ int webfiles_serve(Req *r, const char *url)
                html ? "no-cache" : "public, max-age=60, stale-while-revalidate=604800");
     if (text)
         add_header(r, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
-    return ROUTE_DONE;
+    return 0;
 }

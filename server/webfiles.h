@@ -19,10 +19,14 @@
 
 #include "http.h"
 
+/* Documented failure of webfiles_serve(): URL is not a page file here. */
+enum { WEBFILES_E_NOT_FOUND = 1 };
+
 /* Answers request R for URL (the path as received) from r->srv->web_dir:
- * the file (200, as a ready response in r->resp), 304 when the client's
- * If-None-Match names it, or an error answer (404 for what is not a page
- * file).  Returns ROUTE_DONE. */
+ * 0 with r->resp and r->status set (200 with the file, or 304 when the
+ * client's If-None-Match names it); WEBFILES_E_NOT_FOUND for what is not a
+ * page file; -ENOMEM when no response could be made.  The caller answers
+ * the failures (this module stays below the HTTP layer's helpers). */
 int webfiles_serve(Req *r, const char *url);
 
 #endif
