@@ -416,99 +416,6 @@ static int method_of(const char *m)
     return HTTP_OTHER;
 }
 
-/* ---- static files ---- */
-
-static const char *mime(const char *path)
-{
-    const char *dot = strrchr(path, '.');
-    static const struct {
-        const char *ext, *type;
-    } t[] = {{".html", "text/html; charset=utf-8"},
-             {".js", "text/javascript; charset=utf-8"},
-             {".mjs", "text/javascript; charset=utf-8"},
-             {".css", "text/css; charset=utf-8"},
-             {".json", "application/json"},
-             {".svg", "image/svg+xml"},
-             {".png", "image/png"},
-             {".ico", "image/x-icon"},
-             {".woff2", "font/woff2"},
-             {".txt", "text/plain; charset=utf-8"}};
-    for (unsigned i = 0; dot && i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(dot, t[i].ext) == 0)
-            return t[i].type;
-    return "application/octet-stream";
-}
-
-/* 1 when URL names one of the files the pages need: a page at the top
- * (*.html, or a folder's index), the site's icon, the pages' own folders,
- * and the board library's built files.  Not the npm files (package.json, the lock file),
- * the lint configuration, or the test tools under node_modules. */
-static int page_file(const char *url)
-{
-    static const char *const dirs[] = {"/css/", "/js/", "/i18n/", "/node_modules/chessground/dist/",
-                                       "/node_modules/chessground/assets/"};
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
-        if (strncmp(url, dirs[i], strlen(dirs[i])) == 0)
-            return 1;
-    if (strchr(url + 1, '/'))
-        return 0;
-    size_t n = strlen(url);
-    if (strcmp(url, "/favicon.ico") == 0 || strcmp(url, "/favicon.svg") == 0)
-        return 1;
-    return n == 1 || (n > 5 && strcmp(url + n - 5, ".html") == 0);
-}
-
-/* 1 when PATH, with every symbolic link resolved, lies inside DIR: a link
- * in the web root cannot lead out of it. */
-static int inside(const char *dir, const char *path)
-{
-    char *d = realpath(dir, NULL), *p = realpath(path, NULL);
-    size_t n = d ? strlen(d) : 0;
-    int ok = d && p && strncmp(d, p, n) == 0 && p[n] == '/';
-    free(d);
-    free(p);
-    return ok;
-}
-
-static int serve_file(Req *r, const char *url)
-{
-    if (!r->srv->web_dir || (r->method != HTTP_GET && r->method != HTTP_HEAD))
-        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
-    if (strstr(url, "..") || strchr(url, '\\') || url[0] != '/' || !page_file(url))
-        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
-    char path[4096];
-    size_t ul = strlen(url);
-    snprintf(path, sizeof path, "%s%s%s", r->srv->web_dir, url,
-             url[ul - 1] == '/' ? "index.html" : "");
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        snprintf(path, sizeof path, "%s%s/index.html", r->srv->web_dir, url);
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-    }
-    if (fd >= 0 && !inside(r->srv->web_dir, path)) {
-        close(fd);
-        fd = -1;
-    }
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        if (fd >= 0)
-            close(fd);
-        return http_error(r, API_E_NO_ROUTE, "not found: %s", url);
-    }
-    r->resp = MHD_create_response_from_fd((size_t)st.st_size, fd);
-    if (!r->resp) {
-        close(fd);
-        return http_error(r, API_E_INTERNAL, "cannot send %s", url);
-    }
-    MHD_add_response_header(r->resp, MHD_HTTP_HEADER_CONTENT_TYPE, mime(path));
-    MHD_add_response_header(r->resp, "X-Content-Type-Options", "nosniff");
-    if (strncmp(mime(path), "text/html", 9) == 0)
-        r->srv->hooks->page_headers(r->resp, path);
-    r->status = 200;
-    return ROUTE_DONE;
-}
-
 /* ---- the access handler ---- */
 
 static enum MHD_Result queue(Req *r)
@@ -615,8 +522,12 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *conn, const cha
     size_t pl = sizeof API_PREFIX - 1;
     if (strncmp(url, API_PREFIX, pl) == 0 && (url[pl] == '/' || url[pl] == 0))
         rc = srv->hooks->api(r, url[pl] ? url + pl : "/");
-    else
-        rc = serve_file(r, url);
+    else {
+        int e = srv->hooks->files(r, url);
+        rc = e == 0  ? ROUTE_DONE
+             : e > 0 ? http_error(r, API_E_NO_ROUTE, "not found: %s", url)
+                     : http_error(r, API_E_INTERNAL, "cannot send %s", url);
+    }
     if (rc == ROUTE_SUSPENDED)
         return MHD_YES;
     r->phase = 3;

@@ -125,6 +125,10 @@ typedef struct HttpHooks {
     void (*headers)(struct MHD_Response *resp);
     /* The headers of the HTML page at PATH, before the common ones. */
     void (*page_headers)(struct MHD_Response *resp, const char *path);
+    /* A request outside /api/v1 (the pages' files): 0 with r->resp and
+     * r->status set, a positive value for "not found", negative when no
+     * answer could be made (webfiles.h). */
+    int (*files)(Req *r, const char *url);
     /* When stopping, after in-flight writes finished and before the
      * connections close: ends what holds connections suspended (streams). */
     void (*stopping)(Server *srv);

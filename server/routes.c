@@ -24,6 +24,7 @@
 #include "bitboard.h"
 #include "security.h"
 #include "sse.h"
+#include "webfiles.h"
 
 #define PUB ROUTE_PUBLIC
 #define ARB ROUTE_ARBITER
@@ -74,6 +75,7 @@ const Route routes_table[] = {
     PATCH(ARB, "/tournaments/{tid}/players/{pid}", route_player_fields, route_player_update),
     POST(ARB, "/tournaments/{tid}/players/{pid}/credentials", jsonin_none,
          route_player_credentials),
+    POST(ARB, "/tournaments/{tid}/credentials", route_pins_fields, route_pins_issue),
     POST(ARB, "/tournaments/{tid}/players/{pid}/byes", route_bye_fields, route_player_bye),
     GET(PUB, "/tournaments/{tid}/byes", NULL, route_byes_list),
     GET(ARB, "/tournaments/{tid}/forbidden", NULL, route_forbidden_list),
@@ -360,5 +362,6 @@ const HttpHooks routes_hooks = {
     .write_committed = write_committed,
     .headers = security_headers,
     .page_headers = security_page_policy,
+    .files = webfiles_serve,
     .stopping = stopping,
 };

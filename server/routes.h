@@ -128,6 +128,10 @@ int route_tournament_import(Req *r);
 extern const JsonField route_tournament_import_fields[];
 extern const JsonField route_bye_fields[];
 
+/* routes_pins.c */
+int route_pins_issue(Req *r);
+extern const JsonField route_pins_fields[];
+
 /* routes_forbidden.c */
 int route_forbidden_list(Req *r);
 int route_forbidden_add(Req *r);

@@ -13,18 +13,23 @@ import { LiveGrid } from './live-grid.js';
 import { html, render, $, $$, ask, toast, errorText, connectionBadge, download } from './ui.js';
 import { normalize } from './state.js';
 import { parsePlayers, rowToPlayer, FIELDS } from './player-import.js';
-import { standingsTable, crosstable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
+import { standingsTable, pairingsTable, scoresheet, eventLog, standingsCsv, playerName } from './views.js';
 import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, matchesTable } from './teams-view.js';
 import { mountArbiterActions } from './arbiter-actions.js';
 import { viewOffice, roundState, roundStateAct } from './office-view.js';
+import { tournamentForm, bindTournamentForm } from './tournament-form.js';
+import { viewResults } from './results-entry.js';
+import { formatTimeControl } from './time-control.js';
+import { crosstableFor } from './crosstable-view.js';
+import { issueSlips } from './pin-slips.js';
 
 const app = $('#app');
 const conn = connectionBadge();
 let me = null;
 let cleanup = [];         // what the current view must close when we leave it
 let alertState = { tid: null, list: [], stream: null };
-const TABS = ['players', 'rounds', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings', 'office', 'teams'];
+const TABS = ['players', 'rounds', 'results', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings', 'office', 'teams'];
 
 async function start() {
   await initI18n();
@@ -156,85 +161,17 @@ async function showHome() {
     <table><thead><tr><th data-i18n="desk.name"></th><th data-i18n="desk.system"></th><th data-i18n="desk.rounds"></th>
     <th data-i18n="desk.time_control"></th><th data-i18n="desk.status"></th></tr></thead>
     <tbody>${list.map((x) => html`<tr><td><a href="#/t/${x.id}/live">${x.name}</a></td><td>${t(`system.${x.system || 'swiss'}`)}</td>
-      <td>${x.rounds ?? ''}</td><td>${x.time_control}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
+      <td>${x.rounds ?? ''}</td><td>${formatTimeControl(x.time_control)}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
     <h2 data-i18n="desk.new_tournament"></h2>${tournamentForm(null)}`);
-  bindTournamentForm(null);
-}
-
-function tournamentForm(tour) {
-  const s = (tour && tour.settings) || {};
-  const v = (x, d) => (x === undefined || x === null ? d : x);
-  const opt = (val, cur, label) => html`<option value="${val}" ${String(val) === String(cur) ? html`selected` : ''}>${label}</option>`;
-  return html`<form id="tform" class="form-grid">
-    <label for="t-name" data-i18n="desk.name"></label><input id="t-name" name="name" required value="${tour ? tour.name : ''}">
-    <label for="t-place" data-i18n="desk.place"></label><input id="t-place" name="place" value="${tour ? tour.place || '' : ''}">
-    <label for="t-date" data-i18n="desk.start_date"></label><input id="t-date" name="start_date" type="date" value="${tour ? tour.start_date || '' : ''}">
-    <label for="t-system" data-i18n="desk.system"></label><select id="t-system" name="system">
-      ${['swiss', 'roundrobin', 'manual'].map((x) => opt(x, tour ? tour.system : 'swiss', t(`system.${x}`)))}</select>
-    <label for="t-rounds" data-i18n="desk.rounds"></label><input id="t-rounds" name="rounds" type="number" min="1" max="99" value="${tour ? tour.rounds ?? '' : 9}">
-    <label for="t-tc" data-i18n="desk.time_control"></label><input id="t-tc" name="time_control" required value="${tour ? tour.time_control : '5400+30'}">
-    <span class="hint" data-i18n="desk.time_control_hint"></span>
-    <label for="t-points" data-i18n="desk.points"></label>
-    <input id="t-points" name="points" value="${tour && tour.points ? [tour.points.win, tour.points.draw, tour.points.loss, tour.points.bye].join(' ') : '1 0.5 0 1'}">
-    <span class="hint" data-i18n="desk.points_hint"></span>
-    <label for="t-tb" data-i18n="desk.tiebreaks"></label>
-    <input id="t-tb" name="tiebreaks" value="${tour && tour.tiebreaks ? tour.tiebreaks.join(', ') : 'BH/C1, BH, SB, DE'}">
-    <span class="hint" data-i18n="desk.tiebreaks_hint"></span>
-    <fieldset class="span-all"><legend data-i18n="desk.laws"></legend><div class="form-grid">
-      <label for="s-illegal" data-i18n="desk.illegal_moves_to_lose"></label>
-      <input id="s-illegal" name="illegal_moves_to_lose" type="number" min="0" max="10" value="${v(s.illegal_moves_to_lose, 3)}">
-      <span class="hint" data-i18n="desk.illegal_moves_hint"></span>
-      <label for="s-entry" data-i18n="desk.illegal_entry"></label><select id="s-entry" name="illegal_entry">
-        ${opt('penalize', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.penalize'))}${opt('reject', v(s.illegal_entry, 'penalize'), t('desk.illegal_entry.reject'))}</select>
-      <label for="s-offers" data-i18n="desk.draw_offers"></label><select id="s-offers" name="draw_offers">
-        ${['free', 'sofia', 'arbiter'].map((x) => opt(x, v(s.draw_offers, 'free'), t(`desk.draw_offers.${x}`)))}</select>
-      <label for="s-sofia" data-i18n="desk.sofia"></label><input id="s-sofia" name="sofia_moves" type="number" min="0" max="200" value="${v(s.sofia_moves, 0)}">
-      <span class="hint" data-i18n="desk.sofia_hint"></span>
-      <label for="s-default" data-i18n="desk.default_time"></label><input id="s-default" name="default_time_min" type="number" min="0" step="1" value="${Math.round(v(s.default_time_ms, 0) / 60000)}">
-      <span class="hint" data-i18n="desk.default_time_hint"></span>
-      <label for="s-flags" data-i18n="desk.flags"></label><select id="s-flags" name="flags">
-        ${opt('server', v(s.flags, 'server'), t('desk.flags.server'))}${opt('claimed', v(s.flags, 'server'), t('desk.flags.claimed'))}</select>
-      <label for="s-pen" data-i18n="desk.penalty_minutes"></label><input id="s-pen" name="penalty_min" type="number" min="0" step="any" value="${v(s.penalty_ms, 0) / 60000}">
-      <span class="hint" data-i18n="desk.penalty_minutes_hint"></span>
-      <label for="s-sup" data-i18n="desk.supervised"></label><input id="s-sup" name="supervised" type="checkbox" ${v(s.supervised, true) ? html`checked` : ''}>
-    </div></fieldset>
-    <span></span><button class="primary" data-i18n="${tour ? 'desk.save' : 'desk.create'}"></button></form>`;
-}
-
-function bindTournamentForm(tour) {
-  $('#tform').addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const f = e.target;
-    const body = {
-      name: f.name.value.trim(), time_control: f.time_control.value.trim(), system: f.system.value,
-      settings: {
-        illegal_moves_to_lose: Number(f.illegal_moves_to_lose.value), illegal_entry: f.illegal_entry.value,
-        draw_offers: f.draw_offers.value, sofia_moves: Number(f.sofia_moves.value),
-        default_time_ms: Math.round(Number(f.default_time_min.value) * 60000), flags: f.flags.value,
-        penalty_ms: Math.round(Number(f.penalty_min.value) * 60000), supervised: f.supervised.checked,
-      },
-    };
-    if (f.rounds.value) body.rounds = Number(f.rounds.value);
-    if (f.place.value) body.place = f.place.value;
-    if (f.start_date.value) body.start_date = f.start_date.value;
-    const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
-    body.points = { win, draw, loss, bye };
-    body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean).join(',');
-    try {
-      const saved = tour ? await api.patch(`tournaments/${tour.id}`, body) : await api.post('tournaments', body);
-      toast(t(tour ? 'desk.saved' : 'desk.created'));
-      location.hash = `#/t/${saved.id}/${tour ? 'settings' : 'players'}`;
-      if (tour) route();
-    } catch (err) { toast(errorText(err), 'error'); }
-  });
+  bindTournamentForm(null, route);
 }
 
 async function showTournament(tid, tab) {
   const tour = await api.get(`tournaments/${tid}`);
   setTitle(`${tour.name} — Arbiter`);
   const head = html`<h2>${tour.name} <span class="pill ${tour.status}">${t(`status.${tour.status}`)}</span>
-    <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${tour.time_control}</span></h2>`;
-  const views = { players: viewPlayers, rounds: viewRounds, live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
+    <span class="muted">${t(`system.${tour.system || 'swiss'}`)} · ${formatTimeControl(tour.time_control)}</span></h2>`;
+  const views = { players: viewPlayers, rounds: viewRounds, results: async (x, h) => cleanup.push(await viewResults(app, x, h)), live: viewLive, standings: viewStandings, crosstable: viewCrosstable,
     ratings: async (tour, head) => render(app, html`${head}${await ratingsView(tour.id)}`), exports: viewExports, settings: viewSettings,
     office: viewOffice, teams: viewTeams };
   await (views[tab] || viewLive)(tour, head);
@@ -258,7 +195,8 @@ async function viewPlayers(tour, head) {
   // The server's pairing numbers (C.04.2), shown in the # column.
   players.sort((a, b) => (a.tpn ?? Infinity) - (b.tpn ?? Infinity) || a.id - b.id);
   render(app, html`${head}
-    <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button></div>
+    <div class="toolbar no-print"><button type="button" id="p-print" data-i18n="desk.print_pins"></button>
+      <button type="button" id="p-slips" class="primary" data-i18n="slips.issue"></button></div><section id="pin-slips"></section>
     <table id="players"><thead><tr><th class="num">#</th><th data-i18n="view.name"></th><th data-i18n="desk.title_col"></th>
     <th class="num" data-i18n="view.rating"></th><th data-i18n="view.federation"></th><th data-i18n="desk.fide_id"></th>
     <th data-i18n="desk.status"></th><th data-i18n="desk.pin"></th><th class="no-print"></th></tr></thead>
@@ -332,7 +270,12 @@ async function viewPlayers(tour, head) {
     } catch (err) { toast(errorText(err), 'error'); }
   });
   bindImport(tour, add, clean);
-  $('#p-print').addEventListener('click', () => window.print());
+  $('#p-print').addEventListener('click', () => { document.body.classList.remove('printing-slips'); window.print(); });
+  $('#p-slips').addEventListener('click', async () => issueSlips(tour, await api.get(`tournaments/${tour.id}/rounds`), $('#pin-slips'), (pid, pin) => {
+    pins.put(pid, pin);
+    const cell = $(`#players tr[data-pid="${pid}"] .pin code`);
+    if (cell) cell.textContent = pin;
+  }));
   $('#players').addEventListener('click', async (e) => {
     const act = e.target.dataset.act;
     if (!act) return;
@@ -557,7 +500,7 @@ function renderAlerts() {
   const sound = localStorage.getItem('arbiter.alertSound') !== '0';
   render(box, open.length ? html`<details id="alerts-box" ${collapsed ? '' : html`open`}><summary>${t('desk.alerts_open', { n: open.length })}</summary>
     <label class="alert-sound"><input type="checkbox" id="alert-sound" ${sound ? html`checked` : ''}> ${t('desk.alert_sound')}</label>
-    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" title="${a.message}">
+    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" ${lang === 'en' ? html`title="${a.message}"` : ''}>
     <span class="line"><time>${alertTime(a.at_ms)}</time> <strong>${t(`alert.${a.kind}`)}</strong>${a.board ? html` · ${t('desk.alert_board', { board: a.board, round: a.round })} · ${a.white} – ${a.black}` : ''}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
     <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`)}</ul></details>` : html``);
@@ -606,11 +549,10 @@ async function viewStandings(tour, head) {
 }
 
 async function viewCrosstable(tour, head) {
-  const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tour.id}/standings`), api.get(`tournaments/${tour.id}/rounds`),
-    api.get(`tournaments/${tour.id}/byes`)]);
+  const table = await crosstableFor(tour);
   const path = `tournaments/${tour.id}/crosstable`;
   render(app, html`${head}<div class="toolbar no-print"><button type="button" id="print" data-i18n="desk.print"></button>
-    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}${fileLink(path, 'json', 'desk.export_json_file')}</div>${crosstable(rows, rounds, byes)}`);
+    ${printLink(path, 'desk.export_print')}${fileLink(path, 'csv', 'desk.export_csv_file')}${fileLink(path, 'json', 'desk.export_json_file')}</div><div class="scroll-x">${table}</div>`);
   $('#print').addEventListener('click', () => window.print());
 }
 
@@ -629,7 +571,7 @@ async function viewExports(tour, head) {
 
 async function viewSettings(tour, head) {
   render(app, html`${head}${tournamentForm(tour)}`);
-  bindTournamentForm(tour);
+  bindTournamentForm(tour, route);
 }
 
 // ---------- teams ----------

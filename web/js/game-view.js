@@ -85,7 +85,8 @@ export class GameView {
     q('.g-title').textContent = `${t('view.round_n', { n: s.game.round })}, ${t('view.board_n', { n: s.game.board })}`;
     q('.g-white').textContent = `○ ${playerName(s.white) || s.game.white_name || ''}`;
     q('.g-black').textContent = `● ${playerName(s.black) || s.game.black_name || ''}`;
-    this.board.show(s, null);
+    // A reader stepping through the moves (move-stepper.js) keeps the position chosen.
+    if (this.stepping) this.onStep?.(); else this.board.show(s, null);
     this.clocks.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
     q('.g-status').textContent = statusText(s);
     this.onState?.(this.withClocks(s));

@@ -13,10 +13,13 @@ import { GameView } from './game-view.js';
 import { LiveGrid } from './live-grid.js';
 import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
-import { standingsTable, crosstable, pairingsTable, scoresheet } from './views.js';
+import { standingsTable, scoresheet } from './views.js';
+import { pairingsList, playerIndex, roundPicker } from './pairings-view.js';
+import { crosstableFor } from './crosstable-view.js';
 import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, teamStandingsView, roundsMatchesView, teamView } from './teams-view.js';
 import { officeSummary } from './office-view.js';
+import { bindStepper } from './move-stepper.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -63,6 +66,7 @@ function setNav(tid, tab, team = false) {
 
 async function showHome() {
   const list = await api.get('tournaments');
+  document.title = `${t('public.tournaments')} — Arbiter`;
   render(app, html`<h2 data-i18n="public.tournaments"></h2>${list.length ? html`<ul class="tournaments">${list.map((x) => html`<li>
     <a href="#/t/${x.id}/live">${x.name}</a> <span class="pill ${x.status}">${t(`status.${x.status}`)}</span>
     <span class="muted">${x.place || ''} ${x.start_date || ''}</span></li>`)}</ul>` : html`<p class="muted" data-i18n="public.none"></p>`}`);
@@ -80,7 +84,7 @@ async function showTournament(tid, tab, sub) {
   setNav(tid, tab);
   const [tour, ts] = await Promise.all([api.get(`tournaments/${tid}`), teamSettings(tid)]);
   if (isTeamEvent(ts)) setNav(tid, tab, true);
-  document.title = `${tour.name} — Arbiter`;
+  document.title = `${tour.name} · ${t(`public.tab.${tab}`)} — Arbiter`;
   const head = html`<h2>${tour.name}</h2>${delayNote(tour)}${officeSummary(tour)}`;
   if (tab === 'live') {
     render(app, html`${head}<div id="grid"></div>`);
@@ -93,20 +97,26 @@ async function showTournament(tid, tab, sub) {
   let gone = false;
   const table = async () => {
     if (tab === 'pairings') {
-      const [rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`)]);
-      return rounds.length ? html`${[...rounds].reverse().map((r) => html`<section>${pairingsTable(r, { link: (g) => `#/g/${g.id}`, byes })}
-        <p><a href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></p></section>`)}`
-        : html`<p class="muted" data-i18n="view.no_rounds"></p>`;
+      const [rounds, byes, cross] = await Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`),
+        api.get(`tournaments/${tid}/crosstable?format=json`).catch(() => null)]);
+      if (!rounds.length) return html`<p class="muted" data-i18n="view.no_rounds"></p>`;
+      // One round at a time, the latest unless the reader picked another.
+      const asked = Number(location.hash.split('/')[4]);
+      const r = rounds.find((x) => x.number === asked) || rounds[rounds.length - 1];
+      return html`<div class="toolbar">${roundPicker(rounds, r.number, 'p-round')}
+        <a class="button" href="${api.BASE}/tournaments/${tid}/rounds/${r.number}/pgn" download="round-${r.number}.pgn">PGN</a></div>
+        <div class="scroll-x">${pairingsList(r, playerIndex(cross), { byes, points: tour.points || {}, link: (g) => `#/g/${g.id}` })}</div>`;
     }
     if (tab === 'standings') return standingsTable(await api.get(`tournaments/${tid}/standings`));
     if (tab === 'ratings') return ratingsView(tid);
     if (tab === 'teams') return teamStandingsView(tid, (team) => `#/t/${tid}/team/${team}`);
     if (tab === 'matches') return roundsMatchesView(tid, (gid) => `#/g/${gid}`);
     if (tab === 'team') return teamView(tid, sub);
-    const [rows, rounds, byes] = await Promise.all([api.get(`tournaments/${tid}/standings`), api.get(`tournaments/${tid}/rounds`),
-      api.get(`tournaments/${tid}/byes`)]);
-    return html`<div class="scroll-x">${crosstable(rows, rounds, byes)}</div>`;
+    return html`<div class="scroll-x">${await crosstableFor(tour)}</div>`;
   };
+  const onPick = (e) => { if (e.target.id === 'p-round') location.hash = `#/t/${tid}/pairings/${e.target.value}`; };
+  app.addEventListener('change', onPick);
+  cleanup.push(() => app.removeEventListener('change', onPick));
   const draw = async () => {
     const tpl = await table();
     if (!gone) render(app, html`${head}${tpl}`);
@@ -129,13 +139,16 @@ async function showGame(gid) {
   const tour = await api.get(`tournaments/${tid}`).catch(() => null);
   render(app, html`<p><a href="#/t/${tid}/live" data-i18n="public.back"></a> ·
     <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>${delayNote(tour)}
-    <div class="game-layout"><div id="g-main"></div><div id="g-sheet"></div></div>`);
+    <div class="game-layout"><div><div id="g-main"></div><div id="g-step"></div></div><div id="g-sheet"></div></div>`);
   const view = new GameView($('#g-main'), gid, {
     onStatus: (s) => conn.set(s),
     onState: (s) => render($('#g-sheet'), scoresheet(s)),
   });
   view.show(first);
+  cleanup.push(bindStepper($('#g-step'), view));
   cleanup.push(() => view.close());
+  const title = (s) => `${s.white?.name || s.game.white_name || ''} – ${s.black?.name || s.game.black_name || ''}`;
+  document.title = `${title(first)} · ${t('view.round_n', { n: first.game.round })} — Arbiter`;
 }
 
 start();

@@ -99,6 +99,7 @@ export function normalize(raw, prev = null) {
     must_move_from: st.must_move_from || null,
     must_capture_on: st.must_capture_on || null,
     dead_position: st.dead_position_awaits_arbiter || null,
+    start_fen: st.start_fen || (prev && prev.start_fen) || null,
     moves,
   };
 }

@@ -11,6 +11,7 @@ import { ClockPair } from './clock.js';
 import { BoardView, PROMO } from './board-view.js';
 import { normalize } from './state.js';
 import { html, render, $, ask, toast, errorText, connectionBadge, resultText } from './ui.js';
+import { tournamentOf, playerLabel, headText, confirmMoves, tabletTools, askMove } from './tablet-head.js';
 
 const app = document.getElementById('app');
 let me = null;        // the Session
@@ -22,6 +23,7 @@ let sending = false;  // a move is on its way: the board waits
 let offerArmed = false;   // a draw offer to send with the next move
 let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
+let tour = null;          // the tournament of the open game (name, settings)
 
 // The piece (K Q R B N P, either colour) on SQUARE ("g1") of FEN's board, or null.
 function pieceAt(fen, square) {
@@ -160,9 +162,11 @@ async function openGame(gid) {
     <div class="player-line me"><span class="name" id="my-name"></span><span class="penalties" id="my-pen"></span>
       <div class="clock" id="my-clock" role="timer" aria-live="off"></div></div>
     <div class="side">
+      <p class="tablet-head" id="t-head"></p>
+      <div id="confirm-box"></div>
       <div id="status" class="status-line" role="status" aria-live="polite"></div>
       <div id="notices"></div>
-      <div class="moves" id="moves" data-i18n-attr="aria-label:tablet.moves"></div>
+      <div class="moves" id="moves" role="region" data-i18n-attr="aria-label:tablet.moves"></div>
       <form class="keyentry" id="keyentry" autocomplete="off">
         <label class="sr-only" for="typed" data-i18n="tablet.type_move"></label>
         <input id="typed" autocapitalize="off" spellcheck="false" data-i18n-attr="placeholder:tablet.type_move_ph">
@@ -175,7 +179,7 @@ async function openGame(gid) {
       </div>
       <div id="announce" class="sr-only" aria-live="assertive"></div>
       <div class="toolbar"><span id="conn"></span><span id="lang"></span>
-        <button type="button" id="b-signout" data-i18n="tablet.signout"></button></div>
+        <button type="button" id="b-signout" data-i18n="tablet.signout"></button><span id="t-tools" class="toolbar"></span></div>
     </div></div>`);
   $('#conn').append(conn.el);
   $('#lang').append(languagePicker());
@@ -188,6 +192,13 @@ async function openGame(gid) {
   $('#b-resign').addEventListener('click', onResign);
   $('#b-call').addEventListener('click', onCall);
   $('#b-signout').addEventListener('click', signOut);
+  // The header and the tools come with the tournament, without holding the board up.
+  tournamentOf(me.player?.tournament_id ?? me.tournament_id).then((x) => {
+    if (!$('#t-tools')) return;
+    tour = x;
+    tabletTools($('#t-tools'), tour);
+    renderGame();
+  });
   stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
     types: ['state', 'game'],
     onOpen: () => refresh(),
@@ -321,8 +332,9 @@ function renderGame() {
   const s = state;
   const over = s.over;
   const player = (c) => s[c] || { name: s.game[`${c}_name`] };
-  $('#my-name').textContent = `${mine === 'white' ? '○' : '●'} ${player(mine).name || ''}`;
-  $('#opp-name').textContent = `${opp === 'white' ? '○' : '●'} ${player(opp).name || ''}`;
+  $('#my-name').textContent = `${mine === 'white' ? '○' : '●'} ${playerLabel(player(mine))}`;
+  $('#opp-name').textContent = `${opp === 'white' ? '○' : '●'} ${playerLabel(player(opp))}`;
+  $('#t-head').textContent = headText(tour, s.game);
   for (const [c, id] of [[mine, '#my-pen'], [opp, '#opp-pen']]) {
     const { illegal, pens } = counts(c);
     const parts = [];
@@ -444,6 +456,7 @@ async function onBoardMove(orig, dest) {
     if (!piece) { board.redraw(state, myColour()); return; }
     uci += piece;
   }
+  if (confirmMoves(tour) && !await askMove($('#confirm-box'), `${orig}–${dest}`)) { board.redraw(state, myColour()); return; }
   sendMove(uci);
 }
 
@@ -452,6 +465,7 @@ async function onTypedMove(e) {
   const input = $('#typed');
   const text = typedToSan(input.value);
   if (!text) return;
+  if (confirmMoves(tour) && !await askMove($('#confirm-box'), input.value.trim())) return;
   if (await sendMove(text) !== null) input.value = '';
 }
 
