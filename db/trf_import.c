@@ -57,7 +57,7 @@ static void iso_date(const char *d, char *out, size_t cap)
     int m = ymd ? digits_at(d + 5, 2) : dmy ? digits_at(d + 3, 2) : -1;
     int day = ymd ? digits_at(d + 8, 2) : dmy ? digits_at(d, 2) : -1;
     if (y >= 1900 && m >= 1 && m <= 12 && day >= 1 && day <= 31)
-        snprintf(out, cap, "%04d-%02d-%02d", y, m, day);
+        snprintf(out, cap, "%04d-%02d-%02d", y % 10000, m, day);
 }
 
 /* A person of a header line, "Name (12345)" or "Name". */
@@ -95,7 +95,7 @@ static const char *comment(const Tournament *t, const char *prefix)
 static json_t *office_of(const Tournament *t)
 {
     json_t *o = json_object();
-    char date[16];
+    char date[24];
     if (t->federation[0])
         json_object_set_new(o, "federation", json_string(t->federation));
     iso_date(t->end_date, date, sizeof date);
@@ -148,7 +148,7 @@ static int rounds_in(const Tournament *t);
 static json_t *tournament_body(Import *im, const char *time_control)
 {
     const Tournament *t = im->t;
-    char date[16], why[200];
+    char date[24], why[200];
     const char *tc = time_control ? time_control : t->encoded_tc[0] ? t->encoded_tc : "5400+30";
     json_t *b = json_pack(
         "{s:s,s:s,s:s,s:s}", "name", t->name[0] ? t->name : "Imported tournament", "time_control",
