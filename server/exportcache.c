@@ -158,8 +158,10 @@ void exportcache_put(const Req *r, const char *key, int first_hdr)
 {
     if (r->status != 200 || !r->out || r->resp || r->out_len > EXPORTCACHE_BYTES / 4)
         return;
-    Entry n = {.key = strdup(key), .out = malloc(r->out_len ? r->out_len : 1),
-               .len = r->out_len, .ctype = r->ctype};
+    Entry n = {.key = strdup(key),
+               .out = malloc(r->out_len ? r->out_len : 1),
+               .len = r->out_len,
+               .ctype = r->ctype};
     int ok = n.key && n.out;
     for (int i = first_hdr; ok && i < r->nhdr && n.nhdr < MAX_HDR; i++, n.nhdr++) {
         n.hdr[n.nhdr][0] = strdup(r->hdr[i][0]);

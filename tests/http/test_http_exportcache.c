@@ -48,8 +48,7 @@ START_TEST(second_request_is_a_hit_and_writes_refresh_it)
     char pgn[64], csv[96], html[96];
     snprintf(pgn, sizeof pgn, "/api/v1/tournaments/%lld/pgn", (long long)tid);
     snprintf(csv, sizeof csv, "/api/v1/tournaments/%lld/crosstable?format=csv", (long long)tid);
-    snprintf(html, sizeof html, "/api/v1/tournaments/%lld/crosstable?format=html",
-             (long long)tid);
+    snprintf(html, sizeof html, "/api/v1/tournaments/%lld/crosstable?format=html", (long long)tid);
 
     Resp *a = get(NULL, pgn, 0), *b = get(NULL, pgn, 1);
     ck_assert_uint_eq(a->len, b->len);
