@@ -70,6 +70,11 @@ int exportcache_key(Req *r, char *key)
 {
     if (!r->conn || !r->srv || !r->srv->writer || r->id[0] <= 0)
         return 0;
+    /* The ratings and norms read FIDE's register too, which `arbiter fide
+     * import` loads from another process: no commit of ours marks that. */
+    const char *route = r->route ? r->route : "";
+    if (strstr(route, "/ratings") || strstr(route, "/norms"))
+        return 0;
     int arbiter = r->auth.role == ROLE_ARBITER;
     if (!arbiter && r->auth.role != ROLE_ANON)
         return 0;

@@ -1,8 +1,8 @@
 /*
  * exportcache.h — the rendered answers of the heavy reads (a tournament's
  * or a round's PGN, the TRF, the crosstable and standings lists, the
- * pairings, ratings and norms) kept in memory, so that the second identical
- * request is answered without rendering the whole tournament again.
+ * pairings) kept in memory, so that the second identical request is
+ * answered without rendering the whole tournament again.
  *
  * Invariants: an answer is found again only under the same path, query
  * string, role class (the public or an arbiter: their answers differ) and
@@ -12,8 +12,9 @@
  * renders only files a newer answer under the older version).  Answers to
  * players and captains, conditional requests, and the public's answers of
  * a tournament with a public delay (their window moves with the clock, not
- * with the store) are neither kept nor served.  A hit carries
- * "X-Cache: hit".
+ * with the store), and the ratings and norms (they read FIDE's register,
+ * which the command line loads from another process) are neither kept
+ * nor served.  A hit carries "X-Cache: hit".
  *
  * Workload: one look-up per heavy GET (a key of a few hundred bytes); at
  * most EXPORTCACHE_ENTRIES answers and EXPORTCACHE_BYTES bytes, the least
