@@ -20,6 +20,7 @@
 #include "auth.h"
 #include "cache.h"
 #include "errors.h"
+#include "exportcache.h"
 #include "gamecache.h"
 #include "bitboard.h"
 #include "security.h"
@@ -286,9 +287,15 @@ static int run_handler(Req *r)
     /* Reads for anyone but an arbiter see results as the public does
      * (the tournament's delay holds back a game's end). */
     Store *view = get && r->auth.role != ROLE_ARBITER ? http_reader(r->srv) : NULL;
+    /* The key (and its store version) is read before rendering. */
+    char key[EXPORTCACHE_KEY];
+    int keyed = get && route->heavy && exportcache_key(r, key);
+    int first_hdr = r->nhdr;
     store_public_view(view, store_now_ms());
     int done = route->fn(r);
     store_public_view(view, 0);
+    if (keyed && done == ROUTE_DONE)
+        exportcache_put(r, key, first_hdr);
     if (done == ROUTE_DONE && get)
         cache_finish(r, route->role == ROUTE_PUBLIC);
     return done;
@@ -330,7 +337,17 @@ int routes_dispatch(Req *r, const char *path)
         if (check_ids(r, routes_table[i].pattern) || routes_authorize(r, &routes_table[i]))
             return ROUTE_DONE;
         r->heavy_arg = &routes_table[i];
-        return routes_table[i].heavy ? http_offload(r, run_handler) : run_handler(r);
+        if (!routes_table[i].heavy)
+            return run_handler(r);
+        /* A kept answer is served here, without the heavy-read pool. */
+        char key[EXPORTCACHE_KEY];
+        if (r->method == HTTP_GET || r->method == HTTP_HEAD) {
+            if (exportcache_key(r, key) && exportcache_serve(r, key)) {
+                cache_finish(r, routes_table[i].role == ROUTE_PUBLIC);
+                return ROUTE_DONE;
+            }
+        }
+        return http_offload(r, run_handler);
     }
     if (path_found)
         return http_error(r, API_E_METHOD, "%s is not allowed on %s", r->method_name, path);
