@@ -18,6 +18,7 @@
 #include "jsonin.h"
 #include "errors.h"
 #include "export.h"
+#include "export_hall.h"
 #include "routes.h"
 #include "security.h"
 #include "tournament_io.h"
@@ -45,8 +46,10 @@ int route_export_format(Req *r, ExportFormat *f, ExportLang *l)
     return 0;
 }
 
-/* Answers TEXT (taken) in format F, to be saved as NAME.<ext>. */
-int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const char *name)
+/* Answers TEXT (taken) in format F, to be saved as NAME.<ext>; an HTML
+ * page's policy allows the one style CSS. */
+static int reply_styled(Req *r, ExportFormat f, char *text, size_t len, const char *name,
+                        const char *css)
 {
     if (!text)
         return http_error(r, API_E_INTERNAL, "out of memory while rendering the list");
@@ -59,7 +62,7 @@ int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const cha
     http_add_header(r, "Content-Disposition", disp);
     if (f == EXPORT_HTML) {
         char hash[64], csp[256];
-        security_csp_hash(export_css, strlen(export_css), hash, sizeof hash);
+        security_csp_hash(css, strlen(css), hash, sizeof hash);
         snprintf(csp, sizeof csp,
                  "default-src 'none'; style-src %s; base-uri 'none'; form-action 'none'; "
                  "frame-ancestors 'none'",
@@ -67,6 +70,12 @@ int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const cha
         http_add_header(r, "Content-Security-Policy", csp);
     }
     return http_text(r, 200, ctype[f], text, len);
+}
+
+/* Answers TEXT (taken) in format F, to be saved as NAME.<ext>. */
+int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const char *name)
+{
+    return reply_styled(r, f, text, len, name, export_css);
 }
 
 /* The crosstable (ROUNDS nonzero) or the standings table in format F. */
@@ -139,6 +148,78 @@ int route_round_pairings(Req *r)
     snprintf(name, sizeof name, "pairings-%lld-round-%lld%s", (long long)r->id[0],
              (long long)r->id[1], alpha ? "-alpha" : "");
     return route_export_reply(r, f, text, len, name);
+}
+
+/* ---- the documents of the playing hall ---- */
+
+/* The ?paper= and ?lang= of the request into *P and *L; on a bad value
+ * answers 400 and returns -1. */
+static int hall_options(Req *r, HallPaper *p, ExportLang *l)
+{
+    const char *q = query(r, "paper");
+    if (export_hall_paper_parse(q, p)) {
+        http_error(r, API_E_INVALID_VALUE, "paper must be a4 or letter, not '%.20s'", q);
+        return -1;
+    }
+    q = query(r, "lang");
+    if (export_lang_parse(q, l)) {
+        http_error(r, API_E_INVALID_VALUE, "lang must be en, ru or bg, not '%.20s'", q);
+        return -1;
+    }
+    return 0;
+}
+
+int route_round_hall(Req *r)
+{
+    static const char *const names[] = {"board", "alpha", "cards", "slips"};
+    HallDoc doc;
+    HallPaper paper;
+    ExportLang l;
+    const char *q = query(r, "doc");
+    if (export_hall_doc_parse(q, &doc))
+        return http_error(r, API_E_INVALID_VALUE,
+                          "doc must be board, alpha, cards or slips, not '%.20s'", q);
+    if (hall_options(r, &paper, &l))
+        return ROUTE_DONE;
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    if (!route_tournament_exists(r, s))
+        return ROUTE_DONE;
+    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
+    if (!pl)
+        return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
+                          (long long)r->id[1], (long long)r->id[0]);
+    size_t len = 0;
+    char *text = export_hall_round(pl, doc, paper, l, &len);
+    json_decref(pl);
+    char name[80];
+    snprintf(name, sizeof name, "hall-%lld-round-%lld-%s", (long long)r->id[0], (long long)r->id[1],
+             names[doc]);
+    return reply_styled(r, EXPORT_HTML, text, len, name, export_hall_css(paper));
+}
+
+int route_hall(Req *r)
+{
+    const char *q = query(r, "doc");
+    if (q && strcmp(q, "standings") != 0)
+        return http_error(r, API_E_INVALID_VALUE, "doc must be standings, not '%.20s'", q);
+    HallPaper paper;
+    ExportLang l;
+    if (hall_options(r, &paper, &l))
+        return ROUTE_DONE;
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available");
+    json_t *ct = tournament_lists_crosstable(s, r->id[0]);
+    if (!ct)
+        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+    size_t len = 0;
+    char *text = export_hall_standings(ct, paper, l, &len);
+    json_decref(ct);
+    char name[64];
+    snprintf(name, sizeof name, "hall-%lld-standings", (long long)r->id[0]);
+    return reply_styled(r, EXPORT_HTML, text, len, name, export_hall_css(paper));
 }
 
 /* ---- the standings as JSON ---- */
