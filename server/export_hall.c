@@ -30,8 +30,8 @@
     ".slip{height:8cm;box-sizing:border-box;border:1px dashed #000;padding:.4cm;"                  \
     "margin-bottom:.3cm;break-inside:avoid}"                                                       \
     ".slip h2{font-size:13pt;margin:0 0 .3em}"                                                     \
-    ".box{display:inline-block;border:1px solid #000;padding:.3em 1em;margin:.4em .8em .4em 0}"     \
-    ".sign{display:inline-block;width:30%;border-top:1px solid #000;margin:2.2em 2% 0 0;"           \
+    ".box{display:inline-block;border:1px solid #000;padding:.3em 1em;margin:.4em .8em .4em 0}"    \
+    ".sign{display:inline-block;width:30%;border-top:1px solid #000;margin:2.2em 2% 0 0;"          \
     "font-size:9pt}"                                                                               \
     "@media print{body{margin:0}thead{display:table-header-group}tr{break-inside:avoid}"           \
     ".card:nth-of-type(2n),.slip:nth-of-type(3n){break-after:page}"                                \
@@ -131,12 +131,12 @@ static void heading(StrBuf *b, const char *tag, const char *text)
 
 /* The page's head with the style of PAPER and the heading TITLE; WALL sets
  * the large type. */
-static void open_page(StrBuf *b, json_t *tour, const char *title, HallPaper paper,
-                      ExportLang lang, int wall)
+static void open_page(StrBuf *b, json_t *tour, const char *title, HallPaper paper, ExportLang lang,
+                      int wall)
 {
     static const char *const code[EXPORT_LANGS] = {"en", "ru", "bg"};
     strbuf_appendf(b, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n",
-                  code[lang < EXPORT_LANGS ? lang : 0]);
+                   code[lang < EXPORT_LANGS ? lang : 0]);
     strbuf_puts(b, "<title>");
     export_html(b, str_at(tour, "name"));
     strbuf_puts(b, " \xe2\x80\x93 ");
@@ -209,8 +209,8 @@ static const char *bye_word(ExportLang lang, const char *kind)
 
 static void by_board(StrBuf *b, json_t *pl, ExportLang lang)
 {
-    static const char *const keys[] = {"print.board", "print.no", "hall.white", "print.rating",
-                                       "print.points", "hall.result", "print.no", "hall.black",
+    static const char *const keys[] = {"print.board",  "print.no",     "hall.white", "print.rating",
+                                       "print.points", "hall.result",  "print.no",   "hall.black",
                                        "print.rating", "print.points", NULL};
     strbuf_puts(b, "<table>\n");
     head_cells(b, lang, keys);
@@ -239,8 +239,9 @@ static void by_board(StrBuf *b, json_t *pl, ExportLang lang)
 
 static int by_name(StrBuf *b, json_t *pl, ExportLang lang)
 {
-    static const char *const keys[] = {"print.name", "print.no", "print.points", "print.board",
-                                       "print.colour", "print.opponent", NULL};
+    static const char *const keys[] = {"print.name",  "print.no",     "print.points",
+                                       "print.board", "print.colour", "print.opponent",
+                                       NULL};
     json_t *list = export_pairings_alpha(pl);
     if (!list)
         return -1;
@@ -356,8 +357,8 @@ static void slips(StrBuf *b, json_t *pl, ExportLang lang)
 
 char *export_hall_round(json_t *pl, HallDoc doc, HallPaper paper, ExportLang lang, size_t *len)
 {
-    static const char *const titles[] = {"hall.pairings_board", "hall.pairings_alpha",
-                                         "hall.cards", "hall.slips"};
+    static const char *const titles[] = {"hall.pairings_board", "hall.pairings_alpha", "hall.cards",
+                                         "hall.slips"};
     StrBuf b;
     strbuf_init(&b);
     char title[200];
@@ -382,7 +383,7 @@ char *export_hall_round(json_t *pl, HallDoc doc, HallPaper paper, ExportLang lan
 
 char *export_hall_standings(json_t *ct, HallPaper paper, ExportLang lang, size_t *len)
 {
-    static const char *const keys[] = {"print.rank", "print.name", "print.federation",
+    static const char *const keys[] = {"print.rank",   "print.name",   "print.federation",
                                        "print.rating", "print.points", NULL};
     StrBuf b;
     strbuf_init(&b);

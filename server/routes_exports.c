@@ -29,6 +29,18 @@ static const char *query(Req *r, const char *name)
     return r->conn ? MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, name) : NULL;
 }
 
+/* The ?lang= of the request into *L; on a bad value answers 400 and
+ * returns -1. */
+static int lang_of(Req *r, ExportLang *l)
+{
+    const char *q = query(r, "lang");
+    if (export_lang_parse(q, l)) {
+        http_error(r, API_E_INVALID_VALUE, "lang must be en, ru or bg, not '%.20s'", q);
+        return -1;
+    }
+    return 0;
+}
+
 /* The ?format= and ?lang= of the request into *F and *L; on a bad value
  * answers 400 and returns -1. */
 int route_export_format(Req *r, ExportFormat *f, ExportLang *l)
@@ -38,12 +50,7 @@ int route_export_format(Req *r, ExportFormat *f, ExportLang *l)
         http_error(r, API_E_INVALID_VALUE, "format must be html, csv or json, not '%.20s'", q);
         return -1;
     }
-    q = query(r, "lang");
-    if (export_lang_parse(q, l)) {
-        http_error(r, API_E_INVALID_VALUE, "lang must be en, ru or bg, not '%.20s'", q);
-        return -1;
-    }
-    return 0;
+    return lang_of(r, l);
 }
 
 /* Answers TEXT (taken) in format F, to be saved as NAME.<ext>; an HTML
@@ -78,15 +85,25 @@ int route_export_reply(Req *r, ExportFormat f, char *text, size_t len, const cha
     return reply_styled(r, f, text, len, name, export_css);
 }
 
-/* The crosstable (ROUNDS nonzero) or the standings table in format F. */
-static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
+/* The crosstable of the tournament in the path (the caller owns it), or
+ * NULL after answering the error. */
+static json_t *crosstable_of(Req *r)
 {
     Store *s = http_reader(r->srv);
     if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
+        return http_error(r, API_E_INTERNAL, "the store is not available"), NULL;
     json_t *ct = tournament_lists_crosstable(s, r->id[0]);
     if (!ct)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+        http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+    return ct;
+}
+
+/* The crosstable (ROUNDS nonzero) or the standings table in format F. */
+static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
+{
+    json_t *ct = crosstable_of(r);
+    if (!ct)
+        return ROUTE_DONE;
     size_t len = 0;
     char *text = export_crosstable(ct, f, l, rounds, &len);
     json_decref(ct);
@@ -121,6 +138,22 @@ int route_standings_export(Req *r)
     return http_json(r, 200, tournament_io_standings(s, r->id[0]));
 }
 
+/* The pairing list of the round in the path (tournament_lists_pairings; the
+ * caller owns it), or NULL after answering the error. */
+static json_t *round_list(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available"), NULL;
+    if (!route_tournament_exists(r, s))
+        return NULL;
+    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
+    if (!pl)
+        http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)r->id[1],
+                   (long long)r->id[0]);
+    return pl;
+}
+
 int route_round_pairings(Req *r)
 {
     ExportFormat f;
@@ -132,15 +165,9 @@ int route_round_pairings(Req *r)
     if (order && !alpha && strcmp(order, "board") != 0)
         return http_error(r, API_E_INVALID_VALUE, "order must be board or alpha, not '%.20s'",
                           order);
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
-    if (!route_tournament_exists(r, s))
-        return ROUTE_DONE;
-    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
+    json_t *pl = round_list(r);
     if (!pl)
-        return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
-                          (long long)r->id[1], (long long)r->id[0]);
+        return ROUTE_DONE;
     size_t len = 0;
     char *text = export_pairings(pl, f, l, alpha, &len);
     json_decref(pl);
@@ -161,12 +188,7 @@ static int hall_options(Req *r, HallPaper *p, ExportLang *l)
         http_error(r, API_E_INVALID_VALUE, "paper must be a4 or letter, not '%.20s'", q);
         return -1;
     }
-    q = query(r, "lang");
-    if (export_lang_parse(q, l)) {
-        http_error(r, API_E_INVALID_VALUE, "lang must be en, ru or bg, not '%.20s'", q);
-        return -1;
-    }
-    return 0;
+    return lang_of(r, l);
 }
 
 int route_round_hall(Req *r)
@@ -181,15 +203,9 @@ int route_round_hall(Req *r)
                           "doc must be board, alpha, cards or slips, not '%.20s'", q);
     if (hall_options(r, &paper, &l))
         return ROUTE_DONE;
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
-    if (!route_tournament_exists(r, s))
-        return ROUTE_DONE;
-    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
+    json_t *pl = round_list(r);
     if (!pl)
-        return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
-                          (long long)r->id[1], (long long)r->id[0]);
+        return ROUTE_DONE;
     size_t len = 0;
     char *text = export_hall_round(pl, doc, paper, l, &len);
     json_decref(pl);
@@ -208,12 +224,9 @@ int route_hall(Req *r)
     ExportLang l;
     if (hall_options(r, &paper, &l))
         return ROUTE_DONE;
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
-    json_t *ct = tournament_lists_crosstable(s, r->id[0]);
+    json_t *ct = crosstable_of(r);
     if (!ct)
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+        return ROUTE_DONE;
     size_t len = 0;
     char *text = export_hall_standings(ct, paper, l, &len);
     json_decref(ct);

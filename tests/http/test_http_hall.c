@@ -69,8 +69,8 @@ static int64_t new_event(void)
 /* Starts round 1 of TID and gives every game a draw. */
 static void play_round_one(int64_t tid)
 {
-    Resp *r = reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start",
-                   (long long)tid);
+    Resp *r =
+        reqf(&D, &arb, "POST", NULL, "/api/v1/tournaments/%lld/rounds/1/start", (long long)tid);
     ck_assert_msg(r->status == 200, "start: %s", r->body);
     resp_free(r);
     r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/rounds/1", (long long)tid);
