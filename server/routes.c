@@ -97,6 +97,8 @@ const Route routes_table[] = {
     POST(ARB, "/tournaments/{tid}/rounds/{rn}/swap", route_swap_fields, route_round_swap),
     HEAVY(PUB, "/tournaments/{tid}/rounds/{rn}/pgn", route_round_pgn),
     HEAVY(PUB, "/tournaments/{tid}/rounds/{rn}/pairings", route_round_pairings),
+    HEAVY(ARB, "/tournaments/{tid}/rounds/{rn}/hall", route_round_hall),
+    HEAVY(PUB, "/tournaments/{tid}/hall", route_hall),
     HEAVY(PUB, "/tournaments/{tid}/pgn", route_tournament_pgn),
     HEAVY(PUB, "/tournaments/{tid}/standings", route_standings),
     HEAVY(PUB, "/tournaments/{tid}/crosstable", route_crosstable),

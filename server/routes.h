@@ -226,6 +226,10 @@ int route_crosstable(Req *r);
 int route_standings_export(Req *r);
 int route_round_pairings(Req *r);
 int route_standings(Req *r);
+/* The hall documents of a round (?doc=board|alpha|cards|slips) and the
+ * wall standings (?doc=standings), ?paper=a4|letter, ?lang=. */
+int route_round_hall(Req *r);
+int route_hall(Req *r);
 /* The ?format= and ?lang= of R into *F and *L: 0, or -1 after answering 400. */
 int route_export_format(Req *r, ExportFormat *f, ExportLang *l);
 /* Answers TEXT (taken; NULL answers 500) in format F, to be saved as

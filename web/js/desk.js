@@ -527,14 +527,19 @@ const exportHref = (path, format) => `${api.BASE}/${path}${path.includes('?') ? 
 const printLink = (path, key) => html`<a class="button" href="${exportHref(path, 'html')}" target="_blank" rel="noopener" data-i18n="${key}"></a>`;
 const fileLink = (path, format, key) => html`<a class="button" href="${exportHref(path, format)}" download data-i18n="${key}"></a>`;
 
-// Each round's pairing lists, below its table (by board, alphabetical, CSV).
+// The hall documents' paper: US Letter where that is the usual size.
+const hallPaper = /-(US|CA)$/.test(navigator.language) ? 'letter' : 'a4';
+
+// Each round's pairing lists, below its table (by board, alphabetical, CSV),
+// and its hall documents.
 function roundExports(tour) {
   for (const sec of $$('section.round', app)) {
     const path = `tournaments/${tour.id}/rounds/${sec.dataset.rn}/pairings`;
     const bar = document.createElement('div');
     bar.className = 'toolbar no-print round-exports';
     render(bar, html`${printLink(path, 'desk.pairings_board')}${printLink(`${path}?order=alpha`, 'desk.pairings_alpha')}
-      ${fileLink(path, 'csv', 'desk.pairings_csv')}`);
+      ${fileLink(path, 'csv', 'desk.pairings_csv')}${['board', 'alpha', 'cards', 'slips'].map((d) =>
+        printLink(`tournaments/${tour.id}/rounds/${sec.dataset.rn}/hall?paper=${hallPaper}&doc=${d}`, `hall.link_${d}`))}`);
     const table = $('table', sec);
     if (table) table.after(bar); else sec.append(bar);
   }
@@ -563,7 +568,8 @@ async function viewExports(tour, head) {
     <li><button type="button" id="csv" data-i18n="desk.export_csv"></button></li>
     <li><a href="${exportHref(`tournaments/${tour.id}/standings`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_html"></a></li>
     <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'html')}" target="_blank" rel="noopener" data-i18n="desk.export_crosstable_html"></a></li>
-    <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'csv')}" download data-i18n="desk.export_crosstable_csv"></a></li></ul>`);
+    <li><a href="${exportHref(`tournaments/${tour.id}/crosstable`, 'csv')}" download data-i18n="desk.export_crosstable_csv"></a></li>
+    <li>${printLink(`tournaments/${tour.id}/hall?paper=${hallPaper}`, 'hall.link_wall')}</li></ul>`);
   $('#csv').addEventListener('click', async () => {
     download(`standings-${tour.id}.csv`, standingsCsv(await api.get(`tournaments/${tour.id}/standings`)), 'text/csv');
   });
