@@ -30,7 +30,7 @@ test.before(async () => {
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: `Играч ${i + 1}, Петров`, rating: 2400 - i * 40, title: i < 2 ? 'IM' : '', federation: 'BUL' });
     pins.push(r.credentials.pin); tokens.push(r.credentials.token);
   }
-  const r1 = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  const r1 = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true });
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
   for (const g of r1.games.slice(1)) await arbiter.call('POST', `games/${g.id}/arbiter/result`, { white: 1, black: 0 });
   fx.tid = tour.id; fx.gid = r1.games[0].id;

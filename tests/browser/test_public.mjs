@@ -90,7 +90,7 @@ test('under a broadcast delay the public game page follows the delayed stream', 
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n });
     ids.push(r.player.id); tokens.push(r.credentials.token);
   }
-  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
   const gid = round.games[0].id;
   const as = (i) => (path, body = {}) => fetch(`${daemon.url}/api/v1/games/${gid}/${path}`, {
     method: 'POST', headers: { Authorization: `Bearer ${tokens[i]}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),

@@ -96,10 +96,10 @@ test('round picker, points before the round, byes in the list, in Russian', asyn
 test('the Swiss crosstable in chess-results form; public pairings per round on a phone', async () => {
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Cross Open', time_control: '5400+30', rounds: 3 });
   for (let i = 0; i < 4; i++) await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: `Player ${i + 1}`, rating: 2300 - i * 50, title: i ? '' : 'IM' });
-  const r1 = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  const r1 = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true });
   await arbiter.call('POST', `games/${r1.games[0].id}/arbiter/result`, { white: 1, black: 0 });
   await arbiter.call('POST', `games/${r1.games[1].id}/arbiter/result`, { white: 0.5, black: 0.5 });
-  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, {});
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true });
   const desk = await deskAt(`#/t/${tour.id}/crosstable`);
   await desk.waitForSelector('table.cross.swiss tbody tr');
   const cells = await desk.locator('table.cross.swiss tbody td.rc').allTextContents();

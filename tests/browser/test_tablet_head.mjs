@@ -35,7 +35,7 @@ test('header, names with title and rating, wake lock, touch targets, confirm mov
     const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name, rating, title });
     ids.push(r.player.id); pins.push(r.credentials.pin);
   }
-  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { pairings: [{ board: 7, white_id: ids[0], black_id: ids[1] }] });
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 7, white_id: ids[0], black_id: ids[1] }] });
   const white = await signIn(tour.id, pins[0], { width: 1280, height: 800 });
   const black = await signIn(tour.id, pins[1], { width: 800, height: 1280 });
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
