@@ -12,7 +12,7 @@
 
 #include "games.h"
 #include "store.h"
-#include "testutil.h"
+#include "testutil_store.h"
 
 /* More than the cache keeps after their end (KEEP_DONE in games.c). */
 enum { NGAMES = 600 };
@@ -36,29 +36,8 @@ static int64_t events_of(Store *s, int64_t gid)
 
 START_TEST(finished_games_leave_the_cache_but_still_take_actions)
 {
-    Store *s;
-    char err[256];
-    ck_assert_msg(store_open(testutil_db_path, 0, &s, err, sizeof err) == 0, "%s", err);
-    ck_assert_int_eq(store_run(s, NULL,
-                               "INSERT INTO tournaments(name, time_control, created_ms) "
-                               "VALUES ('T', '5400+30', 0)",
-                               ""),
-                     0);
-    ck_assert_int_eq(store_run(s, NULL,
-                               "INSERT INTO players(tournament_id, name) VALUES (1, 'A'), "
-                               "(1, 'B')",
-                               ""),
-                     0);
-    ck_assert_int_eq(
-        store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (1, 1)", ""), 0);
-    ck_assert_int_eq(store_run(s, NULL, "BEGIN", ""), 0);
-    for (int i = 1; i <= NGAMES; i++)
-        ck_assert_int_eq(store_run(s, NULL,
-                                   "INSERT INTO games(tournament_id, round, board, "
-                                   "white_id, black_id) VALUES (1, 1, ?1, 1, 2)",
-                                   "i", (int64_t)i),
-                         0);
-    ck_assert_int_eq(store_run(s, NULL, "COMMIT", ""), 0);
+    Store *s = testutil_store_open();
+    testutil_store_round(s, NGAMES);
 
     Games *g = games_new();
     ck_assert_ptr_nonnull(g);

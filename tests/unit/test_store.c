@@ -16,19 +16,11 @@
 #include <unistd.h>
 
 #include "store.h"
-#include "testutil.h"
+#include "testutil_store.h"
 #include "backup.h"
 #include "sessions.h"
 #include "users.h"
 #include "writer.h"
-
-static Store *open_rw(void)
-{
-    Store *s;
-    char err[256];
-    ck_assert_msg(store_open(testutil_db_path, 0, &s, err, sizeof err) == 0, "%s", err);
-    return s;
-}
 
 static const char *pragma_text(Store *s, const char *sql, char *buf, size_t n)
 {
@@ -49,7 +41,7 @@ static const char *pragma_text(Store *s, const char *sql, char *buf, size_t n)
 
 START_TEST(fresh_database_settings)
 {
-    Store *s = open_rw();
+    Store *s = testutil_store_open();
     char buf[32];
     ck_assert_int_eq(store_version(s), store_migration_count);
     ck_assert_str_eq(pragma_text(s, "PRAGMA journal_mode", buf, sizeof buf), "wal");
@@ -57,7 +49,7 @@ START_TEST(fresh_database_settings)
     ck_assert_str_eq(pragma_text(s, "PRAGMA foreign_keys", buf, sizeof buf), "1");
     store_close(s);
     /* Reopening applies nothing again. */
-    s = open_rw();
+    s = testutil_store_open();
     ck_assert_int_eq(store_version(s), store_migration_count);
     store_close(s);
     /* A reader opens the same file read-only and cannot write. */
@@ -70,7 +62,7 @@ END_TEST
 
 START_TEST(newer_schema_is_refused)
 {
-    Store *s = open_rw();
+    Store *s = testutil_store_open();
     store_run(s, NULL, "PRAGMA user_version = 999", "");
     store_close(s);
     char err[256] = "";
@@ -81,24 +73,8 @@ END_TEST
 
 START_TEST(append_only_logs)
 {
-    Store *s = open_rw();
-    ck_assert_int_eq(store_run(s, NULL,
-                               "INSERT INTO tournaments(name, time_control, created_ms) "
-                               "VALUES ('T', '60', 0)",
-                               ""),
-                     0);
-    ck_assert_int_eq(store_run(s, NULL,
-                               "INSERT INTO players(tournament_id, name) VALUES (1, 'A'), "
-                               "(1, 'B')",
-                               ""),
-                     0);
-    ck_assert_int_eq(
-        store_run(s, NULL, "INSERT INTO rounds(tournament_id, number) VALUES (1, 1)", ""), 0);
-    ck_assert_int_eq(store_run(s, NULL,
-                               "INSERT INTO games(tournament_id, round, board, white_id, "
-                               "black_id) VALUES (1, 1, 1, 1, 2)",
-                               ""),
-                     0);
+    Store *s = testutil_store_open();
+    testutil_store_round(s, 1);
     ck_assert_int_eq(store_run(s, NULL,
                                "INSERT INTO game_events(game_id, seq, at_ms, body) VALUES "
                                "(1, 1, 0, '{}')",
@@ -176,7 +152,7 @@ static void *client(void *arg)
 
 START_TEST(sessions_capped_and_expired_in_bulk)
 {
-    Store *s = open_rw();
+    Store *s = testutil_store_open();
     ck_assert_int_eq(sessions_user_add(s, "chief", "$y$x", NULL, 0), 0);
     int64_t uid = store_int(s, 0, "SELECT id FROM users WHERE username = 'chief'", "");
     int64_t now = store_now_ms();
@@ -231,7 +207,7 @@ static int64_t tournament_by(Store *s, int64_t uid)
 
 START_TEST(arbiter_rights)
 {
-    Store *s = open_rw();
+    Store *s = testutil_store_open();
     char err[200];
     /* The first account is the administrator, later ones are not. */
     ck_assert_int_eq(sessions_user_add(s, "admin", "$y$x", err, sizeof err), 0);
@@ -282,7 +258,7 @@ END_TEST
 START_TEST(files_are_private)
 {
     mode_t old = umask(022);
-    Store *s = open_rw();
+    Store *s = testutil_store_open();
     store_close(s);
     struct stat st;
     ck_assert_int_eq(stat(testutil_db_path, &st), 0);
@@ -314,7 +290,7 @@ START_TEST(group_commit)
     ck_assert_msg(batches < jobs, "%llu batches for %llu jobs", (unsigned long long)batches,
                   (unsigned long long)jobs);
     writer_stop(W);
-    Store *s = open_rw();
+    Store *s = testutil_store_open();
     ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'k%'", ""),
                      THREADS * (PER_THREAD - 1));
     ck_assert_int_eq(store_int(s, 0, "SELECT count(*) FROM meta WHERE key LIKE 'failing%'", ""), 0);
