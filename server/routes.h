@@ -103,6 +103,9 @@ bool route_tournament_exists(Req *r, Store *s);
  * after answering 500 or 404 (the route then returns ROUTE_DONE). */
 Store *route_tournament_reader(Req *r);
 int route_tournament_trf(Req *r);
+/* Answers TEXT (taken, LEN bytes), a TRF report of tournament r->id[0], as
+ * the attachment STEM-<id>.trf; when TEXT is NULL, answers 500 with ERR. */
+int route_tournament_trf_reply(Req *r, const char *stem, char *text, size_t len, const char *err);
 extern const JsonField route_settings_fields[];
 extern const JsonField route_tournament_fields[];
 

@@ -558,13 +558,7 @@ int route_team_trf(Req *r)
     char err[200] = "";
     size_t len = 0;
     char *text = team_lists_trf(s, r->id[0], &len, err, sizeof err);
-    if (!text)
-        return http_error(r, API_E_INTERNAL, "%s", err);
-    char disp[96];
-    snprintf(disp, sizeof disp, "attachment; filename=\"team-tournament-%lld.trf\"",
-             (long long)r->id[0]);
-    http_add_header(r, "Content-Disposition", disp);
-    return http_text(r, 200, "text/plain; charset=utf-8", text, len);
+    return route_tournament_trf_reply(r, "team-tournament", text, len, err);
 }
 
 int route_board_prizes(Req *r)

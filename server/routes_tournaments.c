@@ -191,12 +191,12 @@ int route_tournament_update(Req *r)
 
 bool route_tournament_exists(Req *r, Store *s)
 {
-    json_t *t = tournaments_get(s, r->id[0]);
-    if (!t) {
+    /* A count, not tournaments_get(): the check must not build the whole
+     * tournament only to drop it. */
+    if (!tournaments_exists(s, 't', 0, r->id[0])) {
         http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
         return false;
     }
-    json_decref(t);
     return true;
 }
 
@@ -206,13 +206,21 @@ Store *route_tournament_reader(Req *r)
     return s && route_tournament_exists(r, s) ? s : NULL;
 }
 
+int route_tournament_trf_reply(Req *r, const char *stem, char *text, size_t len, const char *err)
+{
+    if (!text)
+        return http_error(r, API_E_INTERNAL, "%s", err);
+    char disp[96];
+    snprintf(disp, sizeof disp, "attachment; filename=\"%s-%lld.trf\"", stem, (long long)r->id[0]);
+    http_add_header(r, "Content-Disposition", disp);
+    return http_text(r, 200, "text/plain; charset=utf-8", text, len);
+}
+
 int route_tournament_trf(Req *r)
 {
-    Store *s = http_reader(r->srv);
+    Store *s = route_tournament_reader(r);
     if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available");
-    if (!tournaments_exists(s, 't', 0, r->id[0]))
-        return http_error(r, STORE_E_NOT_FOUND, "no tournament %lld", (long long)r->id[0]);
+        return ROUTE_DONE;
     /* The query string, if any: only flavour=16 or flavour=26. */
     int flavour = 26;
     const char *q = MHD_lookup_connection_value(r->conn, MHD_GET_ARGUMENT_KIND, "flavour");
@@ -226,11 +234,5 @@ int route_tournament_trf(Req *r)
     char err[200] = "";
     size_t len = 0;
     char *text = tournament_io_trf(s, r->id[0], flavour, &len, err, sizeof err);
-    if (!text)
-        return http_error(r, API_E_INTERNAL, "%s", err);
-    char disp[96];
-    snprintf(disp, sizeof disp, "attachment; filename=\"tournament-%lld.trf\"",
-             (long long)r->id[0]);
-    http_add_header(r, "Content-Disposition", disp);
-    return http_text(r, 200, "text/plain; charset=utf-8", text, len);
+    return route_tournament_trf_reply(r, "tournament", text, len, err);
 }
