@@ -295,14 +295,24 @@ static void page_open(Out *o, const Tournament *t, const char *what, const char 
     strbuf_puts(&o->b, "</p>\n");
 }
 
-static void table_open(Out *o)
+/* One column of a list: its cell class (NULL: none; "n": a number), its
+ * word in the HTML head and its field name in the CSV head. */
+typedef struct Column {
+    const char *cls;
+    Word word;
+    const char *field;
+} Column;
+
+/* Opens a table with the head row of the N columns COLS: the words in HTML,
+ * the field names as the first CSV record. */
+static void table_head(Out *o, const Column *cols, size_t n)
 {
     if (o->format == EXPORT_HTML)
         strbuf_puts(&o->b, "<table>\n<thead>");
-}
-
-static void body_open(Out *o)
-{
+    row_open(o);
+    for (size_t i = 0; i < n; i++)
+        th(o, cols[i].cls, cols[i].word, cols[i].field);
+    row_close(o);
     if (o->format == EXPORT_HTML)
         strbuf_puts(&o->b, "</thead>\n<tbody>\n");
 }
@@ -349,20 +359,14 @@ char *export_ratings_list(const Tournament *t, const RatingReport *r, ExportForm
     after(lang, r->rounds, a, sizeof a);
     snprintf(sub, sizeof sub, "%s%s%s", word(lang, kind), a[0] ? ", " : "", a);
     page_open(&o, t, word(lang, W_RATINGS), sub);
-    table_open(&o);
-    row_open(&o);
-    th(&o, "n", W_NO, "start_rank");
-    th(&o, NULL, W_NAME, "name");
-    th(&o, "n", W_RTG, "rating");
-    th(&o, "n", W_K, "k");
-    th(&o, "n", W_GAMES, "rated_games");
-    th(&o, "n", W_SCORE, "score");
-    th(&o, "n", W_EXPECTED, "expected");
-    th(&o, "n", W_CHANGE, "rating_change");
-    th(&o, "n", W_NEW, "new_rating");
-    th(&o, NULL, W_STATUS, "initial_status");
-    row_close(&o);
-    body_open(&o);
+    static const Column cols[] = {
+        {"n", W_NO, "start_rank"},     {NULL, W_NAME, "name"},
+        {"n", W_RTG, "rating"},        {"n", W_K, "k"},
+        {"n", W_GAMES, "rated_games"}, {"n", W_SCORE, "score"},
+        {"n", W_EXPECTED, "expected"}, {"n", W_CHANGE, "rating_change"},
+        {"n", W_NEW, "new_rating"},    {NULL, W_STATUS, "initial_status"},
+    };
+    table_head(&o, cols, sizeof cols / sizeof cols[0]);
     for (int i = 0; i < r->n_rows; i++) {
         const RatingRow *w = &r->rows[i];
         row_open(&o);
@@ -427,23 +431,22 @@ char *export_ratings_norms(const Tournament *t, const NormReport *r, ExportForma
     char a[64], x[320];
     after(lang, r->rounds, a, sizeof a);
     page_open(&o, t, word(lang, W_NORMS), a);
-    table_open(&o);
-    row_open(&o);
-    th(&o, "n", W_NO, "start_rank");
-    th(&o, NULL, W_TITLE, "title");
-    th(&o, NULL, W_NAME, "name");
-    th(&o, NULL, W_FED, "federation");
-    th(&o, NULL, W_NORM, "norm_title");
-    th(&o, "n", W_GAMES, "games");
-    th(&o, "n", W_SCORE, "score");
-    th(&o, "n", W_AVERAGE, "average");
-    th(&o, "n", W_PERFORMANCE, "performance");
-    th(&o, "n", W_TITLED, "titled");
-    th(&o, "n", W_HOLDERS, "title_holders");
-    th(&o, "n", W_FEDS, "other_federations");
-    th(&o, NULL, W_STATUS, "outlook");
-    row_close(&o);
-    body_open(&o);
+    static const Column cols[] = {
+        {"n", W_NO, "start_rank"},
+        {NULL, W_TITLE, "title"},
+        {NULL, W_NAME, "name"},
+        {NULL, W_FED, "federation"},
+        {NULL, W_NORM, "norm_title"},
+        {"n", W_GAMES, "games"},
+        {"n", W_SCORE, "score"},
+        {"n", W_AVERAGE, "average"},
+        {"n", W_PERFORMANCE, "performance"},
+        {"n", W_TITLED, "titled"},
+        {"n", W_HOLDERS, "title_holders"},
+        {"n", W_FEDS, "other_federations"},
+        {NULL, W_STATUS, "outlook"},
+    };
+    table_head(&o, cols, sizeof cols / sizeof cols[0]);
     for (int i = 0; i < r->n_rows; i++) {
         const NormRow *w = &r->rows[i];
         const TrnPlayer *p = tournament_player(t, w->player);
@@ -520,17 +523,12 @@ static const char *result_mark(char res)
 
 static void opponents(Out *o, const Tournament *t, const TrnPlayer *p, int rounds)
 {
-    strbuf_puts(&o->b, "<table>\n<thead>");
-    row_open(o);
-    th(o, "n", W_ROUND, "round");
-    th(o, NULL, W_OPPONENT, "opponent");
-    th(o, NULL, W_TITLE, "title");
-    th(o, "n", W_RTG, "rating");
-    th(o, NULL, W_FED, "federation");
-    th(o, NULL, W_FIDE_ID, "fide_id");
-    th(o, "c", W_RESULT, "result");
-    row_close(o);
-    body_open(o);
+    static const Column cols[] = {
+        {"n", W_ROUND, "round"},   {NULL, W_OPPONENT, "opponent"}, {NULL, W_TITLE, "title"},
+        {"n", W_RTG, "rating"},    {NULL, W_FED, "federation"},    {NULL, W_FIDE_ID, "fide_id"},
+        {"c", W_RESULT, "result"},
+    };
+    table_head(o, cols, sizeof cols / sizeof cols[0]);
     for (int r = 0; r < rounds && r < p->rounds; r++) {
         const TrnGame *g = &p->games[r];
         const TrnPlayer *q = g->opponent ? tournament_player(t, g->opponent) : NULL;
