@@ -562,7 +562,7 @@ void game_arbiter_moves_made(const GameState *st, char *out, size_t cap)
     int done[2];
     game_state_moves_done(st, done);
     if (done[WHITE] == done[BLACK])
-        snprintf(out, cap, "%d moves", done[WHITE]);
+        snprintf(out, cap, "%d move%s", done[WHITE], done[WHITE] == 1 ? "" : "s");
     else
         snprintf(out, cap, "%d moves by White and %d by Black", done[WHITE], done[BLACK]);
 }
