@@ -127,14 +127,36 @@ int security_stream_admit(Req *r)
  * counted exactly.  Sign-ins are rare: one lock is enough. */
 static Throttle *table;
 
+/* The budget of failed passwords per username (see security.h), written
+ * once, before the first sign-in reads it. */
+static RateRule user_rule = {SECURITY_USER_FAILS_PER_MIN * 1000 / 60, SECURITY_USER_FAILS_BURST};
+static pthread_once_t user_rule_once = PTHREAD_ONCE_INIT;
+
+static void user_rule_load(void)
+{
+    const char *text = getenv(SECURITY_USER_FAILS_ENV);
+    if (!text || !*text)
+        return;
+    RateRule rule;
+    char err[200];
+    if (ratelimit_rule_parse(text, &rule, err, sizeof err) != 0)
+        fprintf(stderr, "serve: %s ignored: %s\n", SECURITY_USER_FAILS_ENV, err);
+    else if (rule.milli_per_s <= 0) /* 0 is "no limit" to ratelimit_rule_parse */
+        fprintf(stderr, "serve: %s ignored: a username's budget cannot be taken away\n",
+                SECURITY_USER_FAILS_ENV);
+    else
+        user_rule = rule;
+}
+
 static const RateRule *account_rule(const char *account)
 {
-    static const RateRule user = {SECURITY_USER_FAILS_PER_MIN * 1000 / 60,
-                                  SECURITY_USER_FAILS_BURST};
     static const RateRule pin = {SECURITY_PIN_FAILS_PER_MIN * 1000 / 60, SECURITY_PIN_FAILS_BURST};
     if (strcmp(account, "token") == 0)
         return NULL; /* 256 random bits: the per-address limit is enough */
-    return strncmp(account, "pin:", 4) == 0 ? &pin : &user;
+    if (strncmp(account, "pin:", 4) == 0)
+        return &pin;
+    pthread_once(&user_rule_once, user_rule_load);
+    return &user_rule;
 }
 
 /* The record keys of R's client for ACCOUNT: "a|ADDRESS|ACCOUNT" and

@@ -36,7 +36,8 @@
 enum {
     THROTTLE_FREE = 5,
     THROTTLE_MAX_S = 300,
-    /* Failed password sign-ins per username: bursts of 20, then 20 a minute. */
+    /* Failed password sign-ins per username: bursts of 20, then 20 a minute,
+     * unless SECURITY_USER_FAILS_ENV names another budget. */
     SECURITY_USER_FAILS_BURST = 20,
     SECURITY_USER_FAILS_PER_MIN = 20,
     /* Failed PINs per tournament: bursts of 30, then 6 a minute (the
@@ -44,6 +45,14 @@ enum {
     SECURITY_PIN_FAILS_BURST = 30,
     SECURITY_PIN_FAILS_PER_MIN = 6,
 };
+
+/* The environment variable that may set the budget of failed passwords
+ * per username, as RATE[,BURST] with RATE failures a second (the syntax
+ * of `serve --rate-limit`; a RATE of 0, no budget, is not taken).  The
+ * daemon reads it once, at the first password sign-in, and says on
+ * stderr when it ignores it.  A budget that refills only in minutes
+ * makes the tests of a spent budget independent of the machine's speed. */
+#define SECURITY_USER_FAILS_ENV "ARBITER_USER_FAILS"
 
 /* The client's address as text (see above).  Returns 1 for a local
  * program (a loopback peer whose address no trusted proxy forwarded: the
