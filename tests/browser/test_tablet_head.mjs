@@ -1,7 +1,9 @@
 // The tablet around the board: a header with tournament, round and board,
 // the players with title and rating, a full-screen button, the screen wake
 // lock while the game runs, touch targets of at least 44 px in landscape
-// and portrait, and the optional confirm-move step.
+// and portrait, and the confirm-move step: optional at a tablet, or required
+// by the tournament (settings.confirm_moves), when the tablet cannot turn it
+// off and a cancelled move sends nothing.
 
 // The functions given to page.evaluate and its kind run in the page, with its globals.
 /* global document, window */
@@ -81,7 +83,7 @@ test('a tournament that requires it: every move waits for Confirm, Take back sen
   await white.waitForSelector('#confirm-moves:checked:disabled');
   await white.evaluate(() => localStorage.setItem('arbiter.confirmMoves', '0'));
   const gid = (await arbiter.call('GET', `tournaments/${tour.id}/rounds/1`)).games[0].id;
-  const moves = async () => (await arbiter.call('GET', `games/${gid}`)).moves?.length ?? 0;
+  const moves = async () => (await arbiter.call('GET', `games/${gid}`)).state.moves.length;
   // Count every move request the tablet sends.
   let sent = 0;
   white.on('request', (req) => { if (req.method() === 'POST' && req.url().endsWith(`/games/${gid}/move`)) sent++; });

@@ -23,6 +23,7 @@ import { viewResults } from './results-entry.js';
 import { formatTimeControl } from './time-control.js';
 import { crosstableFor } from './crosstable-view.js';
 import { issueSlips } from './pin-slips.js';
+import { alertDetail } from './alert-text.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -500,10 +501,11 @@ function renderAlerts() {
   const sound = localStorage.getItem('arbiter.alertSound') !== '0';
   render(box, open.length ? html`<details id="alerts-box" ${collapsed ? '' : html`open`}><summary>${t('desk.alerts_open', { n: open.length })}</summary>
     <label class="alert-sound"><input type="checkbox" id="alert-sound" ${sound ? html`checked` : ''}> ${t('desk.alert_sound')}</label>
-    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" ${lang === 'en' ? html`title="${a.message}"` : ''}>
+    <ul class="alert-list">${open.map((a) => { const detail = alertDetail(a); return html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" title="${detail}">
     <span class="line"><time>${alertTime(a.at_ms)}</time> <strong>${t(`alert.${a.kind}`)}</strong>${a.board ? html` · ${t('desk.alert_board', { board: a.board, round: a.round })} · ${a.white} – ${a.black}` : ''}</span>
+    <span class="detail">${detail}</span>
     <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
-    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`)}</ul></details>` : html``);
+    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`; })}</ul></details>` : html``);
   $('#alerts-box')?.addEventListener('toggle', (e) => localStorage.setItem('arbiter.alertsCollapsed', e.target.open ? '0' : '1'));
   $('#alert-sound')?.addEventListener('change', (e) => localStorage.setItem('arbiter.alertSound', e.target.checked ? '1' : '0'));
   alertState.onChange?.();
