@@ -140,6 +140,24 @@ test('alerts: one line each with board and names, calls first, gone once settled
   assert.deepEqual(desk.errors, []);
 });
 
+test('the tournament form requires the tablets\' confirm-move step, in Russian', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Confirm Form Open', time_control: '5400+30' });
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=ru#/t/${tour.id}/settings`);
+  await desk.waitForSelector('#s-confirm');
+  assert.equal(await desk.textContent('label[for="s-confirm"]'), 'Планшеты: подтверждение каждого хода');
+  assert.equal(await desk.isChecked('#s-confirm'), false);
+  await desk.check('#s-confirm');
+  await desk.click('#tform button.primary');
+  await desk.waitForFunction(async (id) => (await (await fetch(`/api/v1/tournaments/${id}`)).json()).settings.confirm_moves === true, tour.id);
+  await desk.reload();
+  await desk.waitForSelector('#s-confirm:checked');
+  await desk.uncheck('#s-confirm');
+  await desk.click('#tform button.primary');
+  await desk.waitForFunction(async (id) => (await (await fetch(`/api/v1/tournaments/${id}`)).json()).settings.confirm_moves === false, tour.id);
+  assert.deepEqual(desk.errors, []);
+});
+
 test('alert details are written in the reader\'s language, not the server\'s English', async () => {
   const g = await twoPlayerGame('Alert Words', { time_control: '900', settings: { guidelines_iii: true } });
   await g.white('checkin'); await g.black('checkin');

@@ -5,13 +5,15 @@
  * reader's language.  Checked for an illegal move (the count, the penalty
  * and the piece that must move, 4.3 and 7.5), a threefold claim with an
  * intended move that is played (9.2, 9.5.3), a Guidelines III claim that
- * waits for the arbiter, a call with the player's words and a result to
- * confirm; the live stream carries the same detail as the list.
+ * waits for the arbiter, a call with the player's words, a flag fallen
+ * (6.9) and a result to confirm; the live stream carries the same detail
+ * as the list.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -158,6 +160,31 @@ START_TEST(claims)
 }
 END_TEST
 
+/* The server's flag (6.9): White never moves in a game of two seconds. */
+START_TEST(flag_fell)
+{
+    Game g = game("2", NULL);
+    int64_t until = now_ms() + 10000;
+    json_t *a = NULL;
+    while (!a && now_ms() < until) {
+        usleep(200000);
+        Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/alerts", (long long)g.tid);
+        size_t i;
+        json_t *x;
+        json_array_foreach(r->json, i, x) if (!strcmp(str(x, "kind"), "flag")) a = json_incref(x);
+        resp_free(r);
+    }
+    ck_assert_msg(a != NULL, "no flag alert");
+    static const char *const want[] = {"code=flag_lost", "article=6.9", "side=white", NULL};
+    detail_has(a, want);
+    json_decref(a);
+    a = newest(&g, "result");
+    static const char *const res[] = {"code=result", "result=0-1", "end=time", NULL};
+    detail_has(a, res);
+    json_decref(a);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-alerts");
@@ -166,6 +193,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, illegal_move);
     tcase_add_test(tc, claims);
+    tcase_add_test(tc, flag_fell);
     suite_add_tcase(s, tc);
     return s;
 }
