@@ -11,10 +11,11 @@
 /* With the game's round, board and players, so a desk can say "board 3,
  * Vasilev - Petrova" in its reader's language without asking again. */
 #define SQL_ALERT_COLS                                                                             \
-    "SELECT a.id, a.tournament_id, a.game_id, a.kind, a.at_ms, a.message, a.resolved <> 0 "        \
-    "AS resolved_int, g.round, g.board, w.name AS white, b.name AS black FROM alerts a LEFT "      \
-    "JOIN games g ON g.id = a.game_id LEFT JOIN players w ON w.id = g.white_id LEFT JOIN "         \
-    "players b ON b.id = g.black_id "
+    "SELECT a.id, a.tournament_id, a.game_id, a.kind, a.at_ms, a.message, "                        \
+    "a.detail AS detail_json, a.resolved <> 0 AS resolved_int, g.round, g.board, "                 \
+    "w.name AS white, b.name AS black FROM alerts a "                                              \
+    "LEFT JOIN games g ON g.id = a.game_id LEFT JOIN players w ON w.id = g.white_id "              \
+    "LEFT JOIN players b ON b.id = g.black_id "
 static const char SQL_ALERTS[] =
     SQL_ALERT_COLS "WHERE a.tournament_id = ?1 AND a.id > ?2 ORDER BY a.id";
 
@@ -49,12 +50,14 @@ json_t *alerts_list(Store *s, int64_t tid, int64_t after_id)
 }
 
 int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
-               int64_t at_ms, int64_t *id)
+               const json_t *detail, int64_t at_ms, int64_t *id)
 {
+    char *d = detail ? json_dumps(detail, JSON_COMPACT) : NULL;
     int rc = store_run(s, NULL,
-                       "INSERT INTO alerts(tournament_id, game_id, kind, at_ms, message) "
-                       "VALUES (?1, nullif(?2, 0), ?3, ?4, ?5)",
-                       "iisis", tid, gid, kind, at_ms, message);
+                       "INSERT INTO alerts(tournament_id, game_id, kind, at_ms, message, detail) "
+                       "VALUES (?1, nullif(?2, 0), ?3, ?4, ?5, coalesce(?6, '{}'))",
+                       "iisiss", tid, gid, kind, at_ms, message, d);
+    free(d);
     if (rc == 0 && id)
         *id = sqlite3_last_insert_rowid(store_db(s));
     return rc;

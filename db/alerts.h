@@ -20,17 +20,20 @@
 #include "store.h"
 
 /* The alerts of tournament TID with an id above AFTER_ID, oldest first:
- * [{id, tournament_id, game_id, kind, at_ms, message, resolved, round,
- * board, white, black}] (the caller owns it). */
+ * [{id, tournament_id, game_id, kind, at_ms, message, detail, resolved,
+ * round, board, white, black}] (the caller owns it).  message is English;
+ * detail says the same as a code and parameters (db/alert_detail.h), {}
+ * for an alert stored without. */
 json_t *alerts_list(Store *s, int64_t tid, int64_t after_id);
 
 /* Alert AID with its game's round, board and player names (keys left out
  * for an alert of no game), or NULL; the caller owns it. */
 json_t *alerts_get(Store *s, int64_t aid);
-/* Adds an alert of tournament TID about game GID (0 = none); *ID (if not
- * NULL) gets its id.  Returns 0 or the store's error. */
+/* Adds an alert of tournament TID about game GID (0 = none) with its
+ * English MESSAGE and DETAIL (borrowed; NULL = {}); *ID (if not NULL) gets
+ * its id.  Returns 0 or the store's error. */
 int alerts_add(Store *s, int64_t tid, int64_t gid, const char *kind, const char *message,
-               int64_t at_ms, int64_t *id);
+               const json_t *detail, int64_t at_ms, int64_t *id);
 
 /* Marks alert AID of TID resolved (RESOLVED nonzero) or open again: 0 with
  * *OUT the alert (caller owns), or STORE_E_NOT_FOUND with ERR. */

@@ -449,6 +449,11 @@ int event_json_settings_from_json(const json_t *obj, GameSettings *s, char *err,
         if (!strcmp(key, "public_delay")) {
             /* The tournament's broadcast delay (db/feed.h): no rule of play. */
             continue;
+        } else if (!strcmp(key, "confirm_moves")) {
+            /* The tablets' confirm-move step (web/js/tablet-head.js): how a
+             * move is entered, no rule of play. */
+            if (!json_is_boolean(val))
+                return bad(err, errlen, "field 'confirm_moves' must be true or false");
         } else if (!strcmp(key, "norm_min_games")) {
             /* Title norms (rules/tournament/norms.h): no rule of play. */
             if (get_int(val, key, 0, 99, &x, err, errlen))

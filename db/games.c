@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alert_detail.h"
 #include "alerts.h"
 #include "error.h"
 #include "event_json.h"
@@ -574,10 +575,21 @@ json_t *games_running(Store *s)
     return store_rows(s, "SELECT id FROM games WHERE status = 'running' ORDER BY id", "");
 }
 
-/* Adds an alert in this transaction and to OUT's list. */
-static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, const char *fmt, ...)
+/* What raised an alert: the event, its verdict, the game after it and
+ * whether the event added a ply. */
+typedef struct AlertCause {
+    const GameEvent *ev;
+    const GameVerdict *v;
+    const GameState *st;
+    bool played;
+} AlertCause;
+
+/* Adds an alert in this transaction and to OUT's list: the English message
+ * and the same as data (db/alert_detail.h) for the desks' languages. */
+static void alert(Store *s, GameOutcome *out, const char *kind, const AlertCause *c,
+                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void alert(Store *s, GameOutcome *out, const char *kind, const AlertCause *c,
+                  const char *fmt, ...)
 {
     char msg[400];
     va_list ap;
@@ -585,7 +597,10 @@ static void alert(Store *s, GameOutcome *out, const char *kind, int64_t at, cons
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     int64_t id = 0;
-    if (alerts_add(s, out->tid, out->gid, kind, msg, at, &id))
+    json_t *detail = alert_detail_new(kind, c->ev, c->v, c->st, c->played);
+    int rc = alerts_add(s, out->tid, out->gid, kind, msg, detail, c->ev->time_ms, &id);
+    json_decref(detail);
+    if (rc)
         return;
     if (!out->alerts)
         out->alerts = json_array();
@@ -713,28 +728,29 @@ static int store_event(Store *s, Entry *e, const GameEvent *ev, const GameVerdic
     out->deadline_ms = game_next_deadline(st, ev->time_ms);
 
     const char *who = game_actor_name(ev->actor);
+    const AlertCause c = {ev, v, st, st->nplies > ply_before};
     switch (ev->type) {
     case GAME_EV_CLAIM:
-        alert(s, out, "claim", ev->time_ms, "game %lld: %s claims a draw (%s): %s",
-              (long long)e->gid, who, game_claim_name(ev->claim), v->reason);
+        alert(s, out, "claim", &c, "game %lld: %s claims a draw (%s): %s", (long long)e->gid, who,
+              game_claim_name(ev->claim), v->reason);
         break;
     case GAME_EV_CALL:
-        alert(s, out, "call", ev->time_ms, "game %lld: %s calls the arbiter%s%s", (long long)e->gid,
-              who, ev->note[0] ? ": " : "", ev->note);
+        alert(s, out, "call", &c, "game %lld: %s calls the arbiter%s%s", (long long)e->gid, who,
+              ev->note[0] ? ": " : "", ev->note);
         break;
     case GAME_EV_FLAG:
-        alert(s, out, "flag", ev->time_ms, "game %lld: %s", (long long)e->gid, v->reason);
+        alert(s, out, "flag", &c, "game %lld: %s", (long long)e->gid, v->reason);
         break;
     default: break;
     }
     if (v->dead_question)
-        alert(s, out, "dead_position", ev->time_ms, "game %lld: dead position? decide: %s",
+        alert(s, out, "dead_position", &c, "game %lld: dead position? decide: %s",
               (long long)e->gid, v->reason);
     if (v->illegal)
-        alert(s, out, "illegal", ev->time_ms, "game %lld: illegal move by %s: %s",
-              (long long)e->gid, who, v->reason);
+        alert(s, out, "illegal", &c, "game %lld: illegal move by %s: %s", (long long)e->gid, who,
+              v->reason);
     if (v->ended && ev->actor != GAME_ACTOR_ARBITER)
-        alert(s, out, "result", ev->time_ms, "game %lld ended %s (%s): waiting for confirmation",
+        alert(s, out, "result", &c, "game %lld ended %s (%s): waiting for confirmation",
               (long long)e->gid, result, game_end_name(st->end));
     settle_alerts(s, out, ev, st);
     return 0;

@@ -44,6 +44,7 @@ const JsonField route_settings_fields[] = {
     {"fen", JF_STR, 0, 1, 100, NULL, NULL},
     {"norm_min_games", JF_INT, 0, 0, 99, NULL, NULL},
     {"national_championship", JF_BOOL, 0, 0, 0, NULL, NULL},
+    {"confirm_moves", JF_BOOL, 0, 0, 0, NULL, NULL},
     END,
 };
 

@@ -1,7 +1,8 @@
 // The arbiter's desk against the real daemon, for what daily work trips
 // over: importing a player list (delimiters, "Surname, Given" names, a
 // preview with per-row problems before anything is stored), the alert
-// queue, the game log and the state of rounds and buttons.
+// queue and its details in the reader's language, the game log and the
+// state of rounds and buttons.
 
 // The functions given to page.evaluate and its kind run in the page, with its globals.
 /* global document */
@@ -136,6 +137,52 @@ test('alerts: one line each with board and names, calls first, gone once settled
   // The arbiter answers the call, the players confirm: the queue empties by itself.
   await arbiter.call('POST', `games/${g.gid}/arbiter/result`, { white: 1, black: 0 });
   await desk.waitForSelector('#alerts li', { state: 'detached', timeout: 10000 });
+  assert.deepEqual(desk.errors, []);
+});
+
+test('the tournament form requires the tablets\' confirm-move step, in Russian', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Confirm Form Open', time_control: '5400+30' });
+  const desk = await deskAt('#/');
+  await desk.goto(`${daemon.url}/desk.html?lang=ru#/t/${tour.id}/settings`);
+  await desk.waitForSelector('#s-confirm');
+  assert.equal(await desk.textContent('label[for="s-confirm"]'), 'Планшеты: подтверждение каждого хода');
+  assert.equal(await desk.isChecked('#s-confirm'), false);
+  await desk.check('#s-confirm');
+  await desk.click('#tform button.primary');
+  await desk.waitForFunction(async (id) => (await (await fetch(`/api/v1/tournaments/${id}`)).json()).settings.confirm_moves === true, tour.id);
+  await desk.reload();
+  await desk.waitForSelector('#s-confirm:checked');
+  await desk.uncheck('#s-confirm');
+  await desk.click('#tform button.primary');
+  await desk.waitForFunction(async (id) => (await (await fetch(`/api/v1/tournaments/${id}`)).json()).settings.confirm_moves === false, tour.id);
+  assert.deepEqual(desk.errors, []);
+});
+
+test('alert details are written in the reader\'s language, not the server\'s English', async () => {
+  const g = await twoPlayerGame('Alert Words', { time_control: '900', settings: { guidelines_iii: true } });
+  await g.white('checkin'); await g.black('checkin');
+  await arbiter.call('POST', `tournaments/${g.tid}/rounds/1/start`, {});
+  await g.white('move', { ply: 0, move: 'e2e5' });
+  await arbiter.call('POST', `games/${g.gid}/arbiter/adjust`, { side: 'white', set_ms: 60000 });
+  await g.white('claim', { ply: 0, claim: 'no_effort' });
+  const desk = await deskAt('#/');
+  const english = /[A-Za-z]{3,}/g;
+  for (const [lng, illegal, claim] of [
+    ['ru', /^Белые: невозможный ход e2e5, № 1\/3 \(7\.5\.1\); Чёрные \+60 с\. Ходить нужно фигурой: пешка e2\.$/, /^Белые требуют: соперник не пытается выиграть/],
+    ['bg', /^Белите: неправилен ход e2e5, № 1\/3 \(7\.5\.1\); Черните \+60 с\. Трябва да се играе с фигурата: пешка e2\.$/, /^Белите искат: противникът не се опитва/],
+  ]) {
+    await desk.goto(`${daemon.url}/desk.html?lang=${lng}#/t/${g.tid}/live`);
+    await desk.waitForSelector('#alerts li[data-kind="illegal"] .detail');
+    await desk.waitForSelector('#alerts li[data-kind="claim"] .detail');
+    const details = await desk.locator('#alerts li').evaluateAll((lis) => Object.fromEntries(lis.map((li) => [li.dataset.kind, [li.querySelector('.detail').textContent, li.title]])));
+    assert.match(details.illegal[0], illegal);
+    assert.match(details.claim[0], claim);
+    for (const [kind, [text, title]] of Object.entries(details)) {
+      // Roman III of the Guidelines' articles is no English word.
+      assert.deepEqual((text.match(english) || []).filter((w) => w !== 'III'), [], `${lng} ${kind}: ${text}`);
+      assert.equal(title, text);
+    }
+  }
   assert.deepEqual(desk.errors, []);
 });
 

@@ -1,7 +1,9 @@
 // The tablet around the board: a header with tournament, round and board,
 // the players with title and rating, a full-screen button, the screen wake
 // lock while the game runs, touch targets of at least 44 px in landscape
-// and portrait, and the optional confirm-move step.
+// and portrait, and the confirm-move step: optional at a tablet, or required
+// by the tournament (settings.confirm_moves), when the tablet cannot turn it
+// off and a cancelled move sends nothing.
 
 // The functions given to page.evaluate and its kind run in the page, with its globals.
 /* global document, window */
@@ -63,5 +65,48 @@ test('header, names with title and rating, wake lock, touch targets, confirm mov
   await dragMove(white, 'e2', 'e4');
   await white.click('#b-move-ok');
   await black.waitForFunction(() => document.querySelector('#moves')?.textContent.includes('e4'));
+  assert.deepEqual([...white.errors, ...black.errors], []);
+});
+
+test('a tournament that requires it: every move waits for Confirm, Take back sends nothing', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Confirm Open', time_control: '900+10', system: 'manual', rounds: 1, settings: { confirm_moves: true } });
+  const ids = []; const pins = [];
+  for (const name of ['White, Vera', 'Black, Ivan']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id); pins.push(r.credentials.pin);
+  }
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const white = await signIn(tour.id, pins[0], { width: 1280, height: 800 });
+  const black = await signIn(tour.id, pins[1], { width: 1280, height: 800 });
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  // The tablet's own switch shows the step on and cannot turn it off.
+  await white.waitForSelector('#confirm-moves:checked:disabled');
+  await white.evaluate(() => localStorage.setItem('arbiter.confirmMoves', '0'));
+  const gid = (await arbiter.call('GET', `tournaments/${tour.id}/rounds/1`)).games[0].id;
+  const moves = async () => (await arbiter.call('GET', `games/${gid}`)).state.moves.length;
+  // Count every move request the tablet sends.
+  let sent = 0;
+  white.on('request', (req) => { if (req.method() === 'POST' && req.url().endsWith(`/games/${gid}/move`)) sent++; });
+  await white.waitForSelector('#b-resign:not([disabled])');
+  await dragMove(white, 'e2', 'e4');
+  await white.waitForSelector('.confirm-move');
+  assert.match(await white.textContent('.confirm-move'), /Play e2–e4\?/);
+  await white.click('#b-move-back');
+  await white.waitForSelector('.confirm-move', { state: 'detached' });
+  await white.waitForTimeout(300);
+  assert.equal(sent, 0, 'no move was sent');
+  assert.equal(await moves(), 0);
+  // Typed moves wait for the same step.
+  await white.fill('#typed', 'd4');
+  await white.press('#typed', 'Enter');
+  await white.waitForSelector('.confirm-move');
+  await white.click('#b-move-back');
+  await white.waitForTimeout(300);
+  assert.equal(sent, 0, 'no typed move was sent');
+  await dragMove(white, 'e2', 'e4');
+  await white.click('#b-move-ok');
+  await black.waitForFunction(() => document.querySelector('#moves')?.textContent.includes('e4'));
+  assert.equal(sent, 1);
+  assert.equal(await moves(), 1);
   assert.deepEqual([...white.errors, ...black.errors], []);
 });

@@ -465,6 +465,42 @@ START_TEST(player_fields_validated)
 }
 END_TEST
 
+/* settings.confirm_moves: the event makes every tablet ask for each move.
+ * A boolean, kept by a PATCH of other settings, given to anyone who reads
+ * the tournament (the tablets read it there); anything but true or false
+ * is refused and changes nothing. */
+START_TEST(confirm_moves_setting)
+{
+    int64_t tid = make_tournament(&D, &arb, "5400+30", "{\"confirm_moves\":true}", 0, NULL, NULL);
+    Resp *r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert(json_is_true(json_object_get(json_object_get(r->json, "settings"), "confirm_moves")));
+    resp_free(r);
+    static const char *const bad[] = {"{\"settings\":{\"confirm_moves\":1}}",
+                                      "{\"settings\":{\"confirm_moves\":\"yes\"}}",
+                                      "{\"settings\":{\"confirm_moves\":null}}"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = reqf(&D, &arb, "PATCH", bad[i], "/api/v1/tournaments/%lld", (long long)tid);
+        ck_assert_msg(r->status == 400, "%s: %ld %s", bad[i], r->status, r->body);
+        ck_assert_ptr_nonnull(strstr(r->body, "confirm_moves"));
+        resp_free(r);
+    }
+    r = reqf(&D, &arb, "PATCH", "{\"settings\":{\"supervised\":false}}", "/api/v1/tournaments/%lld",
+             (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    ck_assert(json_is_true(json_object_get(json_object_get(r->json, "settings"), "confirm_moves")));
+    resp_free(r);
+    r = reqf(&D, &arb, "PATCH", "{\"settings\":{\"confirm_moves\":false}}",
+             "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = reqf(&D, NULL, "GET", NULL, "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert(
+        json_is_false(json_object_get(json_object_get(r->json, "settings"), "confirm_moves")));
+    resp_free(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-tournament");
@@ -478,6 +514,7 @@ static Suite *suite(void)
     tcase_add_test(tc, round_robin_match_of_two);
     tcase_add_test(tc, points_and_tiebreaks);
     tcase_add_test(tc, player_fields_validated);
+    tcase_add_test(tc, confirm_moves_setting);
     suite_add_tcase(s, tc);
     return s;
 }

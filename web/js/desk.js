@@ -5,7 +5,6 @@
 //   #/  #/login  #/t/ID/(players|rounds|live|standings|crosstable|exports|settings)  #/g/GID
 
 import * as api from './api.js';
-import { LiveStream } from './sse.js';
 import { initI18n, t, lang, languagePicker, onLanguageChange } from './i18n.js';
 import { formatClock } from './clock.js';
 import { GameView } from './game-view.js';
@@ -23,12 +22,12 @@ import { viewResults } from './results-entry.js';
 import { formatTimeControl } from './time-control.js';
 import { crosstableFor } from './crosstable-view.js';
 import { issueSlips } from './pin-slips.js';
+import { startAlerts, stopAlerts, renderAlerts, setTitle, alertingGame, onAlertsChange } from './alert-queue.js';
 
 const app = $('#app');
 const conn = connectionBadge();
 let me = null;
 let cleanup = [];         // what the current view must close when we leave it
-let alertState = { tid: null, list: [], stream: null };
 const TABS = ['players', 'rounds', 'results', 'live', 'standings', 'crosstable', 'ratings', 'exports', 'settings', 'office', 'teams'];
 
 async function start() {
@@ -431,94 +430,11 @@ async function viewLive(tour, head) {
   const grid = new LiveGrid($('#grid'), tour.id, {
     link: (gid) => `#/g/${gid}`,
     onStatus: (s) => conn.set(s),
-    alerting: (gid) => alertState.list.some((a) => !a.resolved && a.game_id === gid),
+    alerting: alertingGame,
   });
-  alertState.onChange = () => grid.markAlerts();
-  cleanup.push(() => { grid.close(); alertState.onChange = null; });
+  onAlertsChange(() => grid.markAlerts());
+  cleanup.push(() => { grid.close(); onAlertsChange(null); });
 }
-
-function stopAlerts() {
-  alertState.stream?.close();
-  alertState = { tid: null, list: [], stream: null };
-  renderAlerts();
-}
-
-function startAlerts(tid) {
-  if (alertState.tid === tid) return;
-  stopAlerts();
-  alertState.tid = tid;
-  const load = async () => {
-    try { alertState.list = await api.get(`tournaments/${tid}/alerts`); } catch { return; }
-    renderAlerts();
-  };
-  alertState.stream = new LiveStream(`${api.BASE}/tournaments/${tid}/alerts/stream`, {
-    types: ['alert'],
-    onOpen: load,
-    onEvent: (type, data) => {
-      if (data && data.id && data.kind) {
-        const i = alertState.list.findIndex((a) => a.id === data.id);
-        if (i >= 0) alertState.list[i] = data; else { alertState.list.push(data); if (!data.resolved && SEVERITY[data.kind] === 0 && localStorage.getItem('arbiter.alertSound') !== '0') chime(); }
-        renderAlerts();
-      } else load();
-    },
-  });
-}
-
-let audio = null;
-function chime() {
-  try {
-    audio = audio || new AudioContext();
-    const o = audio.createOscillator(); const g = audio.createGain();
-    o.frequency.value = 880; g.gain.value = 0.1;
-    o.connect(g).connect(audio.destination);
-    o.start(); o.stop(audio.currentTime + 0.25);
-  } catch { /* no sound available */ }
-}
-
-// The window title counts the open alerts, so a desk in another tab still shows them.
-let baseTitle = document.title;
-function setTitle(base = baseTitle) {
-  baseTitle = base;
-  const open = alertState.list.filter((a) => !a.resolved).length;
-  document.title = (open ? `(${open}) ` : '') + base;
-}
-
-// Severity by kind: what stops a game and waits for the arbiter first.
-const SEVERITY = { call: 0, claim: 0, illegal: 1, flag: 1, penalty: 2, result: 2 };
-const SEV_CLASS = ['sev-high', 'sev-mid', 'sev-low'];
-function alertOrder(list) {
-  return list.filter((a) => !a.resolved)
-    .sort((a, b) => (SEVERITY[a.kind] ?? 2) - (SEVERITY[b.kind] ?? 2) || b.at_ms - a.at_ms || b.id - a.id);
-}
-const alertTime = (ms) => new Date(ms).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function renderAlerts() {
-  const open = alertOrder(alertState.list);
-  const box = $('#alerts');
-  setTitle();
-  const collapsed = localStorage.getItem('arbiter.alertsCollapsed') === '1';
-  const sound = localStorage.getItem('arbiter.alertSound') !== '0';
-  render(box, open.length ? html`<details id="alerts-box" ${collapsed ? '' : html`open`}><summary>${t('desk.alerts_open', { n: open.length })}</summary>
-    <label class="alert-sound"><input type="checkbox" id="alert-sound" ${sound ? html`checked` : ''}> ${t('desk.alert_sound')}</label>
-    <ul class="alert-list">${open.map((a) => html`<li class="banner alert ${SEV_CLASS[SEVERITY[a.kind] ?? 2]}" data-aid="${a.id}" data-kind="${a.kind}" ${lang === 'en' ? html`title="${a.message}"` : ''}>
-    <span class="line"><time>${alertTime(a.at_ms)}</time> <strong>${t(`alert.${a.kind}`)}</strong>${a.board ? html` · ${t('desk.alert_board', { board: a.board, round: a.round })} · ${a.white} – ${a.black}` : ''}</span>
-    <span class="actions">${a.game_id ? html`<a class="button" href="#/g/${a.game_id}" data-i18n="view.open"></a>` : ''}
-    <button type="button" data-act="resolve" data-i18n="desk.resolve"></button></span></li>`)}</ul></details>` : html``);
-  $('#alerts-box')?.addEventListener('toggle', (e) => localStorage.setItem('arbiter.alertsCollapsed', e.target.open ? '0' : '1'));
-  $('#alert-sound')?.addEventListener('change', (e) => localStorage.setItem('arbiter.alertSound', e.target.checked ? '1' : '0'));
-  alertState.onChange?.();
-}
-
-$('#alerts').addEventListener('click', async (e) => {
-  if (e.target.dataset.act !== 'resolve') return;
-  const aid = Number(e.target.closest('[data-aid]').dataset.aid);
-  try {
-    const a = await api.patch(`tournaments/${alertState.tid}/alerts/${aid}`, { resolved: true });
-    const i = alertState.list.findIndex((x) => x.id === aid);
-    if (i >= 0) alertState.list[i] = a;
-    renderAlerts();
-  } catch (err) { toast(errorText(err), 'error'); }
-});
 
 // ---------- standings, crosstable, exports, settings ----------
 // Links to the server's printable (HTML, new tab) and downloadable (CSV, JSON) lists.

@@ -24,6 +24,7 @@ let offerArmed = false;   // a draw offer to send with the next move
 let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
 let tour = null;          // the tournament of the open game (name, settings)
+let tourLoad = null;      // its fetch: a move made before it answers waits for its settings
 
 // The piece (K Q R B N P, either colour) on SQUARE ("g1") of FEN's board, or null.
 function pieceAt(fen, square) {
@@ -193,7 +194,8 @@ async function openGame(gid) {
   $('#b-call').addEventListener('click', onCall);
   $('#b-signout').addEventListener('click', signOut);
   // The header and the tools come with the tournament, without holding the board up.
-  tournamentOf(me.player?.tournament_id ?? me.tournament_id).then((x) => {
+  tourLoad = tournamentOf(me.player?.tournament_id ?? me.tournament_id);
+  tourLoad.then((x) => {
     if (!$('#t-tools')) return;
     tour = x;
     tabletTools($('#t-tools'), tour);
@@ -449,6 +451,10 @@ async function act(what, body, { quiet = false } = {}) {
   }
 }
 
+// Whether this move must be confirmed: the tournament may require it, so a
+// move made before its settings arrived waits for them.
+const mustConfirm = async () => confirmMoves(tour || await tourLoad);
+
 async function onBoardMove(orig, dest) {
   let uci = orig + dest;
   if (board.isPromotion(orig, dest)) {
@@ -456,7 +462,7 @@ async function onBoardMove(orig, dest) {
     if (!piece) { board.redraw(state, myColour()); return; }
     uci += piece;
   }
-  if (confirmMoves(tour) && !await askMove($('#confirm-box'), `${orig}–${dest}`)) { board.redraw(state, myColour()); return; }
+  if (await mustConfirm() && !await askMove($('#confirm-box'), `${orig}–${dest}`)) { board.redraw(state, myColour()); return; }
   sendMove(uci);
 }
 
@@ -465,7 +471,7 @@ async function onTypedMove(e) {
   const input = $('#typed');
   const text = typedToSan(input.value);
   if (!text) return;
-  if (confirmMoves(tour) && !await askMove($('#confirm-box'), input.value.trim())) return;
+  if (await mustConfirm() && !await askMove($('#confirm-box'), input.value.trim())) return;
   if (await sendMove(text) !== null) input.value = '';
 }
 

@@ -1,6 +1,7 @@
 // Arbiter web: the desk's form of a tournament (new or settings): name,
 // system, rounds, the time control as arbiters write it (minutes, with
-// presets; see time-control.js), points, tie-breaks and the Laws' settings.
+// presets; see time-control.js), points, tie-breaks, the Laws' settings and
+// whether every tablet asks the player to confirm each move.
 
 import * as api from './api.js';
 import { t } from './i18n.js';
@@ -53,6 +54,8 @@ export function tournamentForm(tour) {
       <label for="s-pen" data-i18n="desk.penalty_minutes"></label><input id="s-pen" name="penalty_min" type="number" min="0" step="any" value="${v(s.penalty_ms, 0) / 60000}">
       <span class="hint" data-i18n="desk.penalty_minutes_hint"></span>
       <label for="s-sup" data-i18n="desk.supervised"></label><input id="s-sup" name="supervised" type="checkbox" ${v(s.supervised, true) ? html`checked` : ''}>
+      <label for="s-confirm" data-i18n="desk.confirm_moves"></label><input id="s-confirm" name="confirm_moves" type="checkbox" aria-describedby="s-confirm-hint" ${s.confirm_moves ? html`checked` : ''}>
+      <span class="hint" id="s-confirm-hint" data-i18n="desk.confirm_moves_hint"></span>
     </div></fieldset>
     <span></span><button class="primary" data-i18n="${tour ? 'desk.save' : 'desk.create'}"></button></form>`;
 }
@@ -70,6 +73,7 @@ export function bindTournamentForm(tour, onSaved) {
         draw_offers: f.draw_offers.value, sofia_moves: Number(f.sofia_moves.value),
         default_time_ms: Math.round(Number(f.default_time_min.value) * 60000), flags: f.flags.value,
         penalty_ms: Math.round(Number(f.penalty_min.value) * 60000), supervised: f.supervised.checked,
+        confirm_moves: f.confirm_moves.checked,
       },
     };
     if (f.rounds.value) body.rounds = Number(f.rounds.value);

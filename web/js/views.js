@@ -101,6 +101,11 @@ export function scoresheet(state) {
     <th data-i18n="colour.black"></th><th data-i18n="view.clock"></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+// The one note the server writes itself (db/games.c), on the pause of a
+// running game after the daemon stopped: said by the sentence instead.
+const DOWNTIME_NOTE = 'the server stopped; clocks paused as of then';
+const downtime = (e) => e.type === 'pause' && e.note === DOWNTIME_NOTE;
+
 // Every event of the log, as the arbiter's audit trail.
 // One event of the game's log as a sentence in the reader's language:
 // "White played e4 and offered a draw.", "The arbiter penalised Black: warning."
@@ -111,7 +116,8 @@ export function eventSentence(e) {
     claim: e.claim ? t(`claim.${e.claim}`) : '', penalty: e.penalty ? t(`penalty.${e.penalty}`) : '',
     white: formatScore(e.white), black: formatScore(e.black) };
   let key = `log.${e.type}`;
-  if (e.type === 'checkin' && e.by === 'arbiter' && side) key = 'log.checkin_admit';
+  if (downtime(e)) key = 'log.pause_downtime';
+  else if (e.type === 'checkin' && e.by === 'arbiter' && side) key = 'log.checkin_admit';
   else if (e.type === 'move' && e.offer) key = 'log.move_offer';
   else if (e.type === 'claim' && e.move) key = 'log.claim_move';
   else if (e.type === 'flag' && side) key = 'log.flag_side';
@@ -135,7 +141,7 @@ export function eventLog(state) {
   return html`<table class="eventlog"><thead><tr><th class="num">#</th><th data-i18n="view.time"></th><th data-i18n="view.event"></th>
     <th data-i18n="view.details"></th></tr></thead>
     <tbody>${(state.events || []).map((e) => html`<tr data-type="${e.type}"><td class="num">${e.seq}</td>
-      <td>${time(e.at_ms)}</td><td>${eventSentence(e)}</td><td>${e.note ? `“${e.note}”` : ''}</td></tr>`)}</tbody></table>`;
+      <td>${time(e.at_ms)}</td><td>${eventSentence(e)}</td><td>${e.note && !downtime(e) ? `“${e.note}”` : ''}</td></tr>`)}</tbody></table>`;
 }
 
 export function standingsCsv(rows) {
