@@ -402,11 +402,29 @@ static int64_t viewer_game(const char *arb_headers, char auth[2][256])
     return gid;
 }
 
+/* Through the daemon's own publisher: waits (at most 30 s) until what the
+ * set-up of the game published has reached Nchan, so that the viewers,
+ * who attach next, count only the moves. */
+static void publisher_settle(void)
+{
+    for (int i = 0; i < 600; i++) {
+        json_t *h = lg_call_json("GET", "/api/v1/health", NULL, NULL, 200);
+        json_t *nc = json_object_get(h, "nchan");
+        int idle = !nc || json_integer_value(json_object_get(nc, "queued")) == 0;
+        json_decref(h);
+        if (idle)
+            return;
+        usleep(50 * 1000);
+    }
+}
+
 /* Runs the viewers; returns how many received every move. */
 static int run_viewers(int nviewers, int nmoves, const char *arb_headers)
 {
     char auth[2][256], path[128], body[200], out[400];
     int64_t gid = viewer_game(arb_headers, auth);
+    if (view_port0)
+        publisher_settle();
     view_moves = nmoves;
     int ready[2], stop[2];
     if (pipe(ready) || pipe(stop))
@@ -553,6 +571,19 @@ int main(int argc, char **argv)
     lg_set_program("bench_http");
     lg_raise_nofile();
     signal(SIGPIPE, SIG_IGN);
+    /* --fanout: the daemon publishes to Nchan itself, on a port chosen
+     * here and handed to the fan-out command (NCHAN_PUB_PORT); with
+     * FANOUT_RELAY=1 the command runs deploy/nchan-relay.py instead. */
+    static char pub_url[64];
+    static const char *pub_args[] = {"--nchan-publish", pub_url, NULL};
+    const char *relay = getenv("FANOUT_RELAY");
+    if (fanout && !(relay && !strcmp(relay, "1"))) {
+        char port[16];
+        snprintf(port, sizeof port, "%d", lg_free_port());
+        setenv("NCHAN_PUB_PORT", port, 1);
+        snprintf(pub_url, sizeof pub_url, "http://127.0.0.1:%s/pub", port);
+        lg_daemon_args(pub_args);
+    }
     lg_daemon_start(bin, threads);
     if (only_viewers) {
         char arb[768];
