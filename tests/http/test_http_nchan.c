@@ -82,7 +82,8 @@ static int pub_port, view_port;
 static char pub_url[64];
 
 /* Writes the nginx configuration into DIR/nginx and starts nginx in the
- * foreground of a child (its own process group, stopped by stop_nginx). */
+ * foreground of a child (stopped by stop_nginx, at the latest when the
+ * test's process exits: a failed check ends it without the teardown). */
 static void start_nginx(const char *dir)
 {
     const char *top = getenv("ARBITER_SOURCE_ROOT");
@@ -95,12 +96,13 @@ static void start_nginx(const char *dir)
     size_t len;
     char *fan = testutil_read(path, &len);
     ck_assert_msg(fan != NULL, "cannot read %s", path);
-    char *at = strstr(fan, "127.0.0.1:8090");
+    char *at = strstr(fan, "listen 127.0.0.1:8090;");
     ck_assert_msg(at != NULL, "no publisher listen line in %s", path);
     snprintf(path, sizeof path, "%s/fanout.conf", ndir);
     FILE *f = fopen(path, "w");
     ck_assert(f != NULL);
-    fprintf(f, "%.*s127.0.0.1:%d%s", (int)(at - fan), fan, pub_port, at + strlen("127.0.0.1:8090"));
+    fprintf(f, "%.*slisten 127.0.0.1:%d;%s", (int)(at - fan), fan, pub_port,
+            at + strlen("listen 127.0.0.1:8090;"));
     fclose(f);
     free(fan);
     snprintf(conf, sizeof conf, "%s/nginx.conf", ndir);
@@ -140,7 +142,6 @@ static void start_nginx(const char *dir)
     nginx_pid = fork();
     ck_assert(nginx_pid >= 0);
     if (nginx_pid == 0) {
-        setpgid(0, 0);
         int o = open(elog, O_WRONLY | O_CREAT | O_APPEND, 0644);
         if (o >= 0) {
             dup2(o, 1);
@@ -150,7 +151,7 @@ static void start_nginx(const char *dir)
               (char *)NULL);
         _exit(127);
     }
-    for (int i = 0; i < 100; i++) {
+    for (int i = 0; i < 400; i++) {
         int fd = connect_port(view_port);
         if (fd >= 0) {
             close(fd);
@@ -168,7 +169,8 @@ static void start_nginx(const char *dir)
         }
         usleep(50 * 1000);
     }
-    ck_abort_msg("nginx does not listen on %d", view_port);
+    char *log = testutil_read(elog, &len);
+    ck_abort_msg("nginx does not listen on %d:\n%s", view_port, log ? log : "(no log)");
 }
 
 static void stop_nginx(void)
@@ -183,6 +185,7 @@ static void stop_nginx(void)
 
 static void setup(void)
 {
+    atexit(stop_nginx);
     pub_port = free_port();
     view_port = free_port();
     snprintf(pub_url, sizeof pub_url, "http://127.0.0.1:%d/pub", pub_port);
