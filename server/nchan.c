@@ -449,6 +449,12 @@ Nchan *nchan_start(const char *url, char *err, size_t errlen)
     return n;
 }
 
+int nchan_url_check(const char *url, char *err, size_t errlen)
+{
+    Nchan n = {.fd = -1};
+    return parse_url(&n, url, err, errlen);
+}
+
 void nchan_stop(Nchan *n)
 {
     if (!n)

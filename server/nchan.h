@@ -41,6 +41,9 @@ typedef struct NchanCounts {
  * may come up after the daemon.  NULL with a message in ERR (ERRLEN bytes)
  * when the URL is malformed or the thread cannot start. */
 Nchan *nchan_start(const char *url, char *err, size_t errlen);
+/* Checks URL as nchan_start does, without starting anything: 0, or -1 with
+ * a message in ERR (option parsing, before the database is opened). */
+int nchan_url_check(const char *url, char *err, size_t errlen);
 /* Sends what is queued while the connection works (at most 2 s), then
  * stops the thread and frees N.  NULL is a no-op. */
 void nchan_stop(Nchan *n);

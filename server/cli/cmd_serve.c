@@ -191,9 +191,13 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             o->db = v;
         else if (strcmp(a, "--web") == 0)
             o->web = v;
-        else if (strcmp(a, "--nchan-publish") == 0)
+        else if (strcmp(a, "--nchan-publish") == 0) {
+            if (nchan_url_check(v, perr, sizeof perr)) {
+                fprintf(stderr, "arbiter serve: %s\n", perr);
+                return 2;
+            }
             o->nchan_url = v;
-        else if (strcmp(a, "--threads") == 0) {
+        } else if (strcmp(a, "--threads") == 0) {
             char *end;
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 64) {
