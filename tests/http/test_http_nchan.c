@@ -9,7 +9,9 @@
  * stream.  Fifty viewers through nginx must get exactly that, message for
  * message and in order; viewers who drop out while games go on and come
  * back with Last-Event-ID must get exactly what they missed; under a public
- * delay Nchan's viewers get each event no earlier than the daemon's.
+ * delay Nchan's viewers get each event no earlier than the daemon's; with
+ * nginx stopped the moves go on at their usual speed, and their events
+ * reach Nchan once it is back.
  *
  * Skipped (exit 77) when nginx or its Nchan module is not installed
  * (deploy/setup.sh installs both).  NGINX and NCHAN_MODULE name others.
@@ -535,6 +537,48 @@ START_TEST(delayed_events_reach_nchan_after_the_delay)
 }
 END_TEST
 
+/* The publisher's counter K in /api/v1/health. */
+static json_int_t nchan_count(const char *k)
+{
+    Resp *r = req(&D, NULL, "GET", "/api/v1/health", NULL);
+    json_t *nc = json_object_get(r->json, "nchan");
+    ck_assert_msg(nc != NULL, "%s", r->body);
+    json_int_t v = json_is_boolean(json_object_get(nc, k)) ? json_is_true(json_object_get(nc, k))
+                                                           : jint(nc, k);
+    resp_free(r);
+    return v;
+}
+
+START_TEST(moves_go_on_while_nginx_is_down)
+{
+    int64_t pids[2], gids[1];
+    Client pl[2];
+    int64_t tid = make_tournament(&D, &arb, "5400+30", NULL, 2, pids, pl);
+    ck_assert_int_eq(make_round(&D, &arb, tid, 1, &pids[0], &pids[1], gids), 1);
+    harness_round_one_start(&D, &arb, pl, tid, gids, 1);
+    wait_publisher_idle();
+    json_int_t sent = nchan_count("sent");
+    /* nginx goes away: the moves are answered as fast as ever, their
+     * events wait in the publisher's queue. */
+    stop_nginx();
+    static const char *const moves[] = {"e4", "e5", "Nf3", "Nc6"};
+    int64_t t0 = now_ms();
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(play(&D, &pl[i % 2], gids[0], i, moves[i]), 200);
+    ck_assert_msg(now_ms() - t0 < 4000, "four moves took %lld ms without nginx",
+                  (long long)(now_ms() - t0));
+    usleep(300 * 1000);
+    ck_assert_int_eq(nchan_count("connected"), 0);
+    ck_assert_int_eq(nchan_count("queued"), 8); /* each move to its game and its tournament */
+    /* nginx comes back: the queue drains in order, nothing was dropped. */
+    start_nginx(D.dir);
+    wait_publisher_idle();
+    ck_assert_int_eq(nchan_count("sent"), sent + 8);
+    ck_assert_int_eq(nchan_count("dropped"), 0);
+    ck_assert_int_ge(nchan_count("reconnects"), 1);
+}
+END_TEST
+
 int main(void)
 {
     if (!nginx_bin() || access(nchan_module(), R_OK) != 0) {
@@ -548,6 +592,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, fifty_viewers_through_nginx_get_every_event_in_order);
     tcase_add_test(tc, delayed_events_reach_nchan_after_the_delay);
+    tcase_add_test(tc, moves_go_on_while_nginx_is_down);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
