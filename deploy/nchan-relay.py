@@ -11,6 +11,10 @@
 # (X-EventSource-Event).  A dropped stream is resumed with Last-Event-ID.
 # Viewers subscribe through deploy/nginx/arbiter-fanout.conf.
 #
+# The daemon does the same itself with `arbiter serve --nchan-publish URL`
+# (deploy/README.md); the relay is the fallback for a daemon started
+# without it, and feeds a second nginx machine that has no shared Redis.
+#
 #   nchan-relay.py [--api http://127.0.0.1:8080] [--pub http://127.0.0.1:8090/pub]
 #                  [--poll SECONDS]
 #

@@ -30,6 +30,7 @@ typedef struct Req Req;
 typedef struct Hub Hub;
 typedef struct Games Games;
 typedef struct Flags Flags;
+typedef struct Nchan Nchan;
 
 enum { HTTP_GET = 1, HTTP_POST, HTTP_PATCH, HTTP_PUT, HTTP_DELETE, HTTP_HEAD, HTTP_OTHER };
 
@@ -142,6 +143,7 @@ struct Server {
     Hub *hub;
     Games *games;
     Flags *flags;
+    Nchan *nchan; /* the public events' publisher to nginx (nchan.h); NULL: none */
     const char *db_path;
     const char *web_dir;
     int quiet;                /* no per-request log lines */

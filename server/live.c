@@ -1,8 +1,9 @@
 /*
  * live.c — publishing committed game events, alerts and rounds to the live
  * streams (and, for a tournament with a public delay, to its public
- * streams through the hub's delay line), and re-arming the flag timers.  See live.h and sse.h; the
- * stream routes are in routes_streams.c.
+ * streams through the hub's delay line), to nginx's Nchan when the daemon
+ * publishes there (nchan.h), and re-arming the flag timers.  See live.h
+ * and sse.h; the stream routes are in routes_streams.c.
  */
 #include "live.h"
 
@@ -12,6 +13,7 @@
 
 #include "feed.h"
 #include "flags.h"
+#include "nchan.h"
 #include "sse.h"
 
 /* Tournament TID's public delay in ms (0: live), read on the calling
@@ -29,12 +31,19 @@ void live_game(Server *srv, GameOutcome *o)
     snprintf(topic[1], sizeof topic[1], "t:%lld", (long long)o->tid);
     int64_t delay = o->event_id ? delay_of(srv, o->tid) : 0;
     int heard = sse_listened(srv->hub, topic[0]) || sse_listened(srv->hub, topic[1]);
-    if (o->event_id && (heard || delay)) {
+    /* Nchan's viewers get a live event now, a delayed one from the delay
+     * line (live_tap), whether or not anyone listens here. */
+    int fan = srv->nchan && !delay;
+    if (o->event_id && (heard || delay || fan)) {
         /* Rendered once, shared with the answer (games_outcome_answer). */
         const char *data = games_outcome_text(o, NULL);
         if (data && heard) {
             sse_publish(srv->hub, topic[0], o->event_id, "game", data);
             sse_publish(srv->hub, topic[1], o->event_id, "game", data);
+        }
+        if (data && fan) {
+            nchan_publish(srv->nchan, topic[0], "game", data);
+            nchan_publish(srv->nchan, topic[1], "game", data);
         }
         /* The public's streams get it when the delay has passed since it
          * happened, as the public's reads show it (db/feed.h). */
@@ -81,14 +90,22 @@ void live_round(Server *srv, int64_t tid, json_t *round)
     snprintf(later, sizeof later, SSE_DELAYED "%s", topic);
     int64_t delay = delay_of(srv, tid);
     int heard = sse_listened(srv->hub, topic);
-    if (!heard && !delay)
+    int fan = srv->nchan && !delay;
+    if (!heard && !delay && !fan)
         return;
     char *data = json_dumps(round, JSON_COMPACT);
     if (data) {
         if (heard)
             sse_publish(srv->hub, topic, 0, "round", data);
+        if (fan)
+            nchan_publish(srv->nchan, topic, "round", data);
         if (delay)
             sse_publish_later(srv->hub, later, NULL, tid, 0, "round", data, store_now_ms() + delay);
         free(data);
     }
+}
+
+void live_tap(void *cls, const char *topic, const char *event, const char *data)
+{
+    nchan_publish(cls, topic, event, data);
 }

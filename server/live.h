@@ -18,5 +18,8 @@ void live_game(Server *srv, GameOutcome *o);
 /* Publishes a round's new state to its tournament's stream (delayed for
  * the public like the games). */
 void live_round(Server *srv, int64_t tid, json_t *round);
+/* The delay line's tap (sse_tap_set) with CLS the Nchan publisher: each
+ * delayed public event goes to Nchan when it falls due. */
+void live_tap(void *cls, const char *topic, const char *event, const char *data);
 
 #endif

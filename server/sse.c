@@ -115,6 +115,8 @@ struct Hub {
     Later *later_head, *later_tail;
     size_t later_bytes;
     int later_full; /* the log said the line is full */
+    SseTap tap;     /* hub mutex (set once at start) */
+    void *tap_cls;
 };
 
 static unsigned hash(const char *s)
@@ -203,11 +205,16 @@ static void *waker_main(void *arg)
     while (!h->stop) {
         Later *due = later_take(h, store_now_ms());
         if (due) {
+            SseTap tap = h->tap;
+            void *cls = h->tap_cls;
             pthread_mutex_unlock(&h->mu);
             for (Later *l = due, *n; l; l = n) {
                 n = l->next;
-                for (int k = 0; k < 2 && l->topics[k]; k++)
+                for (int k = 0; k < 2 && l->topics[k]; k++) {
                     sse_publish(h, l->topics[k], l->id, l->event, l->data);
+                    if (tap)
+                        tap(cls, l->topics[k], l->event, l->data);
+                }
                 later_free(l);
             }
             pthread_mutex_lock(&h->mu);
@@ -478,6 +485,14 @@ int sse_publish_later(Hub *h, const char *topic1, const char *topic2, int64_t gr
         pthread_cond_signal(&h->wake_cv);
     pthread_mutex_unlock(&h->mu);
     return 0;
+}
+
+void sse_tap_set(Hub *h, SseTap fn, void *cls)
+{
+    pthread_mutex_lock(&h->mu);
+    h->tap = fn;
+    h->tap_cls = cls;
+    pthread_mutex_unlock(&h->mu);
 }
 
 int sse_later_count(Hub *h)

@@ -44,6 +44,13 @@ void sse_publish(Hub *h, const char *topic, int64_t id, const char *event, const
  * line is full (the message is dropped, once logged). */
 int sse_publish_later(Hub *h, const char *topic1, const char *topic2, int64_t group, int64_t id,
                       const char *event, const char *data, int64_t due_ms);
+/* What the delay line also hands each message to as it falls due, once
+ * per topic, whether or not a stream listens: the daemon's Nchan publisher
+ * (live.h), which must see every delayed public event.  Called on the
+ * hub's waker thread, in the order of publication; must not block. */
+typedef void (*SseTap)(void *cls, const char *topic, const char *event, const char *data);
+/* Sets the tap (FN NULL: none); call before the first sse_publish_later. */
+void sse_tap_set(Hub *h, SseTap fn, void *cls);
 /* Messages waiting in the delay line. */
 int sse_later_count(Hub *h);
 /* 1 when TOPIC has open streams (skip formatting otherwise). */

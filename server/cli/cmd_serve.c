@@ -30,6 +30,7 @@
 #include "games.h"
 #include "http.h"
 #include "live.h"
+#include "nchan.h"
 #include "routes.h"
 #include "sse.h"
 #include "writer.h"
@@ -103,7 +104,7 @@ static void raise_fd_limit(void)
 
 /* What the command line asked for (defaults filled in). */
 typedef struct ServeOptions {
-    const char *listen, *db, *web, *backup_dir;
+    const char *listen, *db, *web, *backup_dir, *nchan_url;
     int threads, quiet, backup_keep, behind_tls;
     double backup_every_s;
     RateRule write_rule, read_rule;
@@ -190,7 +191,13 @@ static int parse_options(int argc, char **argv, ServeOptions *o)
             o->db = v;
         else if (strcmp(a, "--web") == 0)
             o->web = v;
-        else if (strcmp(a, "--threads") == 0) {
+        else if (strcmp(a, "--nchan-publish") == 0) {
+            if (nchan_url_check(v, perr, sizeof perr)) {
+                fprintf(stderr, "arbiter serve: %s\n", perr);
+                return 2;
+            }
+            o->nchan_url = v;
+        } else if (strcmp(a, "--threads") == 0) {
             char *end;
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 64) {
@@ -381,6 +388,15 @@ static int run(int argc, char **argv)
     int rc = start_checks(&srv);
     if (rc)
         goto out;
+    if (o.nchan_url) {
+        if (!(srv.nchan = nchan_start(o.nchan_url, err, sizeof err))) {
+            fprintf(stderr, "arbiter serve: %s\n", err);
+            rc = 2;
+            goto out;
+        }
+        sse_tap_set(srv.hub, live_tap, srv.nchan);
+        fprintf(stderr, "arbiter: public live events are published to Nchan at %s\n", o.nchan_url);
+    }
     if (o.backup_dir && !(backups = backups_start(o.db, o.backup_dir, o.backup_every_s,
                                                   o.backup_keep, o.quiet, err, sizeof err))) {
         fprintf(stderr, "arbiter serve: %s\n", err);
@@ -402,7 +418,8 @@ out:
     flags_stop(srv.flags);
     writer_stop(srv.writer);
     flags_free(srv.flags);
-    sse_free(srv.hub);
+    sse_free(srv.hub); /* the delay line's waker feeds the publisher: stopped first */
+    nchan_stop(srv.nchan);
     games_free(srv.games);
     http_readers_close();
     ratelimit_free(srv.limiter);
@@ -421,7 +438,8 @@ const Command cmd_serve = {
             "                     [--trusted-proxy ADDR[,ADDR...]] [--behind-tls]\n"
             "                     [--max-connections-per-address N] [--max-streams-per-address N]\n"
             "                     [--header-timeout S] [--idle-timeout S] [--export-threads N]\n"
-            "                     [--backup-dir DIR [--backup-every MINUTES] [--backup-keep N]]\n\n"
+            "                     [--backup-dir DIR [--backup-every MINUTES] [--backup-keep N]]\n"
+            "                     [--nchan-publish URL]\n\n"
             "Runs the daemon: the JSON API under /api/v1 (its OpenAPI document is at\n"
             "/api/v1/openapi.json), live Server-Sent Event streams, flag timers, and the\n"
             "static pages of DIR.  The database is created on first start; the first start\n"
@@ -465,6 +483,12 @@ const Command cmd_serve = {
             "  --backup-dir DIR  write a consistent copy of the database to\n"
             "                DIR/arbiter-YYYYMMDD-HHMMSS.db every --backup-every minutes\n"
             "                (default 15), keeping the newest --backup-keep (default 24)\n"
+            "  --nchan-publish URL  also POST every public live event, once, to nginx's\n"
+            "                Nchan publisher at URL (http://127.0.0.1:8090/pub, or\n"
+            "                http://unix:/run/arbiter-nchan.sock:/pub): channels\n"
+            "                games-GID and tournaments-TID, after the public delay, in\n"
+            "                order; nginx then serves the spectators' streams\n"
+            "                (deploy/README.md).  Counters in /api/v1/health.\n"
             "Only one server may hold a database: a second one exits with status 3.\n"
             "Exit status: 0 stopped cleanly, 2 bad usage, 3 database error, 4 cannot listen.\n",
     .run = run,

@@ -2,9 +2,12 @@
 # fanout.sh — the nginx + Nchan fan-out of deploy/ on loopback, for
 # bench_http --fanout: "start DAEMON_PORT DIR" runs nginx (the site's
 # fan-out files, four worker processes, four viewer ports for as many
-# connections as the loopback's ephemeral ports allow) and the relay
-# (deploy/nchan-relay.py), then prints "FIRST_VIEWER_PORT NPORTS";
-# "stop DAEMON_PORT DIR" stops both.  Needs nginx and libnginx-mod-nchan.
+# connections as the loopback's ephemeral ports allow), then prints
+# "FIRST_VIEWER_PORT NPORTS"; "stop DAEMON_PORT DIR" stops it.  The daemon
+# publishes to Nchan itself (serve --nchan-publish) on NCHAN_PUB_PORT, which
+# bench_http chooses; without it the relay (deploy/nchan-relay.py) does, on
+# a port chosen here (bench_http with FANOUT_RELAY=1).  Needs nginx and
+# libnginx-mod-nchan.
 #
 #   ARBITER_BIN=build/server/arbiter build/tests/bench/bench_http --only-viewers 1 \
 #       --viewers 50000 --viewer-procs 4 --moves 10 --fanout tests/bench/fanout.sh
@@ -45,7 +48,7 @@ def free(n):
         finally:
             for s in ss: s.close()
 print(free(1), free(4) + 1000)')
-pub=${ports% *} view=${ports#* }
+pub=${NCHAN_PUB_PORT:-${ports% *}} view=${ports#* }
 mkdir -p "$dir/nginx/tmp"
 sed "s/127.0.0.1:8090/127.0.0.1:$pub/" "$top/deploy/nginx/arbiter-fanout.conf" >"$dir/nginx/fanout.conf"
 listen=""
@@ -79,7 +82,9 @@ $listen        include $top/deploy/nginx/arbiter-fanout-streams.conf;
 }
 CONF
 "$nginx" -c "$dir/nginx/nginx.conf" -p "$dir/nginx" >&2
-python3 "$top/deploy/nchan-relay.py" --api "http://127.0.0.1:$dport" \
-    --pub "http://127.0.0.1:$pub/pub" --poll 0.5 >"$dir/relay.log" 2>&1 &
-echo $! >"$dir/relay.pid"
+if [ -z "${NCHAN_PUB_PORT:-}" ]; then
+    python3 "$top/deploy/nchan-relay.py" --api "http://127.0.0.1:$dport" \
+        --pub "http://127.0.0.1:$pub/pub" --poll 0.5 >"$dir/relay.log" 2>&1 &
+    echo $! >"$dir/relay.pid"
+fi
 echo "$view 4"

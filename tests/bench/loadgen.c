@@ -27,6 +27,7 @@ static const char *program = "loadgen";
 static int port;
 static pid_t daemon_pid;
 static char dir[256];
+static const char *const *extra_args;
 static int setup_fd = -1;
 
 int64_t lg_now_us(void)
@@ -102,20 +103,30 @@ static void read_password(char *password, size_t len)
         fclose(f);
 }
 
-void lg_daemon_start(const char *bin, const char *threads)
+int lg_free_port(void)
 {
-    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    snprintf(dir, sizeof dir, "%s/arbiter-%s-XXXXXX", tmp, program);
-    if (!mkdtemp(dir))
-        lg_die("no temporary directory in %s", tmp);
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
     socklen_t sl = sizeof sa;
     if (fd < 0 || bind(fd, (struct sockaddr *)&sa, sizeof sa) ||
         getsockname(fd, (struct sockaddr *)&sa, &sl))
         lg_die("no free port");
-    port = ntohs(sa.sin_port);
     close(fd);
+    return ntohs(sa.sin_port);
+}
+
+void lg_daemon_args(const char *const *args)
+{
+    extra_args = args;
+}
+
+void lg_daemon_start(const char *bin, const char *threads)
+{
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    snprintf(dir, sizeof dir, "%s/arbiter-%s-XXXXXX", tmp, program);
+    if (!mkdtemp(dir))
+        lg_die("no temporary directory in %s", tmp);
+    port = lg_free_port();
     char listen[64], db[300], out[300], err[300];
     snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
     snprintf(db, sizeof db, "%s/arbiter.db", dir);
@@ -130,9 +141,18 @@ void lg_daemon_start(const char *bin, const char *threads)
         /* Every simulated client comes from 127.0.0.1: no rate limit. */
         /* Every simulated tablet and viewer shares 127.0.0.1: no
          * per-address caps either. */
-        execl(bin, bin, "serve", "--listen", listen, "--db", db, "--threads", threads, "--quiet",
-              "--rate-limit", "0", "--max-connections-per-address", "0",
-              "--max-streams-per-address", "0", (char *)NULL);
+        const char *argv[32] = {bin,         "serve",
+                                "--listen",  listen,
+                                "--db",      db,
+                                "--threads", threads,
+                                "--quiet",   "--rate-limit",
+                                "0",         "--max-connections-per-address",
+                                "0",         "--max-streams-per-address",
+                                "0"};
+        int n = 15;
+        for (int i = 0; extra_args && extra_args[i] && i < 8; i++)
+            argv[n++] = extra_args[i];
+        execv(bin, (char *const *)argv);
         _exit(127);
     }
     for (int i = 0; i < 1000; i++) {

@@ -37,6 +37,11 @@ long lg_raise_nofile(void);
  * rate limit, its database in a new temporary directory; waits for
  * /api/v1/health and reads the first-start password.  Dies on failure. */
 void lg_daemon_start(const char *bin, const char *threads);
+/* A free TCP port on 127.0.0.1 (dies when there is none). */
+int lg_free_port(void);
+/* Extra `serve` options (NULL-terminated, at most 8, kept by reference)
+ * for the next lg_daemon_start. */
+void lg_daemon_args(const char *const *args);
 /* The daemon's process id, port and directory (after lg_daemon_start). */
 pid_t lg_daemon_pid(void);
 int lg_port(void);
