@@ -6,7 +6,8 @@
 //     hoisted into one scope in the order the browser would run them;
 //   - one style sheet with every sheet the page links;
 //   - the language files;
-//   - the page itself, naming those files, with the English texts preloaded;
+//   - the page itself, naming those files, with the English texts and the
+//     reader's language preloaded;
 //   - sw.js, the service worker that keeps them for the next load.
 // Every file but the pages is named by a hash of its content, so the daemon
 // lets browsers keep it for good (a new build names new files), and sw.js
@@ -222,6 +223,21 @@ function hashed(base, ext, text) {
   return write(`${base}.${hashOf(text)}.${ext}`, text);
 }
 
+// An inline script of the built page: starts the download of the reader's
+// language file with the page's other files (the English one is preloaded
+// by a link).  It picks the language as js/i18n.js does.
+const PRELOAD_LANGUAGE = `(function () {
+  var files = JSON.parse(document.querySelector('meta[name="arbiter-i18n"]').content);
+  var has = function (l) { return Object.prototype.hasOwnProperty.call(files, l); };
+  var l = new URLSearchParams(location.search).get('lang');
+  try { if (!has(l)) l = localStorage.getItem('arbiter.lang'); } catch (e) { l = null; }
+  for (var i = 0; !has(l) && i < (navigator.languages || []).length; i++) l = navigator.languages[i].slice(0, 2).toLowerCase();
+  if (!has(l) || l === 'en') return;
+  var link = document.createElement('link');
+  link.rel = 'preload'; link.as = 'fetch'; link.crossOrigin = 'anonymous'; link.href = files[l];
+  document.head.appendChild(link);
+}());`;
+
 function buildPage(file, shared) {
   let page = fs.readFileSync(path.join(root, file), 'utf8');
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(page);
@@ -237,6 +253,7 @@ function buildPage(file, shared) {
       `<link rel="stylesheet" href="${css}">`,
       `<meta name="arbiter-i18n" content="${JSON.stringify(shared.i18n).replace(/"/g, '&quot;')}">`,
       `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
+      `<script>${PRELOAD_LANGUAGE}</script>`,
       `<script type="module" src="${js}"></script>`].join('\n'));
   page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
   write(file, page);
