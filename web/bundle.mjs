@@ -192,7 +192,16 @@ function bundleJs(entries, map) {
       }
     }
     for (const c of m.comments) {
-      if (!inRemoved(c.start)) edits.push([c.start, c.end, c.type === 'Block' ? ' ' : '']);
+      if (inRemoved(c.start)) continue;
+      // A comment alone on its lines goes with them; another becomes a
+      // blank (a line end where it spanned lines: automatic semicolons).
+      let a = c.start;
+      while (a > 0 && (m.code[a - 1] === ' ' || m.code[a - 1] === '\t')) a--;
+      if ((a === 0 || m.code[a - 1] === '\n') && (m.code[c.end] === '\n' || c.end === m.code.length)) {
+        edits.push([a, Math.min(c.end + 1, m.code.length), '']);
+      } else {
+        edits.push([c.start, c.end, c.type === 'Block' && m.code.slice(c.start, c.end).includes('\n') ? '\n' : ' ']);
+      }
     }
     edits.sort((a, b) => b[0] - a[0]);
     let code = m.code;
@@ -202,7 +211,6 @@ function bundleJs(entries, map) {
       code = code.slice(0, a) + text + code.slice(b);
       last = a;
     }
-    code = code.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '').join('\n');
     parts.push(`// ${path.relative(root, m.file)}\n${code}\n`);
   }
   return parts.join('');
