@@ -1,7 +1,8 @@
-// Arbiter web: the build's bundler.  For each page (index.html, board.html,
-// desk.html) it writes into WEB_ROOT/dist/ what the daemon serves in place of
-// the page's sources, so that a reader on a slow venue Wi-Fi waits for a few
-// parallel requests instead of one round trip per level of imports:
+// Arbiter web: the build's bundler.  For the pages read over the venue's
+// Wi-Fi (the public page index.html and the tablet board.html) it writes into
+// WEB_ROOT/dist/ what the daemon serves in place of the page's sources, so
+// that a reader waits for a few parallel requests instead of one round trip
+// per level of imports:
 //   - one ES module per page: the page's modules and the board library,
 //     hoisted into one scope in the order the browser would run them;
 //   - one style sheet with every sheet the page links;
@@ -12,7 +13,8 @@
 // Every file but the pages is named by a hash of its content, so the daemon
 // lets browsers keep it for good (a new build names new files), and sw.js
 // carries the build's version.  The sources stay as they are: without
-// dist/ the daemon serves them (development).
+// dist/ the daemon serves them (development).  The desk, on the arbiters'
+// table, is served from its sources.
 //   node bundle.mjs WEB_ROOT [STAMP]
 // The parser (acorn) and scope analyser (eslint-scope) come from web's npm
 // packages; without them nothing is built and dist/ is removed.
@@ -28,7 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
-const PAGES = ['index.html', 'board.html', 'desk.html'];
+const PAGES = ['index.html', 'board.html'];
 const LANGS = ['en', 'ru', 'bg'];
 // Added to every page's bundle: registers sw.js.
 const SW_REGISTER = 'js/sw-register.js';

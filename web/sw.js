@@ -13,7 +13,7 @@
 
 const VERSION = 'dev';
 const CACHE = `arbiter-${VERSION}`;
-const PAGES = ['/', '/index.html', '/board.html', '/desk.html'];
+const PAGES = ['/', '/index.html', '/board.html'];
 
 const kept = (path) => PAGES.includes(path) || path.startsWith('/dist/');
 
