@@ -9,6 +9,12 @@
  * (stale-while-revalidate), so a warm load never waits for the network.
  * The ETag is made of the file's inode, size and modification time: cheap
  * (no read), and it changes whenever the file does.
+ *
+ * The build's bundles (web/bundle.mjs): when the web root holds dist/PAGE
+ * (not older than PAGE), a page is answered with it, and /sw.js (the pages'
+ * service worker) is dist/sw.js.  The other files under /dist/ are named by
+ * their content, so they are fresh for a year and never revalidated
+ * ("immutable"): a new build names new files in a new page.
  */
 #include "webfiles.h"
 
@@ -48,7 +54,11 @@ static const char *mime(const char *path)
  * the lint configuration, or the test tools under node_modules. */
 static int page_file(const char *url)
 {
-    static const char *const dirs[] = {"/css/", "/js/", "/i18n/", "/node_modules/chessground/dist/",
+    static const char *const dirs[] = {"/css/",
+                                       "/js/",
+                                       "/i18n/",
+                                       "/dist/",
+                                       "/node_modules/chessground/dist/",
                                        "/node_modules/chessground/assets/"};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         if (strncmp(url, dirs[i], strlen(dirs[i])) == 0)
@@ -56,7 +66,8 @@ static int page_file(const char *url)
     if (strchr(url + 1, '/'))
         return 0;
     size_t n = strlen(url);
-    if (strcmp(url, "/favicon.ico") == 0 || strcmp(url, "/favicon.svg") == 0)
+    if (strcmp(url, "/favicon.ico") == 0 || strcmp(url, "/favicon.svg") == 0 ||
+        strcmp(url, "/sw.js") == 0)
         return 1;
     return n == 1 || (n > 5 && strcmp(url + n - 5, ".html") == 0);
 }
@@ -131,6 +142,36 @@ static unsigned long long mtime_ns(const struct stat *st)
            (unsigned long long)st->st_mtim.tv_nsec;
 }
 
+/* PATH (a file at the top of the web root DIR, LEN bytes of room) becomes
+ * the build's copy DIR/dist/NAME when there is one at least as new as it:
+ * 1 then, else 0.  An edited page is served as it is until the next build. */
+static int built_copy(const char *dir, char *path, size_t len)
+{
+    char built[4096];
+    struct stat src, out;
+    if (snprintf(built, sizeof built, "%s/dist/%s", dir, path + strlen(dir) + 1) >=
+        (int)sizeof built)
+        return 0;
+    if (stat(built, &out) != 0 || !S_ISREG(out.st_mode))
+        return 0;
+    if (stat(path, &src) == 0 && mtime_ns(&out) < mtime_ns(&src))
+        return 0;
+    snprintf(path, len, "%s", built);
+    return 1;
+}
+
+/* The freshness of a file: pages and the service worker are revalidated on
+ * every load, the build's content-named files never, the others after a
+ * minute (in the background). */
+static const char *freshness(const char *url, int html)
+{
+    if (html || strcmp(url, "/sw.js") == 0)
+        return "no-cache";
+    if (strncmp(url, "/dist/", 6) == 0)
+        return "public, max-age=31536000, immutable";
+    return "public, max-age=60, stale-while-revalidate=604800";
+}
+
 static void add_header(Req *r, const char *name, const char *value)
 {
     MHD_add_response_header(r->resp, name, value);
@@ -149,6 +190,10 @@ int webfiles_serve(Req *r, const char *url)
     struct stat st, gst;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
         snprintf(path, sizeof path, "%s%s/index.html", dir, url);
+    /* The service worker exists only as the build's (it names the build's
+     * files). */
+    if (!strchr(url + 1, '/') && !built_copy(dir, path, sizeof path) && strcmp(url, "/sw.js") == 0)
+        return WEBFILES_E_NOT_FOUND;
     int fd = open_inside(dir, path, &st);
     if (fd < 0)
         return WEBFILES_E_NOT_FOUND;
@@ -198,9 +243,13 @@ int webfiles_serve(Req *r, const char *url)
      * policy it would take the API's (default-src 'none') and load nothing. */
     if (html)
         r->srv->hooks->page_headers(r->resp, path);
+    /* A worker runs under its script's policy: this one fetches the pages'
+     * files from this server and nothing else. */
+    if (strcmp(url, "/sw.js") == 0)
+        add_header(r, "Content-Security-Policy",
+                   "default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
     add_header(r, MHD_HTTP_HEADER_ETAG, etag);
-    add_header(r, MHD_HTTP_HEADER_CACHE_CONTROL,
-               html ? "no-cache" : "public, max-age=60, stale-while-revalidate=604800");
+    add_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, freshness(url, html));
     if (text)
         add_header(r, MHD_HTTP_HEADER_VARY, "Accept-Encoding");
     return 0;

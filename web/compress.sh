@@ -10,6 +10,7 @@ stamp="${2:-}"
 case "$stamp" in ""|/*) ;; *) stamp="$PWD/$stamp" ;; esac
 cd "$root"
 for f in *.html favicon.svg js/*.js css/*.css i18n/*.json \
+         dist/*.html dist/*.js dist/*.css dist/*.json \
          node_modules/chessground/dist/*.js node_modules/chessground/assets/*.css; do
     [ -f "$f" ] || continue
     if [ ! -f "$f.gz" ] || [ "$f" -nt "$f.gz" ]; then

@@ -1,6 +1,7 @@
-// ESLint's settings for the pages' scripts (ES modules in the browser) and the
-// browser tests (ES modules under node).  Run from the project root:
-//   web/node_modules/.bin/eslint -c web/eslint.config.js web/js tests/browser
+// ESLint's settings for the pages' scripts (ES modules in the browser), their
+// service worker, the build's bundler and the browser tests (ES modules under
+// node).  Run from the project root:
+//   web/node_modules/.bin/eslint -c web/eslint.config.js web/js web/sw.js web/bundle.mjs tests/browser
 // (meson test --suite unit runs it as the test "eslint").
 
 import js from '@eslint/js';
@@ -20,7 +21,15 @@ export default [
     },
   },
   {
-    files: ['tests/browser/**/*.mjs'],
+    files: ['web/sw.js'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'script',
+      globals: { ...globals.serviceworker },
+    },
+  },
+  {
+    files: ['web/bundle.mjs', 'tests/browser/**/*.mjs'],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'module',

@@ -7,7 +7,7 @@
 // a reviewer's eye.  The numbers are printed as TAP comments.
 
 // The functions given to page.evaluate and its kind run in the page, with its globals.
-/* global window */
+/* global window, location, caches */
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -96,18 +96,43 @@ test('axe-core: no serious or critical violation on any page, in en, ru and bg',
   assert.deepEqual(found, []);
 });
 
-// One navigation under the venue Wi-Fi: milliseconds to READY and bytes on the wire.
+// One navigation under the venue Wi-Fi: milliseconds to READY, bytes on the
+// wire, and the page's own files (not the API, not the icon the browser asks
+// for by itself) that were asked of the server rather than taken from a cache.
 async function timed(page, cdp, url, ready) {
   let bytes = 0;
+  const cached = new Set(); const asked = new Set();
   const done = (e) => { bytes += e.encodedDataLength; };
+  const fromCache = (e) => cached.add(e.requestId);
+  const answered = (e) => {
+    const u = new URL(e.response.url);
+    if (!u.protocol.startsWith('http') || u.pathname.startsWith('/api/') || u.pathname.startsWith('/favicon.')) return;
+    if (!cached.has(e.requestId) && !e.response.fromServiceWorker && !e.response.fromDiskCache) asked.add(u.pathname);
+  };
   cdp.on('Network.loadingFinished', done);
+  cdp.on('Network.requestServedFromCache', fromCache);
+  cdp.on('Network.responseReceived', answered);
   const t0 = Date.now();
   await page.goto(`${daemon.url}${url}`, { waitUntil: 'commit' });
   await page.waitForSelector(ready, { timeout: 90000 });
   const ms = Date.now() - t0;
   await page.waitForTimeout(300);
   cdp.off('Network.loadingFinished', done);
-  return { ms, bytes };
+  cdp.off('Network.requestServedFromCache', fromCache);
+  cdp.off('Network.responseReceived', answered);
+  return { ms, bytes, asked: [...asked] };
+}
+
+// The service worker keeps the files of a loaded page (js/sw-register.js,
+// after the load event): waits until it holds them all, so that the warm
+// load measures the kept page rather than a race with the keeping.
+async function shellKept(page) {
+  await page.waitForFunction(async () => {
+    const paths = [location.pathname, ...performance.getEntriesByType('resource').map((r) => new URL(r.name))
+      .filter((u) => u.pathname.startsWith('/dist/')).map((u) => u.pathname)];
+    for (const p of paths) if (!await caches.match(p)) return false;
+    return true;
+  }, null, { timeout: 30000 });
 }
 
 test('first render on venue Wi-Fi (1.6 Mbit/s, 150 ms): public page and tablet, cold and warm', async () => {
@@ -119,10 +144,12 @@ test('first render on venue Wi-Fi (1.6 Mbit/s, 150 ms): public page and tablet, 
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
     const cold = await timed(page, cdp, url, ready);
+    await shellKept(page);
     await page.goto('about:blank');
     const warm = await timed(page, cdp, url, ready);
     results.push({ name, cold, warm });
-    console.log(`# first render ${name}: cold ${cold.ms} ms, ${(cold.bytes / 1024).toFixed(1)} KiB; warm ${warm.ms} ms, ${(warm.bytes / 1024).toFixed(1)} KiB`);
+    console.log(`# first render ${name}: cold ${cold.ms} ms, ${(cold.bytes / 1024).toFixed(1)} KiB, ${cold.asked.length} files; ` +
+      `warm ${warm.ms} ms, ${(warm.bytes / 1024).toFixed(1)} KiB, ${warm.asked.length} files ${warm.asked.join(' ')}`);
   }
   // The targets hold on a quiet machine; a build machine shared with other
   // jobs measures its own load, so they are checked only when asked for.
@@ -133,6 +160,10 @@ test('first render on venue Wi-Fi (1.6 Mbit/s, 150 ms): public page and tablet, 
     }
   }
   for (const r of results) assert.ok(r.warm.bytes < r.cold.bytes, `${r.name}: the warm load fetched less`);
+  // The built page and its files come from the service worker's cache on a
+  // warm load: not one request (not even a revalidation) before the API's.
+  for (const r of results) assert.deepEqual(r.warm.asked, [], `${r.name}: the warm load asked the server for its files`);
+  for (const r of results) assert.ok(r.cold.asked.length <= 4, `${r.name}: cold load in ${r.cold.asked.length} files: ${r.cold.asked.join(' ')}`);
 });
 
 test('screenshots of every page at every viewport in every language', async () => {

@@ -2,7 +2,8 @@
  * test_http_webfiles.c — the pages' files over HTTP: an ETag and
  * Cache-Control on every file, 304 for a client that has the file, and the
  * build's gzip copy for a client that accepts gzip, only while that copy is
- * not older than its file.
+ * not older than its file; the build's bundles (dist/) in place of the
+ * pages, content-named files kept for good, and the service worker.
  */
 #include <check.h>
 #include <curl/curl.h>
@@ -136,6 +137,69 @@ START_TEST(files_have_validators_and_gzip_copies)
 }
 END_TEST
 
+START_TEST(built_pages_replace_their_sources)
+{
+    char root[400], dist[500], h[2048];
+    snprintf(root, sizeof root, "%s/webroot", D.dir);
+    snprintf(dist, sizeof dist, "%s/dist", root);
+    ck_assert_int_eq(mkdir(root, 0700), 0);
+    write_file(root, "index.html", "<p>source</p>");
+    write_file(root, "board.html", "<p>board source</p>");
+    write_file(root, "sw.js", "const VERSION = 'dev';");
+    Daemon w = {0};
+    const char *args[] = {"--rate-limit", "0", "--web", root, NULL};
+    daemon_start_args(&w, 0, args);
+
+    /* Without a build: the sources, and no service worker. */
+    Resp *r = get(&w, "/", NULL);
+    ck_assert_str_eq(r->body, "<p>source</p>");
+    resp_free(r);
+    r = get(&w, "/sw.js", NULL);
+    ck_assert_int_eq(r->status, 404);
+    resp_free(r);
+
+    ck_assert_int_eq(mkdir(dist, 0700), 0);
+    write_file(dist, "index.html", "<p>built</p>");
+    write_file(dist, "board.html", "<p>board built</p>");
+    write_file(dist, "public.0123abcd.js", "bundle;");
+    write_file(dist, "sw.js", "const VERSION = '0123';");
+    /* A page edited after the build is served as it is. */
+    age(root, "board.html", 20);
+
+    r = get(&w, "/", NULL);
+    ck_assert_str_eq(r->body, "<p>built</p>");
+    ck_assert_str_eq(header(r, "Cache-Control", h, sizeof h), "no-cache");
+    ck_assert_ptr_nonnull(
+        strstr(header(r, "Content-Security-Policy", h, sizeof h), "script-src 'self'"));
+    resp_free(r);
+    r = get(&w, "/index.html", NULL);
+    ck_assert_str_eq(r->body, "<p>built</p>");
+    resp_free(r);
+    r = get(&w, "/board.html", NULL);
+    ck_assert_str_eq(r->body, "<p>board source</p>");
+    resp_free(r);
+
+    /* Content-named files are never revalidated. */
+    r = get(&w, "/dist/public.0123abcd.js", NULL);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(r->body, "bundle;");
+    ck_assert_str_eq(header(r, "Cache-Control", h, sizeof h),
+                     "public, max-age=31536000, immutable");
+    resp_free(r);
+
+    /* The build's worker, revalidated on every load, allowed to fetch from here only. */
+    r = get(&w, "/sw.js", NULL);
+    ck_assert_int_eq(r->status, 200);
+    ck_assert_str_eq(r->body, "const VERSION = '0123';");
+    ck_assert_str_eq(header(r, "Cache-Control", h, sizeof h), "no-cache");
+    ck_assert_str_eq(header(r, "Content-Type", h, sizeof h), "text/javascript; charset=utf-8");
+    ck_assert_str_eq(header(r, "Content-Security-Policy", h, sizeof h),
+                     "default-src 'none'; connect-src 'self'; frame-ancestors 'none'");
+    resp_free(r);
+    daemon_finish(&w);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-webfiles");
@@ -143,6 +207,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, files_have_validators_and_gzip_copies);
+    tcase_add_test(tc, built_pages_replace_their_sources);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -89,7 +89,22 @@ export async function logout() {
   try { await request('POST', 'auth/logout', {}); } finally { setCsrf(null); }
 }
 
-export const get = (p, o) => request('GET', p, undefined, o);
+// Reads a page starts before it knows it needs them (its first reads, sent
+// with its language files; a guess from the last load): PATH -> {promise,
+// when}, answered to the first get(PATH) of the next ten seconds.
+const early = new Map();
+export function prefetch(path) {
+  const promise = request('GET', path);
+  promise.catch(() => {}); // reported to the get() that takes it
+  early.set(path, { promise, when: Date.now() });
+}
+
+export function get(p, o) {
+  const e = early.get(p);
+  early.delete(p);
+  if (e && Date.now() - e.when < 10000) return e.promise;
+  return request('GET', p, undefined, o);
+}
 export const post = (p, b, o) => request('POST', p, b ?? {}, o);
 export const put = (p, b, o) => request('PUT', p, b ?? {}, o);
 export const patch = (p, b, o) => request('PATCH', p, b ?? {}, o);

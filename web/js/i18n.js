@@ -25,20 +25,29 @@ function pickLanguage() {
   return 'en';
 }
 
+// A built page names its language files by their content (kept by the
+// browser for good, see web/bundle.mjs); the source pages use the plain
+// names, asked again on every load.
 async function load(l) {
-  const res = await fetch(`/i18n/${l}.json`, { cache: 'no-cache' });
+  const built = JSON.parse(document.querySelector('meta[name="arbiter-i18n"]')?.content || '{}')[l];
+  const res = await fetch(built || `/i18n/${l}.json`, built ? {} : { cache: 'no-cache' });
   if (!res.ok) throw new Error(`cannot load language ${l}`);
   return res.json();
 }
 
+// English (the fallback) and the reader's language, fetched side by side.
 export async function initI18n() {
+  const l = pickLanguage();
+  const own = LANGS[l] && l !== 'en' ? load(l) : null;
+  own?.catch(() => {}); // reported where it is awaited
   fallback = await load('en');
-  await setLanguage(pickLanguage(), false);
+  await setLanguage(l, false, own);
 }
 
-export async function setLanguage(l, remember = true) {
+// OWN: the language's texts being fetched already, if they are.
+export async function setLanguage(l, remember = true, own = null) {
   if (!LANGS[l]) l = 'en';
-  dict = l === 'en' ? fallback : await load(l);
+  dict = l === 'en' ? fallback : await (own || load(l));
   lang = l;
   if (remember) localStorage.setItem('arbiter.lang', l);
   document.documentElement.lang = l;

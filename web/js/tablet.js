@@ -42,6 +42,11 @@ const conn = connectionBadge();
 const opposite = (c) => (c === 'white' ? 'black' : 'white');
 
 async function start() {
+  // Who signed in, and the game and tournament of the last load (a guess,
+  // used only if it still holds), go out with the language files.
+  api.prefetch('auth/me');
+  const last = JSON.parse(localStorage.getItem('arbiter.tablet.last') || 'null');
+  if (last) { api.prefetch(`games/${last.game}`); api.prefetch(`tournaments/${last.tournament}`); }
   await initI18n();
   onLanguageChange(() => { if (state) renderGame(); else route(); });
   route();
@@ -155,6 +160,7 @@ function closeGame() {
 // ---------- the game ----------
 async function openGame(gid) {
   closeGame();
+  localStorage.setItem('arbiter.tablet.last', JSON.stringify({ game: gid, tournament: me.player?.tournament_id ?? me.tournament_id }));
   render(app, html`<div class="tablet-game">
     <div class="board-area" id="board-area"><div id="board" class="fill" tabindex="0"
       role="application" data-i18n-attr="aria-label:tablet.board_label"></div></div>

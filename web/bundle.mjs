@@ -1,0 +1,310 @@
+// Arbiter web: the build's bundler.  For the pages read over the venue's
+// Wi-Fi (the public page index.html and the tablet board.html) it writes into
+// WEB_ROOT/dist/ what the daemon serves in place of the page's sources, so
+// that a reader waits for a few parallel requests instead of one round trip
+// per level of imports:
+//   - one ES module per page: the page's modules and the board library,
+//     hoisted into one scope in the order the browser would run them;
+//   - one style sheet with every sheet the page links;
+//   - the language files;
+//   - the page itself, naming those files, with the English texts and the
+//     reader's language preloaded;
+//   - sw.js, the service worker that keeps them for the next load.
+// Every file but the pages is named by a hash of its content, so the daemon
+// lets browsers keep it for good (a new build names new files), and sw.js
+// carries the build's version.  The sources stay as they are: without
+// dist/ the daemon serves them (development).  The desk, on the arbiters'
+// table, is served from its sources.
+//   node bundle.mjs WEB_ROOT [STAMP]
+// The parser (acorn) and scope analyser (eslint-scope) come from web's npm
+// packages; without them nothing is built and dist/ is removed.
+//
+// Hoisting: every module's top-level names keep their spelling unless two
+// modules (or a global that some module reads) share it; then the later one
+// is renamed NAME$N.  An imported name becomes the exporter's (renamed) local,
+// so live bindings (export let) stay live; `ns.name` of an `import * as ns`
+// becomes that local too.  Comments are dropped.
+
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const PAGES = ['index.html', 'board.html'];
+const LANGS = ['en', 'ru', 'bg'];
+// Added to every page's bundle: registers sw.js.
+const SW_REGISTER = 'js/sw-register.js';
+
+const root = path.resolve(process.argv[2] || '.');
+const stamp = process.argv[3] ? path.resolve(process.argv[3]) : null;
+const dist = path.join(root, 'dist');
+
+function done() {
+  if (stamp) fs.writeFileSync(stamp, '');
+}
+
+let acorn;
+let eslintScope;
+try {
+  const require = createRequire(path.join(root, 'package.json'));
+  acorn = require('acorn');
+  eslintScope = require('eslint-scope');
+} catch {
+  console.log('bundle: no web/node_modules (npm ci): the pages are served from their sources');
+  fs.rmSync(dist, { recursive: true, force: true });
+  done();
+  process.exit(0);
+}
+
+const hashOf = (text) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+// ---------- modules ----------
+
+// The page's import map: bare specifier -> URL path.
+function importMap(page) {
+  const m = /<script type="importmap">([^<]*)<\/script>/.exec(page);
+  return m ? JSON.parse(m[1]).imports : {};
+}
+
+function resolve(spec, from, map) {
+  if (map[spec]) return path.join(root, map[spec]);
+  if (spec.startsWith('./') || spec.startsWith('../')) return path.resolve(path.dirname(from), spec);
+  throw new Error(`${from}: cannot resolve '${spec}'`);
+}
+
+// Parses FILE: its AST, scope and import/export declarations.
+function parseModule(file, map) {
+  const code = fs.readFileSync(file, 'utf8');
+  const comments = [];
+  const ast = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module', ranges: true, onComment: comments });
+  const scopes = eslintScope.analyze(ast, { ecmaVersion: 2022, sourceType: 'module' });
+  const mod = { file, code, ast, comments, scope: scopes.acquire(ast, true), global: scopes.globalScope,
+    deps: [], imports: new Map(), exports: new Map(), removed: [] };
+  for (const node of ast.body) {
+    if (node.type === 'ImportDeclaration') {
+      const from = resolve(node.source.value, file, map);
+      mod.deps.push(from);
+      for (const s of node.specifiers) {
+        if (s.type === 'ImportNamespaceSpecifier') mod.imports.set(s.local.name, { from, name: '*' });
+        else if (s.type === 'ImportDefaultSpecifier') mod.imports.set(s.local.name, { from, name: 'default' });
+        else mod.imports.set(s.local.name, { from, name: s.imported.name });
+      }
+      mod.removed.push([node.start, node.end]);
+    } else if (node.type === 'ExportNamedDeclaration') {
+      if (node.source) throw new Error(`${file}: export ... from is not supported`);
+      if (node.declaration) {
+        const d = node.declaration;
+        const names = d.type === 'VariableDeclaration' ? d.declarations.map((x) => x.id.name) : [d.id.name];
+        for (const n of names) mod.exports.set(n, n);
+        mod.removed.push([node.start, d.start]);
+      } else {
+        for (const s of node.specifiers) mod.exports.set(s.exported.name, s.local.name);
+        mod.removed.push([node.start, node.end]);
+      }
+    } else if (node.type === 'ExportDefaultDeclaration' || node.type === 'ExportAllDeclaration') {
+      throw new Error(`${file}: ${node.type} is not supported`);
+    }
+  }
+  return mod;
+}
+
+// The modules of ENTRIES (run one after the other) in the order the browser
+// evaluates them: depth first, each after its imports, each once.
+function collect(entries, map) {
+  const order = [];
+  const seen = new Map();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    const mod = parseModule(file, map);
+    seen.set(file, mod);
+    for (const d of mod.deps) visit(d);
+    order.push(mod);
+  };
+  for (const e of entries) visit(e);
+  return { order, byFile: seen };
+}
+
+// Every Identifier's parent, and the shorthand properties ({ x }) by position.
+function parents(ast) {
+  const up = new Map();
+  const shorthand = new Set();
+  const walk = (node, parent) => {
+    if (!node || typeof node.type !== 'string') return;
+    up.set(node, parent);
+    if (node.type === 'Property' && node.shorthand) shorthand.add(node.key.start);
+    for (const k of Object.keys(node)) {
+      const v = node[k];
+      if (Array.isArray(v)) for (const c of v) walk(c, node);
+      else if (v && typeof v.type === 'string') walk(v, node);
+    }
+  };
+  walk(ast, null);
+  return { up, shorthand };
+}
+
+function bundleJs(entries, map) {
+  const { order, byFile } = collect(entries, map);
+  // Names no module may take: the globals any module reads.
+  const taken = new Set();
+  for (const m of order) for (const ref of m.global.through) taken.add(ref.identifier.name);
+  for (const m of order) {
+    m.names = new Map();
+    for (const v of m.scope.variables) {
+      if (m.imports.has(v.name)) continue;
+      let name = v.name;
+      for (let k = 2; taken.has(name); k++) name = `${v.name}$${k}`;
+      taken.add(name);
+      m.names.set(v.name, name);
+    }
+  }
+  // The hoisted name of module FILE's export NAME.
+  const exported = (file, name) => {
+    const m = byFile.get(file);
+    const local = m.exports.get(name);
+    if (local === undefined) throw new Error(`${file} does not export ${name}`);
+    const imp = m.imports.get(local);
+    return imp ? exported(imp.from, imp.name) : m.names.get(local);
+  };
+  const parts = [];
+  for (const m of order) {
+    const { up, shorthand } = parents(m.ast);
+    const edits = m.removed.map(([a, b]) => [a, b, '']);
+    const inRemoved = (pos) => m.removed.some(([a, b]) => pos >= a && pos < b);
+    const rename = (id, to) => {
+      if (inRemoved(id.start) || to === id.name) return;
+      edits.push([id.start, id.end, shorthand.has(id.start) ? `${id.name}: ${to}` : to]);
+    };
+    for (const v of m.scope.variables) {
+      const imp = m.imports.get(v.name);
+      if (!imp) {
+        const to = m.names.get(v.name);
+        for (const d of v.defs) rename(d.name, to);
+        for (const r of v.references) if (!v.defs.some((d) => d.name === r.identifier)) rename(r.identifier, to);
+        continue;
+      }
+      for (const r of v.references) {
+        const id = r.identifier;
+        if (inRemoved(id.start)) continue;
+        if (imp.name !== '*') { rename(id, exported(imp.from, imp.name)); continue; }
+        const p = up.get(id);
+        if (!p || p.type !== 'MemberExpression' || p.object !== id || p.computed) {
+          throw new Error(`${m.file}: namespace ${v.name} is used other than as ${v.name}.name`);
+        }
+        edits.push([p.start, p.end, exported(imp.from, p.property.name)]);
+      }
+    }
+    for (const c of m.comments) {
+      if (inRemoved(c.start)) continue;
+      // A comment alone on its lines goes with them; another becomes a
+      // blank (a line end where it spanned lines: automatic semicolons).
+      let a = c.start;
+      while (a > 0 && (m.code[a - 1] === ' ' || m.code[a - 1] === '\t')) a--;
+      if ((a === 0 || m.code[a - 1] === '\n') && (m.code[c.end] === '\n' || c.end === m.code.length)) {
+        edits.push([a, Math.min(c.end + 1, m.code.length), '']);
+      } else {
+        edits.push([c.start, c.end, c.type === 'Block' && m.code.slice(c.start, c.end).includes('\n') ? '\n' : ' ']);
+      }
+    }
+    edits.sort((a, b) => b[0] - a[0]);
+    let code = m.code;
+    let last = Infinity;
+    for (const [a, b, text] of edits) {
+      if (b > last) continue; // inside a removed declaration already cut
+      code = code.slice(0, a) + text + code.slice(b);
+      last = a;
+    }
+    parts.push(`// ${path.relative(root, m.file)}\n${code}\n`);
+  }
+  return parts.join('');
+}
+
+// ---------- pages ----------
+
+// The files of the build, by name, written at the end.
+const files = new Map();
+
+function write(name, text) {
+  files.set(name, text);
+  return `/dist/${name}`;
+}
+
+// Writes TEXT as dist/BASE.HASH.EXT; the file's URL path.
+function hashed(base, ext, text) {
+  return write(`${base}.${hashOf(text)}.${ext}`, text);
+}
+
+// An inline script of the built page: starts the download of the reader's
+// language file with the page's other files (the English one is preloaded
+// by a link).  It picks the language as js/i18n.js does.
+const PRELOAD_LANGUAGE = `(function () {
+  var files = JSON.parse(document.querySelector('meta[name="arbiter-i18n"]').content);
+  var has = function (l) { return Object.prototype.hasOwnProperty.call(files, l); };
+  var l = new URLSearchParams(location.search).get('lang');
+  try { if (!has(l)) l = localStorage.getItem('arbiter.lang'); } catch (e) { l = null; }
+  for (var i = 0; !has(l) && i < (navigator.languages || []).length; i++) l = navigator.languages[i].slice(0, 2).toLowerCase();
+  if (!has(l) || l === 'en') return;
+  var link = document.createElement('link');
+  link.rel = 'preload'; link.as = 'fetch'; link.crossOrigin = 'anonymous'; link.href = files[l];
+  document.head.appendChild(link);
+}());`;
+
+function buildPage(file, shared) {
+  let page = fs.readFileSync(path.join(root, file), 'utf8');
+  const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(page);
+  if (!entry) throw new Error(`${file}: no module script`);
+  const js = hashed(path.basename(entry[1], '.js'), 'js', bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page)));
+  const sheets = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)">\n/g)];
+  const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${fs.readFileSync(path.join(root, s[1]), 'utf8')}`).join('\n'));
+  page = page.replace(/<script type="importmap">[^<]*<\/script>\n/, '')
+    .replace(/<!-- The modules the page imports[^>]*-->\n/, '')
+    .replace(/<link rel="modulepreload" href="[^"]+">\n/g, '')
+    .replace(/<link rel="stylesheet" href="[^"]+">\n/g, '')
+    .replace(entry[0], [
+      `<link rel="stylesheet" href="${css}">`,
+      `<meta name="arbiter-i18n" content="${JSON.stringify(shared.i18n).replace(/"/g, '&quot;')}">`,
+      `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
+      `<script>${PRELOAD_LANGUAGE}</script>`,
+      `<script type="module" src="${js}"></script>`].join('\n'));
+  page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
+  write(file, page);
+  return [js, css];
+}
+
+function serviceWorker(files) {
+  const src = fs.readFileSync(path.join(root, 'sw.js'), 'utf8');
+  const version = hashOf(files.join('\n') + src);
+  return src.replace("const VERSION = 'dev';", `const VERSION = '${version}';`);
+}
+
+// 1 when dist/ already holds exactly FILES (then it is left alone, with its
+// gzip copies and the times the daemon's validators are made of).
+function same() {
+  let names;
+  try { names = fs.readdirSync(dist).filter((n) => !n.endsWith('.gz')); } catch { return false; }
+  return names.length === files.size &&
+    names.every((n) => files.has(n) && fs.readFileSync(path.join(dist, n), 'utf8') === files.get(n));
+}
+
+try {
+  const i18n = {};
+  for (const l of LANGS) i18n[l] = hashed(`i18n-${l}`, 'json', fs.readFileSync(path.join(root, 'i18n', `${l}.json`), 'utf8'));
+  const urls = Object.values(i18n);
+  for (const p of PAGES) urls.push(...buildPage(p, { i18n }));
+  write('sw.js', serviceWorker([...new Set(urls)].sort()));
+  if (!same()) {
+    // Written beside and then swapped in whole: the daemon never serves a
+    // page whose files are not all there.
+    const tmp = `${dist}.tmp`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.mkdirSync(tmp);
+    for (const [name, text] of files) fs.writeFileSync(path.join(tmp, name), text);
+    fs.rmSync(`${dist}.old`, { recursive: true, force: true });
+    if (fs.existsSync(dist)) fs.renameSync(dist, `${dist}.old`);
+    fs.renameSync(tmp, dist);
+    fs.rmSync(`${dist}.old`, { recursive: true, force: true });
+  }
+  done();
+} catch (e) {
+  console.error(`bundle: ${e.stack}`);
+  process.exit(1);
+}
