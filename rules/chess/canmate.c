@@ -33,6 +33,7 @@
  * principle prune a position wrongly, with probability around 1e-10 per call.
  */
 #include "canmate.h"
+#include "canmate_static.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -343,6 +344,8 @@ typedef struct Search {
     int winner;
     bool aborted;
     uint64_t nodes, max_nodes;
+    uint64_t iter_nodes, iter_max; /* the guided search's count per round */
+    bool cut;                      /* the guided search stopped a line at its depth */
     TtEntry *tt; /* NULL: no table (the quick test) */
     uint32_t tt_mask, gen;
     int line_len;
@@ -947,6 +950,248 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
     return CANMATE_UNKNOWN;
 }
 
+
+/* ---------------------------------------------------------------------- */
+/* Layer 3c: the guided deep search                                         */
+
+/* Knight moves from a to b on an empty board (corner cases included). */
+static int knight_distance(int a, int b)
+{
+    int dx = abs(SQ_FILE(a) - SQ_FILE(b)), dy = abs(SQ_RANK(a) - SQ_RANK(b));
+    if (dx < dy) {
+        int t = dx;
+        dx = dy;
+        dy = t;
+    }
+    if (dx == 1 && dy == 0)
+        return 3;
+    if (dx == 2 && dy == 2)
+        return 4;
+    if (dx == 1 && dy == 1) {
+        Bitboard corners = BB(0) | BB(7) | BB(56) | BB(63);
+        if ((BB(a) | BB(b)) & corners)
+            return 4;
+    }
+    int m = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
+    return m + ((m + dx + dy) & 1);
+}
+
+/*
+ * The square a piece that moves is steered to: a mate in a corner of the
+ * loser's back rank (seen from the winner), with the loser's king in the
+ * corner, the winner's king two squares in front and a loser's man beside
+ * the king to block it.  The corner is dark when the winner has a dark
+ * bishop (or no bishop while the loser has a light one), since then the
+ * bishops can give the check there.
+ */
+static int steer_target(const Board *b, int winner, bool king)
+{
+    Bitboard wb = board_pieces(b, winner, BISHOP), lb = board_pieces(b, winner ^ 1, BISHOP);
+    bool dark = (wb & DARK_SQUARES_BB) || (!wb && (lb & LIGHT_SQUARES_BB));
+    int t;
+    if (b->side == winner)
+        t = king ? SQ(7, 5) : SQ(7, 7);
+    else
+        t = king ? SQ(7, 7) : SQ(6, 7);
+    if (!dark)
+        t ^= 7;
+    if (winner == BLACK)
+        t ^= 63;
+    return t;
+}
+
+/* Whether the move from -> to brings a king (or a bishop when `bishops`)
+ * or a knight nearer to t. */
+static bool approaches(int type, int from, int to, int t, bool bishops)
+{
+    if (type == KING || (bishops && type == BISHOP))
+        return king_distance(to, t) < king_distance(from, t);
+    if (type == KNIGHT)
+        return knight_distance(to, t) < knight_distance(from, t);
+    return false;
+}
+
+/* Whether the winner's material can only mate if the loser promotes to a
+ * blocker (a lone knight against queens and pawns, bishops of one colour
+ * against no knight and no bishop of the other colour). */
+static bool loser_must_promote(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
+    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
+    if (wmen && wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
+        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
+        return true;
+    Bitboard wb = board_pieces(b, winner, BISHOP);
+    if (wmen && wmen == wb && !(lmen & b->by_type[KNIGHT])) {
+        Bitboard colour = (wb & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
+        if (!(b->by_type[BISHOP] & ~colour))
+            return true;
+    }
+    return false;
+}
+
+/* Pawns of both sides face to face across one empty square: the square
+ * between, or SQ_NONE. */
+static int semi_blocked_square(const Board *b)
+{
+    Bitboard x = (board_pieces(b, WHITE, PAWN) << 8) & (board_pieces(b, BLACK, PAWN) >> 8);
+    return x ? bb_lsb(x) : SQ_NONE;
+}
+
+/* Whether every file holding a pawn of one side that can still move (not on
+ * its last two ranks) holds one of the other side too. */
+static bool pawns_paired(const Board *b)
+{
+    Bitboard wp = board_pieces(b, WHITE, PAWN) & ~RANK_7_BB;
+    Bitboard bp = board_pieces(b, BLACK, PAWN) & ~RANK_2_BB;
+    unsigned wf = 0, bf = 0;
+    while (wp)
+        wf |= 1u << SQ_FILE(bb_pop(&wp));
+    while (bp)
+        bf |= 1u << SQ_FILE(bb_pop(&bp));
+    return wf == bf;
+}
+
+enum { STEP_NORMAL, STEP_REWARD, STEP_PUNISH };
+
+/* How a move changes the depth left in the guided search: progress towards
+ * the pictured mate is free, a step away costs triple. */
+static int classify_step(const Board *b, Move m, int winner, bool must_promote, bool walled,
+                         bool semi, int semi_sq)
+{
+    int from = move_from(m), to = move_to(m);
+    int type = piece_type(b->squares[from]);
+    bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
+    int t = steer_target(b, winner, type == KING);
+    int v = STEP_NORMAL;
+    if (b->side == winner) {
+        int rel = winner == WHITE ? SQ_RANK(from) : 7 - SQ_RANK(from);
+        if ((type == PAWN && rel > 4) || capture || approaches(type, from, to, t, false))
+            v = STEP_REWARD;
+    } else {
+        if (must_promote) {
+            int promo = move_kind(m) == MOVE_PROMOTION ? move_promotion(m) : PAWN;
+            v = type == PAWN && promo != QUEEN && promo != ROOK ? STEP_REWARD : STEP_PUNISH;
+        }
+        if (approaches(type, from, to, t, false))
+            v = STEP_REWARD;
+        else if (capture)
+            v = STEP_PUNISH;
+    }
+    if (walled) {
+        if (semi) {
+            if (capture && b->side == winner)
+                v = STEP_REWARD;
+            else if (type == KING)
+                v = semi_sq != SQ_NONE && approaches(KING, from, to, semi_sq, false) ? STEP_REWARD
+                                                                                     : STEP_NORMAL;
+            else
+                v = STEP_PUNISH;
+        } else if (approaches(type, from, to, t, true) &&
+                   bb_more_than_one(board_pieces(b, winner ^ 1, BISHOP))) {
+            v = STEP_REWARD;
+        }
+    }
+    return v;
+}
+
+/*
+ * Depth-first helpmate search where the depth left is spent unevenly:
+ * moves towards the pictured mate cost nothing, moves after such a move
+ * cost nothing either, moves away cost three plies.  That lets it follow
+ * the long, purposeful walks of blocked and minor-piece positions far
+ * deeper than a uniform search.  Positions already searched with as much
+ * depth left in this round are skipped.  s->cut records that some line
+ * was stopped by the depth, so a round that ends without a cut and
+ * without running out of nodes has seen every reachable position.
+ */
+static bool guided(Search *s, const Board *b, int left, int ply, bool progress, bool was_semi)
+{
+    if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
+        s->aborted = true;
+        return false;
+    }
+    int winner = s->winner;
+    TtEntry *e = tt_slot(s, b->key);
+    if (e->gen == s->gen && e->key == b->key && e->depth >= left)
+        return false;
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    if (list.count == 0) {
+        if (b->side != winner && board_in_check(b)) {
+            s->line_len = ply;
+            return true;
+        }
+        return false;
+    }
+    if (material_no(b, winner))
+        return false;
+    if (left <= 0 || ply >= CANMATE_LINE_MAX) {
+        s->cut = true;
+        return false;
+    }
+    e->key = b->key;
+    e->gen = s->gen;
+    e->depth = left;
+    bool must_promote = loser_must_promote(b, winner);
+    bool walled = !(b->by_type[KNIGHT] | b->by_type[ROOK] | b->by_type[QUEEN]) &&
+                  bb_popcount((board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN)) >=
+                      4 &&
+                  pawns_paired(b);
+    int semi_sq = semi_blocked_square(b);
+    bool semi = semi_sq != SQ_NONE;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        int v = classify_step(b, m, winner, must_promote, walled, semi || was_semi, semi_sq);
+        if (ply > 400 && v == STEP_REWARD)
+            v = STEP_NORMAL;
+        int next = left - 1;
+        if (v == STEP_REWARD)
+            next = left;
+        else if (v == STEP_PUNISH)
+            next = left - 3;
+        else if (progress)
+            next = left;
+        Board child = *b;
+        board_make(&child, m);
+        s->line[ply] = m;
+        if (guided(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
+            return true;
+        if (s->aborted)
+            return false;
+    }
+    return false;
+}
+
+/* Rounds of the guided search with a growing depth, each within GUIDED_ROUND
+ * positions.  YES with the line in s, NO when a round saw every reachable
+ * position, else UNKNOWN. */
+enum { GUIDED_ROUND = 10000, GUIDED_NODES = 2000000 };
+
+static CanMate guided_deepen(Search *s, CanMateScratch *sc, const Board *b, uint64_t max_nodes)
+{
+    s->nodes = 0;
+    s->max_nodes = max_nodes;
+    for (int depth = 2; depth <= CANMATE_LINE_MAX && s->nodes < max_nodes; depth++) {
+        sc->gen++;
+        if (sc->gen == 0)
+            sc->gen = 1;
+        s->gen = sc->gen;
+        s->aborted = false;
+        s->cut = false;
+        s->iter_nodes = 0;
+        s->iter_max = (uint64_t)depth * GUIDED_ROUND;
+        if (guided(s, b, depth, 0, false, false))
+            return CANMATE_YES;
+        if (!s->aborted && !s->cut)
+            return CANMATE_NO;
+        if (s->nodes >= max_nodes)
+            break;
+    }
+    return CANMATE_UNKNOWN;
+}
+
 /* ---------------------------------------------------------------------- */
 /* The entry points                                                         */
 
@@ -992,7 +1237,7 @@ static CanMate static_answer(const Board *b, int winner)
     CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
-    if (material_no(b, winner) || frozen_no(b, winner))
+    if (material_no(b, winner) || frozen_no(b, winner) || canmate_static_no(b, winner))
         return CANMATE_NO;
     return CANMATE_UNKNOWN;
 }
@@ -1096,6 +1341,11 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         if (r != CANMATE_UNKNOWN)
             goto done;
     }
+    r = guided_deepen(s, scratch, b, GUIDED_NODES);
+    if (r == CANMATE_YES)
+        goto found;
+    if (r == CANMATE_NO)
+        goto done;
     size_t bf = (size_t)l.max_exhaust / 2 < BF_MAX ? (size_t)l.max_exhaust / 2 : BF_MAX;
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
