@@ -1,7 +1,7 @@
 /*
  * canmate.c — can `winner` still checkmate by any series of legal moves?
  *
- * Four layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
+ * Layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
  * own):
  *   1. Terminal positions and material rules (K v K, K+N v K, bishops of one
  *      colour only, a lone king, a lone bishop or bishops of one colour
@@ -14,25 +14,33 @@
  *      attack a square the loser's king can reach, or when his only pieces
  *      are bishops of one colour and every square they could check on keeps
  *      an escape of the other colour that nothing can ever cover.
+ *   2b. The mobility proof (canmate_static.c): where every man can ever
+ *      stand, for structures that still move a little; on the root, on
+ *      every position one move away (children_no) and in the walk.
  *   3. A helpmate search (helpmate): iterative deepening, both sides
  *      cooperating, moves ordered to take flight squares from the loser's
  *      king (checks and promotions first, the loser's king to a corner), with
  *      a transposition table of positions already failed at a depth; then a
  *      greedy best-first search (bestfirst) on a "distance from mate" score
  *      for the long cooperative walks of minor-piece endings.
+ *   3c. The guided deep search (canmate_guided.c): depth-first, with no
+ *      depth spent on moves towards a pictured corner mate; it finds the
+ *      long helpmates of blocked positions and can also prove NO.
  *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
  *      and 2 are not expanded.  Where pawns stand locked it runs before the
  *      long searches with part of its budget, elsewhere last.
  *
- * Soundness: NO comes only from layers 1, 2 and a completed layer 4, each a
+ * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
+ * a completed layer 4, each a
  * proof; YES always comes with a line of legal moves that mates.  Budgets
  * are counted in positions, never in time, so answers are reproducible.
  * Zobrist keys identify positions in the tables; a 64-bit collision could in
  * principle prune a position wrongly, with probability around 1e-10 per call.
  */
 #include "canmate.h"
+#include "canmate_guided.h"
 #include "canmate_static.h"
 
 #include <stdlib.h>
@@ -41,11 +49,8 @@
 /* ---------------------------------------------------------------------- */
 /* Scratch memory                                                           */
 
-typedef struct TtEntry {
-    uint64_t key;
-    uint32_t gen;
-    int32_t depth; /* the helpmate search failed from here with this many plies */
-} TtEntry;
+/* The helpmate searches' table: a position failed from with `depth` plies. */
+typedef CanMateTtEntry TtEntry;
 
 /* A position waiting in the exhaustive walk, with the way back to the root. */
 typedef struct QueueEntry {
@@ -150,66 +155,6 @@ static int corner_distance(int sq)
 
 /* ---------------------------------------------------------------------- */
 /* Layer 1: terminal positions and material                                */
-
-/*
- * Whether the winner's men can only mate with blockers the loser does not
- * have: a lone knight against nothing but queens, or bishops of one colour
- * against no knight and no bishop of the other colour.  For the bishops:
- * the loser's king always has an orthogonal neighbour of the other colour,
- * which the bishops never see; a queen or rook standing there can always
- * step onto the diagonal square next to the king to capture or block the
- * checking bishop (it cannot be pinned by bishops of the wrong colour, and
- * two bishops of one colour cannot give double check), and the winner's
- * king covers at most one of the two neighbours beside that diagonal square
- * without standing on it.  For the knight: the two squares between it and
- * the king are both neighbours of the king and of the knight, and a queen
- * on either takes the knight.  A loser's pawn could promote to what the
- * rules exclude, so callers also require that the loser has no pawn.
- */
-static bool needs_loser_help(const Board *b, int winner)
-{
-    int loser = winner ^ 1;
-    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
-    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
-    if (!wmen)
-        return true;
-    if (wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
-        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
-        return true;
-    if (wmen == (wmen & b->by_type[BISHOP]) && !(lmen & b->by_type[KNIGHT])) {
-        Bitboard colour = (wmen & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
-        if (!(b->by_type[BISHOP] & ~colour))
-            return true;
-    }
-    return false;
-}
-
-/* NO when the material on the board can never mate the loser, whatever the
- * placement: the classic dead positions and their one-sided variants. */
-static bool material_no(const Board *b, int winner)
-{
-    int loser = winner ^ 1;
-    Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
-    if (!wmat)
-        return true; /* a lone king never gives check */
-    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
-        return false; /* pawns can promote; rooks and queens mate */
-    Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
-    if (!(lmat & b->by_type[PAWN]) && needs_loser_help(b, winner))
-        return true;
-    if (lmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
-        return false;
-    /* K+N v K: one knight mates only against a king hemmed in by its own men. */
-    if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
-        return true;
-    /* Only bishops on the board, all on one colour: the king always has a
-     * flight square of the other colour that nothing can ever cover. */
-    Bitboard minors = wmat | lmat;
-    if (!(minors & b->by_type[KNIGHT]) &&
-        (!(minors & LIGHT_SQUARES_BB) || !(minors & DARK_SQUARES_BB)))
-        return true;
-    return false;
-}
 
 /* The answer for positions where the game is already over, else UNKNOWN. */
 static CanMate terminal(const Board *b, int winner, int nmoves)
@@ -344,8 +289,6 @@ typedef struct Search {
     int winner;
     bool aborted;
     uint64_t nodes, max_nodes;
-    uint64_t iter_nodes, iter_max; /* the guided search's count per round */
-    bool cut;                      /* the guided search stopped a line at its depth */
     TtEntry *tt; /* NULL: no table (the quick test) */
     uint32_t tt_mask, gen;
     int line_len;
@@ -546,7 +489,7 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
         if (plies < 3)
             return false;
     }
-    if (material_no(b, s->winner))
+    if (canmate_static_material_no(b, s->winner))
         return false;
     /* A position already on the line: the cycle cannot help. */
     s->path[ply] = b->key;
@@ -713,10 +656,10 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
                 *line_len = len;
             return CANMATE_YES;
         }
-        if (at > 0 && material_no(b, winner))
+        if (at > 0 && canmate_static_material_no(b, winner))
             continue;
         if (at > 0 && structure_changed(&sc->queue[sc->queue[at].parent].b, b) &&
-            frozen_no(b, winner))
+            (frozen_no(b, winner) || canmate_static_no(b, winner)))
             continue;
         /* The children are made in place at the queue's tail and their
          * slots in the seen set fetched ahead: the look-ups are random
@@ -940,7 +883,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         for (int i = 0; i < list.count && nheap < heap_cap; i++) {
             Board child = *b;
             board_make(&child, list.moves[i]);
-            if (material_no(&child, winner) ||
+            if (canmate_static_material_no(&child, winner) ||
                 (q->parent >= 0 && child.key == sc->queue[q->parent].b.key))
                 continue; /* a move straight back gains nothing */
             heap_push(sc->heap, &nheap,
@@ -950,247 +893,6 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
     return CANMATE_UNKNOWN;
 }
 
-
-/* ---------------------------------------------------------------------- */
-/* Layer 3c: the guided deep search                                         */
-
-/* Knight moves from a to b on an empty board (corner cases included). */
-static int knight_distance(int a, int b)
-{
-    int dx = abs(SQ_FILE(a) - SQ_FILE(b)), dy = abs(SQ_RANK(a) - SQ_RANK(b));
-    if (dx < dy) {
-        int t = dx;
-        dx = dy;
-        dy = t;
-    }
-    if (dx == 1 && dy == 0)
-        return 3;
-    if (dx == 2 && dy == 2)
-        return 4;
-    if (dx == 1 && dy == 1) {
-        Bitboard corners = BB(0) | BB(7) | BB(56) | BB(63);
-        if ((BB(a) | BB(b)) & corners)
-            return 4;
-    }
-    int m = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
-    return m + ((m + dx + dy) & 1);
-}
-
-/*
- * The square a piece that moves is steered to: a mate in a corner of the
- * loser's back rank (seen from the winner), with the loser's king in the
- * corner, the winner's king two squares in front and a loser's man beside
- * the king to block it.  The corner is dark when the winner has a dark
- * bishop (or no bishop while the loser has a light one), since then the
- * bishops can give the check there.
- */
-static int steer_target(const Board *b, int winner, bool king)
-{
-    Bitboard wb = board_pieces(b, winner, BISHOP), lb = board_pieces(b, winner ^ 1, BISHOP);
-    bool dark = (wb & DARK_SQUARES_BB) || (!wb && (lb & LIGHT_SQUARES_BB));
-    int t;
-    if (b->side == winner)
-        t = king ? SQ(7, 5) : SQ(7, 7);
-    else
-        t = king ? SQ(7, 7) : SQ(6, 7);
-    if (!dark)
-        t ^= 7;
-    if (winner == BLACK)
-        t ^= 63;
-    return t;
-}
-
-/* Whether the move from -> to brings a king (or a bishop when `bishops`)
- * or a knight nearer to t. */
-static bool approaches(int type, int from, int to, int t, bool bishops)
-{
-    if (type == KING || (bishops && type == BISHOP))
-        return king_distance(to, t) < king_distance(from, t);
-    if (type == KNIGHT)
-        return knight_distance(to, t) < knight_distance(from, t);
-    return false;
-}
-
-/* Whether the winner's material can only mate if the loser promotes to a
- * blocker (a lone knight against queens and pawns, bishops of one colour
- * against no knight and no bishop of the other colour). */
-static bool loser_must_promote(const Board *b, int winner)
-{
-    int loser = winner ^ 1;
-    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
-    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
-    if (wmen && wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
-        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
-        return true;
-    Bitboard wb = board_pieces(b, winner, BISHOP);
-    if (wmen && wmen == wb && !(lmen & b->by_type[KNIGHT])) {
-        Bitboard colour = (wb & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
-        if (!(b->by_type[BISHOP] & ~colour))
-            return true;
-    }
-    return false;
-}
-
-/* Pawns of both sides face to face across one empty square: the square
- * between, or SQ_NONE. */
-static int semi_blocked_square(const Board *b)
-{
-    Bitboard x = (board_pieces(b, WHITE, PAWN) << 8) & (board_pieces(b, BLACK, PAWN) >> 8);
-    return x ? bb_lsb(x) : SQ_NONE;
-}
-
-/* Whether every file holding a pawn of one side that can still move (not on
- * its last two ranks) holds one of the other side too. */
-static bool pawns_paired(const Board *b)
-{
-    Bitboard wp = board_pieces(b, WHITE, PAWN) & ~RANK_7_BB;
-    Bitboard bp = board_pieces(b, BLACK, PAWN) & ~RANK_2_BB;
-    unsigned wf = 0, bf = 0;
-    while (wp)
-        wf |= 1u << SQ_FILE(bb_pop(&wp));
-    while (bp)
-        bf |= 1u << SQ_FILE(bb_pop(&bp));
-    return wf == bf;
-}
-
-enum { STEP_NORMAL, STEP_REWARD, STEP_PUNISH };
-
-/* How a move changes the depth left in the guided search: progress towards
- * the pictured mate is free, a step away costs triple. */
-static int classify_step(const Board *b, Move m, int winner, bool must_promote, bool walled,
-                         bool semi, int semi_sq)
-{
-    int from = move_from(m), to = move_to(m);
-    int type = piece_type(b->squares[from]);
-    bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
-    int t = steer_target(b, winner, type == KING);
-    int v = STEP_NORMAL;
-    if (b->side == winner) {
-        int rel = winner == WHITE ? SQ_RANK(from) : 7 - SQ_RANK(from);
-        if ((type == PAWN && rel > 4) || capture || approaches(type, from, to, t, false))
-            v = STEP_REWARD;
-    } else {
-        if (must_promote) {
-            int promo = move_kind(m) == MOVE_PROMOTION ? move_promotion(m) : PAWN;
-            v = type == PAWN && promo != QUEEN && promo != ROOK ? STEP_REWARD : STEP_PUNISH;
-        }
-        if (approaches(type, from, to, t, false))
-            v = STEP_REWARD;
-        else if (capture)
-            v = STEP_PUNISH;
-    }
-    if (walled) {
-        if (semi) {
-            if (capture && b->side == winner)
-                v = STEP_REWARD;
-            else if (type == KING)
-                v = semi_sq != SQ_NONE && approaches(KING, from, to, semi_sq, false) ? STEP_REWARD
-                                                                                     : STEP_NORMAL;
-            else
-                v = STEP_PUNISH;
-        } else if (approaches(type, from, to, t, true) &&
-                   bb_more_than_one(board_pieces(b, winner ^ 1, BISHOP))) {
-            v = STEP_REWARD;
-        }
-    }
-    return v;
-}
-
-/*
- * Depth-first helpmate search where the depth left is spent unevenly:
- * moves towards the pictured mate cost nothing, moves after such a move
- * cost nothing either, moves away cost three plies.  That lets it follow
- * the long, purposeful walks of blocked and minor-piece positions far
- * deeper than a uniform search.  Positions already searched with as much
- * depth left in this round are skipped.  s->cut records that some line
- * was stopped by the depth, so a round that ends without a cut and
- * without running out of nodes has seen every reachable position.
- */
-static bool guided(Search *s, const Board *b, int left, int ply, bool progress, bool was_semi)
-{
-    if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
-        s->aborted = true;
-        return false;
-    }
-    int winner = s->winner;
-    TtEntry *e = tt_slot(s, b->key);
-    if (e->gen == s->gen && e->key == b->key && e->depth >= left)
-        return false;
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    if (list.count == 0) {
-        if (b->side != winner && board_in_check(b)) {
-            s->line_len = ply;
-            return true;
-        }
-        return false;
-    }
-    if (material_no(b, winner))
-        return false;
-    if (left <= 0 || ply >= CANMATE_LINE_MAX) {
-        s->cut = true;
-        return false;
-    }
-    e->key = b->key;
-    e->gen = s->gen;
-    e->depth = left;
-    bool must_promote = loser_must_promote(b, winner);
-    bool walled = !(b->by_type[KNIGHT] | b->by_type[ROOK] | b->by_type[QUEEN]) &&
-                  bb_popcount((board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN)) >=
-                      4 &&
-                  pawns_paired(b);
-    int semi_sq = semi_blocked_square(b);
-    bool semi = semi_sq != SQ_NONE;
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
-        int v = classify_step(b, m, winner, must_promote, walled, semi || was_semi, semi_sq);
-        if (ply > 400 && v == STEP_REWARD)
-            v = STEP_NORMAL;
-        int next = left - 1;
-        if (v == STEP_REWARD)
-            next = left;
-        else if (v == STEP_PUNISH)
-            next = left - 3;
-        else if (progress)
-            next = left;
-        Board child = *b;
-        board_make(&child, m);
-        s->line[ply] = m;
-        if (guided(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
-            return true;
-        if (s->aborted)
-            return false;
-    }
-    return false;
-}
-
-/* Rounds of the guided search with a growing depth, each within GUIDED_ROUND
- * positions.  YES with the line in s, NO when a round saw every reachable
- * position, else UNKNOWN. */
-enum { GUIDED_ROUND = 10000, GUIDED_NODES = 2000000 };
-
-static CanMate guided_deepen(Search *s, CanMateScratch *sc, const Board *b, uint64_t max_nodes)
-{
-    s->nodes = 0;
-    s->max_nodes = max_nodes;
-    for (int depth = 2; depth <= CANMATE_LINE_MAX && s->nodes < max_nodes; depth++) {
-        sc->gen++;
-        if (sc->gen == 0)
-            sc->gen = 1;
-        s->gen = sc->gen;
-        s->aborted = false;
-        s->cut = false;
-        s->iter_nodes = 0;
-        s->iter_max = (uint64_t)depth * GUIDED_ROUND;
-        if (guided(s, b, depth, 0, false, false))
-            return CANMATE_YES;
-        if (!s->aborted && !s->cut)
-            return CANMATE_NO;
-        if (s->nodes >= max_nodes)
-            break;
-    }
-    return CANMATE_UNKNOWN;
-}
 
 /* ---------------------------------------------------------------------- */
 /* The entry points                                                         */
@@ -1205,6 +907,9 @@ enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
  * takes half the walk's budget up to BF_MAX, and a quarter of that per
  * corner. */
 enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
+/* The guided search may visit GUIDED_PER_NODE times the helpmate search's
+ * budget (a million positions by default, some tenths of a second). */
+enum { GUIDED_PER_NODE = 100 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -1237,9 +942,25 @@ static CanMate static_answer(const Board *b, int winner)
     CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
-    if (material_no(b, winner) || frozen_no(b, winner) || canmate_static_no(b, winner))
+    if (canmate_static_material_no(b, winner) || frozen_no(b, winner) || canmate_static_no(b, winner))
         return CANMATE_NO;
     return CANMATE_UNKNOWN;
+}
+
+/* NO when every move from b leads to a position the static layers prove
+ * dead for the winner: the proofs often fail only because of a man that
+ * must move next (a king in check, a piece that is about to be taken). */
+static bool children_no(const Board *b, int winner)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (static_answer(&child, winner) != CANMATE_NO)
+            return false;
+    }
+    return list.count > 0;
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
@@ -1287,6 +1008,9 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     CanMate r = static_answer(b, winner);
     if (r != CANMATE_UNKNOWN)
         return r; /* YES here means b is mate already: the empty line */
+
+    if (children_no(b, winner))
+        return CANMATE_NO;
 
     CanMateLimits l = {CANMATE_DEFAULT_NODES, CANMATE_DEFAULT_DEPTH, CANMATE_DEFAULT_EXHAUST};
     if (lim) {
@@ -1341,10 +1065,9 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         if (r != CANMATE_UNKNOWN)
             goto done;
     }
-    r = guided_deepen(s, scratch, b, GUIDED_NODES);
-    if (r == CANMATE_YES)
-        goto found;
-    if (r == CANMATE_NO)
+    r = canmate_guided_search(b, winner, l.max_nodes * GUIDED_PER_NODE, scratch->tt,
+                              (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
+    if (r != CANMATE_UNKNOWN)
         goto done;
     size_t bf = (size_t)l.max_exhaust / 2 < BF_MAX ? (size_t)l.max_exhaust / 2 : BF_MAX;
     /* The nearest corner first with half the budget, then each corner in

@@ -9,8 +9,9 @@
  * its square is a wall for everyone for ever.  The rules:
  *   - pieces move as on an empty board whose only obstacles are the fixed
  *     men, and never onto a fixed man of their own colour;
- *   - a king never steps next to a fixed enemy king, nor onto a square a
- *     fixed enemy pawn attacks;
+ *   - a king never steps onto a square a fixed enemy man attacks whatever
+ *     stands around it (a pawn's or knight's or king's attacks, a slider's
+ *     next square along each line);
  *   - a pawn pushes onto squares no fixed man holds; it captures on a
  *     square only if an enemy man other than the king may stand there (or
  *     an enemy pawn may jump over it, for en passant);
@@ -31,10 +32,74 @@
  * or by distinct men of the loser standing on them (pigeonhole); when
  * neither can be, k is no mate square, and when no k remains, NO.
  *
- * Workload: a few rounds over at most 32 men, each round a few hundred
+ * The material rules (canmate_static_material_no) live here too: they are
+ * the first static layer and the guided search needs them.
+ *
+ * Workload: the material rules are a few bit operations; the mobility
+ * proof runs a few rounds over at most 32 men, each round a few hundred
  * attack look-ups; microseconds.
  */
 #include "canmate_static.h"
+
+/*
+ * Whether the winner's men can only mate with blockers the loser does not
+ * have: a lone knight against nothing but queens, or bishops of one colour
+ * against no knight and no bishop of the other colour.  For the bishops:
+ * the loser's king always has an orthogonal neighbour of the other colour,
+ * which the bishops never see; a queen or rook standing there can always
+ * step onto the diagonal square next to the king to capture or block the
+ * checking bishop (it cannot be pinned by bishops of the wrong colour, and
+ * two bishops of one colour cannot give double check), and the winner's
+ * king covers at most one of the two neighbours beside that diagonal square
+ * without standing on it.  For the knight: the two squares between it and
+ * the king are both neighbours of the king and of the knight, and a queen
+ * on either takes the knight.  A loser's pawn could promote to what the
+ * rules exclude, so callers also require that the loser has no pawn.
+ */
+bool canmate_static_needs_help(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
+    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
+    if (!wmen)
+        return true;
+    if (wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
+        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
+        return true;
+    if (wmen == (wmen & b->by_type[BISHOP]) && !(lmen & b->by_type[KNIGHT])) {
+        Bitboard colour = (wmen & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
+        if (!(b->by_type[BISHOP] & ~colour))
+            return true;
+    }
+    return false;
+}
+
+/* NO when the material on the board can never mate the loser, whatever the
+ * placement: the classic dead positions and their one-sided variants. */
+bool canmate_static_material_no(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
+    if (!wmat)
+        return true; /* a lone king never gives check */
+    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false; /* pawns can promote; rooks and queens mate */
+    Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
+    if (!(lmat & b->by_type[PAWN]) && canmate_static_needs_help(b, winner))
+        return true;
+    if (lmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false;
+    /* K+N v K: one knight mates only against a king hemmed in by its own men. */
+    if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
+        return true;
+    /* Only bishops on the board, all on one colour: the king always has a
+     * flight square of the other colour that nothing can ever cover. */
+    Bitboard minors = wmat | lmat;
+    if (!(minors & b->by_type[KNIGHT]) &&
+        (!(minors & LIGHT_SQUARES_BB) || !(minors & DARK_SQUARES_BB)))
+        return true;
+    return false;
+}
 
 enum { MEN_MAX = 32 };
 
@@ -123,7 +188,10 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
 /* One round of the rules over every man; true when anything grew. */
 static bool grow_round(Men *m)
 {
-    Bitboard perm[2] = {0, 0}, pawn_walls[2] = {0, 0}, king_zone[2] = {0, 0}, stand[2] = {0, 0};
+    /* guard: squares a fixed man attacks whatever else stands around it
+     * (for a slider, the next square along each line), where no enemy
+     * king can ever step. */
+    Bitboard perm[2] = {0, 0}, guard[2] = {0, 0}, stand[2] = {0, 0};
     for (int i = 0; i < m->n; i++) {
         int c = m->color[i];
         if (m->type[i] != KING)
@@ -132,9 +200,9 @@ static bool grow_round(Men *m)
             continue;
         perm[c] |= BB(m->sq0[i]);
         if (m->type[i] == PAWN)
-            pawn_walls[c] |= bb_pawn_attacks[c][m->sq0[i]];
-        if (m->type[i] == KING)
-            king_zone[c] |= bb_king_attacks[m->sq0[i]];
+            guard[c] |= bb_pawn_attacks[c][m->sq0[i]];
+        else
+            guard[c] |= reach_step(m->type[i], m->sq0[i], ~(Bitboard)0);
     }
     Bitboard walls = perm[WHITE] | perm[BLACK];
     m->walls = walls;
@@ -149,7 +217,7 @@ static bool grow_round(Men *m)
             while (from) {
                 Bitboard a = reach_step(type, bb_pop(&from), walls) & ~perm[c];
                 if (type == KING)
-                    a &= ~pawn_walls[them] & ~king_zone[them];
+                    a &= ~guard[them];
                 add |= a;
             }
             m->hits[i] |= add;
@@ -207,15 +275,16 @@ static bool men_fixpoint(Men *m, const Board *b)
     }
 }
 
-/* Whether the loser's king could be mated on k, where only bishops of k's
- * colour can check: every flight square of the other colour must be taken
- * by the winner's king or held by a distinct man of the loser. */
-static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard other_attacks)
+/* Whether the loser's king could be mated on k, where only bishops can
+ * check: every flight square of the other colour must be taken by the
+ * winner's king or held by a distinct man of the loser, unless one of the
+ * winner's other men (`takers`: what they may attack) can take it. */
+static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard takers)
 {
     int loser = winner ^ 1;
     Bitboard colour = (BB(k) & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
     Bitboard flights = bb_king_attacks[k] & ~colour;
-    if (flights & other_attacks)
+    if (flights & takers)
         return true; /* another man of the winner might take one: not analysed */
     Bitboard wk = m->reach[m->king[winner]] & ~bb_king_attacks[k] & ~BB(k);
     /* The winner's king helping from nowhere is the case of an empty wk. */
@@ -262,8 +331,9 @@ bool canmate_static_no(const Board *b, int winner)
     if (other_attacks & kreg)
         return false;
     Bitboard checks = bishop_attacks & kreg;
+    /* A bishop of the other colour may take flight squares too. */
     while (checks)
-        if (bishop_mate_possible(&m, winner, bb_pop(&checks), other_attacks))
+        if (bishop_mate_possible(&m, winner, bb_pop(&checks), other_attacks | bishop_attacks))
             return false;
     return true;
 }

@@ -27,6 +27,17 @@
 
 #include "board.h"
 
+/* Whether the winner's men can only mate with blockers the loser does not
+ * have (a lone king; a lone knight against nothing but queens and pawns;
+ * bishops of one colour against no knight and no bishop of the other
+ * colour).  Exact only when the loser has no pawn: a pawn could promote to
+ * the missing blocker. */
+bool canmate_static_needs_help(const Board *b, int winner);
+
+/* True when the material on b can never mate the loser, whatever the
+ * placement: the classic dead positions and their one-sided variants. */
+bool canmate_static_material_no(const Board *b, int winner);
+
 /* True only when it is proven that `winner` (WHITE or BLACK) can never
  * mate from b by any series of legal moves; false means "not proven".
  * Positions with castling rights or a pawn that could ever promote are
