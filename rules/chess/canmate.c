@@ -893,7 +893,6 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
     return CANMATE_UNKNOWN;
 }
 
-
 /* ---------------------------------------------------------------------- */
 /* The entry points                                                         */
 
@@ -942,7 +941,8 @@ static CanMate static_answer(const Board *b, int winner)
     CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
-    if (canmate_static_material_no(b, winner) || frozen_no(b, winner) || canmate_static_no(b, winner))
+    if (canmate_static_material_no(b, winner) || frozen_no(b, winner) ||
+        canmate_static_no(b, winner))
         return CANMATE_NO;
     return CANMATE_UNKNOWN;
 }

@@ -207,10 +207,10 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
     e->gen = s->gen;
     e->depth = left;
     bool must_promote = canmate_static_needs_help(b, winner);
-    bool walled = !(b->by_type[KNIGHT] | b->by_type[ROOK] | b->by_type[QUEEN]) &&
-                  bb_popcount((board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN)) >=
-                      4 &&
-                  pawns_paired(b);
+    bool walled =
+        !(b->by_type[KNIGHT] | b->by_type[ROOK] | b->by_type[QUEEN]) &&
+        bb_popcount((board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN)) >= 4 &&
+        pawns_paired(b);
     int semi_sq = semi_blocked_square(b);
     bool semi = semi_sq != SQ_NONE;
     /* Rewarded moves first, then the others, the costly ones last. */

@@ -143,8 +143,8 @@ static bool confronted(const Men *m, int i, int t)
         return false;
     int c = m->color[i], file = SQ_FILE(m->sq0[i]), rank = SQ_RANK(m->sq0[i]);
     for (int j = 0; j < m->n; j++) {
-        if (m->type[j] != PAWN || m->color[j] == c || SQ_FILE(m->sq0[j]) != file ||
-            m->strays[j] || m->taken[j])
+        if (m->type[j] != PAWN || m->color[j] == c || SQ_FILE(m->sq0[j]) != file || m->strays[j] ||
+            m->taken[j])
             continue;
         int rj = SQ_RANK(m->sq0[j]);
         if (c == WHITE && rj > rank && SQ_RANK(t) >= rj)
@@ -235,8 +235,8 @@ static bool grow_round(Men *m)
             continue;
         Bitboard exposed = m->reach[i];
         if (m->type[i] == PAWN) /* taken en passant on the square it jumps */
-            exposed |= m->jumped[m->color[i]] &
-                       BB(m->sq0[i] + (m->color[i] == WHITE ? 8 : -8)) & (RANK_3_BB | RANK_6_BB);
+            exposed |= m->jumped[m->color[i]] & BB(m->sq0[i] + (m->color[i] == WHITE ? 8 : -8)) &
+                       (RANK_3_BB | RANK_6_BB);
         if (exposed & hits[m->color[i] ^ 1]) {
             m->taken[i] = true;
             grew = true;
