@@ -935,14 +935,19 @@ static bool looks_blocked(const Board *b)
     return bb_popcount((wp << 8) & bp) >= LOCKED_PAIRS;
 }
 
-/* Layers 1 and 2: an answer without search, or UNKNOWN. */
-static CanMate static_answer(const Board *b, int winner)
+/* Layers 1, 2 and 2b: an answer without search, or UNKNOWN.  The cheap
+ * callers (`always` false: the quick test, the every-move check) run the
+ * mobility proof only where a pawn stands blocked head-on, the positions
+ * where it usually succeeds; elsewhere it would mostly spend its rounds. */
+static CanMate static_answer(const Board *b, int winner, bool always)
 {
     CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
-    if (canmate_static_material_no(b, winner) || frozen_no(b, winner) ||
-        canmate_static_no(b, winner))
+    if (canmate_static_material_no(b, winner) || frozen_no(b, winner))
+        return CANMATE_NO;
+    bool locked = (board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN);
+    if ((always || locked) && canmate_static_no(b, winner))
         return CANMATE_NO;
     return CANMATE_UNKNOWN;
 }
@@ -957,7 +962,7 @@ static bool children_no(const Board *b, int winner)
     for (int i = 0; i < list.count; i++) {
         Board child = *b;
         board_make(&child, list.moves[i]);
-        if (static_answer(&child, winner) != CANMATE_NO)
+        if (static_answer(&child, winner, true) != CANMATE_NO)
             return false;
     }
     return list.count > 0;
@@ -970,7 +975,7 @@ CanMate canmate_quick(const Board *b, int winner)
 {
     if (winner != WHITE && winner != BLACK)
         return CANMATE_UNKNOWN;
-    CanMate r = static_answer(b, winner);
+    CanMate r = static_answer(b, winner, false);
     if (r != CANMATE_UNKNOWN)
         return r;
     Search s;
@@ -1005,7 +1010,7 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         *line_len = 0;
     if (winner != WHITE && winner != BLACK)
         return CANMATE_UNKNOWN;
-    CanMate r = static_answer(b, winner);
+    CanMate r = static_answer(b, winner, true);
     if (r != CANMATE_UNKNOWN)
         return r; /* YES here means b is mate already: the empty line */
 
@@ -1120,7 +1125,7 @@ bool canmate_is_dead(const Board *b)
 {
     CanMate st[2];
     for (int c = WHITE; c <= BLACK; c++) {
-        st[c] = static_answer(b, c);
+        st[c] = static_answer(b, c, false);
         if (st[c] == CANMATE_YES)
             return false;
     }
