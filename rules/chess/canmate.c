@@ -1058,7 +1058,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->line_len = 0;
     /* Short mates first (cheap, and the usual case with heavy pieces), then
      * the long walks, then longer depth-first searches with what is left of
-     * the budget, and last the exhaustive walk that can prove NO. */
+     * the budget, the exhaustive walk that can prove NO, and last the
+     * guided search with the largest budget. */
     s->max_nodes = l.max_nodes / 8;
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
@@ -1070,10 +1071,6 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         if (r != CANMATE_UNKNOWN)
             goto done;
     }
-    r = canmate_guided_search(b, winner, l.max_nodes * GUIDED_PER_NODE, scratch->tt,
-                              (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
-    if (r != CANMATE_UNKNOWN)
-        goto done;
     size_t bf = (size_t)l.max_exhaust / 2 < BF_MAX ? (size_t)l.max_exhaust / 2 : BF_MAX;
     /* The nearest corner first with half the budget, then each corner in
      * turn: a walk that stalls towards one corner often succeeds in another. */
@@ -1095,6 +1092,11 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
          * forced sequences (a lone king that must take the last piece). */
         r = exhaust(scratch, b, winner, l.max_exhaust, line, line_len);
     }
+    /* Last and largest: the guided search, for the long helpmates of
+     * blocked positions that the searches above do not reach. */
+    if (r == CANMATE_UNKNOWN)
+        r = canmate_guided_search(b, winner, l.max_nodes * GUIDED_PER_NODE, scratch->tt,
+                                  (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
     goto done;
 found:
     if (line)
