@@ -1,7 +1,7 @@
 /*
  * canmate.c — can `winner` still checkmate by any series of legal moves?
  *
- * Four layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
+ * Layers, cheapest first (after M. Ambrona, FUN 2022; this code is our
  * own):
  *   1. Terminal positions and material rules (K v K, K+N v K, bishops of one
  *      colour only, a lone king, a lone bishop or bishops of one colour
@@ -14,25 +14,34 @@
  *      attack a square the loser's king can reach, or when his only pieces
  *      are bishops of one colour and every square they could check on keeps
  *      an escape of the other colour that nothing can ever cover.
+ *   2b. The mobility proof (canmate_static.c): where every man can ever
+ *      stand, for structures that still move a little; on the root, on
+ *      every position one move away (children_no) and in the walk.
  *   3. A helpmate search (helpmate): iterative deepening, both sides
  *      cooperating, moves ordered to take flight squares from the loser's
  *      king (checks and promotions first, the loser's king to a corner), with
  *      a transposition table of positions already failed at a depth; then a
  *      greedy best-first search (bestfirst) on a "distance from mate" score
  *      for the long cooperative walks of minor-piece endings.
+ *   3c. The guided deep search (canmate_guided.c): depth-first, with no
+ *      depth spent on moves towards a pictured corner mate; it finds the
+ *      long helpmates of blocked positions and can also prove NO.
  *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
  *      and 2 are not expanded.  Where pawns stand locked it runs before the
  *      long searches with part of its budget, elsewhere last.
  *
- * Soundness: NO comes only from layers 1, 2 and a completed layer 4, each a
+ * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
+ * a completed layer 4, each a
  * proof; YES always comes with a line of legal moves that mates.  Budgets
  * are counted in positions, never in time, so answers are reproducible.
  * Zobrist keys identify positions in the tables; a 64-bit collision could in
  * principle prune a position wrongly, with probability around 1e-10 per call.
  */
 #include "canmate.h"
+#include "canmate_guided.h"
+#include "canmate_static.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,11 +49,8 @@
 /* ---------------------------------------------------------------------- */
 /* Scratch memory                                                           */
 
-typedef struct TtEntry {
-    uint64_t key;
-    uint32_t gen;
-    int32_t depth; /* the helpmate search failed from here with this many plies */
-} TtEntry;
+/* The helpmate searches' table: a position failed from with `depth` plies. */
+typedef CanMateTtEntry TtEntry;
 
 /* A position waiting in the exhaustive walk, with the way back to the root. */
 typedef struct QueueEntry {
@@ -149,66 +155,6 @@ static int corner_distance(int sq)
 
 /* ---------------------------------------------------------------------- */
 /* Layer 1: terminal positions and material                                */
-
-/*
- * Whether the winner's men can only mate with blockers the loser does not
- * have: a lone knight against nothing but queens, or bishops of one colour
- * against no knight and no bishop of the other colour.  For the bishops:
- * the loser's king always has an orthogonal neighbour of the other colour,
- * which the bishops never see; a queen or rook standing there can always
- * step onto the diagonal square next to the king to capture or block the
- * checking bishop (it cannot be pinned by bishops of the wrong colour, and
- * two bishops of one colour cannot give double check), and the winner's
- * king covers at most one of the two neighbours beside that diagonal square
- * without standing on it.  For the knight: the two squares between it and
- * the king are both neighbours of the king and of the knight, and a queen
- * on either takes the knight.  A loser's pawn could promote to what the
- * rules exclude, so callers also require that the loser has no pawn.
- */
-static bool needs_loser_help(const Board *b, int winner)
-{
-    int loser = winner ^ 1;
-    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
-    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
-    if (!wmen)
-        return true;
-    if (wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
-        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
-        return true;
-    if (wmen == (wmen & b->by_type[BISHOP]) && !(lmen & b->by_type[KNIGHT])) {
-        Bitboard colour = (wmen & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
-        if (!(b->by_type[BISHOP] & ~colour))
-            return true;
-    }
-    return false;
-}
-
-/* NO when the material on the board can never mate the loser, whatever the
- * placement: the classic dead positions and their one-sided variants. */
-static bool material_no(const Board *b, int winner)
-{
-    int loser = winner ^ 1;
-    Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
-    if (!wmat)
-        return true; /* a lone king never gives check */
-    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
-        return false; /* pawns can promote; rooks and queens mate */
-    Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
-    if (!(lmat & b->by_type[PAWN]) && needs_loser_help(b, winner))
-        return true;
-    if (lmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
-        return false;
-    /* K+N v K: one knight mates only against a king hemmed in by its own men. */
-    if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
-        return true;
-    /* Only bishops on the board, all on one colour: the king always has a
-     * flight square of the other colour that nothing can ever cover. */
-    Bitboard minors = wmat | lmat;
-    if (!(minors & b->by_type[KNIGHT]) &&
-        (!(minors & LIGHT_SQUARES_BB) || !(minors & DARK_SQUARES_BB)))
-        return true;
-    return false;
-}
 
 /* The answer for positions where the game is already over, else UNKNOWN. */
 static CanMate terminal(const Board *b, int winner, int nmoves)
@@ -543,7 +489,7 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
         if (plies < 3)
             return false;
     }
-    if (material_no(b, s->winner))
+    if (canmate_static_material_no(b, s->winner))
         return false;
     /* A position already on the line: the cycle cannot help. */
     s->path[ply] = b->key;
@@ -710,10 +656,10 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
                 *line_len = len;
             return CANMATE_YES;
         }
-        if (at > 0 && material_no(b, winner))
+        if (at > 0 && canmate_static_material_no(b, winner))
             continue;
         if (at > 0 && structure_changed(&sc->queue[sc->queue[at].parent].b, b) &&
-            frozen_no(b, winner))
+            (frozen_no(b, winner) || canmate_static_no(b, winner)))
             continue;
         /* The children are made in place at the queue's tail and their
          * slots in the seen set fetched ahead: the look-ups are random
@@ -937,7 +883,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         for (int i = 0; i < list.count && nheap < heap_cap; i++) {
             Board child = *b;
             board_make(&child, list.moves[i]);
-            if (material_no(&child, winner) ||
+            if (canmate_static_material_no(&child, winner) ||
                 (q->parent >= 0 && child.key == sc->queue[q->parent].b.key))
                 continue; /* a move straight back gains nothing */
             heap_push(sc->heap, &nheap,
@@ -960,6 +906,9 @@ enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
  * takes half the walk's budget up to BF_MAX, and a quarter of that per
  * corner. */
 enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
+/* The guided search may visit GUIDED_PER_NODE times the helpmate search's
+ * budget (a million positions by default, some tenths of a second). */
+enum { GUIDED_PER_NODE = 100 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -986,15 +935,37 @@ static bool looks_blocked(const Board *b)
     return bb_popcount((wp << 8) & bp) >= LOCKED_PAIRS;
 }
 
-/* Layers 1 and 2: an answer without search, or UNKNOWN. */
-static CanMate static_answer(const Board *b, int winner)
+/* Layers 1, 2 and 2b: an answer without search, or UNKNOWN.  The cheap
+ * callers (`always` false: the quick test, the every-move check) run the
+ * mobility proof only where a pawn stands blocked head-on, the positions
+ * where it usually succeeds; elsewhere it would mostly spend its rounds. */
+static CanMate static_answer(const Board *b, int winner, bool always)
 {
     CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
-    if (material_no(b, winner) || frozen_no(b, winner))
+    if (canmate_static_material_no(b, winner) || frozen_no(b, winner))
+        return CANMATE_NO;
+    bool locked = (board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN);
+    if ((always || locked) && canmate_static_no(b, winner))
         return CANMATE_NO;
     return CANMATE_UNKNOWN;
+}
+
+/* NO when every move from b leads to a position the static layers prove
+ * dead for the winner: the proofs often fail only because of a man that
+ * must move next (a king in check, a piece that is about to be taken). */
+static bool children_no(const Board *b, int winner)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (static_answer(&child, winner, true) != CANMATE_NO)
+            return false;
+    }
+    return list.count > 0;
 }
 
 /* The quick test's search: short helpmates within a few hundred positions. */
@@ -1004,7 +975,7 @@ CanMate canmate_quick(const Board *b, int winner)
 {
     if (winner != WHITE && winner != BLACK)
         return CANMATE_UNKNOWN;
-    CanMate r = static_answer(b, winner);
+    CanMate r = static_answer(b, winner, false);
     if (r != CANMATE_UNKNOWN)
         return r;
     Search s;
@@ -1039,9 +1010,12 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         *line_len = 0;
     if (winner != WHITE && winner != BLACK)
         return CANMATE_UNKNOWN;
-    CanMate r = static_answer(b, winner);
+    CanMate r = static_answer(b, winner, true);
     if (r != CANMATE_UNKNOWN)
         return r; /* YES here means b is mate already: the empty line */
+
+    if (children_no(b, winner))
+        return CANMATE_NO;
 
     CanMateLimits l = {CANMATE_DEFAULT_NODES, CANMATE_DEFAULT_DEPTH, CANMATE_DEFAULT_EXHAUST};
     if (lim) {
@@ -1084,7 +1058,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->line_len = 0;
     /* Short mates first (cheap, and the usual case with heavy pieces), then
      * the long walks, then longer depth-first searches with what is left of
-     * the budget, and last the exhaustive walk that can prove NO. */
+     * the budget, the exhaustive walk that can prove NO, and last the
+     * guided search with the largest budget. */
     s->max_nodes = l.max_nodes / 8;
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
@@ -1117,6 +1092,11 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
          * forced sequences (a lone king that must take the last piece). */
         r = exhaust(scratch, b, winner, l.max_exhaust, line, line_len);
     }
+    /* Last and largest: the guided search, for the long helpmates of
+     * blocked positions that the searches above do not reach. */
+    if (r == CANMATE_UNKNOWN)
+        r = canmate_guided_search(b, winner, l.max_nodes * GUIDED_PER_NODE, scratch->tt,
+                                  (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
     goto done;
 found:
     if (line)
@@ -1147,7 +1127,7 @@ bool canmate_is_dead(const Board *b)
 {
     CanMate st[2];
     for (int c = WHITE; c <= BLACK; c++) {
-        st[c] = static_answer(b, c);
+        st[c] = static_answer(b, c, false);
         if (st[c] == CANMATE_YES)
             return false;
     }

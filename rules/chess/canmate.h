@@ -18,9 +18,10 @@
  * castling rights and en passant square matter.
  *
  * The analysis follows the published idea of M. Ambrona, "A Practical
- * Algorithm for Chess Unwinnability" (FUN 2022): cheap material rules, a
- * semi-static proof for frozen pawn structures, an iterative-deepening
- * helpmate search with move ordering and a transposition table, and an
+ * Algorithm for Chess Unwinnability" (FUN 2022): cheap material rules,
+ * semi-static proofs for blocked pawn structures (canmate_static.c), an
+ * iterative-deepening helpmate search with move ordering and a
+ * transposition table, a guided deep search (canmate_guided.c), and an
  * exhaustive walk of the reachable positions when they are few.
  *
  * Everything here is deterministic and reads no clock: budgets are counted
@@ -30,11 +31,12 @@
  * Workload: canmate_is_dead() runs after every move of every game and costs
  * well under a microsecond in open positions (it never searches there);
  * canmate_quick() costs some microseconds; canmate_search() runs at flag
- * fall, resignation and the like, a few times per game: about a millisecond
- * on average on timeout-like positions (under one in the opening), some
- * tens of milliseconds, at most a few hundred, on constructed blocked
- * positions whose exhaustive walk runs to its budget.  Mating lines are legal but not always the
- * shortest (the long ones come from a greedy search).
+ * fall, resignation and the like, a few times per game: under a millisecond
+ * on average on timeout-like positions, and on constructed blocked
+ * positions up to some tenths of a second when the guided search
+ * (canmate_guided.c) runs to its budget of a million positions.  Mating
+ * lines are legal but not always the shortest (the long ones come from
+ * the guided and the greedy searches).
  */
 #ifndef ARBITER_RULES_CANMATE_H
 #define ARBITER_RULES_CANMATE_H
@@ -57,7 +59,8 @@ enum { CANMATE_LINE_MAX = 128 };
 
 /* Budgets of canmate_search(); a zero field takes its default. */
 typedef struct CanMateLimits {
-    uint64_t max_nodes;   /* positions the depth-first helpmate search may visit */
+    uint64_t max_nodes;   /* positions the depth-first helpmate search may visit
+                             (the guided search: a hundred times as many) */
     int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
     uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
                              200 bytes each, allocated as the walk needs

@@ -14,6 +14,8 @@
 
 #include "board.h"
 #include "canmate.h"
+#include "canmate_guided.h"
+#include "canmate_static.h"
 #include "testutil.h"
 
 typedef struct {
@@ -378,6 +380,83 @@ END_TEST
  * LABELLED_MIN_PERCENT of the cases decided. */
 enum { LABELLED_STEP = 25, LABELLED_MIN_PERCENT = 90 };
 
+/* The mobility proof (canmate_static.c) on side-cases of the labelled
+ * vector (tests/data/canmate/d3-test-vector.txt) that the frozen-wall proof
+ * could not decide: pawn walls that still move, a knight that is captured
+ * before it can leave its corner, kings penned in by pawns.  Bishops of
+ * both colours are never proven unable to mate: they can cover each
+ * other's flight squares (two such positions from the same vector). */
+START_TEST(mobility_proof)
+{
+    static const struct {
+        const char *fen;
+        int winner;
+    } no[] =
+        {
+            {"8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1", WHITE},
+            {"8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1", BLACK},
+            {"1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1", WHITE},
+            {"8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1", BLACK},
+            {"8/b1k3b1/5b2/p1p1p1p1/P1P1P1P1/2K5/5bB1/8 w - - 0 1", WHITE},
+            {"8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BK2/8/8 b - - 0 1", BLACK},
+        },
+      yes[] = {
+          {"1k2bb2/8/8/8/3K4/8/8/8 w - - 0 1", BLACK},
+          {"3k1B2/8/8/8/8/8/3KB3/8 b - - 0 1", WHITE},
+      };
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+        Board b = testutil_board(no[i].fen);
+        ck_assert_msg(canmate_static_no(&b, no[i].winner), "%s: not proven", no[i].fen);
+        ck_assert_int_eq(canmate_quick(&b, no[i].winner), CANMATE_NO);
+    }
+    CanMateScratch *scratch = canmate_scratch_new();
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        Board b = testutil_board(yes[i].fen);
+        ck_assert_msg(!canmate_static_no(&b, yes[i].winner), "%s: proven", yes[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        ck_assert_int_eq(canmate_search(&b, yes[i].winner, NULL, scratch, line, &len), CANMATE_YES);
+        verify_line(&b, yes[i].winner, line, len, yes[i].fen);
+    }
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
+/* The guided search (canmate_guided.c) alone finds the long helpmates of
+ * blocked positions labelled YES in the vector, with lines that replay;
+ * and where every line ends quickly a round sees everything and proves NO. */
+START_TEST(guided_search)
+{
+    static const struct {
+        const char *fen;
+        int winner;
+    } yes[] = {
+        {"6kR/4p1p1/1p2P1P1/1P2p3/1P2P3/1P2p1p1/4P1P1/5BK1 b - - 0 1", BLACK},
+        {"1b1k4/p1p1p1p1/P1P1P1P1/p1p1pBp1/8/8/P1P1P1P1/3K4 w - - 0 1", BLACK},
+        {"BkB5/pBp5/P1P5/4b3/8/8/8/5K2 w - - 0 1", BLACK},
+    };
+    enum { BITS = 16 };
+    CanMateTtEntry *tt = calloc((size_t)1 << BITS, sizeof *tt);
+    ck_assert_ptr_nonnull(tt);
+    uint32_t gen = 0;
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        Board b = testutil_board(yes[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        ck_assert_int_eq(canmate_guided_search(&b, yes[i].winner, 1000000, tt,
+                                               ((uint32_t)1 << BITS) - 1, &gen, line, &len),
+                         CANMATE_YES);
+        verify_line(&b, yes[i].winner, line, len, yes[i].fen);
+    }
+    /* Labelled "--": the few reachable positions are all seen. */
+    Board b = testutil_board("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1");
+    ck_assert_int_eq(
+        canmate_guided_search(&b, WHITE, 1000000, tt, ((uint32_t)1 << BITS) - 1, &gen, NULL, NULL),
+        CANMATE_NO);
+    free(tt);
+}
+END_TEST
+
 START_TEST(labelled_sample)
 {
     const char *dir = getenv("ARBITER_TEST_DATA");
@@ -450,6 +529,8 @@ int main(void)
     tcase_add_test(tc, queen_or_rook_never_no);
     tcase_add_test(tc, lone_bishop_against_heavy_piece);
     tcase_add_test(tc, labelled_sample);
+    tcase_add_test(tc, mobility_proof);
+    tcase_add_test(tc, guided_search);
     tcase_add_test(tc, no_answers_survive_brute_force);
     suite_add_tcase(s, tc);
     return testutil_run(s);

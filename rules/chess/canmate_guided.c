@@ -1,0 +1,291 @@
+/*
+ * canmate_guided.c — the guided deep helpmate search.
+ *
+ * A depth-first search for a helpmate in which the depth left is spent
+ * unevenly (the idea of M. Ambrona's analyzer, FUN 2022; this code is our
+ * own): moves towards a pictured mate in a corner of the loser's back rank
+ * cost nothing, and so does the move after such a move; moves away from it
+ * (the loser capturing, pieces leaving the blocked structure) cost three
+ * plies.  It follows the long purposeful walks of blocked and minor-piece
+ * positions far deeper than a uniform search.  Rounds of growing depth each
+ * get depth * GUIDED_ROUND positions; a round that finishes without any
+ * line stopped by the depth has seen every reachable position, which
+ * proves NO.
+ *
+ * Deterministic: budgets are counted in positions.  The transposition
+ * table is the caller's (canmate.c's scratch), one generation per round.
+ *
+ * Workload: at flag fall and the like, after the cheap layers failed; a
+ * million positions at most by default, some tenths of a second.
+ */
+#include "canmate_guided.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "canmate_static.h"
+
+typedef struct Guided {
+    int winner;
+    bool aborted;                  /* a budget ran out */
+    bool cut;                      /* some line was stopped by the depth */
+    uint64_t nodes, max_nodes;     /* the whole search */
+    uint64_t iter_nodes, iter_max; /* this round */
+    CanMateTtEntry *tt;
+    uint32_t tt_mask, gen;
+    int line_len;
+    Move line[CANMATE_LINE_MAX];
+} Guided;
+
+/* Chebyshev distance. */
+static int chebyshev(int a, int b)
+{
+    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
+    return df > dr ? df : dr;
+}
+
+/* Knight moves from a to b on an empty board (corner cases included). */
+static int knight_distance(int a, int b)
+{
+    int dx = abs(SQ_FILE(a) - SQ_FILE(b)), dy = abs(SQ_RANK(a) - SQ_RANK(b));
+    if (dx < dy) {
+        int t = dx;
+        dx = dy;
+        dy = t;
+    }
+    if (dx == 1 && dy == 0)
+        return 3;
+    if (dx == 2 && dy == 2)
+        return 4;
+    if (dx == 1 && dy == 1) {
+        Bitboard corners = BB(0) | BB(7) | BB(56) | BB(63);
+        if ((BB(a) | BB(b)) & corners)
+            return 4;
+    }
+    int m = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
+    return m + ((m + dx + dy) & 1);
+}
+
+/*
+ * The square a piece that moves is steered to: a mate in a corner of the
+ * loser's back rank (seen from the winner), with the loser's king in the
+ * corner, the winner's king two squares in front and a loser's man beside
+ * the king to block it.  The corner is dark when the winner has a dark
+ * bishop (or no bishop while the loser has a light one), since then the
+ * bishops can give the check there.
+ */
+static int steer_target(const Board *b, int winner, bool king)
+{
+    Bitboard wb = board_pieces(b, winner, BISHOP), lb = board_pieces(b, winner ^ 1, BISHOP);
+    bool dark = (wb & DARK_SQUARES_BB) || (!wb && (lb & LIGHT_SQUARES_BB));
+    int t;
+    if (b->side == winner)
+        t = king ? SQ(7, 5) : SQ(7, 7);
+    else
+        t = king ? SQ(7, 7) : SQ(6, 7);
+    if (!dark)
+        t ^= 7;
+    if (winner == BLACK)
+        t ^= 63;
+    return t;
+}
+
+/* Whether the move from -> to brings a king (or a bishop when `bishops`)
+ * or a knight nearer to t. */
+static bool approaches(int type, int from, int to, int t, bool bishops)
+{
+    if (type == KING || (bishops && type == BISHOP))
+        return chebyshev(to, t) < chebyshev(from, t);
+    if (type == KNIGHT)
+        return knight_distance(to, t) < knight_distance(from, t);
+    return false;
+}
+
+/* Pawns of both sides face to face across one empty square: the square
+ * between, or SQ_NONE. */
+static int semi_blocked_square(const Board *b)
+{
+    Bitboard x = (board_pieces(b, WHITE, PAWN) << 8) & (board_pieces(b, BLACK, PAWN) >> 8);
+    return x ? bb_lsb(x) : SQ_NONE;
+}
+
+/* Whether every file holding a pawn of one side that can still move (not on
+ * its last two ranks) holds one of the other side too. */
+static bool pawns_paired(const Board *b)
+{
+    Bitboard wp = board_pieces(b, WHITE, PAWN) & ~RANK_7_BB;
+    Bitboard bp = board_pieces(b, BLACK, PAWN) & ~RANK_2_BB;
+    unsigned wf = 0, bf = 0;
+    while (wp)
+        wf |= 1u << SQ_FILE(bb_pop(&wp));
+    while (bp)
+        bf |= 1u << SQ_FILE(bb_pop(&bp));
+    return wf == bf;
+}
+
+enum { STEP_NORMAL, STEP_REWARD, STEP_PUNISH };
+/* The order the guided search tries them in: reward, normal, punish. */
+#define STEP_RANK(k) ((k) == STEP_REWARD ? 0 : (k) == STEP_NORMAL ? 1 : 2)
+
+/* How a move changes the depth left in the guided search: progress towards
+ * the pictured mate is free, a step away costs triple. */
+static int classify_step(const Board *b, Move m, int winner, bool must_promote, bool walled,
+                         bool semi, int semi_sq)
+{
+    int from = move_from(m), to = move_to(m);
+    int type = piece_type(b->squares[from]);
+    bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
+    int t = steer_target(b, winner, type == KING);
+    int v = STEP_NORMAL;
+    if (b->side == winner) {
+        int rel = winner == WHITE ? SQ_RANK(from) : 7 - SQ_RANK(from);
+        if ((type == PAWN && rel > 4) || capture || approaches(type, from, to, t, false))
+            v = STEP_REWARD;
+    } else {
+        if (must_promote) {
+            int promo = move_kind(m) == MOVE_PROMOTION ? move_promotion(m) : PAWN;
+            v = type == PAWN && promo != QUEEN && promo != ROOK ? STEP_REWARD : STEP_PUNISH;
+        }
+        if (approaches(type, from, to, t, false))
+            v = STEP_REWARD;
+        else if (capture)
+            v = STEP_PUNISH;
+    }
+    if (walled) {
+        if (semi) {
+            if (capture && b->side == winner)
+                v = STEP_REWARD;
+            else if (type == KING)
+                v = semi_sq != SQ_NONE && approaches(KING, from, to, semi_sq, false) ? STEP_REWARD
+                                                                                     : STEP_NORMAL;
+            else
+                v = STEP_PUNISH;
+        } else if (approaches(type, from, to, t, true) &&
+                   bb_more_than_one(board_pieces(b, winner ^ 1, BISHOP))) {
+            v = STEP_REWARD;
+        }
+    }
+    return v;
+}
+
+/*
+ * Depth-first helpmate search where the depth left is spent unevenly:
+ * moves towards the pictured mate cost nothing, moves after such a move
+ * cost nothing either, moves away cost three plies.  That lets it follow
+ * the long, purposeful walks of blocked and minor-piece positions far
+ * deeper than a uniform search.  Positions already searched with as much
+ * depth left in this round are skipped.  s->cut records that some line
+ * was stopped by the depth, so a round that ends without a cut and
+ * without running out of nodes has seen every reachable position.
+ */
+static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, bool was_semi)
+{
+    if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
+        s->aborted = true;
+        return false;
+    }
+    int winner = s->winner;
+    CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
+    if (e->gen == s->gen && e->key == b->key && e->depth >= left)
+        return false;
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    if (list.count == 0) {
+        if (b->side != winner && board_in_check(b)) {
+            s->line_len = ply;
+            return true;
+        }
+        return false;
+    }
+    if (canmate_static_material_no(b, winner))
+        return false;
+    if (left <= 0 || ply >= CANMATE_LINE_MAX) {
+        s->cut = true;
+        return false;
+    }
+    e->key = b->key;
+    e->gen = s->gen;
+    e->depth = left;
+    bool must_promote = canmate_static_needs_help(b, winner);
+    bool walled =
+        !(b->by_type[KNIGHT] | b->by_type[ROOK] | b->by_type[QUEEN]) &&
+        bb_popcount((board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN)) >= 4 &&
+        pawns_paired(b);
+    int semi_sq = semi_blocked_square(b);
+    bool semi = semi_sq != SQ_NONE;
+    /* Rewarded moves first, then the others, the costly ones last. */
+    uint8_t kind[MOVES_MAX];
+    for (int i = 0; i < list.count; i++)
+        kind[i] = (uint8_t)classify_step(b, list.moves[i], winner, must_promote, walled,
+                                         semi || was_semi, semi_sq);
+    for (int i = 1; i < list.count; i++) {
+        Move m = list.moves[i];
+        uint8_t k = kind[i];
+        int j = i - 1;
+        while (j >= 0 && STEP_RANK(kind[j]) > STEP_RANK(k)) {
+            kind[j + 1] = kind[j];
+            list.moves[j + 1] = list.moves[j];
+            j--;
+        }
+        kind[j + 1] = k;
+        list.moves[j + 1] = m;
+    }
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        int v = kind[i];
+        int next = left - 1;
+        if (v == STEP_REWARD)
+            next = left;
+        else if (v == STEP_PUNISH)
+            next = left - 3;
+        else if (progress)
+            next = left;
+        Board child = *b;
+        board_make(&child, m);
+        s->line[ply] = m;
+        if (guided(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
+            return true;
+        if (s->aborted)
+            return false;
+    }
+    return false;
+}
+
+enum { GUIDED_ROUND = 10000 };
+
+CanMate canmate_guided_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                              uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    Guided *s = malloc(sizeof *s);
+    if (!s)
+        return CANMATE_UNKNOWN;
+    s->winner = winner;
+    s->nodes = 0;
+    s->max_nodes = max_nodes;
+    s->tt = tt;
+    s->tt_mask = tt_mask;
+    CanMate r = CANMATE_UNKNOWN;
+    for (int depth = 2; depth <= CANMATE_LINE_MAX && s->nodes < max_nodes; depth++) {
+        if (++*gen == 0)
+            *gen = 1; /* 0 marks a never-used entry */
+        s->gen = *gen;
+        s->aborted = false;
+        s->cut = false;
+        s->iter_nodes = 0;
+        s->iter_max = (uint64_t)depth * GUIDED_ROUND;
+        if (guided(s, b, depth, 0, false, false)) {
+            r = CANMATE_YES;
+            if (line)
+                memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+            if (line_len)
+                *line_len = s->line_len;
+            break;
+        }
+        if (!s->aborted && !s->cut) {
+            r = CANMATE_NO;
+            break;
+        }
+    }
+    free(s);
+    return r;
+}

@@ -1,0 +1,339 @@
+/*
+ * canmate_static.c — the mobility proof that a side can never mate.
+ *
+ * Every man keeps its identity (the square it starts on).  For each the
+ * proof grows the set of squares it may ever stand on (`reach`) and the
+ * squares it may ever capture on (`hits`), together with two flags: it may
+ * be captured (`taken`), and, for a pawn, it may capture and so leave its
+ * file (`strays`).  A man that never moves and is never taken is "fixed":
+ * its square is a wall for everyone for ever.  The rules:
+ *   - pieces move as on an empty board whose only obstacles are the fixed
+ *     men, and never onto a fixed man of their own colour;
+ *   - a king never steps onto a square a fixed enemy man attacks whatever
+ *     stands around it (a pawn's or knight's or king's attacks, a slider's
+ *     next square along each line);
+ *   - a pawn pushes onto squares no fixed man holds; it captures on a
+ *     square only if an enemy man other than the king may stand there (or
+ *     an enemy pawn may jump over it, for en passant);
+ *   - two pawns facing each other on a file, both unable to leave it and
+ *     the one in front never taken, can never pass each other.
+ * Each rule is a necessary condition of a real move given what may have
+ * happened before, and the sets only grow (the conditions that forbid a
+ * move only ever become false), so the iteration ends at a fixpoint that
+ * holds every square of every continuation: induction over the moves of
+ * any game.  A pawn that may promote ends the proof: the new piece could be
+ * anything.
+ *
+ * Then a mate needs the loser's king on some square of its reach that a
+ * man of the winner can attack (kings never check).  When no such square
+ * exists, NO.  When only bishops of one colour can attack them, each such
+ * square k keeps flight squares of the other colour around it; those must
+ * be taken by the winner's king (from a square two steps from k at least),
+ * or by distinct men of the loser standing on them (pigeonhole); when
+ * neither can be, k is no mate square, and when no k remains, NO.
+ *
+ * The material rules (canmate_static_material_no) live here too: they are
+ * the first static layer and the guided search needs them.
+ *
+ * Workload: the material rules are a few bit operations; the mobility
+ * proof runs a few rounds over at most 32 men, each round a few hundred
+ * attack look-ups; microseconds.
+ */
+#include "canmate_static.h"
+
+/*
+ * Whether the winner's men can only mate with blockers the loser does not
+ * have: a lone knight against nothing but queens, or bishops of one colour
+ * against no knight and no bishop of the other colour.  For the bishops:
+ * the loser's king always has an orthogonal neighbour of the other colour,
+ * which the bishops never see; a queen or rook standing there can always
+ * step onto the diagonal square next to the king to capture or block the
+ * checking bishop (it cannot be pinned by bishops of the wrong colour, and
+ * two bishops of one colour cannot give double check), and the winner's
+ * king covers at most one of the two neighbours beside that diagonal square
+ * without standing on it.  For the knight: the two squares between it and
+ * the king are both neighbours of the king and of the knight, and a queen
+ * on either takes the knight.  A loser's pawn could promote to what the
+ * rules exclude, so callers also require that the loser has no pawn.
+ */
+bool canmate_static_needs_help(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
+    Bitboard lmen = b->by_color[loser] & ~b->by_type[KING];
+    if (!wmen)
+        return true;
+    if (wmen == (wmen & b->by_type[KNIGHT]) && !bb_more_than_one(wmen) &&
+        !(lmen & (b->by_type[KNIGHT] | b->by_type[BISHOP] | b->by_type[ROOK])))
+        return true;
+    if (wmen == (wmen & b->by_type[BISHOP]) && !(lmen & b->by_type[KNIGHT])) {
+        Bitboard colour = (wmen & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
+        if (!(b->by_type[BISHOP] & ~colour))
+            return true;
+    }
+    return false;
+}
+
+/* NO when the material on the board can never mate the loser, whatever the
+ * placement: the classic dead positions and their one-sided variants. */
+bool canmate_static_material_no(const Board *b, int winner)
+{
+    int loser = winner ^ 1;
+    Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
+    if (!wmat)
+        return true; /* a lone king never gives check */
+    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false; /* pawns can promote; rooks and queens mate */
+    Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
+    if (!(lmat & b->by_type[PAWN]) && canmate_static_needs_help(b, winner))
+        return true;
+    if (lmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false;
+    /* K+N v K: one knight mates only against a king hemmed in by its own men. */
+    if (wmat == (wmat & b->by_type[KNIGHT]) && !bb_more_than_one(wmat) && !lmat)
+        return true;
+    /* Only bishops on the board, all on one colour: the king always has a
+     * flight square of the other colour that nothing can ever cover. */
+    Bitboard minors = wmat | lmat;
+    if (!(minors & b->by_type[KNIGHT]) &&
+        (!(minors & LIGHT_SQUARES_BB) || !(minors & DARK_SQUARES_BB)))
+        return true;
+    return false;
+}
+
+enum { MEN_MAX = 32 };
+
+typedef struct Men {
+    int n;
+    int king[2]; /* index of each side's king */
+    uint8_t sq0[MEN_MAX], color[MEN_MAX], type[MEN_MAX];
+    Bitboard reach[MEN_MAX];
+    Bitboard hits[MEN_MAX];
+    bool taken[MEN_MAX];
+    bool strays[MEN_MAX];
+    Bitboard jumped[2]; /* squares pawns of a colour may pass by a double step */
+    Bitboard walls;     /* the squares of fixed men, at the fixpoint */
+} Men;
+
+/* Squares a piece of `type` on sq attacks when occ is occupied. */
+static Bitboard reach_step(int type, int sq, Bitboard occ)
+{
+    Bitboard a = 0;
+    if (type == KNIGHT)
+        a = bb_knight_attacks[sq];
+    else if (type == KING)
+        a = bb_king_attacks[sq];
+    if (type == BISHOP || type == QUEEN)
+        a |= bb_bishop_attacks(sq, occ);
+    if (type == ROOK || type == QUEEN)
+        a |= bb_rook_attacks(sq, occ);
+    return a;
+}
+
+static bool is_fixed(const Men *m, int i)
+{
+    return m->reach[i] == BB(m->sq0[i]) && !m->taken[i];
+}
+
+/* Whether pawn i may not step onto t because an enemy pawn in front of it
+ * on its file can never let it pass. */
+static bool confronted(const Men *m, int i, int t)
+{
+    if (m->strays[i])
+        return false;
+    int c = m->color[i], file = SQ_FILE(m->sq0[i]), rank = SQ_RANK(m->sq0[i]);
+    for (int j = 0; j < m->n; j++) {
+        if (m->type[j] != PAWN || m->color[j] == c || SQ_FILE(m->sq0[j]) != file || m->strays[j] ||
+            m->taken[j])
+            continue;
+        int rj = SQ_RANK(m->sq0[j]);
+        if (c == WHITE && rj > rank && SQ_RANK(t) >= rj)
+            return true;
+        if (c == BLACK && rj < rank && SQ_RANK(t) <= rj)
+            return true;
+    }
+    return false;
+}
+
+/* The new squares of pawn i from one round's walls; sets strays and the
+ * squares it can jump over. */
+static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2])
+{
+    int c = m->color[i], them = c ^ 1, dir = c == WHITE ? 8 : -8;
+    int start_rank = c == WHITE ? 1 : 6;
+    Bitboard add = 0, from = m->reach[i];
+    while (from) {
+        int s = bb_pop(&from);
+        int f = s + dir;
+        if (!(walls & BB(f)) && !confronted(m, i, f)) {
+            add |= BB(f);
+            int f2 = f + dir;
+            if (s == m->sq0[i] && SQ_RANK(s) == start_rank && !(walls & BB(f2)) &&
+                !confronted(m, i, f2)) {
+                add |= BB(f2);
+                m->jumped[c] |= BB(f);
+            }
+        }
+        Bitboard caps = bb_pawn_attacks[c][s];
+        m->hits[i] |= caps;
+        caps &= stand[them] | m->jumped[them];
+        if (caps) {
+            add |= caps;
+            m->strays[i] = true;
+        }
+    }
+    return add;
+}
+
+/* One round of the rules over every man; true when anything grew. */
+static bool grow_round(Men *m)
+{
+    /* guard: squares a fixed man attacks whatever else stands around it
+     * (for a slider, the next square along each line), where no enemy
+     * king can ever step. */
+    Bitboard perm[2] = {0, 0}, guard[2] = {0, 0}, stand[2] = {0, 0};
+    for (int i = 0; i < m->n; i++) {
+        int c = m->color[i];
+        if (m->type[i] != KING)
+            stand[c] |= m->reach[i];
+        if (!is_fixed(m, i))
+            continue;
+        perm[c] |= BB(m->sq0[i]);
+        if (m->type[i] == PAWN)
+            guard[c] |= bb_pawn_attacks[c][m->sq0[i]];
+        else
+            guard[c] |= reach_step(m->type[i], m->sq0[i], ~(Bitboard)0);
+    }
+    Bitboard walls = perm[WHITE] | perm[BLACK];
+    m->walls = walls;
+    bool grew = false;
+    for (int i = 0; i < m->n; i++) {
+        int c = m->color[i], them = c ^ 1, type = m->type[i];
+        Bitboard add = 0, hits_before = m->hits[i];
+        if (type == PAWN) {
+            add = pawn_round(m, i, walls, stand);
+        } else {
+            Bitboard from = m->reach[i];
+            while (from) {
+                Bitboard a = reach_step(type, bb_pop(&from), walls) & ~perm[c];
+                if (type == KING)
+                    a &= ~guard[them];
+                add |= a;
+            }
+            m->hits[i] |= add;
+        }
+        if ((add & ~m->reach[i]) || m->hits[i] != hits_before) {
+            m->reach[i] |= add;
+            grew = true;
+        }
+    }
+    Bitboard hits[2] = {0, 0};
+    for (int i = 0; i < m->n; i++)
+        hits[m->color[i]] |= m->hits[i];
+    for (int i = 0; i < m->n; i++) {
+        if (m->type[i] == KING || m->taken[i])
+            continue;
+        Bitboard exposed = m->reach[i];
+        if (m->type[i] == PAWN) /* taken en passant on the square it jumps */
+            exposed |= m->jumped[m->color[i]] & BB(m->sq0[i] + (m->color[i] == WHITE ? 8 : -8)) &
+                       (RANK_3_BB | RANK_6_BB);
+        if (exposed & hits[m->color[i] ^ 1]) {
+            m->taken[i] = true;
+            grew = true;
+        }
+    }
+    return grew;
+}
+
+/* Builds the men of b and runs the rules to their fixpoint.  False when a
+ * pawn may promote (the proof gives up). */
+static bool men_fixpoint(Men *m, const Board *b)
+{
+    m->n = 0;
+    m->jumped[WHITE] = m->jumped[BLACK] = 0;
+    Bitboard occ = board_occupied(b);
+    while (occ) {
+        int sq = bb_pop(&occ), i = m->n++;
+        int piece = b->squares[sq];
+        m->sq0[i] = (uint8_t)sq;
+        m->color[i] = (uint8_t)piece_color(piece);
+        m->type[i] = (uint8_t)piece_type(piece);
+        m->reach[i] = BB(sq);
+        m->hits[i] = 0;
+        m->taken[i] = false;
+        m->strays[i] = false;
+        if (m->type[i] == KING)
+            m->king[m->color[i]] = i;
+    }
+    for (;;) {
+        bool grew = grow_round(m);
+        for (int i = 0; i < m->n; i++)
+            if (m->type[i] == PAWN && (m->reach[i] & (RANK_1_BB | RANK_8_BB)))
+                return false;
+        if (!grew)
+            return true;
+    }
+}
+
+/* Whether the loser's king could be mated on k, where only bishops can
+ * check: every flight square of the other colour must be taken by the
+ * winner's king or held by a distinct man of the loser, unless one of the
+ * winner's other men (`takers`: what they may attack) can take it. */
+static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard takers)
+{
+    int loser = winner ^ 1;
+    Bitboard colour = (BB(k) & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
+    Bitboard flights = bb_king_attacks[k] & ~colour;
+    if (flights & takers)
+        return true; /* another man of the winner might take one: not analysed */
+    Bitboard wk = m->reach[m->king[winner]] & ~bb_king_attacks[k] & ~BB(k);
+    /* The winner's king helping from nowhere is the case of an empty wk. */
+    for (int pass = 0; pass == 0 || wk; pass++) {
+        Bitboard need = flights;
+        if (wk)
+            need &= ~bb_king_attacks[bb_pop(&wk)];
+        int blockers = 0;
+        Bitboard covered = 0;
+        for (int j = 0; j < m->n; j++) {
+            if (m->color[j] != loser || m->type[j] == KING || !(m->reach[j] & need))
+                continue;
+            blockers++;
+            covered |= m->reach[j] & need;
+        }
+        if (covered == need && blockers >= bb_popcount(need))
+            return true;
+    }
+    return false;
+}
+
+bool canmate_static_no(const Board *b, int winner)
+{
+    if (b->castling || b->ep != SQ_NONE)
+        return false;
+    Men m;
+    if (!men_fixpoint(&m, b))
+        return false;
+    Bitboard kreg = m.reach[m.king[winner ^ 1]];
+    Bitboard bishop_attacks = 0, other_attacks = 0;
+    for (int i = 0; i < m.n; i++) {
+        if (m.color[i] != winner || m.type[i] == KING)
+            continue;
+        Bitboard a = 0, from = m.reach[i];
+        while (from) {
+            int s = bb_pop(&from);
+            a |= m.type[i] == PAWN ? bb_pawn_attacks[winner][s] : reach_step(m.type[i], s, m.walls);
+        }
+        if (m.type[i] == BISHOP)
+            bishop_attacks |= a;
+        else
+            other_attacks |= a;
+    }
+    if (other_attacks & kreg)
+        return false;
+    Bitboard checks = bishop_attacks & kreg;
+    /* A bishop of the other colour may take flight squares too. */
+    while (checks)
+        if (bishop_mate_possible(&m, winner, bb_pop(&checks), other_attacks | bishop_attacks))
+            return false;
+    return true;
+}

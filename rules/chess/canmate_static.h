@@ -1,0 +1,47 @@
+/*
+ * canmate_static.h — the mobility proof of "this side can never mate",
+ * without playing any move.
+ *
+ * Over-approximates, for every man on the board, the squares it can ever
+ * stand on and attack in any continuation of the game (a least fixpoint of
+ * rules that are each a necessary condition of a real move), and then
+ * shows that no square the loser's king can ever reach can be the square of
+ * a mate: no man of the winner can ever attack it, or the winner can only
+ * check there with bishops of one colour while the king keeps a flight
+ * square of the other colour that neither the winner's king nor enough of
+ * the loser's own men can ever take.
+ *
+ * It generalises the frozen-wall proof of canmate.c to pawn structures that
+ * still move a little (pawns facing each other on a file that can never
+ * pass), men that can be captured, and kings penned in by pawns.  Answers
+ * "proven" or "not proven"; never a wrong "proven".
+ *
+ * Pure and deterministic; a few microseconds, no allocation.  Used by
+ * canmate.c on the root, on the positions one move away, and inside the
+ * exhaustive walk where the structure changed.
+ */
+#ifndef ARBITER_RULES_CANMATE_STATIC_H
+#define ARBITER_RULES_CANMATE_STATIC_H
+
+#include <stdbool.h>
+
+#include "board.h"
+
+/* Whether the winner's men can only mate with blockers the loser does not
+ * have (a lone king; a lone knight against nothing but queens and pawns;
+ * bishops of one colour against no knight and no bishop of the other
+ * colour).  Exact only when the loser has no pawn: a pawn could promote to
+ * the missing blocker. */
+bool canmate_static_needs_help(const Board *b, int winner);
+
+/* True when the material on b can never mate the loser, whatever the
+ * placement: the classic dead positions and their one-sided variants. */
+bool canmate_static_material_no(const Board *b, int winner);
+
+/* True only when it is proven that `winner` (WHITE or BLACK) can never
+ * mate from b by any series of legal moves; false means "not proven".
+ * Positions with castling rights or a pawn that could ever promote are
+ * never proven. */
+bool canmate_static_no(const Board *b, int winner);
+
+#endif
