@@ -225,12 +225,13 @@ test('board events from the desk: a touched piece binds; an undecided dead posit
   assert.match(await desk.textContent('#g-log'), /The arbiter recorded a piece touched by White \(4\.3\)\./);
   await assert.rejects(g.white('move', { ply: 2, move: 'd4' }), /409/);
   await g.white('move', { ply: 2, move: 'Nf3' });
-  // Black's first illegal move is the last allowed; whether White (two
-  // bishops, a knight, a locked pawn chain) can still mate is undecided.
-  const d = await twoPlayerGame('Dead Open', { settings: { fen: '8/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N3b3 b - - 0 1', illegal_moves_to_lose: 1 } });
+  // Black's first illegal move is the last allowed; whether White (a
+  // king and three pawns against three bishops, blocked pawns) can still
+  // mate is undecided.
+  const d = await twoPlayerGame('Dead Open', { settings: { fen: '8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1', illegal_moves_to_lose: 1 } });
   await d.white('checkin'); await d.black('checkin');
   await arbiter.call('POST', `tournaments/${d.tid}/rounds/1/start`, {});
-  await d.black('move', { ply: 0, move: 'Kd5' });
+  await d.black('move', { ply: 0, move: 'Kd1' });
   await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${d.gid}`);
   await desk.waitForSelector('#arb-dead:not(.hidden)');
   assert.match(await desk.textContent('#arb-dead'), /Dead position\? Decide: Black loses \(illegal moves\) if White can still checkmate/);
