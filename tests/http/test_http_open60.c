@@ -122,7 +122,7 @@ START_TEST(open_of_sixty_from_list_to_report)
     has_line(r->body, "112 Kolev, Stefan (2900457)");
     has_line(r->body, "122 90 minutes + 30 seconds per move from move 1");
     has_line(r->body, "142 9");
-    has_line(r->body, "192 FIDE_DUTCH_2025");
+    has_line(r->body, "192 FIDE_DUTCH_2026");
     has_line(r->body, "222 5400+30");
     has_line(r->body, "### FIDE event code: 420001");
     has_line(r->body, "### Chief organiser: Dimov, Petar");
