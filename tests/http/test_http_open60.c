@@ -47,43 +47,6 @@ static char result_of(int rn, int b)
     return k < 4 ? '1' : k < 7 ? '0' : '=';
 }
 
-/*
- * bbpPairings' checker (`--dutch FILE -c`) on the report DIR/open60.trf,
- * when BBPPAIRINGS names its binary (not run otherwise, like the slow
- * corpora): it re-pairs every round and prints the rounds whose pairing
- * differs ("Checker pairings").  bbpPairings v6 reads the Dutch rules of
- * 2026 under the draft table's code FIDE_DUTCH_2025 and refuses the
- * code table's FIDE_DUTCH_2026 (its later sources read both), so its copy
- * of the report says FIDE_DUTCH_2025.
- */
-static void bbp_check(const char *dir)
-{
-    const char *bbp = getenv("BBPPAIRINGS");
-    if (!bbp || !*bbp) {
-        fprintf(stderr, "BBPPAIRINGS is not set: bbpPairings' checker not run\n");
-        return;
-    }
-    char path[512], cmd[1600];
-    snprintf(path, sizeof path, "%s/open60.trf", dir);
-    size_t len = 0;
-    char *text = testutil_read(path, &len);
-    ck_assert_ptr_nonnull(text);
-    char *code = strstr(text, "\r192 FIDE_DUTCH_2026\r");
-    ck_assert_ptr_nonnull(code);
-    memcpy(code + 1 + strlen("192 FIDE_DUTCH_202"), "5", 1);
-    snprintf(path, sizeof path, "%s/open60-bbp.trf", dir);
-    testutil_write(path, text, len);
-    free(text);
-    snprintf(cmd, sizeof cmd, "'%s' --dutch '%s' -c > '%s/bbp.txt' 2>&1", bbp, path, dir);
-    int rc = system(cmd);
-    snprintf(path, sizeof path, "%s/bbp.txt", dir);
-    char *out = testutil_read(path, &len);
-    ck_assert_msg(rc == 0 && out && !strstr(out, "Checker pairings") && strstr(out, "Round #9"),
-                  "bbpPairings -c: %s", out ? out : "");
-    fprintf(stderr, "bbpPairings -c: 9 rounds, none differs\n");
-    free(out);
-}
-
 START_TEST(open_of_sixty_from_list_to_report)
 {
     const char *bin = getenv("ARBITER_BIN"), *data = getenv("ARBITER_TEST_DATA");
@@ -176,6 +139,7 @@ START_TEST(open_of_sixty_from_list_to_report)
     char path[512];
     snprintf(path, sizeof path, "%s/open60.trf", D.dir);
     testutil_write(path, r->body, r->len);
+    harness_bbp_check(&D, r->body, r->len, "--dutch", ROUNDS);
     resp_free(r);
     snprintf(cmd, sizeof cmd, "'%s' check --dutch '%s' > '%s/check.txt'", bin, path, D.dir);
     int rc = system(cmd);
@@ -185,7 +149,6 @@ START_TEST(open_of_sixty_from_list_to_report)
     ck_assert_msg(rc == 0, "arbiter check: %s", out ? out : "");
     ck_assert_ptr_nonnull(strstr(out, "9 rounds checked, 0 differ"));
     free(out);
-    bbp_check(D.dir);
 }
 END_TEST
 

@@ -9,7 +9,8 @@
  * pairing engines: every round the daemon paired must be what
  * `arbiter check --dutch|--burstein` pairs again from the exported report,
  * which must name the system and acceleration on its 192 line as
- * bbpPairings reads it.
+ * bbpPairings reads it; with BBPPAIRINGS set, bbpPairings' own checker
+ * agrees too.
  */
 #include <check.h>
 #include <stdio.h>
@@ -93,6 +94,7 @@ static void check_report(int64_t tid, const char *line192, const char *system, i
     ck_assert_ptr_nonnull(f);
     fwrite(r->body, 1, r->len, f);
     fclose(f);
+    harness_bbp_check(&D, r->body, r->len, system, rounds);
     resp_free(r);
     char cmd[1000], out[4096] = "";
     snprintf(cmd, sizeof cmd, "'%s' check %s '%s' 2>&1", getenv("ARBITER_BIN"), system, path);
@@ -229,7 +231,7 @@ START_TEST(dutch_with_baku)
 END_TEST
 
 /* Burstein without acceleration: no virtual points, and the report says so
- * (a zero 250 record, or a reader would apply Burstein's default). */
+ * (or a reader would apply Burstein's default). */
 START_TEST(burstein_without_acceleration)
 {
     int64_t tid = tournament(3, ",\"pairing_system\":\"burstein\"");
@@ -243,6 +245,12 @@ START_TEST(burstein_without_acceleration)
         finish_round(&D, &arb, tid, rn, results[rn - 1]);
     }
     check_report(tid, "FIDE_BURSTEIN", "--burstein", 3);
+    /* not as a zero 250 record, which TRF-2026 does not allow (its points
+     * must be nonzero for individuals): player 1's accelerations, none */
+    Resp *r = reqf(&D, &arb, "GET", NULL, "/api/v1/tournaments/%lld/trf", (long long)tid);
+    ck_assert_ptr_null(strstr(r->body, "\r250 "));
+    ck_assert_ptr_nonnull(strstr(r->body, "\rXXA    1\r"));
+    resp_free(r);
 }
 END_TEST
 
