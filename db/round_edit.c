@@ -7,7 +7,9 @@
  * only absences (requested byes, and for a pending round the withdrawn
  * players), while the round's boards and pairing-allocated / free byes
  * become the proposal handed to pairing_check_round().  So the report judges the round
- * with exactly the facts tournament_io_pair_next_round() paired it from.
+ * with exactly the facts tournament_io_pair_next_round() paired it from, by
+ * the tournament's own system (Dutch or Burstein, with its acceleration:
+ * the 192 line tournament_io_build() writes carries it).
  */
 #include "round_edit.h"
 
@@ -108,7 +110,8 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
 {
     *out = NULL;
     json_t *round = store_row(s,
-                              "SELECT r.status, t.system, coalesce(t.rounds, 0) AS rounds "
+                              "SELECT r.status, t.system, t.pairing_system, "
+                              "coalesce(t.rounds, 0) AS rounds "
                               "FROM rounds r JOIN tournaments t ON t.id = r.tournament_id "
                               "WHERE r.tournament_id = ?1 AND r.number = ?2",
                               "ii", tid, rn);
@@ -188,8 +191,14 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
                 goto done;
         }
     bool rr = strcmp(system, "roundrobin") == 0;
-    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0,
-                               strcmp(system, "swiss") == 0, withdrawn, np + 1};
+    /* A Swiss is judged by its own system's engine (Dutch or Burstein). */
+    bool burstein = strcmp(jstr(round, "pairing_system"), "burstein") == 0;
+    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS,
+                               0,
+                               strcmp(system, "swiss") == 0,
+                               withdrawn,
+                               np + 1,
+                               burstein ? SWISS_BURSTEIN : SWISS_DUTCH};
     if (rr && jsonget_int(round, "rounds") >= berger_rounds(np, BERGER_DOUBLE))
         opt.berger_flags = BERGER_DOUBLE | BERGER_SWAP_LAST_TWO;
     char why[200] = "";
@@ -201,10 +210,11 @@ int round_edit_check(Store *s, int64_t tid, int64_t rn, json_t **out, char *err,
     }
     if (rc)
         goto done;
-    *out = json_pack("{s:I,s:s,s:s,s:o,s:b,s:o,s:O}", "round", (json_int_t)rn, "status",
-                     jstr(round, "status"), "system", system, "violations",
-                     report_json(&rep, t, ids), "engine_differs", rep.engine_differs, "engine",
-                     engine_json(&rep, ids, np), "byes", byes);
+    *out = json_pack("{s:I,s:s,s:s,s:s,s:o,s:b,s:o,s:O}", "round", (json_int_t)rn, "status",
+                     jstr(round, "status"), "system", system, "pairing_system",
+                     burstein ? "burstein" : "dutch", "violations", report_json(&rep, t, ids),
+                     "engine_differs", rep.engine_differs, "engine", engine_json(&rep, ids, np),
+                     "byes", byes);
     if (!*out)
         rc = -ENOMEM;
 done:

@@ -147,18 +147,29 @@ static void link_forfeit(Tournament *t, const int64_t *ids, int np, json_t *v)
                    b->result == TRN_RES_FORFEIT_WIN ? TRN_RES_FORFEIT_WIN : TRN_RES_FORFEIT_LOSS};
 }
 
-/* A Swiss's 192 line from its pairing system and acceleration (the names
- * bbpPairings reads; *_BAKU turns Baku acceleration on in the engines).
- * Without acceleration a Burstein event gets one zero 250 record, since
- * a reader of the report (and the engine) would otherwise apply the
- * Burstein default acceleration. */
-static int swiss_head(Tournament *t, json_t *tour)
+/* A Swiss's 192 line from its pairing system and acceleration, in the
+ * codes of TRF-2026's table (swiss_code_name(); *_BAKU turns Baku
+ * acceleration on in the engines). */
+static void swiss_head(Tournament *t, json_t *tour)
 {
     int burstein = strcmp(jstr(tour, "pairing_system"), "burstein") == 0;
     int baku = strcmp(jstr(tour, "acceleration"), "baku") == 0;
-    snprintf(t->system, sizeof t->system, "%s%s", burstein ? "FIDE_BURSTEIN" : "FIDE_DUTCH_2025",
-             baku ? "_BAKU" : "");
-    return burstein && !baku ? tournament_add_accel(t, (TrnAccel){0, 0, 1, 1, 1, 1}) : 0;
+    snprintf(t->system, sizeof t->system, "%s",
+             swiss_code_name(burstein ? SWISS_BURSTEIN : SWISS_DUTCH, baku));
+}
+
+/* A Burstein event without acceleration says so, or a reader of the report
+ * (and the engine) would apply the Burstein default acceleration: the first
+ * player's accelerations are given, all zero (an XXA line without values,
+ * which bbpPairings and the engines read as acceleration given by hand).
+ * A 250 record cannot say it: TRF-2026 wants its points nonzero for
+ * individuals, and bbpPairings refuses a zero one. */
+static void burstein_unaccelerated(Tournament *t, json_t *tour)
+{
+    if (t->n_players > 0 && strcmp(jstr(tour, "system"), "swiss") == 0 &&
+        strcmp(jstr(tour, "pairing_system"), "burstein") == 0 &&
+        strcmp(jstr(tour, "acceleration"), "baku") != 0)
+        t->players[0].has_accel = true;
 }
 
 /* The tournament-wide fields of T (NP players) from its row TOUR: names,
@@ -182,7 +193,7 @@ static int fill_head(Tournament *t, json_t *tour, int np)
      * round robin is paired with the first cycle's last two rounds swapped
      * (pair_berger), which is what FIDE_DOUBLEROUNDROBIN means. */
     if (strcmp(jstr(tour, "system"), "swiss") == 0)
-        rc = swiss_head(t, tour);
+        swiss_head(t, tour);
     int double_rr = berger_rounds(np, BERGER_DOUBLE);
     if (rr)
         copy(t->system, sizeof t->system,
@@ -273,6 +284,7 @@ int tournament_io_build(Store *s, int64_t tid, int rounds, Tournament **out, int
         for (int r = 0; r < rounds; r++)
             tp->games[r] = (TrnGame){0, TRN_COLOUR_NONE, TRN_RES_ZPB};
     }
+    burstein_unaccelerated(t, tour);
     rc = forbidden_load(s, tid, t, ids, np);
     if (rc)
         goto fail;
@@ -371,6 +383,36 @@ static int virtual_points(Tournament *t, SwissSystem sys, int64_t rn, const int6
                      : 0;
     }
     swiss_round_free(&sr);
+    return rc < 0 ? rc : 0;
+}
+
+int tournament_io_round_virtual_add(Store *s, int64_t tid, json_t *round)
+{
+    /* Only Baku gives virtual points here: a Burstein event without it
+     * has its acceleration given as zero (burstein_unaccelerated). */
+    json_t *tour =
+        store_row(s, "SELECT system, acceleration FROM tournaments WHERE id = ?1", "i", tid);
+    bool baku = tour && strcmp(jstr(tour, "system"), "swiss") == 0 &&
+                strcmp(jstr(tour, "acceleration"), "baku") == 0;
+    json_decref(tour);
+    int64_t rn = jsonget_int(round, "number");
+    if (!baku || rn < 1)
+        return 0;
+    Tournament *t = NULL;
+    int64_t *ids = NULL;
+    char err[200];
+    json_t *virt = json_array();
+    int rc = virt ? tournament_io_build(s, tid, (int)rn, &t, &ids, err, sizeof err) : -ENOMEM;
+    if (rc == 0) {
+        SwissSystem sys = strncmp(t->system, "FIDE_BURSTEIN", 13) ? SWISS_DUTCH : SWISS_BURSTEIN;
+        rc = virtual_points(t, sys, rn, ids, virt);
+    }
+    if (rc == 0 && json_array_size(virt))
+        rc = json_object_set(round, "virtual_points", virt) ? -ENOMEM : 0;
+    json_decref(virt);
+    tournament_free(t);
+    free(ids);
+    /* a round the report cannot hold simply shows no virtual points */
     return rc < 0 ? rc : 0;
 }
 

@@ -74,6 +74,13 @@ int tournament_io_bye_request(Store *s, int64_t tid, int64_t pid, int64_t rn, co
  * NULL; opponent_id is null except in a round robin). */
 json_t *tournament_io_round_byes(Store *s, int64_t tid, int64_t rn);
 
+/* Adds "virtual_points" ([{player_id, points}], as the pairing answer
+ * gives them) to ROUND, a round object of TID with its "number", when the
+ * tournament's acceleration gave anybody virtual points in it; leaves ROUND
+ * as it is otherwise.  For the pairing views only: standings never count
+ * them.  Returns 0 or -ENOMEM. */
+int tournament_io_round_virtual_add(Store *s, int64_t tid, json_t *round);
+
 /* Every bye of TID, requested or given by the pairing, by round then
  * player: [{round, player_id, player_name, kind, opponent_id, created_at}]
  * (never NULL). */

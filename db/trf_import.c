@@ -15,6 +15,7 @@
 #include "office.h"
 #include "players.h"
 #include "rounds.h"
+#include "swiss.h"
 #include "tournaments.h"
 
 /* What one import carries from step to step. */
@@ -143,6 +144,30 @@ static void warn(Import *im, const char *text)
 
 static int rounds_in(const Tournament *t);
 
+/* A Swiss's pairing system and acceleration from its 192 code (every
+ * edition's spelling, swiss_code_read()) into the body B. */
+static void swiss_system(Import *im, json_t *b)
+{
+    SwissSystem sys;
+    int baku = 0;
+    const char *code = im->t->system;
+    if (!code[0] || strstr(code, "ROUNDROBIN"))
+        return;
+    if (!swiss_code_read(code, &sys, &baku)) {
+        char why[120];
+        snprintf(why, sizeof why, "pairing system '%.40s' is not known: the Dutch system is used",
+                 code);
+        warn(im, why);
+        return;
+    }
+    if (strcmp(code, "FIDE_DUTCH_2017") == 0 || strcmp(code, "FIDE_DUTCH_2017_BAKU") == 0)
+        warn(im, "the file was paired by the Dutch rules of 2017; the next rounds are paired by "
+                 "the rules in force from 1 February 2026");
+    json_object_set_new(b, "pairing_system",
+                        json_string(sys == SWISS_BURSTEIN ? "burstein" : "dutch"));
+    json_object_set_new(b, "acceleration", json_string(baku ? "baku" : "none"));
+}
+
 /* The tournament's body from the header; parts the store would refuse are
  * left out with a warning rather than refusing a report over them. */
 static json_t *tournament_body(Import *im, const char *time_control)
@@ -153,6 +178,7 @@ static json_t *tournament_body(Import *im, const char *time_control)
     json_t *b = json_pack(
         "{s:s,s:s,s:s,s:s}", "name", t->name[0] ? t->name : "Imported tournament", "time_control",
         tc, "system", strstr(t->system, "ROUNDROBIN") ? "roundrobin" : "swiss", "place", t->city);
+    swiss_system(im, b);
     if (tournaments_settings_check(NULL, tc, why, sizeof why)) {
         snprintf(why, sizeof why, "time control '%.60s' is not understood: 5400+30 is used", tc);
         warn(im, why);

@@ -12,7 +12,9 @@
  * a move, are stored as played and reported in the warnings); U is the
  * pairing-allocated bye, H a half-point bye, Z (or blank) a zero-point bye,
  * + without opponent a forfeit win.  A round whose games all lack a result
- * stays pending (published), for the arbiter to start.  What the store
+ * stays pending (published), for the arbiter to start.  The 192 code
+ * (TRF-2026's table, older spellings too) gives a Swiss its pairing
+ * system and Baku acceleration.  What the store
  * cannot hold (a full-point bye F) refuses the file with its line; what it
  * does not keep (acceleration) is named in the warnings.
  *

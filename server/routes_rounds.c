@@ -4,7 +4,8 @@
  * start, pause and resume; the criteria report of a pending round and the
  * arbiter's edits of it that the board routes do not cover (a player's
  * bye, exchanging two players' places).  Changing one board is PATCH
- * /games/{gid} (routes_games.c).
+ * /games/{gid} (routes_games.c).  A round of a Baku-accelerated Swiss
+ * carries its players' virtual points for the pairing views.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,7 +49,16 @@ int route_rounds_list(Req *r)
     Store *s = route_tournament_reader(r);
     if (!s)
         return ROUTE_DONE;
-    return http_json(r, 200, rounds_list(s, r->id[0]));
+    json_t *list = rounds_list(s, r->id[0]);
+    size_t i;
+    json_t *v;
+    /* the virtual points of an accelerated Swiss, for the pairing views */
+    json_array_foreach(list, i, v) if (tournament_io_round_virtual_add(s, r->id[0], v))
+    {
+        json_decref(list);
+        return http_error(r, API_E_INTERNAL, "out of memory");
+    }
+    return http_json(r, 200, list);
 }
 
 int route_round_get(Req *r)
@@ -60,6 +70,10 @@ int route_round_get(Req *r)
     if (!round)
         return http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld",
                           (long long)r->id[1], (long long)r->id[0]);
+    if (tournament_io_round_virtual_add(s, r->id[0], round)) {
+        json_decref(round);
+        return http_error(r, API_E_INTERNAL, "out of memory");
+    }
     return http_json(r, 200, round);
 }
 

@@ -286,7 +286,7 @@ int pairing_check_round(const Tournament *t, int round, const PairingCheckPropos
         snprintf(err, errlen, "unknown pairing system");
         return PAIRING_CHECK_E_INPUT;
     }
-    Ctx c = {.t = t, .round = round, .rep = out};
+    Ctx c = {.t = t, .round = round, .swiss = opt->swiss, .rep = out};
     int rc = pairing_ctx_setup(&c, opt);
     bool swiss = opt->system == PAIRING_CHECK_SWISS;
     if (!rc)

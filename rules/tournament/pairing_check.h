@@ -27,8 +27,9 @@
  *                colours; an unplayed game of the round's column of T is
  *                not judged by colours), the wrong player is free, or a
  *                forfeit win whose scheduled opponent is not absent
- *   quality (only where the proposal is worse than the Dutch engine's own
- *   pairing of the round; C6-C21 bracket by bracket as C.04.3 applies them,
+ *   quality (Dutch events only, and only where the proposal is worse than
+ *   the Dutch engine's own pairing of the round; C6-C21 bracket by bracket
+ *   as C.04.3 applies them,
  *   from the top scoregroup down, each code at the first bracket where the
  *   proposal is worse on it, the item naming that scoregroup; computed in
  *   pairing_quality.c):
@@ -54,6 +55,13 @@
  *   note:
  *     ENGINE  the proposal is not the engine's pairing (a pairing program
  *             must reproduce published pairings: the arbiter is told)
+ *
+ * A Burstein event (options.swiss) is compared with the Burstein engine
+ * (C.04.4.2): the absolute checks above and ENGINE with the engine's
+ * pairing; the Dutch quality criteria are not Burstein's and are left out.
+ * Scores count the acceleration the engines apply (250 / XXA, or Baku from
+ * a *_BAKU 192 line, or Burstein's own), so the scoregroups and the
+ * topscorers are the engines'.
  *
  * Withdrawn players must also be absent in T (a 240/XXZ bye for the round)
  * for the engine to leave them out as the pairing did.
@@ -113,9 +121,10 @@ typedef struct PairingCheckProposal {
 typedef struct PairingCheckOptions {
     PairingCheckSystem system;
     int berger_flags;      /* round robin: BERGER_DOUBLE, BERGER_SWAP_LAST_TWO */
-    bool compare_engine;   /* Swiss: pair the round with the Dutch engine too */
+    bool compare_engine;   /* Swiss: pair the round with the engine of `swiss` too */
     const bool *withdrawn; /* by start rank (max id + 1 entries), or NULL */
     int n_withdrawn_slots; /* entries of withdrawn[] */
+    SwissSystem swiss;     /* Swiss: the event's system (zero: the Dutch) */
 } PairingCheckOptions;
 
 typedef struct PairingCheckItem {
@@ -133,7 +142,7 @@ typedef struct PairingCheckItem {
 typedef struct PairingCheckReport {
     int n_items, cap_items;
     PairingCheckItem *items;
-    bool engine_run;     /* the Dutch engine paired the round */
+    bool engine_run;     /* the event's engine paired the round */
     bool engine_differs; /* ... and its pairing is not the proposal */
     DutchPairing engine; /* its pairing (empty when not run) */
 } PairingCheckReport;

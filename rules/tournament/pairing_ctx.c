@@ -3,7 +3,8 @@
  * pairing_ctx.h): score, colour history, preference, bye eligibility,
  * absence, topscorer, the floats of the two rounds before and the unplayed
  * rounds, derived the way the Dutch engine derives them (C.04.3 Art. 1,
- * C.04.1 Art. 4, C.04.2 3.4-3.5); and the report items both checkers add.
+ * C.04.1 Art. 4, C.04.2 3.4-3.5), scores with the acceleration the event's
+ * engine applies (swiss.c); and the report items both checkers add.
  *
  * Workload: one pass over every player's games before the round.
  */
@@ -70,18 +71,27 @@ static void colours(Info *in, const TrnPlayer *p, int round)
     in->rep = run > 1 ? last : P_NONE;
 }
 
-static TrnPoints score_before(const Tournament *t, const TrnPlayer *p, int round)
+/* The fictitious points of P in round R: the engines' acceleration model
+ * SR when there is one (Baku from the 192 line, Burstein's default), else
+ * the file's own 250 / XXA records. */
+static TrnPoints accel(const Tournament *t, const SwissRound *sr, const TrnPlayer *p, int r)
+{
+    return sr ? swiss_round_acceleration(sr, p, r) : tournament_acceleration(t, p->id, r);
+}
+
+static TrnPoints score_before(const Tournament *t, const SwissRound *sr, const TrnPlayer *p,
+                              int round)
 {
     TrnPoints s = 0;
     for (int r = 1; r < round; r++)
         s += points_of(t, pairing_ctx_game_of(p, r));
-    return s + tournament_acceleration(t, p->id, round);
+    return s + accel(t, sr, p, round);
 }
 
 /* The float of round RR as the engine reads it: an unplayed round with
  * more than a loss's points is a downfloat, a game against a player with
  * another score before that round a float down or up. */
-static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
+static int float_in(const Tournament *t, const SwissRound *sr, const TrnPlayer *p, int rr)
 {
     if (rr < 1)
         return F_NONE;
@@ -91,7 +101,7 @@ static int float_in(const Tournament *t, const TrnPlayer *p, int rr)
     const TrnPlayer *o = tournament_player(t, g->opponent);
     if (!o)
         return F_NONE;
-    TrnPoints a = score_before(t, p, rr), b = score_before(t, o, rr);
+    TrnPoints a = score_before(t, sr, p, rr), b = score_before(t, sr, o, rr);
     return a > b ? F_DOWN : a < b ? F_UP : F_NONE;
 }
 
@@ -135,6 +145,18 @@ int pairing_ctx_setup(Ctx *c, const PairingCheckOptions *opt)
     c->in = calloc((size_t)c->max_id + 1, sizeof *c->in);
     if (!c->in)
         return -ENOMEM;
+    /* A Swiss's scores carry the acceleration its engine applies; a round
+     * the engines cannot set up keeps the file's own records. */
+    SwissRound sr;
+    char why[200];
+    int src = opt->system == PAIRING_CHECK_SWISS
+                  ? swiss_round_setup(&sr, t, c->round, opt->swiss, NULL, why, sizeof why)
+                  : SWISS_E_INPUT;
+    if (src < 0) {
+        swiss_round_free(&sr);
+        return src;
+    }
+    const SwissRound *model = src == 0 ? &sr : NULL;
     int pr = c->round - 1;
     int expected = t->n_rounds ? t->n_rounds : t->rounds_played;
     TrnPoints wd =
@@ -147,17 +169,19 @@ int pairing_ctx_setup(Ctx *c, const PairingCheckOptions *opt)
         in->known = true;
         for (int r = 1; r < c->round; r++)
             in->score += points_of(t, pairing_ctx_game_of(p, r));
-        in->score += tournament_acceleration(t, p->id, c->round);
+        in->score += accel(t, model, p, c->round);
         in->absent = absent_in(t, p, c->round);
         in->withdrawn = opt->withdrawn && p->id < opt->n_withdrawn_slots && opt->withdrawn[p->id];
         in->elig = bye_eligible(t, p, c->round);
         in->top = last && in->score > thr;
         colours(in, p, c->round);
         for (int k = 1; k <= 2; k++)
-            in->fl[k] = float_in(t, p, c->round - k);
+            in->fl[k] = float_in(t, model, p, c->round - k);
         for (int r = 1; r < c->round; r++)
             in->unplayed += !pairing_ctx_played(pairing_ctx_game_of(p, r));
     }
+    if (opt->system == PAIRING_CHECK_SWISS)
+        swiss_round_free(&sr);
     return 0;
 }
 

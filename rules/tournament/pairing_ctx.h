@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "pairing_check.h"
+#include "swiss.h"
 
 enum { P_NONE = 0, P_WHITE = 1, P_BLACK = 2 };
 enum { F_NONE = 0, F_DOWN = 1, F_UP = 2 };
@@ -33,7 +34,8 @@ typedef struct Info {
 typedef struct Ctx {
     const Tournament *t;
     int round, max_id;
-    Info *in; /* max_id + 1 */
+    SwissSystem swiss; /* the engine the round is compared with */
+    Info *in;          /* max_id + 1 */
     PairingCheckReport *rep;
 } Ctx;
 

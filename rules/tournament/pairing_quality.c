@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "burstein.h"
 #include "matching.h"
 #include "pairing_quality.h"
 
@@ -605,12 +606,15 @@ int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop)
 {
     PairingCheckReport *r = c->rep;
     char why[200] = "";
-    int rc = dutch_pair_round(c->t, c->round, &r->engine, why, sizeof why);
+    bool burstein = c->swiss == SWISS_BURSTEIN;
+    const char *name = burstein ? "Burstein" : "Dutch";
+    int rc = burstein ? burstein_pair_round(c->t, c->round, &r->engine, why, sizeof why)
+                      : dutch_pair_round(c->t, c->round, &r->engine, why, sizeof why);
     if (rc < 0)
         return rc;
     if (rc)
         return pairing_ctx_item_add(c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
-                                    "the Dutch engine finds no pairing of this round%s%s",
+                                    "the %s engine finds no pairing of this round%s%s", name,
                                     why[0] ? ": " : "", why);
     r->engine_run = true;
     int pabs = 0;
@@ -624,16 +628,19 @@ int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop)
             r->engine_differs |= !in_engine(&r->engine, prop->byes[i].player, 0);
     if (!r->engine_differs)
         return 0;
+    rc = pairing_ctx_item_add(c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
+                              "the round differs from the %s engine's pairing (a pairing "
+                              "program must reproduce the published pairings)",
+                              name);
+    /* C5-C21 are the Dutch system's own criteria (C.04.3); a Burstein
+     * round is judged by the absolute criteria and its engine only. */
+    if (rc || burstein)
+        return rc;
 
     Side s[2] = {{NULL, NULL}, {NULL, NULL}};
     rc = side_fill(c, &s[0], prop, NULL);
     if (!rc)
         rc = side_fill(c, &s[1], NULL, &r->engine);
-    if (!rc)
-        rc = pairing_ctx_item_add(
-            c, "ENGINE", PAIRING_CHECK_NOTE, 0, NULL, 0,
-            "the round differs from the Dutch engine's pairing (a pairing program must "
-            "reproduce the published pairings)");
     if (!rc)
         rc = compare_pab(c, s);
     if (!rc)

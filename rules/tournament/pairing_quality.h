@@ -9,9 +9,10 @@
 
 #include "pairing_ctx.h"
 
-/* Pairs the round with the Dutch engine into c->rep->engine and, where the
- * proposal PROP differs, adds ENGINE and the quality items C5-C21 bracket by
- * bracket.  Returns 0 or -ENOMEM. */
+/* Pairs the round with the engine of c->swiss (Dutch or Burstein) into
+ * c->rep->engine and, where the proposal PROP differs, adds ENGINE and, for
+ * the Dutch, the quality items C5-C21 bracket by bracket.  Returns 0 or
+ * -ENOMEM. */
 int pairing_quality_compare(Ctx *c, const PairingCheckProposal *prop);
 
 #endif

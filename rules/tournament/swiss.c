@@ -224,12 +224,48 @@ static int cmp_order(const void *a, const void *b)
     return x->rank - y->rank;
 }
 
-/* True when the 192 line asks for Baku acceleration (as bbpPairings reads
- * it, whichever system then pairs). */
+/* The Swiss codes of the 192 line (C.02.03 Annex C, the tournament type
+ * code table of TRF-2026): the Dutch by edition (2017, 2026) or bare (the
+ * edition in force at the event's date), each with or without _BAKU, and
+ * Burstein.  FIDE_DUTCH_2025 is the spelling of the TEC's draft table,
+ * which bbpPairings v6 reads and writes for the 2026 rules. */
+static const struct {
+    const char *code;
+    SwissSystem system;
+    int baku;
+} SWISS_CODES[] = {
+    {"FIDE_DUTCH_2026", SWISS_DUTCH, 0},  {"FIDE_DUTCH_2026_BAKU", SWISS_DUTCH, 1},
+    {"FIDE_DUTCH", SWISS_DUTCH, 0},       {"FIDE_DUTCH_BAKU", SWISS_DUTCH, 1},
+    {"FIDE_DUTCH_2025", SWISS_DUTCH, 0},  {"FIDE_DUTCH_2025_BAKU", SWISS_DUTCH, 1},
+    {"FIDE_DUTCH_2017", SWISS_DUTCH, 0},  {"FIDE_DUTCH_2017_BAKU", SWISS_DUTCH, 1},
+    {"FIDE_BURSTEIN", SWISS_BURSTEIN, 0}, {"FIDE_BURSTEIN_BAKU", SWISS_BURSTEIN, 1},
+};
+
+int swiss_code_read(const char *code, SwissSystem *system, int *baku)
+{
+    for (size_t i = 0; i < sizeof SWISS_CODES / sizeof SWISS_CODES[0]; i++)
+        if (strcmp(code, SWISS_CODES[i].code) == 0) {
+            *system = SWISS_CODES[i].system;
+            *baku = SWISS_CODES[i].baku;
+            return 1;
+        }
+    return 0;
+}
+
+const char *swiss_code_name(SwissSystem system, int baku)
+{
+    if (system == SWISS_BURSTEIN)
+        return baku ? "FIDE_BURSTEIN_BAKU" : "FIDE_BURSTEIN";
+    return baku ? "FIDE_DUTCH_2026_BAKU" : "FIDE_DUTCH_2026";
+}
+
+/* True when the 192 line asks for Baku acceleration (whichever system then
+ * pairs, as bbpPairings reads it). */
 static int names_baku(const char *sys)
 {
-    return !strcmp(sys, "FIDE_DUTCH_BAKU") || !strcmp(sys, "FIDE_DUTCH_2025_BAKU") ||
-           !strcmp(sys, "FIDE_BURSTEIN_BAKU");
+    SwissSystem ignored;
+    int baku = 0;
+    return swiss_code_read(sys, &ignored, &baku) && baku;
 }
 
 /* Sets up the acceleration model of s (ids sorts all players by start

@@ -71,6 +71,21 @@ typedef struct SwissRound {
     unsigned char *burstein_top; /* start rank -> gets Burstein's default acceleration */
 } SwissRound;
 
+/*
+ * Reads CODE, the value of a 192 line, as a Swiss system the engines pair:
+ * 1 with *SYSTEM and *BAKU (1 for a *_BAKU code) set, or 0 when CODE names
+ * no such system (a round robin, another Swiss system, free text).  The
+ * Dutch codes of every edition are read (FIDE_DUTCH_2026, FIDE_DUTCH,
+ * FIDE_DUTCH_2017, and FIDE_DUTCH_2025 of the draft table that bbpPairings
+ * v6 uses); the engines pair by the 2026 rules whichever was written.
+ */
+int swiss_code_read(const char *code, SwissSystem *system, int *baku);
+
+/* The 192 code of SYSTEM with or without Baku acceleration as TRF-2026's
+ * code table writes it for the rules these engines implement:
+ * FIDE_DUTCH_2026[_BAKU] or FIDE_BURSTEIN[_BAKU].  A static string. */
+const char *swiss_code_name(SwissSystem system, int baku);
+
 /* Round r of p (1-based); an empty game outside the rounds written. */
 const TrnGame *swiss_game(const TrnPlayer *p, int r);
 

@@ -155,7 +155,7 @@ typedef struct Tournament {
     bool pair_by_rank;             /* XXC rank */
     TrnPointSystem points;         /* 162 / BB? / XXS, defaults 1/0.5/0 */
     bool points_given;             /* some line set the point system */
-    char system[TRN_TEXT_MAX];     /* 192, e.g. FIDE_DUTCH_2025 */
+    char system[TRN_TEXT_MAX];     /* 192, e.g. FIDE_DUTCH_2026 */
     char tiebreaks[TRN_TEXT_MAX];  /* 202, e.g. BH/C1,BH,SB,DE */
     char standings[TRN_TEXT_MAX];  /* 212 */
     char encoded_tc[TRN_TEXT_MAX]; /* 222, e.g. 5400+30 */

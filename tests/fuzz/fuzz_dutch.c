@@ -92,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             byes[prop.n_byes++] = (PairingCheckBye){p.pairs[i].white, TRN_RES_PAB};
         }
     }
-    PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, true, NULL, 0};
+    PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, true, NULL, 0, SWISS_DUTCH};
     PairingCheckReport rep;
     if (pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err) != 0 ||
         pairing_check_report_has_absolute(&rep) || !rep.engine_run || rep.engine_differs)

@@ -538,6 +538,37 @@ void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, ch
     resp_free(r);
 }
 
+int harness_bbp_check(const Daemon *d, const char *text, size_t len, const char *sys, int rounds)
+{
+    const char *bbp = getenv("BBPPAIRINGS");
+    if (!bbp || !*bbp) {
+        fprintf(stderr, "BBPPAIRINGS is not set: bbpPairings' checker not run\n");
+        return 0;
+    }
+    char *copy = malloc(len + 1);
+    ck_assert_ptr_nonnull(copy);
+    memcpy(copy, text, len);
+    copy[len] = 0;
+    char *code = strstr(copy, "\r192 FIDE_DUTCH_2026");
+    if (code)
+        code[strlen("\r192 FIDE_DUTCH_202")] = '5';
+    char path[400], out_path[400], cmd[1400], want[32];
+    snprintf(path, sizeof path, "%s/bbp-check.trf", d->dir);
+    snprintf(out_path, sizeof out_path, "%s/bbp-check.txt", d->dir);
+    testutil_write(path, copy, len);
+    free(copy);
+    snprintf(cmd, sizeof cmd, "'%s' %s '%s' -c > '%s' 2>&1", bbp, sys, path, out_path);
+    int rc = system(cmd);
+    size_t n = 0;
+    char *out = testutil_read(out_path, &n);
+    snprintf(want, sizeof want, "Round #%d", rounds);
+    ck_assert_msg(rc == 0 && out && !strstr(out, "Checker pairings") && strstr(out, want),
+                  "bbpPairings %s -c: %s", sys, out ? out : "");
+    fprintf(stderr, "bbpPairings %s -c: %d rounds, none differs\n", sys, rounds);
+    free(out);
+    return 1;
+}
+
 double points_of(Daemon *d, int64_t tid, int64_t pid)
 {
     Resp *r = reqf(d, NULL, "GET", NULL, "/api/v1/tournaments/%lld/standings", (long long)tid);

@@ -146,6 +146,18 @@ double points_of(Daemon *d, int64_t tid, int64_t pid);
 void round_check_codes(Daemon *d, const Client *arb, int64_t tid, int64_t rn, char *out,
                        size_t cap);
 
+/*
+ * bbpPairings' checker (`SYS FILE -c`, SYS "--dutch" or "--burstein")
+ * on the TRF-2026 report TEXT (LEN bytes) written under D's directory, when
+ * BBPPAIRINGS names its binary: it re-pairs every round and prints those
+ * whose pairing differs ("Checker pairings").  Asserts ROUNDS rounds, none
+ * differing; returns 1, or 0 (nothing run) without BBPPAIRINGS, like the
+ * slow corpora.  bbpPairings v6 reads the Dutch rules of 2026 as the draft
+ * table's FIDE_DUTCH_2025[_BAKU] and refuses the code table's
+ * FIDE_DUTCH_2026 (its later sources read both): its copy says 2025.
+ */
+int harness_bbp_check(const Daemon *d, const char *text, size_t len, const char *sys, int rounds);
+
 /* Signs in as the arbiter (the first start's password) into C. */
 void login_arbiter(Daemon *d, Client *c);
 /* Signs in as arbiter NAME with PASSWORD into C (asserts success). */

@@ -5,7 +5,8 @@
  * and dates set, nine rounds each paired as a draft, checked, published,
  * played and given their results.  The TRF-2026 report then passes our
  * pairings checker (`arbiter check --dutch`: every round re-paired agrees)
- * and its header carries every official and date.
+ * and, when BBPPAIRINGS names its binary, bbpPairings' (`-c`); its header
+ * carries every official and date.
  */
 #include <check.h>
 #include <stdio.h>
@@ -122,7 +123,7 @@ START_TEST(open_of_sixty_from_list_to_report)
     has_line(r->body, "112 Kolev, Stefan (2900457)");
     has_line(r->body, "122 90 minutes + 30 seconds per move from move 1");
     has_line(r->body, "142 9");
-    has_line(r->body, "192 FIDE_DUTCH_2025");
+    has_line(r->body, "192 FIDE_DUTCH_2026");
     has_line(r->body, "222 5400+30");
     has_line(r->body, "### FIDE event code: 420001");
     has_line(r->body, "### Chief organiser: Dimov, Petar");
@@ -138,6 +139,7 @@ START_TEST(open_of_sixty_from_list_to_report)
     char path[512];
     snprintf(path, sizeof path, "%s/open60.trf", D.dir);
     testutil_write(path, r->body, r->len);
+    harness_bbp_check(&D, r->body, r->len, "--dutch", ROUNDS);
     resp_free(r);
     snprintf(cmd, sizeof cmd, "'%s' check --dutch '%s' > '%s/check.txt'", bin, path, D.dir);
     int rc = system(cmd);

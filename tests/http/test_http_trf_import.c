@@ -6,7 +6,7 @@
  * identical, and the players' lines of the first (start rank, name,
  * rating, federation, FIDE ID, birth and every round) are those of
  * the source file (points aside, which are the results' sum).  A bad file is refused with its line
- * and writes nothing.
+ * and writes nothing.  The 192 code gives the Swiss system and acceleration.
  */
 #include <check.h>
 #include <dirent.h>
@@ -205,6 +205,50 @@ START_TEST(bad_file_refused_with_its_line)
 }
 END_TEST
 
+/* The 192 line names the Swiss system and acceleration of the imported
+ * tournament, in TRF-2026's codes and the older spellings alike; a Dutch
+ * file of the 2017 rules and a system the server cannot pair are named in
+ * the warnings. */
+START_TEST(system_from_192)
+{
+    static const struct {
+        const char *code, *system, *accel, *warning;
+    } CASES[] = {
+        {"FIDE_DUTCH_2026", "dutch", "none", NULL},
+        {"FIDE_DUTCH_2026_BAKU", "dutch", "baku", NULL},
+        {"FIDE_DUTCH_2025", "dutch", "none", NULL},
+        {"FIDE_DUTCH_BAKU", "dutch", "baku", NULL},
+        {"FIDE_BURSTEIN", "burstein", "none", NULL},
+        {"FIDE_BURSTEIN_BAKU", "burstein", "baku", NULL},
+        {"FIDE_DUTCH_2017", "dutch", "none", "rules of 2017"},
+        {"FIDE_DUBOV", "dutch", "none", "FIDE_DUBOV"},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "012 System %s\r192 %s\r"
+                 "001    1 m    Alpha, Ann                        2100 BUL     "
+                 "1234567 1990/01/01  1.0    1     2 w 1\r"
+                 "001    2 m    Beta, Bob                         2000 BUL     "
+                 "7654321 1991/01/01  0.0    2     1 b 0\r",
+                 CASES[i].code, CASES[i].code);
+        Resp *r = import(text, strlen(text));
+        ck_assert_msg(r->status == 201, "%s: %s", CASES[i].code, r->body);
+        json_t *t = json_object_get(r->json, "tournament");
+        ck_assert_str_eq(json_string_value(json_object_get(t, "pairing_system")), CASES[i].system);
+        ck_assert_str_eq(json_string_value(json_object_get(t, "acceleration")), CASES[i].accel);
+        char *warnings = json_dumps(json_object_get(r->json, "warnings"), 0);
+        if (CASES[i].warning)
+            ck_assert_msg(strstr(warnings, CASES[i].warning), "%s: %s", CASES[i].code, warnings);
+        else
+            ck_assert_msg(!strstr(warnings, "192") && !strstr(warnings, "rules"), "%s: %s",
+                          CASES[i].code, warnings);
+        free(warnings);
+        resp_free(r);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("http-trf-import");
@@ -213,6 +257,7 @@ int main(void)
     tcase_set_timeout(tc, 280);
     tcase_add_test(tc, bad_file_refused_with_its_line);
     tcase_add_test(tc, corpus_export_import_export);
+    tcase_add_test(tc, system_from_192);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }

@@ -96,8 +96,12 @@ static int run_case(const char *name)
     char trfname[160];
     snprintf(trfname, sizeof trfname, "%s.trf", file);
     Tournament *t = testutil_trf_load("pairing_check", trfname, TRF_READ_NO_POINTS_CHECK);
-    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS, 0, compare,
-                               withdrawn, 64};
+    PairingCheckOptions opt = {rr ? PAIRING_CHECK_ROUNDROBIN : PAIRING_CHECK_SWISS,
+                               0,
+                               compare,
+                               withdrawn,
+                               64,
+                               SWISS_DUTCH};
     PairingCheckReport rep;
     char err[200] = "";
     int rc = pairing_check_round(t, round, &prop, &opt, &rep, err, sizeof err);
@@ -206,7 +210,7 @@ START_TEST(corpus_has_no_absolute_violation)
             ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
             /* the engine is re-run on every fourth tournament only
              * (test_dutch re-pairs them all) */
-            PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, i % 4 == 0, NULL, 0};
+            PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, i % 4 == 0, NULL, 0, SWISS_DUTCH};
             PairingCheckReport rep;
             char err[200];
             ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
@@ -265,7 +269,7 @@ START_TEST(bbp_next_rounds_have_no_absolute_violation)
                     byes[prop.n_byes++] = (PairingCheckBye){w, TRN_RES_PAB};
                 }
             }
-            PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
+            PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0, SWISS_DUTCH};
             PairingCheckReport rep;
             char err[200];
             int round = dutch_next_round(t);
@@ -340,7 +344,7 @@ START_TEST(special_cases_flag_the_original_round)
         const char *code = forbidden ? "FORBIDDEN" : "ABSENT";
         PairingCheckProposal prop;
         ck_assert_int_eq(pairing_check_proposal_from_round(orig, r, &prop), 0);
-        PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
+        PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0, SWISS_DUTCH};
         PairingCheckReport rep;
         char err[200];
         ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
@@ -382,7 +386,7 @@ START_TEST(round_robin_absences_as_written)
     for (int r = 1; r <= 3; r++) {
         PairingCheckProposal prop;
         ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
-        PairingCheckOptions opt = {PAIRING_CHECK_ROUNDROBIN, 0, false, NULL, 0};
+        PairingCheckOptions opt = {PAIRING_CHECK_ROUNDROBIN, 0, false, NULL, 0, SWISS_DUTCH};
         PairingCheckReport rep;
         char err[200];
         ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
@@ -418,7 +422,7 @@ static int each_corpus_edit(const char *const *names, size_t n, int step, int sp
             ck_assert_int_eq(pairing_check_proposal_from_round(t, r, &prop), 0);
             for (int b = 0; b + span < prop.n_boards; b += step) {
                 edit(&prop, b);
-                PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, true, NULL, 0};
+                PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, true, NULL, 0, SWISS_DUTCH};
                 PairingCheckReport rep;
                 char err[200];
                 ck_assert_int_eq(pairing_check_round(t, r, &prop, &opt, &rep, err, sizeof err), 0);
@@ -527,7 +531,7 @@ START_TEST(bad_input)
 {
     Tournament *t = testutil_trf_load("pairing_check", "base8.trf", TRF_READ_NO_POINTS_CHECK);
     PairingCheckProposal prop = {0};
-    PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0};
+    PairingCheckOptions opt = {PAIRING_CHECK_SWISS, 0, false, NULL, 0, SWISS_DUTCH};
     PairingCheckReport rep;
     char err[200] = "";
     ck_assert_int_eq(pairing_check_round(t, 0, &prop, &opt, &rep, err, sizeof err),

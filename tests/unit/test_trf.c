@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "swiss.h"
 #include "trf.h"
 #include "testutil.h"
 
@@ -655,6 +656,70 @@ START_TEST(garbage_never_crashes)
 }
 END_TEST
 
+/* The 192 codes of the Swiss systems the engines pair, as TRF-2026's
+ * tournament type code table (C.02.03 Annex C) spells them: the Dutch by
+ * edition, FIDE_DUTCH_2026 for the rules in force from 1 February 2026 and
+ * FIDE_DUTCH_2017 for the ones before, bare FIDE_DUTCH for the edition of
+ * the event's date, each with _BAKU for Baku acceleration (C.04.7), and
+ * FIDE_BURSTEIN[_BAKU].  The report writes FIDE_DUTCH_2026; the draft
+ * table's FIDE_DUTCH_2025, which bbpPairings v6 reads and writes, is still
+ * read.  Other systems and free text are not Swiss codes of ours. */
+START_TEST(swiss_codes_192)
+{
+    static const struct {
+        const char *code;
+        SwissSystem system;
+        int baku;
+    } READ[] = {
+        {"FIDE_DUTCH_2026", SWISS_DUTCH, 0},  {"FIDE_DUTCH_2026_BAKU", SWISS_DUTCH, 1},
+        {"FIDE_DUTCH", SWISS_DUTCH, 0},       {"FIDE_DUTCH_BAKU", SWISS_DUTCH, 1},
+        {"FIDE_DUTCH_2017", SWISS_DUTCH, 0},  {"FIDE_DUTCH_2017_BAKU", SWISS_DUTCH, 1},
+        {"FIDE_DUTCH_2025", SWISS_DUTCH, 0},  {"FIDE_DUTCH_2025_BAKU", SWISS_DUTCH, 1},
+        {"FIDE_BURSTEIN", SWISS_BURSTEIN, 0}, {"FIDE_BURSTEIN_BAKU", SWISS_BURSTEIN, 1},
+    };
+    Tournament *t = testutil_trf_load("dutch/corpus", "seed0001.trf", 0);
+    for (size_t i = 0; i < sizeof READ / sizeof READ[0]; i++) {
+        SwissSystem sys = (SwissSystem)-1;
+        int baku = -1;
+        ck_assert_msg(swiss_code_read(READ[i].code, &sys, &baku), "%s", READ[i].code);
+        ck_assert_int_eq(sys, READ[i].system);
+        ck_assert_int_eq(baku, READ[i].baku);
+        /* the engines read the same code for their acceleration */
+        snprintf(t->system, sizeof t->system, "%s", READ[i].code);
+        SwissRound sr;
+        char err[200] = "";
+        ck_assert_int_eq(swiss_round_setup(&sr, t, 2, READ[i].system, NULL, err, sizeof err), 0);
+        ck_assert_msg(!sr.baku == !READ[i].baku, "%s", READ[i].code);
+        swiss_round_free(&sr);
+    }
+    static const char *const OTHERS[] = {
+        "FIDE_DUBOV",        "FIDE_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN",
+        "BERGER_ROUNDROBIN", "CUSTOM_SWISS",    "fide_dutch_2026",
+        "FIDE_DUTCH_2026 ",  "Swiss system",    ""};
+    for (size_t i = 0; i < sizeof OTHERS / sizeof OTHERS[0]; i++) {
+        SwissSystem sys;
+        int baku;
+        ck_assert_msg(!swiss_code_read(OTHERS[i], &sys, &baku), "'%s'", OTHERS[i]);
+    }
+    ck_assert_str_eq(swiss_code_name(SWISS_DUTCH, 0), "FIDE_DUTCH_2026");
+    ck_assert_str_eq(swiss_code_name(SWISS_DUTCH, 1), "FIDE_DUTCH_2026_BAKU");
+    ck_assert_str_eq(swiss_code_name(SWISS_BURSTEIN, 0), "FIDE_BURSTEIN");
+    ck_assert_str_eq(swiss_code_name(SWISS_BURSTEIN, 1), "FIDE_BURSTEIN_BAKU");
+    /* the TRF-2026 report carries the code on its 192 line, read back alike */
+    snprintf(t->system, sizeof t->system, "%s", swiss_code_name(SWISS_DUTCH, 1));
+    size_t len = 0;
+    char *text = trf_write(t, TRF_FLAVOUR_26, &len);
+    ck_assert_ptr_nonnull(strstr(text, "\r192 FIDE_DUTCH_2026_BAKU\r"));
+    Tournament *back = NULL;
+    TrfError e;
+    ck_assert_int_eq(trf_read(text, len, 0, &back, &e), 0);
+    ck_assert_str_eq(back->system, "FIDE_DUTCH_2026_BAKU");
+    free(text);
+    tournament_free(back);
+    tournament_free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("trf");
@@ -672,6 +737,7 @@ int main(void)
     tcase_add_test(tc, random_names_round_trip);
     tcase_add_test(tc, points_check_can_be_relaxed);
     tcase_add_test(tc, garbage_never_crashes);
+    tcase_add_test(tc, swiss_codes_192);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }

@@ -16,7 +16,7 @@ import { standingsTable, pairingsTable, scoresheet, eventLog, standingsCsv, play
 import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, matchesTable } from './teams-view.js';
 import { mountArbiterActions } from './arbiter-actions.js';
-import { viewOffice, roundState, roundStateAct } from './office-view.js';
+import { viewOffice, roundState, roundStateAct, importTrfSection, bindImportTrf } from './office-view.js';
 import { tournamentForm, bindTournamentForm } from './tournament-form.js';
 import { viewResults } from './results-entry.js';
 import { formatTimeControl } from './time-control.js';
@@ -161,8 +161,10 @@ async function showHome() {
     <th data-i18n="desk.time_control"></th><th data-i18n="desk.status"></th></tr></thead>
     <tbody>${list.map((x) => html`<tr><td><a href="#/t/${x.id}/live">${x.name}</a></td><td>${t(`system.${x.system || 'swiss'}`)}</td>
       <td>${x.rounds ?? ''}</td><td>${formatTimeControl(x.time_control)}</td><td><span class="pill ${x.status}">${t(`status.${x.status}`)}</span></td></tr>`)}</tbody></table>
+    ${importTrfSection()}
     <h2 data-i18n="desk.new_tournament"></h2>${tournamentForm(null)}`);
   bindTournamentForm(null, route);
+  bindImportTrf();
 }
 
 async function showTournament(tid, tab) {

@@ -4,7 +4,8 @@
 // FIDE ID or by name as the arbiter types (the card is shown before adding),
 // and, before round 1, the refresh of every player's rating from a newer
 // list with each change shown first.  The rounds view asks this module for a
-// round's draft/published state and its publish and withdraw buttons.
+// round's draft/published state and its publish and withdraw buttons, and
+// the tournament list for its "Import TRF" action.
 
 import * as api from './api.js';
 import { t } from './i18n.js';
@@ -158,6 +159,59 @@ export async function viewOffice(tour, head) {
   });
   bindSearch(tour);
   if (!rounds.length) bindRefresh(tour);
+}
+
+// ---------- a tournament from a report file ----------
+
+// The "Import TRF" action of the tournament list: a TRF16 or TRF-2026 file
+// (Swiss-Manager, Sharly Chess, bbpPairings) chosen or pasted becomes a
+// whole tournament (POST tournaments/import); a refused file is shown with
+// the line the server names, an accepted one opens.
+export function importTrfSection() {
+  return html`<details class="import-trf no-print"><summary data-i18n="desk.import_trf"></summary>
+    <p class="hint" data-i18n="desk.import_trf_hint"></p>
+    <form id="trf-form" class="form-grid">
+      <label for="trf-file" data-i18n="desk.import_file"></label><input id="trf-file" type="file" accept=".trf,.txt,.trfx,text/plain">
+      <label for="trf-text" data-i18n="desk.import_trf_text"></label><textarea id="trf-text" rows="6" spellcheck="false" autocomplete="off"></textarea>
+      <div class="span-all"><button type="submit" class="primary" data-i18n="desk.import_trf_go"></button></div>
+      <div id="trf-error" class="span-all" role="alert"></div></form></details>`;
+}
+
+// What the server said of a refused file: its message and, when it names
+// one, the line and column.
+function trfErrorText(err) {
+  const e = (err && err.body && err.body.error) || {};
+  return e.line ? t('desk.import_trf_error', { line: e.line, column: e.column || 1, message: e.message || '' }) : errorText(err);
+}
+
+export function bindImportTrf() {
+  const form = $('#trf-form');
+  if (!form) return;
+  const text = $('#trf-text');
+  // The file as read: a textarea turns the report's bare CR line ends into
+  // LF, so the file's own text goes to the server until it is edited.
+  let file = null;
+  $('#trf-file').addEventListener('change', async (e) => {
+    const f = e.target.files[0];
+    file = f ? await f.text() : null;
+    text.value = file || '';
+  });
+  text.addEventListener('input', () => { file = null; });
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const trf = file || text.value;
+    const out = $('#trf-error');
+    if (!trf.trim()) { render(out, html`<p class="banner warn" data-i18n="desk.import_trf_empty"></p>`); return; }
+    try {
+      const res = await api.post('tournaments/import', { trf });
+      render(out, html``);
+      toast(t('desk.import_trf_done', { name: res.tournament.name, players: res.players, rounds: res.rounds }));
+      for (const w of res.warnings || []) toast(w, 'error');
+      location.hash = `#/t/${res.tournament.id}/players`;
+    } catch (err) {
+      render(out, html`<p class="banner warn">${trfErrorText(err)}</p>`);
+    }
+  });
 }
 
 // ---------- the public page ----------

@@ -1,7 +1,8 @@
 // Arbiter web: a round's pairings as chess players read them, for the desk's
 // result entry and the public pages: board, start number (TPN), title, name,
-// rating and the points each player had before the round, a result column,
-// and the round's byes in the same list.  The players' numbers and points
+// rating and the points each player had before the round (with the
+// virtual points of an accelerated round, where the desk asks for them), a
+// result column, and the round's byes in the same list.  The players' numbers and points
 // come from the crosstable's JSON (one request gives every player's start
 // number and every round's cell), so nothing here recounts the rules.
 
@@ -53,16 +54,29 @@ export function defaultRound(rounds) {
 
 const who = (p, fallback) => (p ? `${p.title ? `${p.title} ` : ''}${p.name}` : fallback);
 
+/* The points cell: the points before the round and, under acceleration,
+ * the virtual points the pairing counted, "3 (+1)". */
+function pointsCell(before, virt) {
+  const text = formatScore(before) || '0';
+  if (!virt) return html`<td class="num pts">${text}</td>`;
+  const v = formatScore(virt);
+  return html`<td class="num pts" data-virtual="${virt}">${text} <span class="virt" title="${t('view.virtual_title', { n: v })}">(+${v})</span></td>`;
+}
+
 /* The pairings table of ROUND.  index: playerIndex(); byes: the tournament's
  * byes; points: the tournament's scoring; result(g): the result cell's
- * content (default: the result as text); link(g): a game's address. */
-export function pairingsList(round, index, { byes = [], points = {}, result, link, id = '' } = {}) {
+ * content (default: the result as text); link(g): a game's address;
+ * virtual: the round's virtual_points ([{player_id, points}]), shown next
+ * to the points by the desk's pairing views (acceleration forms the score
+ * groups only: standings never show them). */
+export function pairingsList(round, index, { byes = [], points = {}, result, link, id = '', virtual = [] } = {}) {
   const games = [...(round.games || [])].sort((a, b) => a.board - b.board);
   const idle = (byes || []).filter((b) => b.round === round.number && b.kind !== 'none');
+  const virt = new Map((virtual || []).map((v) => [v.player_id, v.points]));
   const side = (pid, name) => {
     const p = index.get(pid);
     return html`<td class="num tpn">${p ? p.tpn ?? '' : ''}</td><td class="name">${who(p, name || pid)}</td>
-      <td class="num rtg">${p && p.rating ? p.rating : ''}</td><td class="num pts">${formatScore(pointsBefore(index, pid, round.number, points)) || '0'}</td>`;
+      <td class="num rtg">${p && p.rating ? p.rating : ''}</td>${pointsCell(pointsBefore(index, pid, round.number, points), virt.get(pid))}`;
   };
   return html`<table class="pairings pairings-full" ${id ? html`id="${id}"` : ''}><caption>${t('view.round_n', { n: round.number })}</caption>
     <thead><tr><th class="num" data-i18n="view.board"></th>
@@ -74,7 +88,8 @@ export function pairingsList(round, index, { byes = [], points = {}, result, lin
       ${side(g.white_id, g.white_name)}<td class="res">${result ? result(g) : link ? html`<a href="${link(g)}">${resultCell(g.result) || '–'}</a>` : resultCell(g.result)}</td>${side(g.black_id, g.black_name)}
       ${link ? html`<td class="open"><a href="${link(g)}" data-i18n="view.open"></a></td>` : ''}</tr>`)}
     ${idle.map((b) => html`<tr class="bye" data-player="${b.player_id}"><td class="num"></td>${side(b.player_id, b.player_name)}
-      <td class="res">${byeText(b)}</td><td></td><td></td><td class="rtg"></td><td></td>${link ? html`<td class="open"></td>` : ''}</tr>`)}</tbody></table>`;
+      <td class="res">${byeText(b)}</td><td></td><td></td><td class="rtg"></td><td></td>${link ? html`<td class="open"></td>` : ''}</tr>`)}</tbody>
+    ${virt.size ? html`<tfoot><tr><td colspan="${link ? 11 : 10}" class="muted virt-note" data-i18n="view.virtual_note"></td></tr></tfoot>` : ''}</table>`;
 }
 
 // A bye's text in the result column: its points and its kind.

@@ -45,7 +45,7 @@ export async function viewResults(app, tour, head) {
   render(app, html`${head}<div class="toolbar results-bar">${roundPicker(rounds, rn, 're-round')}
     <strong id="re-missing" role="status" aria-live="polite"></strong></div>
     <p class="muted no-print" id="re-help" data-i18n="re.help"></p>
-    ${pairingsList(round, index, { byes, points: tour.points || {}, id: 're-table',
+    ${pairingsList(round, index, { byes, points: tour.points || {}, id: 're-table', virtual: round.virtual_points,
     result: (g) => html`<input class="re-cell" data-gid="${g.id}" value="${resultCell(g.result)}" autocomplete="off" spellcheck="false"
       size="5" aria-describedby="re-help" aria-label="${t('re.cell', { board: g.board })}">` })}`);
   const cells = $$('input.re-cell', app);

@@ -1,7 +1,8 @@
 // Arbiter web: the desk's form of a tournament (new or settings): name,
 // system, rounds, the time control as arbiters write it (minutes, with
 // presets; see time-control.js), points, tie-breaks, the Laws' settings and
-// whether every tablet asks the player to confirm each move.
+// whether every tablet asks the player to confirm each move; a Swiss's
+// pairing system and acceleration.
 
 import * as api from './api.js';
 import { t } from './i18n.js';
@@ -57,7 +58,35 @@ export function tournamentForm(tour) {
       <label for="s-confirm" data-i18n="desk.confirm_moves"></label><input id="s-confirm" name="confirm_moves" type="checkbox" aria-describedby="s-confirm-hint" ${s.confirm_moves ? html`checked` : ''}>
       <span class="hint" id="s-confirm-hint" data-i18n="desk.confirm_moves_hint"></span>
     </div></fieldset>
+    ${swissFields(tour)}
     <span></span><button class="primary" data-i18n="${tour ? 'desk.save' : 'desk.create'}"></button></form>`;
+}
+
+// ---------- a Swiss's pairing system and acceleration ----------
+// The Dutch (C.04.3) or Burstein (C.04.4.2) system and Baku acceleration
+// (C.04.7); shown for a Swiss only.  The server pairs every later round by
+// what is set when it is paired.
+
+function swissFields(tour) {
+  const choice = (name, values, cur) => values.map((x) => html`<option value="${x}" ${x === cur ? html`selected` : ''} data-i18n="desk.${name}.${x}"></option>`);
+  return html`<fieldset class="span-all" id="t-swiss" ${tour && tour.system !== 'swiss' ? html`hidden` : ''}><legend data-i18n="desk.swiss_pairing"></legend><div class="form-grid">
+      <label for="t-psys" data-i18n="desk.pairing_system"></label><select id="t-psys" name="pairing_system">
+        ${choice('pairing_system', ['dutch', 'burstein'], (tour && tour.pairing_system) || 'dutch')}</select>
+      <label for="t-accel" data-i18n="desk.acceleration"></label><select id="t-accel" name="acceleration">
+        ${choice('acceleration', ['none', 'baku'], (tour && tour.acceleration) || 'none')}</select>
+      <span class="hint" data-i18n="desk.acceleration_hint"></span>
+    </div></fieldset>`;
+}
+
+// The pairing fields of form F for the body, a Swiss only.
+function swissBody(f) {
+  return f.system.value === 'swiss' ? { pairing_system: f.pairing_system.value, acceleration: f.acceleration.value } : {};
+}
+
+function bindSwissFields(f) {
+  const show = () => { $('#t-swiss').hidden = f.system.value !== 'swiss'; };
+  f.system.addEventListener('change', show);
+  show();
 }
 
 export function bindTournamentForm(tour, onSaved) {
@@ -82,6 +111,7 @@ export function bindTournamentForm(tour, onSaved) {
     const [win, draw, loss, bye] = f.points.value.trim().split(/[\s,;/]+/).map(Number);
     body.points = { win, draw, loss, bye };
     body.tiebreaks = f.tiebreaks.value.split(/[\s,;]+/).filter(Boolean).join(',');
+    Object.assign(body, swissBody(f));
     try {
       const saved = tour ? await api.patch(`tournaments/${tour.id}`, body) : await api.post('tournaments', body);
       toast(t(tour ? 'desk.saved' : 'desk.created'));
@@ -89,6 +119,7 @@ export function bindTournamentForm(tour, onSaved) {
       if (tour) onSaved();
     } catch (err) { toast(errorText(err), 'error'); }
   });
+  bindSwissFields($('#tform'));
   const input = $('#t-tc');
   const read = () => { $('#t-tc-read').textContent = timeControlReading(input.value); };
   input.addEventListener('input', read);
