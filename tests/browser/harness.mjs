@@ -134,6 +134,18 @@ export async function newPage(browser, { viewport = { width: 1280, height: 800 }
 }
 
 // The centre of a square on a chessground board, for either orientation.
+/* A desk page signed in as the chief arbiter, then at HASH (e.g. '#/t/3'). */
+export async function deskSignedIn(browser, daemon, hash = '', opts = { viewport: { width: 1440, height: 900 } }) {
+  const desk = await newPage(browser, opts);
+  await desk.goto(`${daemon.url}/desk.html`);
+  await desk.fill('#user', ADMIN.username);
+  await desk.fill('#pass', ADMIN.password);
+  await desk.click('#login button.primary');
+  await desk.waitForSelector('#tform');
+  if (hash) await desk.goto(`${daemon.url}/desk.html${hash}`);
+  return desk;
+}
+
 export async function squareCenter(page, square, root = '') {
   const box = await page.locator(`${root} cg-board`).first().boundingBox();
   const orientation = await page.locator(`${root} .cg-wrap`).first().evaluate((el) => (el.classList.contains('orientation-black') ? 'black' : 'white'));

@@ -9,22 +9,13 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, newPage, ADMIN } from './harness.mjs';
+import { startAll, stopAll, newPage, deskSignedIn } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
 test.after(() => stopAll(daemon, browser));
 
-async function deskAt(hash, opts) {
-  const desk = await newPage(browser, opts);
-  await desk.goto(`${daemon.url}/desk.html`);
-  await desk.fill('#user', ADMIN.username);
-  await desk.fill('#pass', ADMIN.password);
-  await desk.click('#login button.primary');
-  await desk.waitForSelector('#tform');
-  await desk.goto(`${daemon.url}/desk.html${hash}`);
-  return desk;
-}
+const deskAt = (hash, opts = {}) => deskSignedIn(browser, daemon, hash, opts);
 
 test('a pasted list is previewed, checked row by row and imported whole', async () => {
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Import Open', time_control: '5400+30' });

@@ -10,7 +10,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startAll, stopAll, newPage, ADMIN, WEB_ROOT } from './harness.mjs';
+import { startAll, stopAll, WEB_ROOT, deskSignedIn } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
@@ -18,16 +18,7 @@ test.after(() => stopAll(daemon, browser));
 
 const TRF = path.resolve(WEB_ROOT, '..', 'tests', 'data', 'trf-desk', 'desk-open.trf');
 
-async function deskAt(hash = '') {
-  const desk = await newPage(browser, { viewport: { width: 1440, height: 900 } });
-  await desk.goto(`${daemon.url}/desk.html`);
-  await desk.fill('#user', ADMIN.username);
-  await desk.fill('#pass', ADMIN.password);
-  await desk.click('#login button.primary');
-  await desk.waitForSelector('#tform');
-  if (hash) await desk.goto(`${daemon.url}/desk.html${hash}`);
-  return desk;
-}
+const deskAt = (hash = '') => deskSignedIn(browser, daemon, hash);
 
 // Polls the tournament until CHECK(tour) holds.
 async function until(id, check) {

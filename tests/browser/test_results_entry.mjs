@@ -9,7 +9,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, newPage, ADMIN } from './harness.mjs';
+import { startAll, stopAll, newPage, deskSignedIn } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
@@ -17,16 +17,7 @@ test.after(() => stopAll(daemon, browser));
 
 const KEY_MS = 150;
 
-async function deskAt(hash) {
-  const desk = await newPage(browser, { viewport: { width: 1440, height: 900 } });
-  await desk.goto(`${daemon.url}/desk.html`);
-  await desk.fill('#user', ADMIN.username);
-  await desk.fill('#pass', ADMIN.password);
-  await desk.click('#login button.primary');
-  await desk.waitForSelector('#tform');
-  await desk.goto(`${daemon.url}/desk.html${hash}`);
-  return desk;
-}
+const deskAt = (hash) => deskSignedIn(browser, daemon, hash);
 
 test('50 results of a 100-player round from the keyboard, one key a board', async () => {
   const tour = await arbiter.call('POST', 'tournaments', { name: 'Keyboard Open', time_control: '5400+30', rounds: 5 });

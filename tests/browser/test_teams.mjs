@@ -5,22 +5,13 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, newPage, ADMIN } from './harness.mjs';
+import { startAll, stopAll, newPage, deskSignedIn } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
 test.after(() => stopAll(daemon, browser));
 
-async function deskAt(hash) {
-  const desk = await newPage(browser);
-  await desk.goto(`${daemon.url}/desk.html`);
-  await desk.fill('#user', ADMIN.username);
-  await desk.fill('#pass', ADMIN.password);
-  await desk.click('#login button.primary');
-  await desk.waitForSelector('#tform');
-  await desk.goto(`${daemon.url}/desk.html${hash}`);
-  return desk;
-}
+const deskAt = (hash) => deskSignedIn(browser, daemon, hash, {});
 
 // Four teams of two players, two boards a match.
 async function teamEvent() {

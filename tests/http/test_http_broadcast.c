@@ -400,9 +400,5 @@ int main(void)
     tcase_add_test(tc, public_delay_holds_back_every_public_read);
     tcase_add_test(tc, public_stream_delayed_arbiter_live);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -594,9 +594,5 @@ int main(void)
     tcase_add_test(tc, delayed_events_reach_nchan_after_the_delay);
     tcase_add_test(tc, moves_go_on_while_nginx_is_down);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return testutil_run(s) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
