@@ -46,10 +46,16 @@ function leave() {
 }
 
 // Routes run one after the other: a slow view finishing late must not draw
-// over the page the reader has moved on to.
+// over the page the reader has moved on to.  A route reads the address when
+// it starts, so one waiting route serves every change made meanwhile: a
+// second one would draw the same page again over what the reader has begun
+// to type in it.
 let routing = Promise.resolve();
+let waiting = null;
 function route() {
-  routing = routing.then(showRoute, showRoute);
+  if (waiting) return waiting;
+  const run = () => { waiting = null; return showRoute(); };
+  waiting = routing = routing.then(run, run);
   return routing;
 }
 
