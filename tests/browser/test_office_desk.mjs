@@ -79,7 +79,8 @@ test('virtual points of a Baku round in the pairing view, never in the standings
     assert.match(await desk.textContent('#re-table tfoot'), /virtual points/);
   }
   await desk.goto(`${daemon.url}/desk.html#/t/${tour.id}/standings`);
-  await desk.waitForSelector('#app table tbody tr');
+  // The results view's table stays until the standings are drawn.
+  await desk.waitForFunction(() => !document.querySelector('#re-table') && document.querySelector('#app table tbody tr'));
   const standings = await desk.textContent('#app');
   assert.doesNotMatch(standings, /\(\+|virtual/i);
   assert.deepEqual(desk.errors, []);

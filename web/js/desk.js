@@ -61,8 +61,10 @@ function route() {
 
 async function showRoute() {
   leave();
-  try { me = await api.whoami(); } catch { me = { role: 'anonymous' }; }
+  // The address is read before anything is awaited: a change made meanwhile
+  // has its own route queued behind this one.
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  try { me = await api.whoami(); } catch { me = { role: 'anonymous' }; }
   $('#logout').classList.toggle('hidden', me.role !== 'arbiter');
   if (me.role !== 'arbiter') { setNav(null); stopAlerts(); return showLogin(); }
   try {
