@@ -24,6 +24,7 @@
 #include "dutch.h"
 #include "trf.h"
 #include "testutil.h"
+#include "testutil_pairing.h"
 
 /* bbpPairings' output format */
 static void format_pairing(const DutchPairing *p, char *out, size_t cap)
@@ -35,50 +36,10 @@ static void format_pairing(const DutchPairing *p, char *out, size_t cap)
 
 /* ---- the generated corpus ---- */
 
-static int is_known(const char *known, const char *file, int round)
-{
-    char key[300];
-    snprintf(key, sizeof key, "%s %d\n", file, round);
-    return known && strstr(known, key) != NULL;
-}
-
 START_TEST(corpus_rounds_equal_bbp)
 {
-    char dir[512];
-    testutil_data_path(dir, sizeof dir, "dutch", "corpus");
-    char *known = testutil_load("dutch", "known_differences.txt", NULL);
-    char **names;
-    int nn = testutil_list(dir, ".trf", &names);
-    ck_assert_int_ge(nn, 20);
-    int rounds = 0, agree = 0, known_seen = 0, unexpected = 0;
-    for (int i = 0; i < nn; i++) {
-        Tournament *t = testutil_trf_load("dutch/corpus", names[i], TRF_READ_NO_POINTS_CHECK);
-        int last = dutch_next_round(t) - 1;
-        ck_assert_int_ge(last, 1);
-        for (int r = 1; r <= last; r++) {
-            DutchPairing p;
-            char err[200] = "";
-            int rc = dutch_pair_round(t, r, &p, err, sizeof err);
-            int ok = rc == 0 && dutch_round_matches(t, r, &p);
-            rounds++;
-            if (ok) {
-                agree++;
-            } else if (is_known(known, names[i], r)) {
-                known_seen++;
-                fprintf(stderr, "known difference: %s round %d\n", names[i], r);
-            } else {
-                unexpected++;
-                fprintf(stderr, "DIFFERS: %s round %d (rc %d %s)\n", names[i], r, rc, err);
-            }
-            dutch_pairing_free(&p);
-        }
-        tournament_free(t);
-    }
-    testutil_list_free(names, nn);
-    free(known);
-    fprintf(stderr, "dutch corpus: %d of %d rounds equal bbpPairings (%d known differences)\n",
-            agree, rounds, known_seen);
-    ck_assert_msg(unexpected == 0, "%d rounds differ from bbpPairings", unexpected);
+    TestutilCorpusCount c = testutil_corpus_pair("dutch", dutch_pair_round, 20);
+    ck_assert_msg(c.unexpected == 0, "%d rounds differ from bbpPairings", c.unexpected);
 }
 END_TEST
 

@@ -22,6 +22,7 @@
 #include "burstein.h"
 #include "dutch.h"
 #include "testutil.h"
+#include "testutil_pairing.h"
 #include "trf.h"
 
 static int pair_round(SwissSystem sys, const Tournament *t, int round, SwissPairing *p, char *err,
@@ -35,42 +36,9 @@ static int pair_round(SwissSystem sys, const Tournament *t, int round, SwissPair
 
 START_TEST(burstein_corpus_equals_bbp)
 {
-    char dir[512];
-    testutil_data_path(dir, sizeof dir, "burstein", "corpus");
-    char *known = testutil_load("burstein", "known_differences.txt", NULL);
-    char **names;
-    int nn = testutil_list(dir, ".trf", &names);
-    ck_assert_int_ge(nn, 10);
-    int rounds = 0, agree = 0, known_seen = 0, unexpected = 0;
-    for (int i = 0; i < nn; i++) {
-        Tournament *t = testutil_trf_load("burstein/corpus", names[i], TRF_READ_NO_POINTS_CHECK);
-        int last = swiss_next_round(t) - 1;
-        ck_assert_int_ge(last, 1);
-        for (int r = 1; r <= last; r++) {
-            SwissPairing p;
-            char err[200] = "", key[300];
-            int rc = burstein_pair_round(t, r, &p, err, sizeof err);
-            rounds++;
-            snprintf(key, sizeof key, "%s %d\n", names[i], r);
-            if (rc == 0 && swiss_round_matches(t, r, &p)) {
-                agree++;
-            } else if (known && strstr(known, key)) {
-                known_seen++;
-                fprintf(stderr, "known difference: %s round %d\n", names[i], r);
-            } else {
-                unexpected++;
-                fprintf(stderr, "DIFFERS: %s round %d (rc %d %s)\n", names[i], r, rc, err);
-            }
-            swiss_pairing_free(&p);
-        }
-        tournament_free(t);
-    }
-    testutil_list_free(names, nn);
-    free(known);
-    fprintf(stderr, "burstein corpus: %d of %d rounds equal bbpPairings (%d known differences)\n",
-            agree, rounds, known_seen);
-    ck_assert_msg(unexpected == 0, "%d rounds differ from bbpPairings", unexpected);
-    ck_assert_int_ge(rounds, 100);
+    TestutilCorpusCount c = testutil_corpus_pair("burstein", burstein_pair_round, 10);
+    ck_assert_msg(c.unexpected == 0, "%d rounds differ from bbpPairings", c.unexpected);
+    ck_assert_int_ge(c.rounds, 100);
 }
 END_TEST
 
