@@ -98,19 +98,78 @@ static json_t *crosstable_of(Req *r)
     return ct;
 }
 
+/* The pairing list of the round in the path (tournament_lists_pairings; the
+ * caller owns it), or NULL after answering the error. */
+static json_t *round_list(Req *r)
+{
+    Store *s = http_reader(r->srv);
+    if (!s)
+        return http_error(r, API_E_INTERNAL, "the store is not available"), NULL;
+    if (!route_tournament_exists(r, s))
+        return NULL;
+    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
+    if (!pl)
+        http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)r->id[1],
+                   (long long)r->id[0]);
+    return pl;
+}
+
+/* How one list is answered: its form, its words, the renderer's own choice
+ * (OPTION: crosstable rounds, alphabetical order, or the hall document),
+ * the paper of a hall document, and the one style an HTML page may use. */
+typedef struct {
+    ExportFormat format;
+    ExportLang lang;
+    int option;
+    HallPaper paper;
+    const char *css;
+} ListForm;
+
+/* Renders LIST as F asks; the text (NULL when out of memory) and its *LEN. */
+typedef char *(*ListRenderer)(json_t *list, const ListForm *f, size_t *len);
+
+/* Loads the list with LOAD (which answers its own errors), renders it with
+ * RENDER and answers the text, to be saved as NAME.<ext>. */
+static int answer_list(Req *r, json_t *(*load)(Req *), ListRenderer render, const ListForm *f,
+                       const char *name)
+{
+    json_t *list = load(r);
+    if (!list)
+        return ROUTE_DONE;
+    size_t len = 0;
+    char *text = render(list, f, &len);
+    json_decref(list);
+    return reply_styled(r, f->format, text, len, name, f->css);
+}
+
+static char *render_table(json_t *ct, const ListForm *f, size_t *len)
+{
+    return export_crosstable(ct, f->format, f->lang, f->option, len);
+}
+
+static char *render_pairings(json_t *pl, const ListForm *f, size_t *len)
+{
+    return export_pairings(pl, f->format, f->lang, f->option, len);
+}
+
+static char *render_hall_round(json_t *pl, const ListForm *f, size_t *len)
+{
+    return export_hall_round(pl, (HallDoc)f->option, f->paper, f->lang, len);
+}
+
+static char *render_hall_standings(json_t *ct, const ListForm *f, size_t *len)
+{
+    return export_hall_standings(ct, f->paper, f->lang, len);
+}
+
 /* The crosstable (ROUNDS nonzero) or the standings table in format F. */
 static int table(Req *r, ExportFormat f, ExportLang l, int rounds)
 {
-    json_t *ct = crosstable_of(r);
-    if (!ct)
-        return ROUTE_DONE;
-    size_t len = 0;
-    char *text = export_crosstable(ct, f, l, rounds, &len);
-    json_decref(ct);
+    const ListForm form = {.format = f, .lang = l, .option = rounds, .css = export_css};
     char name[64];
     snprintf(name, sizeof name, "%s-%lld", rounds ? "crosstable" : "standings",
              (long long)r->id[0]);
-    return route_export_reply(r, f, text, len, name);
+    return answer_list(r, crosstable_of, render_table, &form, name);
 }
 
 int route_crosstable(Req *r)
@@ -138,22 +197,6 @@ int route_standings_export(Req *r)
     return http_json(r, 200, tournament_io_standings(s, r->id[0]));
 }
 
-/* The pairing list of the round in the path (tournament_lists_pairings; the
- * caller owns it), or NULL after answering the error. */
-static json_t *round_list(Req *r)
-{
-    Store *s = http_reader(r->srv);
-    if (!s)
-        return http_error(r, API_E_INTERNAL, "the store is not available"), NULL;
-    if (!route_tournament_exists(r, s))
-        return NULL;
-    json_t *pl = tournament_lists_pairings(s, r->id[0], r->id[1]);
-    if (!pl)
-        http_error(r, STORE_E_NOT_FOUND, "no round %lld in tournament %lld", (long long)r->id[1],
-                   (long long)r->id[0]);
-    return pl;
-}
-
 int route_round_pairings(Req *r)
 {
     ExportFormat f;
@@ -165,16 +208,11 @@ int route_round_pairings(Req *r)
     if (order && !alpha && strcmp(order, "board") != 0)
         return http_error(r, API_E_INVALID_VALUE, "order must be board or alpha, not '%.20s'",
                           order);
-    json_t *pl = round_list(r);
-    if (!pl)
-        return ROUTE_DONE;
-    size_t len = 0;
-    char *text = export_pairings(pl, f, l, alpha, &len);
-    json_decref(pl);
+    const ListForm form = {.format = f, .lang = l, .option = alpha, .css = export_css};
     char name[80];
     snprintf(name, sizeof name, "pairings-%lld-round-%lld%s", (long long)r->id[0],
              (long long)r->id[1], alpha ? "-alpha" : "");
-    return route_export_reply(r, f, text, len, name);
+    return answer_list(r, round_list, render_pairings, &form, name);
 }
 
 /* ---- the documents of the playing hall ---- */
@@ -203,16 +241,15 @@ int route_round_hall(Req *r)
                           "doc must be board, alpha, cards or slips, not '%.20s'", q);
     if (hall_options(r, &paper, &l))
         return ROUTE_DONE;
-    json_t *pl = round_list(r);
-    if (!pl)
-        return ROUTE_DONE;
-    size_t len = 0;
-    char *text = export_hall_round(pl, doc, paper, l, &len);
-    json_decref(pl);
+    const ListForm form = {.format = EXPORT_HTML,
+                           .lang = l,
+                           .option = (int)doc,
+                           .paper = paper,
+                           .css = export_hall_css(paper)};
     char name[80];
     snprintf(name, sizeof name, "hall-%lld-round-%lld-%s", (long long)r->id[0], (long long)r->id[1],
              names[doc]);
-    return reply_styled(r, EXPORT_HTML, text, len, name, export_hall_css(paper));
+    return answer_list(r, round_list, render_hall_round, &form, name);
 }
 
 int route_hall(Req *r)
@@ -224,15 +261,11 @@ int route_hall(Req *r)
     ExportLang l;
     if (hall_options(r, &paper, &l))
         return ROUTE_DONE;
-    json_t *ct = crosstable_of(r);
-    if (!ct)
-        return ROUTE_DONE;
-    size_t len = 0;
-    char *text = export_hall_standings(ct, paper, l, &len);
-    json_decref(ct);
+    const ListForm form = {
+        .format = EXPORT_HTML, .lang = l, .paper = paper, .css = export_hall_css(paper)};
     char name[64];
     snprintf(name, sizeof name, "hall-%lld-standings", (long long)r->id[0]);
-    return reply_styled(r, EXPORT_HTML, text, len, name, export_hall_css(paper));
+    return answer_list(r, crosstable_of, render_hall_standings, &form, name);
 }
 
 /* ---- the standings as JSON ---- */
