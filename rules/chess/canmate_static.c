@@ -185,6 +185,32 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
     return add;
 }
 
+/*
+ * Whether the enemy king taking man i on any square of `at` ends the game
+ * at once: every other man of i's side is fixed and, with the enemy king on
+ * the square taken, i's king can step nowhere, so that side, to move, is
+ * stalemated (or mated, which the mate test sees: the king that took stands
+ * in its reach).  Such a capture never leads anywhere, so i keeps counting
+ * as never taken.  Fixed men cannot move after it either: the square taken
+ * is still occupied (by the king), and lines through it are still cut.
+ */
+static bool capture_ends_game(const Men *m, int i, Bitboard at)
+{
+    int c = m->color[i];
+    for (int j = 0; j < m->n; j++)
+        if (j != i && m->color[j] == c && m->type[j] != KING && !is_fixed(m, j))
+            return false;
+    Bitboard region = m->reach[m->king[c]];
+    while (at) {
+        int s = bb_pop(&at);
+        Bitboard near = bb_king_attacks[s] | BB(s), from = region & ~near;
+        while (from)
+            if (bb_king_attacks[bb_pop(&from)] & region & ~near)
+                return false;
+    }
+    return true;
+}
+
 /* One round of the rules over every man; true when anything grew. */
 static bool grow_round(Men *m)
 {
@@ -227,17 +253,23 @@ static bool grow_round(Men *m)
             grew = true;
         }
     }
-    Bitboard hits[2] = {0, 0};
-    for (int i = 0; i < m->n; i++)
-        hits[m->color[i]] |= m->hits[i];
+    Bitboard hits[2] = {0, 0}, king_hits[2] = {0, 0};
+    for (int i = 0; i < m->n; i++) {
+        if (m->type[i] == KING)
+            king_hits[m->color[i]] |= m->hits[i];
+        else
+            hits[m->color[i]] |= m->hits[i];
+    }
     for (int i = 0; i < m->n; i++) {
         if (m->type[i] == KING || m->taken[i])
             continue;
+        int them = m->color[i] ^ 1;
         Bitboard exposed = m->reach[i];
         if (m->type[i] == PAWN) /* taken en passant on the square it jumps */
             exposed |= m->jumped[m->color[i]] & BB(m->sq0[i] + (m->color[i] == WHITE ? 8 : -8)) &
                        (RANK_3_BB | RANK_6_BB);
-        if (exposed & hits[m->color[i] ^ 1]) {
+        if ((exposed & hits[them]) ||
+            ((exposed & king_hits[them]) && !capture_ends_game(m, i, exposed & king_hits[them]))) {
             m->taken[i] = true;
             grew = true;
         }
@@ -275,17 +307,22 @@ static bool men_fixpoint(Men *m, const Board *b)
     }
 }
 
-/* Whether the loser's king could be mated on k, where only bishops can
- * check: every flight square of the other colour must be taken by the
- * winner's king or held by a distinct man of the loser, unless one of the
- * winner's other men (`takers`: what they may attack) can take it. */
-static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard takers)
+/* The squares a flight of k must stay empty of: what the winner's men
+ * other than the king may attack.  What they may stand on does not count:
+ * an unprotected man next to the king is taken. */
+typedef struct MateMaterial {
+    Bitboard attacks;    /* squares the winner's men may ever attack */
+    Bitboard line_reach; /* squares sliders of each kind may stand on: */
+    Bitboard diag_reach; /* rooks and queens, bishops and queens */
+} MateMaterial;
+
+/* Whether the loser's king could be mated on k: every flight square the
+ * winner's men never attack must be taken by the winner's king or held by
+ * a distinct man of the loser (pigeonhole). */
+static bool flights_coverable(const Men *m, int winner, int k, Bitboard attacks)
 {
     int loser = winner ^ 1;
-    Bitboard colour = (BB(k) & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
-    Bitboard flights = bb_king_attacks[k] & ~colour;
-    if (flights & takers)
-        return true; /* another man of the winner might take one: not analysed */
+    Bitboard flights = bb_king_attacks[k] & ~attacks;
     Bitboard wk = m->reach[m->king[winner]] & ~bb_king_attacks[k] & ~BB(k);
     /* The winner's king helping from nowhere is the case of an empty wk. */
     for (int pass = 0; pass == 0 || wk; pass++) {
@@ -306,6 +343,58 @@ static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard taker
     return false;
 }
 
+/* Whether a slider behind w1, seen from k, could give check when the
+ * winner's king steps off w1: a line from k through w1 that no fixed man
+ * cuts, with a slider of its kind able to stand beyond w1. */
+static bool discovers_check(const Men *m, const MateMaterial *mm, int k, int w1)
+{
+    Bitboard line = bb_line[k][w1];
+    if (!line || (bb_between[k][w1] & m->walls))
+        return false;
+    bool diag = SQ_FILE(k) != SQ_FILE(w1) && SQ_RANK(k) != SQ_RANK(w1);
+    Bitboard sliders = diag ? mm->diag_reach : mm->line_reach;
+    /* Beyond w1: the squares of the line w1 sees away from k. */
+    Bitboard beyond = (diag ? bb_bishop_attacks(w1, m->walls) : bb_rook_attacks(w1, m->walls)) &
+                      line & ~bb_between[k][w1] & ~BB(k);
+    return (beyond & sliders) != 0;
+}
+
+/*
+ * The last moves before a mate on k.  When every man of the loser but the
+ * king is fixed, the loser's last move brought the king to k from a
+ * neighbour f, and f must be covered at the mate.  When no man of the
+ * winner but the king can ever attack f, the king covers it; it was not
+ * next to f a move before (the loser's king stood there), so the mating
+ * move is the king's own step w1 -> w2, next to f, and the check it gives
+ * is discovered from w1 (which was next to neither f nor k).  True when
+ * no such last moves exist, whichever neighbour f the king came from.
+ * The root with the winner to move and the loser's king on k is the one
+ * position with no last move; the caller keeps it possible.
+ */
+static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winner, int k)
+{
+    int loser = winner ^ 1;
+    for (int j = 0; j < m->n; j++)
+        if (m->color[j] == loser && m->type[j] != KING && !is_fixed(m, j))
+            return false;
+    Bitboard wk = m->reach[m->king[winner]];
+    Bitboard from = bb_king_attacks[k] & m->reach[m->king[loser]];
+    while (from) {
+        int f = bb_pop(&from);
+        if (mm->attacks & BB(f))
+            return false;
+        Bitboard near_k = bb_king_attacks[k] | BB(k), near_f = bb_king_attacks[f] | BB(f);
+        Bitboard w2s = wk & bb_king_attacks[f] & ~near_k;
+        while (w2s) {
+            Bitboard w1s = wk & bb_king_attacks[bb_pop(&w2s)] & ~near_k & ~near_f;
+            while (w1s)
+                if (discovers_check(m, mm, k, bb_pop(&w1s)))
+                    return false;
+        }
+    }
+    return true;
+}
+
 bool canmate_static_no(const Board *b, int winner)
 {
     if (b->castling || b->ep != SQ_NONE)
@@ -313,8 +402,9 @@ bool canmate_static_no(const Board *b, int winner)
     Men m;
     if (!men_fixpoint(&m, b))
         return false;
-    Bitboard kreg = m.reach[m.king[winner ^ 1]];
-    Bitboard bishop_attacks = 0, other_attacks = 0;
+    int loser = winner ^ 1;
+    Bitboard kreg = m.reach[m.king[loser]];
+    MateMaterial mm = {0, 0, 0};
     for (int i = 0; i < m.n; i++) {
         if (m.color[i] != winner || m.type[i] == KING)
             continue;
@@ -323,17 +413,20 @@ bool canmate_static_no(const Board *b, int winner)
             int s = bb_pop(&from);
             a |= m.type[i] == PAWN ? bb_pawn_attacks[winner][s] : reach_step(m.type[i], s, m.walls);
         }
-        if (m.type[i] == BISHOP)
-            bishop_attacks |= a;
-        else
-            other_attacks |= a;
+        mm.attacks |= a;
+        if (m.type[i] == BISHOP || m.type[i] == QUEEN)
+            mm.diag_reach |= m.reach[i];
+        if (m.type[i] == ROOK || m.type[i] == QUEEN)
+            mm.line_reach |= m.reach[i];
     }
-    if (other_attacks & kreg)
-        return false;
-    Bitboard checks = bishop_attacks & kreg;
-    /* A bishop of the other colour may take flight squares too. */
-    while (checks)
-        if (bishop_mate_possible(&m, winner, bb_pop(&checks), other_attacks | bishop_attacks))
+    /* A mate needs a check (kings never give one) and no flight left. */
+    Bitboard checks = mm.attacks & kreg;
+    int root_k = b->side == winner ? board_king(b, loser) : SQ_NONE;
+    while (checks) {
+        int k = bb_pop(&checks);
+        if (flights_coverable(&m, winner, k, mm.attacks) &&
+            (k == root_k || !last_moves_impossible(&m, &mm, winner, k)))
             return false;
+    }
     return true;
 }
