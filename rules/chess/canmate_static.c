@@ -41,6 +41,8 @@
  */
 #include "canmate_static.h"
 
+#include "movegen.h"
+
 /*
  * Whether the winner's men can only mate with blockers the loser does not
  * have: a lone knight against nothing but queens, or bishops of one colour
@@ -369,7 +371,7 @@ static bool discovers_check(const Men *m, const MateMaterial *mm, int k, int w1)
  * is discovered from w1 (which was next to neither f nor k).  True when
  * no such last moves exist, whichever neighbour f the king came from.
  * The root with the winner to move and the loser's king on k is the one
- * position with no last move; the caller keeps it possible.
+ * position with no last move; the caller tries its moves instead.
  */
 static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winner, int k)
 {
@@ -393,6 +395,21 @@ static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winn
         }
     }
     return true;
+}
+
+/* Whether a move of the side to move mates at once: the root is the one
+ * position with no last move, so the last-moves test does not cover it. */
+static bool mates_in_one(const Board *b)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (board_in_check(&child) && movegen_count_legal(&child) == 0)
+            return true;
+    }
+    return false;
 }
 
 bool canmate_static_no(const Board *b, int winner)
@@ -424,8 +441,11 @@ bool canmate_static_no(const Board *b, int winner)
     int root_k = b->side == winner ? board_king(b, loser) : SQ_NONE;
     while (checks) {
         int k = bb_pop(&checks);
-        if (flights_coverable(&m, winner, k, mm.attacks) &&
-            (k == root_k || !last_moves_impossible(&m, &mm, winner, k)))
+        if (!flights_coverable(&m, winner, k, mm.attacks))
+            continue;
+        if (k == root_k && mates_in_one(b))
+            return false;
+        if (!last_moves_impossible(&m, &mm, winner, k))
             return false;
     }
     return true;
