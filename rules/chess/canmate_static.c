@@ -16,7 +16,10 @@
  *     square only if an enemy man other than the king may stand there (or
  *     an enemy pawn may jump over it, for en passant);
  *   - two pawns facing each other on a file, both unable to leave it and
- *     the one in front never taken, can never pass each other.
+ *     the one in front never taken, can never pass each other;
+ *   - a man only a king can take counts as never taken when, with that
+ *     king on its square, the man's side could not move at all (its other
+ *     men fixed, its king boxed in): the capture ends the game at once.
  * Each rule is a necessary condition of a real move given what may have
  * happened before, and the sets only grow (the conditions that forbid a
  * move only ever become false), so the iteration ends at a fixpoint that
@@ -24,20 +27,23 @@
  * any game.  A pawn that may promote ends the proof: the new piece could be
  * anything.
  *
- * Then a mate needs the loser's king on some square of its reach that a
- * man of the winner can attack (kings never check).  When no such square
- * exists, NO.  When only bishops of one colour can attack them, each such
- * square k keeps flight squares of the other colour around it; those must
- * be taken by the winner's king (from a square two steps from k at least),
- * or by distinct men of the loser standing on them (pigeonhole); when
- * neither can be, k is no mate square, and when no k remains, NO.
+ * Then a mate needs the loser's king on some square k of its reach that a
+ * man of the winner can attack (kings never check).  The flight squares of
+ * k that no man of the winner can ever attack must be taken by the
+ * winner's king (from a square two steps from k at least) or held by
+ * distinct men of the loser (pigeonhole).  And when the loser's king is
+ * his only mobile man, it came to k from a neighbour f a move before the
+ * mate; if only the winner's king can cover f, the mating move is that
+ * king's step with a discovered check (it could not stand next to f while
+ * the loser's king was there).  When no k passes these tests, NO.
  *
  * The material rules (canmate_static_material_no) live here too: they are
  * the first static layer and the guided search needs them.
  *
  * Workload: the material rules are a few bit operations; the mobility
  * proof runs a few rounds over at most 32 men, each round a few hundred
- * attack look-ups; microseconds.
+ * attack look-ups; the mate tests a few thousand bit operations at most;
+ * microseconds.
  */
 #include "canmate_static.h"
 
@@ -355,10 +361,15 @@ static bool discovers_check(const Men *m, const MateMaterial *mm, int k, int w1)
         return false;
     bool diag = SQ_FILE(k) != SQ_FILE(w1) && SQ_RANK(k) != SQ_RANK(w1);
     Bitboard sliders = diag ? mm->diag_reach : mm->line_reach;
-    /* Beyond w1: the squares of the line w1 sees away from k. */
-    Bitboard beyond = (diag ? bb_bishop_attacks(w1, m->walls) : bb_rook_attacks(w1, m->walls)) &
-                      line & ~bb_between[k][w1] & ~BB(k);
-    return (beyond & sliders) != 0;
+    /* Beyond w1: the squares of the line w1 sees on the side away from k. */
+    Bitboard seen =
+        (diag ? bb_bishop_attacks(w1, m->walls) : bb_rook_attacks(w1, m->walls)) & line & sliders;
+    while (seen) {
+        int s = bb_pop(&seen);
+        if (bb_between[k][s] & BB(w1))
+            return true;
+    }
+    return false;
 }
 
 /*
@@ -370,8 +381,8 @@ static bool discovers_check(const Men *m, const MateMaterial *mm, int k, int w1)
  * move is the king's own step w1 -> w2, next to f, and the check it gives
  * is discovered from w1 (which was next to neither f nor k).  True when
  * no such last moves exist, whichever neighbour f the king came from.
- * The root with the winner to move and the loser's king on k is the one
- * position with no last move; the caller tries its moves instead.
+ * The root, when the loser's king stands on k, has no last move: the
+ * caller looks at it and its moves instead.
  */
 static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winner, int k)
 {
@@ -397,8 +408,7 @@ static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winn
     return true;
 }
 
-/* Whether a move of the side to move mates at once: the root is the one
- * position with no last move, so the last-moves test does not cover it. */
+/* Whether a move of the side to move mates at once. */
 static bool mates_in_one(const Board *b)
 {
     MoveList list;
@@ -438,12 +448,15 @@ bool canmate_static_no(const Board *b, int winner)
     }
     /* A mate needs a check (kings never give one) and no flight left. */
     Bitboard checks = mm.attacks & kreg;
-    int root_k = b->side == winner ? board_king(b, loser) : SQ_NONE;
     while (checks) {
         int k = bb_pop(&checks);
         if (!flights_coverable(&m, winner, k, mm.attacks))
             continue;
-        if (k == root_k && mates_in_one(b))
+        /* The root has no last moves: it may be the mate, or the
+         * position the mating move is played from. */
+        if (k == board_king(b, loser) &&
+            (b->side == winner ? mates_in_one(b)
+                               : board_in_check(b) && movegen_count_legal(b) == 0))
             return false;
         if (!last_moves_impossible(&m, &mm, winner, k))
             return false;

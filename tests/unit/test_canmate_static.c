@@ -80,7 +80,8 @@ START_TEST(flight_pigeonhole)
         {"1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1", BLACK},
     };
     assert_proven(no, sizeof no / sizeof *no);
-    assert_mate_found(&(SideCase){"1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P2PP1/4K3 w - - 0 1", BLACK});
+    assert_mate_found(
+        &(SideCase){"1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P2PP1/4K3 w - - 0 1", BLACK});
 }
 END_TEST
 
@@ -103,6 +104,9 @@ START_TEST(last_moves_before_mate)
     assert_proven(no, sizeof no / sizeof *no);
     assert_mate_found(&(SideCase){"4b3/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1", BLACK});
     assert_mate_found(&(SideCase){"8/Kp2B1B1/1PpB1B2/k1P5/p1P5/P7/8/8 w - - 0 1", WHITE});
+    /* Nor when the root itself is the mate (found by a random walk). */
+    Board mated = testutil_board("K1k5/PbPp4/3P4/8/8/8/8/8 w - - 0 1");
+    ck_assert(!canmate_static_no(&mated, BLACK));
 }
 END_TEST
 
