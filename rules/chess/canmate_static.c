@@ -16,7 +16,10 @@
  *     square only if an enemy man other than the king may stand there (or
  *     an enemy pawn may jump over it, for en passant);
  *   - two pawns facing each other on a file, both unable to leave it and
- *     the one in front never taken, can never pass each other.
+ *     the one in front never taken, can never pass each other;
+ *   - a man only a king can take counts as never taken when, with that
+ *     king on its square, the man's side could not move at all (its other
+ *     men fixed, its king boxed in): the capture ends the game at once.
  * Each rule is a necessary condition of a real move given what may have
  * happened before, and the sets only grow (the conditions that forbid a
  * move only ever become false), so the iteration ends at a fixpoint that
@@ -24,22 +27,27 @@
  * any game.  A pawn that may promote ends the proof: the new piece could be
  * anything.
  *
- * Then a mate needs the loser's king on some square of its reach that a
- * man of the winner can attack (kings never check).  When no such square
- * exists, NO.  When only bishops of one colour can attack them, each such
- * square k keeps flight squares of the other colour around it; those must
- * be taken by the winner's king (from a square two steps from k at least),
- * or by distinct men of the loser standing on them (pigeonhole); when
- * neither can be, k is no mate square, and when no k remains, NO.
+ * Then a mate needs the loser's king on some square k of its reach that a
+ * man of the winner can attack (kings never check).  The flight squares of
+ * k that no man of the winner can ever attack must be taken by the
+ * winner's king (from a square two steps from k at least) or held by
+ * distinct men of the loser (pigeonhole).  And when the loser's king is
+ * his only mobile man, it came to k from a neighbour f a move before the
+ * mate; if only the winner's king can cover f, the mating move is that
+ * king's step with a discovered check (it could not stand next to f while
+ * the loser's king was there).  When no k passes these tests, NO.
  *
  * The material rules (canmate_static_material_no) live here too: they are
  * the first static layer and the guided search needs them.
  *
  * Workload: the material rules are a few bit operations; the mobility
  * proof runs a few rounds over at most 32 men, each round a few hundred
- * attack look-ups; microseconds.
+ * attack look-ups; the mate tests a few thousand bit operations at most;
+ * microseconds.
  */
 #include "canmate_static.h"
+
+#include "movegen.h"
 
 /*
  * Whether the winner's men can only mate with blockers the loser does not
@@ -185,6 +193,32 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
     return add;
 }
 
+/*
+ * Whether the enemy king taking man i on any square of `at` ends the game
+ * at once: every other man of i's side is fixed and, with the enemy king on
+ * the square taken, i's king can step nowhere, so that side, to move, is
+ * stalemated (or mated, which the mate test sees: the king that took stands
+ * in its reach).  Such a capture never leads anywhere, so i keeps counting
+ * as never taken.  Fixed men cannot move after it either: the square taken
+ * is still occupied (by the king), and lines through it are still cut.
+ */
+static bool capture_ends_game(const Men *m, int i, Bitboard at)
+{
+    int c = m->color[i];
+    for (int j = 0; j < m->n; j++)
+        if (j != i && m->color[j] == c && m->type[j] != KING && !is_fixed(m, j))
+            return false;
+    Bitboard region = m->reach[m->king[c]];
+    while (at) {
+        int s = bb_pop(&at);
+        Bitboard near = bb_king_attacks[s] | BB(s), from = region & ~near;
+        while (from)
+            if (bb_king_attacks[bb_pop(&from)] & region & ~near)
+                return false;
+    }
+    return true;
+}
+
 /* One round of the rules over every man; true when anything grew. */
 static bool grow_round(Men *m)
 {
@@ -227,17 +261,23 @@ static bool grow_round(Men *m)
             grew = true;
         }
     }
-    Bitboard hits[2] = {0, 0};
-    for (int i = 0; i < m->n; i++)
-        hits[m->color[i]] |= m->hits[i];
+    Bitboard hits[2] = {0, 0}, king_hits[2] = {0, 0};
+    for (int i = 0; i < m->n; i++) {
+        if (m->type[i] == KING)
+            king_hits[m->color[i]] |= m->hits[i];
+        else
+            hits[m->color[i]] |= m->hits[i];
+    }
     for (int i = 0; i < m->n; i++) {
         if (m->type[i] == KING || m->taken[i])
             continue;
+        int them = m->color[i] ^ 1;
         Bitboard exposed = m->reach[i];
         if (m->type[i] == PAWN) /* taken en passant on the square it jumps */
             exposed |= m->jumped[m->color[i]] & BB(m->sq0[i] + (m->color[i] == WHITE ? 8 : -8)) &
                        (RANK_3_BB | RANK_6_BB);
-        if (exposed & hits[m->color[i] ^ 1]) {
+        if ((exposed & hits[them]) ||
+            ((exposed & king_hits[them]) && !capture_ends_game(m, i, exposed & king_hits[them]))) {
             m->taken[i] = true;
             grew = true;
         }
@@ -275,17 +315,22 @@ static bool men_fixpoint(Men *m, const Board *b)
     }
 }
 
-/* Whether the loser's king could be mated on k, where only bishops can
- * check: every flight square of the other colour must be taken by the
- * winner's king or held by a distinct man of the loser, unless one of the
- * winner's other men (`takers`: what they may attack) can take it. */
-static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard takers)
+/* The squares a flight of k must stay empty of: what the winner's men
+ * other than the king may attack.  What they may stand on does not count:
+ * an unprotected man next to the king is taken. */
+typedef struct MateMaterial {
+    Bitboard attacks;    /* squares the winner's men may ever attack */
+    Bitboard line_reach; /* squares sliders of each kind may stand on: */
+    Bitboard diag_reach; /* rooks and queens, bishops and queens */
+} MateMaterial;
+
+/* Whether the loser's king could be mated on k: every flight square the
+ * winner's men never attack must be taken by the winner's king or held by
+ * a distinct man of the loser (pigeonhole). */
+static bool flights_coverable(const Men *m, int winner, int k, Bitboard attacks)
 {
     int loser = winner ^ 1;
-    Bitboard colour = (BB(k) & DARK_SQUARES_BB) ? DARK_SQUARES_BB : LIGHT_SQUARES_BB;
-    Bitboard flights = bb_king_attacks[k] & ~colour;
-    if (flights & takers)
-        return true; /* another man of the winner might take one: not analysed */
+    Bitboard flights = bb_king_attacks[k] & ~attacks;
     Bitboard wk = m->reach[m->king[winner]] & ~bb_king_attacks[k] & ~BB(k);
     /* The winner's king helping from nowhere is the case of an empty wk. */
     for (int pass = 0; pass == 0 || wk; pass++) {
@@ -306,6 +351,77 @@ static bool bishop_mate_possible(const Men *m, int winner, int k, Bitboard taker
     return false;
 }
 
+/* Whether a slider behind w1, seen from k, could give check when the
+ * winner's king steps off w1: a line from k through w1 that no fixed man
+ * cuts, with a slider of its kind able to stand beyond w1. */
+static bool discovers_check(const Men *m, const MateMaterial *mm, int k, int w1)
+{
+    Bitboard line = bb_line[k][w1];
+    if (!line || (bb_between[k][w1] & m->walls))
+        return false;
+    bool diag = SQ_FILE(k) != SQ_FILE(w1) && SQ_RANK(k) != SQ_RANK(w1);
+    Bitboard sliders = diag ? mm->diag_reach : mm->line_reach;
+    /* Beyond w1: the squares of the line w1 sees on the side away from k. */
+    Bitboard seen =
+        (diag ? bb_bishop_attacks(w1, m->walls) : bb_rook_attacks(w1, m->walls)) & line & sliders;
+    while (seen) {
+        int s = bb_pop(&seen);
+        if (bb_between[k][s] & BB(w1))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * The last moves before a mate on k.  When every man of the loser but the
+ * king is fixed, the loser's last move brought the king to k from a
+ * neighbour f, and f must be covered at the mate.  When no man of the
+ * winner but the king can ever attack f, the king covers it; it was not
+ * next to f a move before (the loser's king stood there), so the mating
+ * move is the king's own step w1 -> w2, next to f, and the check it gives
+ * is discovered from w1 (which was next to neither f nor k).  True when
+ * no such last moves exist, whichever neighbour f the king came from.
+ * The root, when the loser's king stands on k, has no last move: the
+ * caller looks at it and its moves instead.
+ */
+static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winner, int k)
+{
+    int loser = winner ^ 1;
+    for (int j = 0; j < m->n; j++)
+        if (m->color[j] == loser && m->type[j] != KING && !is_fixed(m, j))
+            return false;
+    Bitboard wk = m->reach[m->king[winner]];
+    Bitboard from = bb_king_attacks[k] & m->reach[m->king[loser]];
+    while (from) {
+        int f = bb_pop(&from);
+        if (mm->attacks & BB(f))
+            return false;
+        Bitboard near_k = bb_king_attacks[k] | BB(k), near_f = bb_king_attacks[f] | BB(f);
+        Bitboard w2s = wk & bb_king_attacks[f] & ~near_k;
+        while (w2s) {
+            Bitboard w1s = wk & bb_king_attacks[bb_pop(&w2s)] & ~near_k & ~near_f;
+            while (w1s)
+                if (discovers_check(m, mm, k, bb_pop(&w1s)))
+                    return false;
+        }
+    }
+    return true;
+}
+
+/* Whether a move of the side to move mates at once. */
+static bool mates_in_one(const Board *b)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (board_in_check(&child) && movegen_count_legal(&child) == 0)
+            return true;
+    }
+    return false;
+}
+
 bool canmate_static_no(const Board *b, int winner)
 {
     if (b->castling || b->ep != SQ_NONE)
@@ -313,8 +429,9 @@ bool canmate_static_no(const Board *b, int winner)
     Men m;
     if (!men_fixpoint(&m, b))
         return false;
-    Bitboard kreg = m.reach[m.king[winner ^ 1]];
-    Bitboard bishop_attacks = 0, other_attacks = 0;
+    int loser = winner ^ 1;
+    Bitboard kreg = m.reach[m.king[loser]];
+    MateMaterial mm = {0, 0, 0};
     for (int i = 0; i < m.n; i++) {
         if (m.color[i] != winner || m.type[i] == KING)
             continue;
@@ -323,17 +440,26 @@ bool canmate_static_no(const Board *b, int winner)
             int s = bb_pop(&from);
             a |= m.type[i] == PAWN ? bb_pawn_attacks[winner][s] : reach_step(m.type[i], s, m.walls);
         }
-        if (m.type[i] == BISHOP)
-            bishop_attacks |= a;
-        else
-            other_attacks |= a;
+        mm.attacks |= a;
+        if (m.type[i] == BISHOP || m.type[i] == QUEEN)
+            mm.diag_reach |= m.reach[i];
+        if (m.type[i] == ROOK || m.type[i] == QUEEN)
+            mm.line_reach |= m.reach[i];
     }
-    if (other_attacks & kreg)
-        return false;
-    Bitboard checks = bishop_attacks & kreg;
-    /* A bishop of the other colour may take flight squares too. */
-    while (checks)
-        if (bishop_mate_possible(&m, winner, bb_pop(&checks), other_attacks | bishop_attacks))
+    /* A mate needs a check (kings never give one) and no flight left. */
+    Bitboard checks = mm.attacks & kreg;
+    while (checks) {
+        int k = bb_pop(&checks);
+        if (!flights_coverable(&m, winner, k, mm.attacks))
+            continue;
+        /* The root has no last moves: it may be the mate, or the
+         * position the mating move is played from. */
+        if (k == board_king(b, loser) &&
+            (b->side == winner ? mates_in_one(b)
+                               : board_in_check(b) && movegen_count_legal(b) == 0))
             return false;
+        if (!last_moves_impossible(&m, &mm, winner, k))
+            return false;
+    }
     return true;
 }

@@ -6,10 +6,10 @@
  * stand on and attack in any continuation of the game (a least fixpoint of
  * rules that are each a necessary condition of a real move), and then
  * shows that no square the loser's king can ever reach can be the square of
- * a mate: no man of the winner can ever attack it, or the winner can only
- * check there with bishops of one colour while the king keeps a flight
- * square of the other colour that neither the winner's king nor enough of
- * the loser's own men can ever take.
+ * a mate: no man of the winner can ever attack it, or the king keeps a
+ * flight square that no man of the winner can attack and neither the
+ * winner's king nor enough of the loser's own men can ever take, or the
+ * last moves before such a mate cannot be played.
  *
  * It generalises the frozen-wall proof of canmate.c to pawn structures that
  * still move a little (pawns facing each other on a file that can never

@@ -217,12 +217,12 @@ test('board events from the desk: a touched piece binds; an undecided dead posit
   await assert.rejects(g.white('move', { ply: 2, move: 'd4' }), /409/);
   await g.white('move', { ply: 2, move: 'Nf3' });
   // Black's first illegal move is the last allowed; whether White (a
-  // king and three pawns against three bishops, blocked pawns) can still
-  // mate is undecided.
-  const d = await twoPlayerGame('Dead Open', { settings: { fen: '8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1', illegal_moves_to_lose: 1 } });
+  // king walled in on b1 by Black's pawns and bishop) can still mate is
+  // undecided.
+  const d = await twoPlayerGame('Dead Open', { settings: { fen: '8/3p1pkp/8/8/1p6/bp6/1p1P1P1P/1K6 b - - 0 1', illegal_moves_to_lose: 1 } });
   await d.white('checkin'); await d.black('checkin');
   await arbiter.call('POST', `tournaments/${d.tid}/rounds/1/start`, {});
-  await d.black('move', { ply: 0, move: 'Kd1' });
+  await d.black('move', { ply: 0, move: 'Ke7' });
   await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${d.gid}`);
   await desk.waitForSelector('#arb-dead:not(.hidden)');
   assert.match(await desk.textContent('#arb-dead'), /Dead position\? Decide: Black loses \(illegal moves\) if White can still checkmate/);

@@ -279,7 +279,7 @@ END_TEST
  * position? decide) and decides with a result. */
 START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
 {
-    Game g = new_game("2", "{\"fen\":\"8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1\"}");
+    Game g = new_game("2", "{\"fen\":\"8/3p1pkp/8/8/1p6/bp6/1p1P1P1P/1K6 b - - 0 1\"}");
     Resp *keep;
     json_t *st = state(&g, &keep);
     json_int_t deadline = json_integer_value(
