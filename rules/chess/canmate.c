@@ -907,11 +907,21 @@ enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
  * corner. */
 enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
 /* The guided search may visit GUIDED_PER_NODE times the helpmate search's
- * budget (a million positions by default, some tenths of a second). */
-enum { GUIDED_PER_NODE = 100 };
+ * budget (a million positions by default, some tenths of a second), and
+ * as much again spread over the four corners; a first small round gets
+ * GUIDED_FIRST_PER_NODE times it. */
+enum { GUIDED_PER_NODE = 100, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE = 2 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
+
+/* The guided search (canmate_guided.c) with the scratch's table. */
+static CanMate guided(CanMateScratch *sc, const Board *b, int winner, int corner, uint64_t max,
+                      Move *line, int *line_len)
+{
+    return canmate_guided_search_at(b, winner, corner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
+                                    &sc->gen, line, line_len);
+}
 
 static bool few_reachable(const Board *b)
 {
@@ -1064,6 +1074,11 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
         goto found;
+    /* A small guided search: most helpmates the walks below would find
+     * (and some NO proofs) come from it at a fraction of their cost. */
+    r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_FIRST_PER_NODE, line, line_len);
+    if (r != CANMATE_UNKNOWN)
+        goto done;
     /* A small exhaustive walk: blocked positions are proven dead here
      * before any long search is spent on them. */
     if (looks_blocked(b)) {
@@ -1095,8 +1110,14 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     /* Last and largest: the guided search, for the long helpmates of
      * blocked positions that the searches above do not reach. */
     if (r == CANMATE_UNKNOWN)
-        r = canmate_guided_search(b, winner, l.max_nodes * GUIDED_PER_NODE, scratch->tt,
-                                  (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
+        r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_PER_NODE, line, line_len);
+    /* Then the mate pictured in each corner in turn: the blocked bishop
+     * endings often mate in a corner the bishops' colour does not point
+     * to, or on the winner's own side of the board. */
+    static const int mate_corners[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
+    for (int i = 0; i < 4 && r == CANMATE_UNKNOWN; i++)
+        r = guided(scratch, b, winner, mate_corners[i], l.max_nodes * GUIDED_CORNER_PER_NODE, line,
+                   line_len);
     goto done;
 found:
     if (line)
