@@ -1111,13 +1111,13 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
      * blocked positions that the searches above do not reach. */
     if (r == CANMATE_UNKNOWN)
         r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_PER_NODE, line, line_len);
-    /* Then the mate pictured in each corner in turn: the blocked bishop
-     * endings often mate in a corner the bishops' colour does not point
-     * to, or on the winner's own side of the board. */
+    /* Then the mate pictured in each corner in turn, those of the
+     * winner's own back rank first: the blocked endings often mate the
+     * loser's king there, after it has walked round the wall. */
     static const int mate_corners[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
     for (int i = 0; i < 4 && r == CANMATE_UNKNOWN; i++)
-        r = guided(scratch, b, winner, mate_corners[i], l.max_nodes * GUIDED_CORNER_PER_NODE, line,
-                   line_len);
+        r = guided(scratch, b, winner, mate_corners[i] ^ (winner == BLACK ? 56 : 0),
+                   l.max_nodes * GUIDED_CORNER_PER_NODE, line, line_len);
     goto done;
 found:
     if (line)
