@@ -911,6 +911,9 @@ enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
  * as much again spread over the four corners; a first small round gets
  * GUIDED_FIRST_PER_NODE times it. */
 enum { GUIDED_PER_NODE = 100, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE = 2 };
+/* Last, the guided search from each position one move away: that many
+ * times the budget per search, and in all. */
+enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -921,6 +924,46 @@ static CanMate guided(CanMateScratch *sc, const Board *b, int winner, int corner
 {
     return canmate_guided_search_at(b, winner, corner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
                                     &sc->gen, line, line_len);
+}
+
+/*
+ * The guided search again from each position one move away, every corner
+ * in turn (the chosen one first, then the winner's own back rank): where
+ * a first move settles the structure, a search that starts after it
+ * goes its own way.  Each search gets FIRST_MOVE_PER_NODE times `unit`
+ * positions, all of them FIRST_MOVES_PER_NODE times it.  YES with the
+ * line (the first move, then the child's line), else UNKNOWN.
+ */
+static CanMate first_moves(CanMateScratch *sc, const Board *b, int winner, uint64_t unit,
+                           Move *line, int *line_len)
+{
+    static const int corners[5] = {SQ_NONE, SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    uint64_t left = unit * FIRST_MOVES_PER_NODE, each = unit * FIRST_MOVE_PER_NODE;
+    Move sub[CANMATE_LINE_MAX];
+    for (int k = 0; k < 5; k++) {
+        int corner = corners[k] == SQ_NONE ? SQ_NONE : corners[k] ^ (winner == BLACK ? 56 : 0);
+        for (int i = 0; i < list.count; i++) {
+            if (left < each)
+                return CANMATE_UNKNOWN;
+            left -= each;
+            Board child = *b;
+            board_make(&child, list.moves[i]);
+            int len = 0;
+            if (guided(sc, &child, winner, corner, each, sub, &len) != CANMATE_YES ||
+                len >= CANMATE_LINE_MAX)
+                continue;
+            if (line) {
+                line[0] = list.moves[i];
+                memcpy(line + 1, sub, (size_t)len * sizeof *line);
+            }
+            if (line_len)
+                *line_len = len + 1;
+            return CANMATE_YES;
+        }
+    }
+    return CANMATE_UNKNOWN;
 }
 
 static bool few_reachable(const Board *b)
@@ -1118,6 +1161,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     for (int i = 0; i < 4 && r == CANMATE_UNKNOWN; i++)
         r = guided(scratch, b, winner, mate_corners[i] ^ (winner == BLACK ? 56 : 0),
                    l.max_nodes * GUIDED_CORNER_PER_NODE, line, line_len);
+    if (r == CANMATE_UNKNOWN)
+        r = first_moves(scratch, b, winner, l.max_nodes, line, line_len);
     goto done;
 found:
     if (line)

@@ -75,9 +75,9 @@ START_TEST(corner_decides_the_walk)
     ck_assert_int_eq(canmate_guided_search(&b, WHITE, 250000, tt, mask, &gen, line, &len),
                      CANMATE_UNKNOWN);
     ck_assert_int_eq(len, 0);
-    ck_assert_int_eq(canmate_guided_search_at(&b, WHITE, SQ(0, 0), 250000, tt, mask, &gen, line,
-                                              &len),
-                     CANMATE_YES);
+    ck_assert_int_eq(
+        canmate_guided_search_at(&b, WHITE, SQ(0, 0), 250000, tt, mask, &gen, line, &len),
+        CANMATE_YES);
     replay(fen, WHITE, line, len);
     free(tt);
 }
