@@ -13,10 +13,12 @@
  * proves NO.
  *
  * Deterministic: budgets are counted in positions.  The transposition
- * table is the caller's (canmate.c's scratch), one generation per round.
+ * table is the caller's (canmate.c's scratch), one generation per round,
+ * and a round skips what earlier rounds of the same search saw.
  *
- * Workload: at flag fall and the like, after the cheap layers failed; a
- * million positions at most by default, some tenths of a second.
+ * Workload: at flag fall and the like, after the cheap layers failed;
+ * some million positions by default (most end at a table look-up), some
+ * tenths of a second.
  */
 #include "canmate_guided.h"
 
@@ -26,7 +28,7 @@
 #include "canmate_static.h"
 
 /* The guided search's lines may wander: it follows them this deep and
- * cuts the loops out of a line it finds before returning it, which must
+ * shortens a line it finds (see shorten()) before returning it, which must
  * then fit in CANMATE_LINE_MAX plies.  About a kilobyte of stack a ply. */
 enum { GUIDED_LINE_MAX = 320 };
 
@@ -287,20 +289,27 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
 
 enum { GUIDED_ROUND = 10000 };
 
-/* Cuts the loops out of line[0..len) from b: where a position comes back
- * later on the line, the moves between are dropped.  The line stays legal
- * (the same position, the same moves after it) and still ends in mate.
- * Returns the new length. */
-static int drop_loops(const Board *b, Move *line, int len)
+/*
+ * Shortens the mating line[0..len) from b: where a position comes back
+ * later on the line the moves between are dropped, and where one move
+ * leads straight to a later position (the other side's moves between
+ * cancelled out) it replaces the moves between.  The line stays legal
+ * (the moves come from the move generator) and reaches the same mate; if
+ * the end is somehow not a mate (a key collision) the line is kept as it
+ * was.  Returns the new length.
+ */
+static int shorten(const Board *b, Move *line, int len)
 {
     uint64_t keys[GUIDED_LINE_MAX + 1];
+    Move orig[GUIDED_LINE_MAX];
+    memcpy(orig, line, (size_t)len * sizeof *line);
     Board cur = *b;
     keys[0] = cur.key;
     for (int i = 0; i < len; i++) {
         board_make(&cur, line[i]);
         keys[i + 1] = cur.key;
     }
-    /* From each position kept, go on from its last occurrence. */
+    cur = *b;
     int out = 0;
     for (int i = 0; i < len;) {
         int last = len;
@@ -310,9 +319,28 @@ static int drop_loops(const Board *b, Move *line, int len)
             i = last;
             continue;
         }
-        line[out++] = line[i++];
+        MoveList list;
+        movegen_legal_moves(&cur, &list);
+        int best = i + 1;
+        Move bm = line[i];
+        for (int k = 0; k < list.count; k++) {
+            Board child = cur;
+            board_make(&child, list.moves[k]);
+            for (int j = len; j > best; j--)
+                if (keys[j] == child.key) {
+                    best = j;
+                    bm = list.moves[k];
+                    break;
+                }
+        }
+        line[out++] = bm;
+        board_make(&cur, bm);
+        i = best;
     }
-    return out;
+    if (movegen_count_legal(&cur) == 0 && board_in_check(&cur))
+        return out;
+    memcpy(line, orig, (size_t)len * sizeof *line);
+    return len;
 }
 
 CanMate canmate_guided_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
@@ -336,7 +364,7 @@ CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_
     s->tt = tt;
     s->tt_mask = tt_mask;
     CanMate r = CANMATE_UNKNOWN;
-    if (*gen > UINT32_MAX - 2 * CANMATE_LINE_MAX - 2)
+    if (*gen > UINT32_MAX - 2 * GUIDED_LINE_MAX - 2)
         *gen = 0; /* the rounds' generations must not wrap */
     s->first_gen = *gen + 1;
     /* The table is kept from round to round, so a round skips what the
@@ -344,7 +372,7 @@ CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_
      * a round that looks complete is then searched again on its own
      * (strict), since only a round that saw everything proves NO. */
     bool strict = false;
-    for (int depth = 2; depth <= CANMATE_LINE_MAX && s->nodes < max_nodes; depth++) {
+    for (int depth = 2; depth <= GUIDED_LINE_MAX && s->nodes < max_nodes; depth++) {
         s->gen = ++*gen;
         if (strict)
             s->first_gen = s->gen;
@@ -354,7 +382,7 @@ CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_
         s->iter_nodes = 0;
         s->iter_max = (uint64_t)depth * GUIDED_ROUND;
         if (guided(s, b, depth, 0, false, false)) {
-            int len = drop_loops(b, s->line, s->line_len);
+            int len = shorten(b, s->line, s->line_len);
             if (len > CANMATE_LINE_MAX)
                 break; /* found, but too long to hand back */
             r = CANMATE_YES;

@@ -72,12 +72,13 @@ START_TEST(corner_decides_the_walk)
     uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
     Move line[CANMATE_LINE_MAX];
     int len = 0;
-    ck_assert_int_eq(canmate_guided_search(&b, WHITE, 250000, tt, mask, &gen, line, &len),
+    ck_assert_int_eq(canmate_guided_search(&b, WHITE, 1000000, tt, mask, &gen, line, &len),
                      CANMATE_UNKNOWN);
     ck_assert_int_eq(len, 0);
-    ck_assert_int_eq(
-        canmate_guided_search_at(&b, WHITE, SQ(0, 0), 250000, tt, mask, &gen, line, &len),
-        CANMATE_YES);
+    CanMate r = CANMATE_UNKNOWN;
+    for (int file = 0; file <= 7 && r != CANMATE_YES; file += 7)
+        r = canmate_guided_search_at(&b, WHITE, SQ(file, 0), 250000, tt, mask, &gen, line, &len);
+    ck_assert_int_eq(r, CANMATE_YES);
     replay(fen, WHITE, line, len);
     free(tt);
 }
