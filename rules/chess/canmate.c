@@ -907,11 +907,11 @@ enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
  * corner. */
 enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
 /* The guided search may visit GUIDED_PER_NODE times the helpmate search's
- * budget (three million positions by default; most of them end at a table
+ * budget (two million positions by default; most of them end at a table
  * look-up, so some tenths of a second), and GUIDED_CORNER_PER_NODE times
  * it in each corner; a first small round gets GUIDED_FIRST_PER_NODE
  * times it. */
-enum { GUIDED_PER_NODE = 300, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE = 2 };
+enum { GUIDED_PER_NODE = 200, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE = 2 };
 /* Last, the guided search from each position one move away: that many
  * times the budget per search, and in all. */
 enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
