@@ -907,11 +907,65 @@ enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
  * corner. */
 enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
 /* The guided search may visit GUIDED_PER_NODE times the helpmate search's
- * budget (a million positions by default, some tenths of a second). */
-enum { GUIDED_PER_NODE = 100 };
+ * budget (two million positions by default; most of them end at a table
+ * look-up, so some tenths of a second), and GUIDED_CORNER_PER_NODE times
+ * it in each corner; a first small round gets GUIDED_FIRST_PER_NODE
+ * times it. */
+enum { GUIDED_PER_NODE = 200, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE = 2 };
+/* Last, the guided search from each position one move away: that many
+ * times the budget per search, and in all. */
+enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
+
+/* The guided search (canmate_guided.c) with the scratch's table. */
+static CanMate guided(CanMateScratch *sc, const Board *b, int winner, int corner, uint64_t max,
+                      Move *line, int *line_len)
+{
+    return canmate_guided_search_at(b, winner, corner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
+                                    &sc->gen, line, line_len);
+}
+
+/*
+ * The guided search again from each position one move away, every corner
+ * in turn (the chosen one first, then the winner's own back rank): where
+ * a first move settles the structure, a search that starts after it
+ * goes its own way.  Each search gets FIRST_MOVE_PER_NODE times `unit`
+ * positions, all of them FIRST_MOVES_PER_NODE times it.  YES with the
+ * line (the first move, then the child's line), else UNKNOWN.
+ */
+static CanMate first_moves(CanMateScratch *sc, const Board *b, int winner, uint64_t unit,
+                           Move *line, int *line_len)
+{
+    static const int corners[5] = {SQ_NONE, SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    uint64_t left = unit * FIRST_MOVES_PER_NODE, each = unit * FIRST_MOVE_PER_NODE;
+    Move sub[CANMATE_LINE_MAX];
+    for (int k = 0; k < 5; k++) {
+        int corner = corners[k] == SQ_NONE ? SQ_NONE : corners[k] ^ (winner == BLACK ? 56 : 0);
+        for (int i = 0; i < list.count; i++) {
+            if (left < each)
+                return CANMATE_UNKNOWN;
+            left -= each;
+            Board child = *b;
+            board_make(&child, list.moves[i]);
+            int len = 0;
+            if (guided(sc, &child, winner, corner, each, sub, &len) != CANMATE_YES ||
+                len >= CANMATE_LINE_MAX)
+                continue;
+            if (line) {
+                line[0] = list.moves[i];
+                memcpy(line + 1, sub, (size_t)len * sizeof *line);
+            }
+            if (line_len)
+                *line_len = len + 1;
+            return CANMATE_YES;
+        }
+    }
+    return CANMATE_UNKNOWN;
+}
 
 static bool few_reachable(const Board *b)
 {
@@ -1064,6 +1118,11 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
         goto found;
+    /* A small guided search: most helpmates the walks below would find
+     * (and some NO proofs) come from it at a fraction of their cost. */
+    r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_FIRST_PER_NODE, line, line_len);
+    if (r != CANMATE_UNKNOWN)
+        goto done;
     /* A small exhaustive walk: blocked positions are proven dead here
      * before any long search is spent on them. */
     if (looks_blocked(b)) {
@@ -1095,8 +1154,16 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     /* Last and largest: the guided search, for the long helpmates of
      * blocked positions that the searches above do not reach. */
     if (r == CANMATE_UNKNOWN)
-        r = canmate_guided_search(b, winner, l.max_nodes * GUIDED_PER_NODE, scratch->tt,
-                                  (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
+        r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_PER_NODE, line, line_len);
+    /* Then the mate pictured in each corner in turn, those of the
+     * winner's own back rank first: the blocked endings often mate the
+     * loser's king there, after it has walked round the wall. */
+    static const int mate_corners[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
+    for (int i = 0; i < 4 && r == CANMATE_UNKNOWN; i++)
+        r = guided(scratch, b, winner, mate_corners[i] ^ (winner == BLACK ? 56 : 0),
+                   l.max_nodes * GUIDED_CORNER_PER_NODE, line, line_len);
+    if (r == CANMATE_UNKNOWN)
+        r = first_moves(scratch, b, winner, l.max_nodes, line, line_len);
     goto done;
 found:
     if (line)

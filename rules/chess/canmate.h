@@ -34,7 +34,7 @@
  * fall, resignation and the like, a few times per game: under a millisecond
  * on average on timeout-like positions, and on constructed blocked
  * positions up to some tenths of a second when the guided search
- * (canmate_guided.c) runs to its budget of a million positions.  Mating
+ * (canmate_guided.c) runs to its budget of some million positions.  Mating
  * lines are legal but not always the shortest (the long ones come from
  * the guided and the greedy searches).
  */
@@ -60,7 +60,7 @@ enum { CANMATE_LINE_MAX = 128 };
 /* Budgets of canmate_search(); a zero field takes its default. */
 typedef struct CanMateLimits {
     uint64_t max_nodes;   /* positions the depth-first helpmate search may visit
-                             (the guided search: a hundred times as many) */
+                             (the guided search: some hundred times as many) */
     int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
     uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
                              200 bytes each, allocated as the walk needs

@@ -13,10 +13,12 @@
  * proves NO.
  *
  * Deterministic: budgets are counted in positions.  The transposition
- * table is the caller's (canmate.c's scratch), one generation per round.
+ * table is the caller's (canmate.c's scratch), one generation per round,
+ * and a round skips what earlier rounds of the same search saw.
  *
- * Workload: at flag fall and the like, after the cheap layers failed; a
- * million positions at most by default, some tenths of a second.
+ * Workload: at flag fall and the like, after the cheap layers failed;
+ * some million positions by default (most end at a table look-up), some
+ * tenths of a second.
  */
 #include "canmate_guided.h"
 
@@ -25,16 +27,24 @@
 
 #include "canmate_static.h"
 
+/* The guided search's lines may wander: it follows them this deep and
+ * shortens a line it finds (see shorten()) before returning it, which must
+ * then fit in CANMATE_LINE_MAX plies.  About a kilobyte of stack a ply. */
+enum { GUIDED_LINE_MAX = 320 };
+
 typedef struct Guided {
     int winner;
+    int corner;                    /* where the mate is pictured, SQ_NONE: chosen */
     bool aborted;                  /* a budget ran out */
     bool cut;                      /* some line was stopped by the depth */
+    bool stale;                    /* the round skipped an earlier round's position */
     uint64_t nodes, max_nodes;     /* the whole search */
     uint64_t iter_nodes, iter_max; /* this round */
     CanMateTtEntry *tt;
     uint32_t tt_mask, gen;
+    uint32_t first_gen; /* the generation of the search's first round */
     int line_len;
-    Move line[CANMATE_LINE_MAX];
+    Move line[GUIDED_LINE_MAX];
 } Guided;
 
 /* Chebyshev distance. */
@@ -72,10 +82,20 @@ static int knight_distance(int a, int b)
  * corner, the winner's king two squares in front and a loser's man beside
  * the king to block it.  The corner is dark when the winner has a dark
  * bishop (or no bishop while the loser has a light one), since then the
- * bishops can give the check there.
+ * bishops can give the check there.  `corner` (not SQ_NONE) fixes the
+ * corner instead; another square than a corner is the one square every
+ * piece is steered to (a mate in the open, by pawns).
  */
-static int steer_target(const Board *b, int winner, bool king)
+static int steer_target(const Board *b, int winner, bool king, int corner)
 {
+    if (corner != SQ_NONE) {
+        int f = SQ_FILE(corner), r = SQ_RANK(corner);
+        if ((f != 0 && f != 7) || (r != 0 && r != 7))
+            return corner;
+        if (b->side == winner)
+            return king ? SQ(f, r == 7 ? 5 : 2) : corner;
+        return king ? corner : SQ(f == 7 ? 6 : 1, r);
+    }
     Bitboard wb = board_pieces(b, winner, BISHOP), lb = board_pieces(b, winner ^ 1, BISHOP);
     bool dark = (wb & DARK_SQUARES_BB) || (!wb && (lb & LIGHT_SQUARES_BB));
     int t;
@@ -129,17 +149,17 @@ enum { STEP_NORMAL, STEP_REWARD, STEP_PUNISH };
 
 /* How a move changes the depth left in the guided search: progress towards
  * the pictured mate is free, a step away costs triple. */
-static int classify_step(const Board *b, Move m, int winner, bool must_promote, bool walled,
-                         bool semi, int semi_sq)
+static int classify_step(const Board *b, Move m, int winner, int corner, bool must_promote,
+                         bool walled, bool semi, int semi_sq)
 {
     int from = move_from(m), to = move_to(m);
     int type = piece_type(b->squares[from]);
     bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
-    int t = steer_target(b, winner, type == KING);
+    int t = steer_target(b, winner, type == KING, corner);
     int v = STEP_NORMAL;
     if (b->side == winner) {
         int rel = winner == WHITE ? SQ_RANK(from) : 7 - SQ_RANK(from);
-        if ((type == PAWN && rel > 4) || capture || approaches(type, from, to, t, false))
+        if ((type == PAWN && rel > 3) || capture || approaches(type, from, to, t, false))
             v = STEP_REWARD;
     } else {
         if (must_promote) {
@@ -186,8 +206,14 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
     }
     int winner = s->winner;
     CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
-    if (e->gen == s->gen && e->key == b->key && e->depth >= left)
+    if (e->key == b->key && e->depth >= left && e->gen <= s->gen && e->gen >= s->first_gen) {
+        /* Searched in an earlier round with as much depth left: its
+         * subtree is not searched again, but then this round alone has not
+         * seen every position (see canmate_guided_search_at). */
+        if (e->gen != s->gen)
+            s->stale = true;
         return false;
+    }
     MoveList list;
     movegen_legal_moves(b, &list);
     if (list.count == 0) {
@@ -199,7 +225,7 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
     }
     if (canmate_static_material_no(b, winner))
         return false;
-    if (left <= 0 || ply >= CANMATE_LINE_MAX) {
+    if (left <= 0 || ply >= GUIDED_LINE_MAX) {
         s->cut = true;
         return false;
     }
@@ -216,7 +242,7 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
     /* Rewarded moves first, then the others, the costly ones last. */
     uint8_t kind[MOVES_MAX];
     for (int i = 0; i < list.count; i++)
-        kind[i] = (uint8_t)classify_step(b, list.moves[i], winner, must_promote, walled,
+        kind[i] = (uint8_t)classify_step(b, list.moves[i], winner, s->corner, must_promote, walled,
                                          semi || was_semi, semi_sq);
     for (int i = 1; i < list.count; i++) {
         Move m = list.moves[i];
@@ -230,6 +256,12 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
         kind[j + 1] = k;
         list.moves[j + 1] = m;
     }
+    /* Each child is made one move ahead and its table slot fetched
+     * meanwhile: most children end at the table look-up, a cache miss. */
+    Board child[2];
+    child[0] = *b;
+    board_make(&child[0], list.moves[0]);
+    __builtin_prefetch(&s->tt[child[0].key & s->tt_mask]);
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         int v = kind[i];
@@ -240,10 +272,14 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
             next = left - 3;
         else if (progress)
             next = left;
-        Board child = *b;
-        board_make(&child, m);
+        if (i + 1 < list.count) {
+            Board *ahead = &child[(i + 1) & 1];
+            *ahead = *b;
+            board_make(ahead, list.moves[i + 1]);
+            __builtin_prefetch(&s->tt[ahead->key & s->tt_mask]);
+        }
         s->line[ply] = m;
-        if (guided(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
+        if (guided(s, &child[i & 1], next, ply + 1, v == STEP_REWARD, semi || was_semi))
             return true;
         if (s->aborted)
             return false;
@@ -253,38 +289,119 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
 
 enum { GUIDED_ROUND = 10000 };
 
+/*
+ * Shortens the mating line[0..len) from b: where a position comes back
+ * later on the line the moves between are dropped, and where one move
+ * leads straight to a later position (the other side's moves between
+ * cancelled out) it replaces the moves between.  The line stays legal
+ * (the moves come from the move generator) and reaches the same mate; if
+ * the end is somehow not a mate (a key collision) the line is kept as it
+ * was.  Returns the new length.
+ */
+static int shorten(const Board *b, Move *line, int len)
+{
+    uint64_t keys[GUIDED_LINE_MAX + 1];
+    Move orig[GUIDED_LINE_MAX];
+    memcpy(orig, line, (size_t)len * sizeof *line);
+    Board cur = *b;
+    keys[0] = cur.key;
+    for (int i = 0; i < len; i++) {
+        board_make(&cur, line[i]);
+        keys[i + 1] = cur.key;
+    }
+    cur = *b;
+    int out = 0;
+    for (int i = 0; i < len;) {
+        int last = len;
+        while (last > i && keys[last] != keys[i])
+            last--;
+        if (last > i) {
+            i = last;
+            continue;
+        }
+        MoveList list;
+        movegen_legal_moves(&cur, &list);
+        int best = i + 1;
+        Move bm = line[i];
+        for (int k = 0; k < list.count; k++) {
+            Board child = cur;
+            board_make(&child, list.moves[k]);
+            for (int j = len; j > best; j--)
+                if (keys[j] == child.key) {
+                    best = j;
+                    bm = list.moves[k];
+                    break;
+                }
+        }
+        line[out++] = bm;
+        board_make(&cur, bm);
+        i = best;
+    }
+    if (movegen_count_legal(&cur) == 0 && board_in_check(&cur))
+        return out;
+    memcpy(line, orig, (size_t)len * sizeof *line);
+    return len;
+}
+
 CanMate canmate_guided_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
                               uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    return canmate_guided_search_at(b, winner, SQ_NONE, max_nodes, tt, tt_mask, gen, line,
+                                    line_len);
+}
+
+CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_t max_nodes,
+                                 CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
+                                 int *line_len)
 {
     Guided *s = malloc(sizeof *s);
     if (!s)
         return CANMATE_UNKNOWN;
     s->winner = winner;
+    s->corner = corner;
     s->nodes = 0;
     s->max_nodes = max_nodes;
     s->tt = tt;
     s->tt_mask = tt_mask;
     CanMate r = CANMATE_UNKNOWN;
-    for (int depth = 2; depth <= CANMATE_LINE_MAX && s->nodes < max_nodes; depth++) {
-        if (++*gen == 0)
-            *gen = 1; /* 0 marks a never-used entry */
-        s->gen = *gen;
+    if (*gen > UINT32_MAX - 2 * GUIDED_LINE_MAX - 2)
+        *gen = 0; /* the rounds' generations must not wrap */
+    s->first_gen = *gen + 1;
+    /* The table is kept from round to round, so a round skips what the
+     * rounds before searched with as much depth left (most of the tree);
+     * a round that looks complete is then searched again on its own
+     * (strict), since only a round that saw everything proves NO. */
+    bool strict = false;
+    for (int depth = 2; depth <= GUIDED_LINE_MAX && s->nodes < max_nodes; depth++) {
+        s->gen = ++*gen;
+        if (strict)
+            s->first_gen = s->gen;
         s->aborted = false;
         s->cut = false;
+        s->stale = false;
         s->iter_nodes = 0;
         s->iter_max = (uint64_t)depth * GUIDED_ROUND;
         if (guided(s, b, depth, 0, false, false)) {
+            int len = shorten(b, s->line, s->line_len);
+            if (len > CANMATE_LINE_MAX)
+                break; /* found, but too long to hand back */
             r = CANMATE_YES;
             if (line)
-                memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+                memcpy(line, s->line, (size_t)len * sizeof *line);
             if (line_len)
-                *line_len = s->line_len;
+                *line_len = len;
             break;
         }
         if (!s->aborted && !s->cut) {
-            r = CANMATE_NO;
-            break;
+            if (!s->stale) {
+                r = CANMATE_NO;
+                break;
+            }
+            strict = true;
+            depth--; /* the same depth again, on its own */
+            continue;
         }
+        strict = false;
     }
     free(s);
     return r;

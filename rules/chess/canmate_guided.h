@@ -33,4 +33,13 @@ typedef struct CanMateTtEntry {
 CanMate canmate_guided_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
                               uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len);
 
+/*
+ * The same with the mate pictured at `corner`: a corner square puts the
+ * loser's king there, another square is where every piece is steered
+ * (SQ_NONE: the corner chosen from the bishops, as above).
+ */
+CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_t max_nodes,
+                                 CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
+                                 int *line_len);
+
 #endif
