@@ -8,7 +8,7 @@
 //   - one style sheet with every sheet the page links;
 //   - the language files;
 //   - the page itself, naming those files, with the English texts and the
-//     reader's language preloaded;
+//     reader's language preloaded, and its first script (js/early.js) inline;
 //   - sw.js, the service worker that keeps them for the next load.
 // Every file but the pages is named by a hash of its content, so the daemon
 // lets browsers keep it for good (a new build names new files), and sw.js
@@ -265,6 +265,13 @@ function buildPage(file, shared) {
       `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
       `<script>${PRELOAD_LANGUAGE}</script>`,
       `<script type="module" src="${js}"></script>`].join('\n'));
+  // The page's classic scripts (js/early.js) go inline, without their
+  // opening comment: they run before any file could have been fetched.
+  page = page.replace(/<script src="([^"]+)"><\/script>/g, (m, src) => {
+    const code = fs.readFileSync(path.join(root, src), 'utf8').replace(/^(\/\/[^\n]*\n|\n)+/, '');
+    if (code.includes('</')) throw new Error(`${src}: '</' cannot go inline`);
+    return `<script>${code}</script>`;
+  });
   page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
   write(file, page);
   return [js, css];

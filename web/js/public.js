@@ -5,6 +5,8 @@
 // Under a broadcast delay (settings.public_delay) the server's streams and
 // reads show the games as they were that long ago, so the same streams are
 // followed; the page says how late it is.
+// A table drawn is kept for the next load of its address (js/kept.js), which
+// shows it, marked as not current, until the live one is drawn.
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
@@ -20,6 +22,7 @@ import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, teamStandingsView, roundsMatchesView, teamView } from './teams-view.js';
 import { officeSummary } from './office-view.js';
 import { bindStepper } from './move-stepper.js';
+import { keptViewSave } from './kept.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -84,6 +87,7 @@ async function showTournament(tid, tab, sub) {
   setNav(tid, tab);
   // The tab's first reads go out with the tournament's, not after them: one
   // round trip less before the first table on a slow network.
+  // js/early.js sends the same reads as the page starts.
   const reads = () => {
     if (tab === 'pairings') {
       return Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`),
@@ -131,7 +135,9 @@ async function showTournament(tid, tab, sub) {
   cleanup.push(() => app.removeEventListener('change', onPick));
   const draw = async () => {
     const tpl = await table();
-    if (!gone) render(app, html`${head}${tpl}`);
+    if (gone) return;
+    render(app, html`${head}${tpl}`);
+    keptViewSave(app);
   };
   await draw();
   let timer = null;
