@@ -1,16 +1,20 @@
 // Arbiter web: the first script of the public page and of the tablet.  A
-// classic script at the end of the page's body: it runs as soon as the body
-// is parsed, before the page's module (its largest file) is even compiled,
-// and spends that time on what the first render waits for:
+// classic script at the top of the page's head: it runs before anything
+// else is fetched, and long before the page's module (its largest file)
+// has run, and spends that time on what the first render waits for:
 //   - it sends the reads the first render needs (js/api.js takes their
 //     answers from window.arbiterEarly: one round trip, started early);
 //   - on the public page it shows the view this address showed last, kept
-//     by js/kept.js, marked as not yet current and inert, until the page's
-//     module draws the live one over it.
+//     by js/kept.js, marked as not yet current and inert, as soon as the
+//     page is parsed (before its module runs), until the module draws the
+//     live one over it.
 // The reads named here are a guess made before any module runs: the page
 // asks for what it needs either way, so a read that is not here only costs
 // its own round trip, and one the page does not take is dropped unread.
-// The build (web/bundle.mjs) writes this file into the built pages.
+// The build (web/bundle.mjs) writes this file into the built pages, where it
+// also runs the page's module (named by <link rel="modulepreload" data-main>)
+// once the page is parsed: at once, or after the first frame when it shows a
+// kept view, so that the view is seen before the module's work begins.
 
 (function () {
   var sent = {};
@@ -24,8 +28,32 @@
     try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
   }
 
+  var view = null; // the public page's kept view of this address
+
+  // Parsed, and the module not run yet: the page's elements are there.
+  document.addEventListener('readystatechange', function () {
+    if (document.readyState !== 'interactive') return;
+    var app = document.getElementById('app');
+    var shown = Boolean(view && app && !app.firstChild);
+    if (shown) {
+      // HTML this page drew itself from escaped templates (js/kept.js).
+      app.innerHTML = view.html;
+      if (view.title) document.title = view.title;
+    }
+    var main = document.querySelector('link[rel="modulepreload"][data-main]');
+    if (!main) return; // the page's sources: the module runs by itself
+    var started = false;
+    var run = function () {
+      if (!started) { started = true; import(main.href); }
+    };
+    if (!shown) return run();
+    // No frames in a hidden tab: the timer runs it there.
+    requestAnimationFrame(function () { setTimeout(run, 0); });
+    setTimeout(run, 200);
+  });
+
   // The tablet: who is signed in, and the game and tournament of the last load.
-  if (document.body.classList.contains('tablet')) {
+  if (/\/board\.html$/.test(location.pathname)) {
     read('auth/me');
     var last = stored('arbiter.tablet.last');
     if (last && last.game) {
@@ -49,11 +77,6 @@
   } else if (h[0] === 'g' && /^\d+$/.test(h[1])) read('games/' + h[1]);
   else if (!h[0]) read('tournaments');
 
-  var view = stored('arbiter.public.kept');
-  var app = document.getElementById('app');
-  if (view && app && !app.firstChild && view.at === location.search + location.hash && typeof view.html === 'string') {
-    // HTML this page drew itself from escaped templates (js/kept.js).
-    app.innerHTML = view.html;
-    if (view.title) document.title = view.title;
-  }
+  view = stored('arbiter.public.kept');
+  if (!view || view.at !== location.search + location.hash || typeof view.html !== 'string') view = null;
 }());
