@@ -334,7 +334,9 @@ function apply(s) {
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
-  if (meLive) keptWrite(LAST, { game: openId, tournament: me.player?.tournament_id ?? me.tournament_id, colour: openColour, player: me.player, tour, state });
+  // Of the player only what the kept game needs: the rest stays with the server.
+  const player = me.player && { tournament_id: me.player.tournament_id, name: me.player.name };
+  if (meLive) keptWrite(LAST, { game: openId, tournament: me.player?.tournament_id ?? me.tournament_id, colour: openColour, player, tour, state });
 }
 
 // Art. 6.7: presence at the board is the tablet signed in to this game.
