@@ -133,10 +133,15 @@ async function showTournament(tid, tab, sub) {
   const onPick = (e) => { if (e.target.id === 'p-round') location.hash = `#/t/${tid}/pairings/${e.target.value}`; };
   app.addEventListener('change', onPick);
   cleanup.push(() => app.removeEventListener('change', onPick));
+  // A redraw that changes nothing (the stream's first resync, most often)
+  // leaves the page alone: no flicker, no lost scroll or focus.
+  let drawn = null;
   const draw = async () => {
     const tpl = await table();
-    if (gone) return;
-    render(app, html`${head}${tpl}`);
+    const page = html`${head}${tpl}`;
+    if (gone || page.__raw === drawn) return;
+    drawn = page.__raw;
+    render(app, page);
     keptViewSave(app);
   };
   await draw();
