@@ -1,7 +1,8 @@
 /*
  * live.c — publishing committed game events, alerts and rounds to the live
  * streams (and, for a tournament with a public delay, to its public
- * streams through the hub's delay line), to nginx's Nchan when the daemon
+ * streams through the hub's delay line), a tournament's settings to its
+ * games' streams, to nginx's Nchan when the daemon
  * publishes there (nchan.h), and re-arming the flag timers.  See live.h
  * and sse.h; the stream routes are in routes_streams.c.
  */
@@ -14,6 +15,7 @@
 #include "feed.h"
 #include "flags.h"
 #include "nchan.h"
+#include "rounds.h"
 #include "sse.h"
 
 /* Tournament TID's public delay in ms (0: live), read on the calling
@@ -103,6 +105,30 @@ void live_round(Server *srv, int64_t tid, json_t *round)
             sse_publish_later(srv->hub, later, NULL, tid, 0, "round", data, store_now_ms() + delay);
         free(data);
     }
+}
+
+void live_tournament(Server *srv, int64_t tid, json_t *tour)
+{
+    Store *s = http_reader(srv);
+    json_t *ids = s ? rounds_tournament_game_ids(s, tid) : NULL;
+    char *data = NULL;
+    size_t i;
+    json_t *g;
+    json_array_foreach(ids, i, g)
+    {
+        char topic[32];
+        snprintf(topic, sizeof topic, "g:%lld",
+                 (long long)json_integer_value(json_object_get(g, "id")));
+        if (!sse_listened(srv->hub, topic))
+            continue;
+        /* Rendered once, for the first game someone follows. */
+        if (!data)
+            data = json_dumps(tour, JSON_COMPACT);
+        if (data)
+            sse_publish(srv->hub, topic, 0, "tournament", data);
+    }
+    free(data);
+    json_decref(ids);
 }
 
 void live_tap(void *cls, const char *topic, const char *event, const char *data)

@@ -12,6 +12,7 @@
 #include "tournaments.h"
 #include "errors.h"
 #include "jsonin.h"
+#include "live.h"
 #include "office.h"
 #include "routes.h"
 #include "tournament_io.h"
@@ -183,10 +184,19 @@ static int run_tournament_update(Store *s, WriterJob *job)
                               sizeof r->err);
 }
 
+/* The tablets follow their game's stream: a changed setting (the confirm
+ * step, say) reaches them there. */
+static void tournament_committed(Req *r, int rc)
+{
+    if (rc == 0 && r->result)
+        live_tournament(r->srv, r->id[0], r->result);
+}
+
 int route_tournament_update(Req *r)
 {
     if (check_tournament_body(r, 0))
         return ROUTE_DONE;
+    r->committed = tournament_committed;
     return http_submit(r, run_tournament_update, http_finish_json200);
 }
 

@@ -8,7 +8,8 @@
 //   - one style sheet with every sheet the page links;
 //   - the language files;
 //   - the page itself, naming those files, with the English texts and the
-//     reader's language preloaded;
+//     reader's language preloaded, and its first script (js/early.js) inline,
+//     which runs the page's module;
 //   - sw.js, the service worker that keeps them for the next load.
 // Every file but the pages is named by a hash of its content, so the daemon
 // lets browsers keep it for good (a new build names new files), and sw.js
@@ -264,7 +265,16 @@ function buildPage(file, shared) {
       `<meta name="arbiter-i18n" content="${JSON.stringify(shared.i18n).replace(/"/g, '&quot;')}">`,
       `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
       `<script>${PRELOAD_LANGUAGE}</script>`,
-      `<script type="module" src="${js}"></script>`].join('\n'));
+      // Fetched now, run by js/early.js once the page is parsed: after the
+      // first frame when that shows a kept view.
+      `<link rel="modulepreload" href="${js}" data-main>`].join('\n'));
+  // The page's classic scripts (js/early.js) go inline, without their
+  // opening comment: they run before any file could have been fetched.
+  page = page.replace(/<script src="([^"]+)"><\/script>/g, (m, src) => {
+    const code = fs.readFileSync(path.join(root, src), 'utf8').replace(/^(\/\/[^\n]*\n|\n)+/, '');
+    if (code.includes('</')) throw new Error(`${src}: '</' cannot go inline`);
+    return `<script>${code}</script>`;
+  });
   page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
   write(file, page);
   return [js, css];

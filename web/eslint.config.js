@@ -21,6 +21,15 @@ export default [
     },
   },
   {
+    // The pages' first script, a classic one (see its header).
+    files: ['web/js/early.js'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'script',
+      globals: { ...globals.browser },
+    },
+  },
+  {
     files: ['web/sw.js'],
     languageOptions: {
       ecmaVersion: 2022,

@@ -17,7 +17,17 @@ const PAGES = ['/', '/index.html', '/board.html'];
 
 const kept = (path) => PAGES.includes(path) || path.startsWith('/dist/');
 
-self.addEventListener('install', () => self.skipWaiting());
+// The API and its streams go past this worker altogether where the browser
+// knows static routes: a read never waits for the worker to wake up and
+// look at it (elsewhere the fetch handler below lets it through).
+self.addEventListener('install', (e) => {
+  try {
+    if (e.addRoutes && self.URLPattern) {
+      e.waitUntil(e.addRoutes([{ condition: { urlPattern: new self.URLPattern({ pathname: '/api/*' }) }, source: 'network' }]).catch(() => {}));
+    }
+  } catch { /* no routes: the fetch handler decides */ }
+  self.skipWaiting();
+});
 
 self.addEventListener('activate', (e) => e.waitUntil((async () => {
   for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);

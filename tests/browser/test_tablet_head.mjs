@@ -3,7 +3,8 @@
 // lock while the game runs, touch targets of at least 44 px in landscape
 // and portrait, and the confirm-move step: optional at a tablet, or required
 // by the tournament (settings.confirm_moves), when the tablet cannot turn it
-// off and a cancelled move sends nothing.
+// off and a cancelled move sends nothing; a change of that setting at the
+// desk reaches an open tablet without a reload.
 
 // The functions given to page.evaluate and its kind run in the page, with its globals.
 /* global document, window */
@@ -108,5 +109,39 @@ test('a tournament that requires it: every move waits for Confirm, Take back sen
   await black.waitForFunction(() => document.querySelector('#moves')?.textContent.includes('e4'));
   assert.equal(sent, 1);
   assert.equal(await moves(), 1);
+  assert.deepEqual([...white.errors, ...black.errors], []);
+});
+
+test('the desk turns the confirm step on and off: an open tablet follows without a reload', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Switch Open', time_control: '900+10', system: 'manual', rounds: 1 });
+  const ids = []; const pins = [];
+  for (const name of ['White, Olga', 'Black, Petar']) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+    ids.push(r.player.id); pins.push(r.credentials.pin);
+  }
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const white = await signIn(tour.id, pins[0], { width: 1280, height: 800 });
+  const black = await signIn(tour.id, pins[1], { width: 1280, height: 800 });
+  await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
+  await white.waitForSelector('#confirm-moves:not(:checked):not(:disabled)');
+  // The change comes by the game's stream: both are open.
+  for (const tab of [white, black]) await tab.waitForSelector('.conn.live');
+  let loads = 0;
+  for (const tab of [white, black]) tab.on('load', () => loads++);
+  await arbiter.call('PATCH', `tournaments/${tour.id}`, { settings: { confirm_moves: true } });
+  await white.waitForSelector('#confirm-moves:checked:disabled');
+  await black.waitForSelector('#confirm-moves:checked:disabled');
+  await white.waitForSelector('#b-resign:not([disabled])');
+  await dragMove(white, 'e2', 'e4');
+  await white.waitForSelector('.confirm-move');
+  await white.click('#b-move-ok');
+  await black.waitForFunction(() => document.querySelector('#moves')?.textContent.includes('e4'));
+  // Off again: Black's move goes at once.
+  await arbiter.call('PATCH', `tournaments/${tour.id}`, { settings: { confirm_moves: false } });
+  await black.waitForSelector('#confirm-moves:not(:checked):not(:disabled)');
+  await dragMove(black, 'e7', 'e5');
+  await white.waitForFunction(() => document.querySelector('#moves')?.textContent.includes('e5'));
+  assert.equal(await black.locator('.confirm-move').count(), 0);
+  assert.equal(loads, 0, 'no tablet was reloaded');
   assert.deepEqual([...white.errors, ...black.errors], []);
 });

@@ -501,6 +501,35 @@ START_TEST(confirm_moves_setting)
 }
 END_TEST
 
+/* A settings change reaches an open tablet on its game's stream, as a
+ * "tournament" event with the tournament as GET /tournaments/{tid} reads. */
+START_TEST(settings_change_on_game_stream)
+{
+    Client pl[2];
+    int64_t gid;
+    int64_t tid = harness_game_new(&D, &arb, "5400+30", NULL, pl, &gid);
+    char path[64];
+    snprintf(path, sizeof path, "/api/v1/games/%lld/stream", (long long)gid);
+    HarnessStream tablet;
+    harness_stream_start(&tablet, &D, &pl[0], path, 1500, 0);
+    usleep(300 * 1000);
+    Resp *r = reqf(&D, &arb, "PATCH", "{\"settings\":{\"confirm_moves\":true}}",
+                   "/api/v1/tournaments/%lld", (long long)tid);
+    ck_assert_msg(r->status == 200, "%s", r->body);
+    resp_free(r);
+    r = harness_stream_join(&tablet);
+    ck_assert_int_eq(r->status, 200);
+    const char *ev = strstr(r->body, "event: tournament\ndata: ");
+    ck_assert_msg(ev != NULL, "no tournament event:\n%s", r->body);
+    json_t *t = json_loads(ev + strlen("event: tournament\ndata: "), JSON_DISABLE_EOF_CHECK, NULL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(jint(t, "id"), tid);
+    ck_assert(json_is_true(json_object_get(json_object_get(t, "settings"), "confirm_moves")));
+    json_decref(t);
+    resp_free(r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("http-tournament");
@@ -515,6 +544,7 @@ static Suite *suite(void)
     tcase_add_test(tc, points_and_tiebreaks);
     tcase_add_test(tc, player_fields_validated);
     tcase_add_test(tc, confirm_moves_setting);
+    tcase_add_test(tc, settings_change_on_game_stream);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -24,7 +24,7 @@ export function setCsrf(token) { csrf = token || null; }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const transient = (status) => status === 0 || status === 502 || status === 503 || status === 504;
 
-// request(method, path, body, {retry}) -> parsed JSON (or text for non-JSON).
+// request(method, path, body, {retry, first}) -> parsed JSON (or text for non-JSON).
 // retry: how many extra attempts after a network failure or 502/503/504; only
 // pass it for requests whose repetition cannot do anything twice.
 export async function request(method, path, body, opts = {}) {
@@ -41,7 +41,8 @@ export async function request(method, path, body, opts = {}) {
   for (let attempt = 0; ; attempt++) {
     let res;
     try {
-      res = await fetch(path.startsWith('/') ? path : `${BASE}/${path}`, init);
+      // opts.first: this read's first answer, asked for already (sentEarly).
+      res = await (attempt === 0 && opts.first ? opts.first : fetch(path.startsWith('/') ? path : `${BASE}/${path}`, init));
     } catch {
       if (attempt < retry) { await sleep(delay); delay = Math.min(delay * 2, 4000); continue; }
       throw new ApiError(0, { message: 'network', code: 'network' });
@@ -89,22 +90,18 @@ export async function logout() {
   try { await request('POST', 'auth/logout', {}); } finally { setCsrf(null); }
 }
 
-// Reads a page starts before it knows it needs them (its first reads, sent
-// with its language files; a guess from the last load): PATH -> {promise,
-// when}, answered to the first get(PATH) of the next ten seconds.
-const early = new Map();
-export function prefetch(path) {
-  const promise = request('GET', path);
-  promise.catch(() => {}); // reported to the get() that takes it
-  early.set(path, { promise, when: Date.now() });
+// The reads the page's first script (js/early.js) sent before any module
+// ran: the promise of PATH's Response, taken once, if sent in the last ten
+// seconds.
+function sentEarly(path) {
+  const sent = window.arbiterEarly;
+  const e = sent && sent[path];
+  if (!e) return null;
+  delete sent[path];
+  return Date.now() - e.at < 10000 ? e.res : null;
 }
 
-export function get(p, o) {
-  const e = early.get(p);
-  early.delete(p);
-  if (e && Date.now() - e.when < 10000) return e.promise;
-  return request('GET', p, undefined, o);
-}
+export const get = (p, o) => request('GET', p, undefined, { ...o, first: sentEarly(p) });
 export const post = (p, b, o) => request('POST', p, b ?? {}, o);
 export const put = (p, b, o) => request('PUT', p, b ?? {}, o);
 export const patch = (p, b, o) => request('PATCH', p, b ?? {}, o);

@@ -5,6 +5,8 @@
 // Under a broadcast delay (settings.public_delay) the server's streams and
 // reads show the games as they were that long ago, so the same streams are
 // followed; the page says how late it is.
+// A table drawn is kept for the next load of its address (js/kept.js), which
+// shows it, marked as not current, until the live one is drawn.
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
@@ -20,6 +22,7 @@ import { ratingsView } from './ratings-view.js';
 import { teamSettings, isTeamEvent, teamStandingsView, roundsMatchesView, teamView } from './teams-view.js';
 import { officeSummary } from './office-view.js';
 import { bindStepper } from './move-stepper.js';
+import { keptViewSave } from './kept.js';
 
 const app = $('#app');
 const conn = connectionBadge();
@@ -84,6 +87,7 @@ async function showTournament(tid, tab, sub) {
   setNav(tid, tab);
   // The tab's first reads go out with the tournament's, not after them: one
   // round trip less before the first table on a slow network.
+  // js/early.js sends the same reads as the page starts.
   const reads = () => {
     if (tab === 'pairings') {
       return Promise.all([api.get(`tournaments/${tid}/rounds`), api.get(`tournaments/${tid}/byes`),
@@ -129,9 +133,16 @@ async function showTournament(tid, tab, sub) {
   const onPick = (e) => { if (e.target.id === 'p-round') location.hash = `#/t/${tid}/pairings/${e.target.value}`; };
   app.addEventListener('change', onPick);
   cleanup.push(() => app.removeEventListener('change', onPick));
+  // A redraw that changes nothing (the stream's first resync, most often)
+  // leaves the page alone: no flicker, no lost scroll or focus.
+  let drawn = null;
   const draw = async () => {
     const tpl = await table();
-    if (!gone) render(app, html`${head}${tpl}`);
+    const page = html`${head}${tpl}`;
+    if (gone || page.__raw === drawn) return;
+    drawn = page.__raw;
+    render(app, page);
+    keptViewSave(app);
   };
   await draw();
   let timer = null;

@@ -11,9 +11,13 @@ function keepShell(reg) {
   reg.active?.postMessage({ keep: [location.pathname, ...files] });
 }
 
+function register() {
+  navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then(keepShell).catch(() => {});
+}
+
 if ('serviceWorker' in navigator && window.isSecureContext) {
-  // After the page's own files: the worker's download never competes with them.
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready).then(keepShell).catch(() => {});
-  });
+  // After the page's own files: the worker's download never competes with
+  // them.  A built page's module may run after the load (js/early.js).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

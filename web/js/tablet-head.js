@@ -16,6 +16,9 @@ export async function tournamentOf(tid) {
   return tours.get(tid);
 }
 
+/* Remembers TOUR as its tournament's latest (a change the stream brought). */
+export function tournamentSeen(tour) { tours.set(tour.id, tour); }
+
 /* "GM Name · 2600" for a player object of the game state. */
 export function playerLabel(p) {
   if (!p) return '';

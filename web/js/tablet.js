@@ -3,6 +3,9 @@
 // goes to the server with the ply it is meant for, so a retry after a dropped
 // connection can never play twice; the live stream tells us when to fetch the
 // state again, and every fetched state replaces whatever the page believed.
+// A tablet that comes back (a reload, the browser woken up) first shows the
+// game it showed last (js/kept.js), marked as not current, with no move,
+// offer, claim or running clock until the server's state is in.
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
@@ -11,7 +14,8 @@ import { ClockPair } from './clock.js';
 import { BoardView, PROMO } from './board-view.js';
 import { normalize } from './state.js';
 import { html, render, $, ask, toast, errorText, connectionBadge, resultText } from './ui.js';
-import { tournamentOf, playerLabel, headText, confirmMoves, tabletTools, askMove } from './tablet-head.js';
+import { tournamentOf, tournamentSeen, playerLabel, headText, confirmMoves, tabletTools, askMove } from './tablet-head.js';
+import { keptRead, keptWrite, keptForget, keptBanner } from './kept.js';
 
 const app = document.getElementById('app');
 let me = null;        // the Session
@@ -25,6 +29,18 @@ let checkinFor = null;    // the game this tablet has checked in to
 let illegalNotice = null; // {side, ply}: the last illegal move, shown until the next move
 let tour = null;          // the tournament of the open game (name, settings)
 let tourLoad = null;      // its fetch: a move made before it answers waits for its settings
+let tourLive = false;     // tour is the server's (not the kept one)
+let openId = null;        // the game on the board
+let openColour = null;    // the colour it is drawn for
+let keptState = false;    // state is the kept one, not the server's
+let meLive = false;       // me is the server's answer, not the kept one
+
+// The game this tablet showed last, for the next load (js/early.js reads
+// its ids): {game, tournament, colour, player, tour, state}.
+const LAST = 'arbiter.tablet.last';
+
+// Only the server's state, for a session the server confirmed, can be acted on.
+const isLive = () => Boolean(state && !keptState && meLive);
 
 // The piece (K Q R B N P, either colour) on SQUARE ("g1") of FEN's board, or null.
 function pieceAt(fen, square) {
@@ -43,12 +59,14 @@ const opposite = (c) => (c === 'white' ? 'black' : 'white');
 
 async function start() {
   // Who signed in, and the game and tournament of the last load (a guess,
-  // used only if it still holds), go out with the language files.
-  api.prefetch('auth/me');
-  const last = JSON.parse(localStorage.getItem('arbiter.tablet.last') || 'null');
-  if (last) { api.prefetch(`games/${last.game}`); api.prefetch(`tournaments/${last.tournament}`); }
+  // used only if it still holds), went out already (js/early.js).
+  const last = keptRead(LAST);
   await initI18n();
   onLanguageChange(() => { if (state) renderGame(); else route(); });
+  if (last && last.state && last.colour) {
+    me = { role: 'player', game_id: last.game, colour: last.colour, player: last.player, tournament_id: last.tournament };
+    openGame(last.game, last);
+  }
   route();
 }
 
@@ -57,6 +75,13 @@ async function route() {
     me = await api.whoami();
   } catch {
     me = { role: 'anonymous' };
+  }
+  // The kept game is this session's game still: it goes on, live from now.
+  if (openId && !meLive && me.role === 'player' && me.game_id === openId && me.colour === openColour) {
+    meLive = true;
+    renderGame();
+    checkinIfDue();
+    return;
   }
   // A link with the player's token (e.g. from a printed slip) signs in at once.
   const token = new URLSearchParams(location.search).get('token');
@@ -72,6 +97,7 @@ async function route() {
 // ---------- sign-in ----------
 async function showSignIn(message) {
   closeGame();
+  keptForget(LAST);
   let tournaments = [];
   try { tournaments = (await api.get('tournaments')).filter((x) => x.status !== 'finished'); } catch { /* offline: typed id */ }
   const pre = new URLSearchParams(location.search).get('t') || (tournaments[0] && tournaments[0].id) || '';
@@ -114,6 +140,7 @@ async function showSignIn(message) {
 // ---------- waiting for a pairing ----------
 function showWaiting() {
   closeGame();
+  keptForget(LAST);
   render(app, html`<div class="tablet-signin">
     <div class="toolbar"><h1>${me.player ? me.player.name : ''}</h1><span id="conn"></span><span id="lang"></span></div>
     <p class="banner info" data-i18n="tablet.waiting"></p>
@@ -143,6 +170,7 @@ async function signOut() {
   const ok = await ask({ title: t('tablet.signout'), message: t('tablet.signout_confirm') });
   if (!ok) return;
   try { await api.logout(); } catch { /* the cookie goes anyway */ }
+  keptForget(LAST);
   me = null;
   showSignIn();
 }
@@ -155,12 +183,19 @@ function closeGame() {
   clearInterval(openGame.nextTimer);
   clearInterval(showWaiting.timer);
   state = null;
+  keptState = false;
+  openId = null;
 }
 
 // ---------- the game ----------
-async function openGame(gid) {
+// KEPT: the record of the last load (LAST), drawn until the server's
+// state and session are in; without it the game opens for the session in me.
+async function openGame(gid, kept = null) {
   closeGame();
-  localStorage.setItem('arbiter.tablet.last', JSON.stringify({ game: gid, tournament: me.player?.tournament_id ?? me.tournament_id }));
+  meLive = !kept;
+  openId = gid;
+  openColour = me.colour || 'white';
+  if (!kept) keptWrite(LAST, { game: gid, tournament: me.player?.tournament_id ?? me.tournament_id });
   render(app, html`<div class="tablet-game">
     <div class="board-area" id="board-area"><div id="board" class="fill" tabindex="0"
       role="application" data-i18n-attr="aria-label:tablet.board_label"></div></div>
@@ -200,15 +235,18 @@ async function openGame(gid) {
   $('#b-call').addEventListener('click', onCall);
   $('#b-signout').addEventListener('click', signOut);
   // The header and the tools come with the tournament, without holding the board up.
+  tour = kept?.tour || null;
+  tourLive = false;
+  if (kept) showKept(kept);
   tourLoad = tournamentOf(me.player?.tournament_id ?? me.tournament_id);
   tourLoad.then((x) => {
-    if (!$('#t-tools')) return;
-    tour = x;
+    if (!$('#t-tools') || openId !== gid) return;
+    if (x) { tour = x; tourLive = true; }
     tabletTools($('#t-tools'), tour);
     renderGame();
   });
   stream = new LiveStream(`${api.BASE}/games/${gid}/stream`, {
-    types: ['state', 'game'],
+    types: ['state', 'game', 'tournament'],
     onOpen: () => refresh(),
     onEvent: onLive,
     onStatus: (s) => conn.set(s),
@@ -219,6 +257,16 @@ async function openGame(gid) {
   clearInterval(openGame.nextTimer);
   openGame.nextTimer = setInterval(checkNextGame, 15000);
   await refresh();
+}
+
+// The kept game, drawn as it was: the clocks stand still and renderGame()
+// lets nothing be played until apply() has the server's state.
+function showKept(kept) {
+  state = kept.state;
+  keptState = true;
+  if (tour) tabletTools($('#t-tools'), tour);
+  clocks.update({ ...state.clocks, running: null });
+  renderGame();
 }
 
 let refreshing = null;
@@ -235,20 +283,35 @@ async function refresh() {
   return refreshing;
 }
 
-// The stream: first the whole state, then one update per stored event.
+// The stream: first the whole state, then one update per stored event; and
+// the tournament again whenever the desk changes it (its settings: the
+// confirm step).
 function onLive(type, data) {
   if (!data || typeof data !== 'object') return refresh();
+  if (type === 'tournament') return onTournament(data);
   if (data.event && data.event.type === 'colours_reversed') checkColour();
   if (type === 'state' && data.state) return apply(normalize(data));
   if (type === 'game' && data.state && state && data.game_id === state.game.id) return apply(normalize(data, state));
   return refresh();
 }
 
+function onTournament(x) {
+  const tid = me.player?.tournament_id ?? me.tournament_id;
+  if (x.id !== tid) return;
+  tour = x;
+  tourLive = true;
+  tournamentSeen(x);
+  if ($('#t-tools')) tabletTools($('#t-tools'), tour);
+  renderGame();
+}
+
 const lastId = (s) => s.events.reduce((m, e) => Math.max(m, e.id || 0), 0);
 
 function apply(s) {
-  if (!s || !s.game) return;
-  // A late answer must not roll the board back past what we already saw.
+  if (!s || !s.game || (s.game.id !== undefined && s.game.id !== openId)) return;
+  // A late answer must not roll the board back past what we already saw;
+  // a kept state is no measure of what is new.
+  if (keptState) { state = null; keptState = false; }
   if (state && s.game.id === state.game.id && lastId(s) < lastId(state)) return;
   if (state && s.game.id === state.game.id) {
     for (const side of ['white', 'black']) {
@@ -266,16 +329,22 @@ function apply(s) {
     announce(`${t(`colour.${side}`)}: ${localSan(m.san)}`);
   }
   state = s;
-  // Art. 6.7: presence at the board is the tablet signed in to this game.
-  const mine = myColour();
-  if (!s.over && !s.checked_in[mine] && checkinFor !== s.game.id) {
-    checkinFor = s.game.id;
-    act('checkin', {}, { quiet: true });
-  }
+  checkinIfDue();
   keepAwake();
   // Only fresh server figures move the clocks; a redraw must not rewind them.
   clocks?.update({ ...s.clocks, running: s.status === 'running' ? s.clocks.running : null });
   renderGame();
+  // Of the player only what the kept game needs: the rest stays with the server.
+  const player = me.player && { tournament_id: me.player.tournament_id, name: me.player.name };
+  if (meLive) keptWrite(LAST, { game: openId, tournament: me.player?.tournament_id ?? me.tournament_id, colour: openColour, player, tour, state });
+}
+
+// Art. 6.7: presence at the board is the tablet signed in to this game.
+function checkinIfDue() {
+  const s = state;
+  if (!isLive() || s.over || s.checked_in[myColour()] || checkinFor === s.game.id) return;
+  checkinFor = s.game.id;
+  act('checkin', {}, { quiet: true });
 }
 
 // 7.3: when the game goes on after colours reversed were found, the players
@@ -302,7 +371,7 @@ function announce(text) {
 
 // Flags claimed by the players (A.5): offer the claim once the opponent's time is gone.
 function checkFlag() {
-  if (!state || !clocks || state.over) return;
+  if (!isLive() || !clocks || state.over) return;
   const opp = opposite(myColour());
   const gone = (clocks.remaining(opp) ?? 1) < -1500;
   const box = $('#flag-claim');
@@ -351,18 +420,20 @@ function renderGame() {
     $(id).textContent = parts.join(' · ');
   }
   const paused = s.status === 'paused';
-  const canMove = !over && !paused && !sending && s.to_move === mine && s.status !== 'pending';
+  const live = isLive();
+  const canMove = live && !over && !paused && !sending && s.to_move === mine && s.status !== 'pending';
   board.show(s, canMove ? mine : null);
   renderStatus(mine, over, paused);
   renderNotices(mine, opp, over);
   renderMoves();
-  // Before the round starts there is no game to offer, claim or resign yet.
-  const before = s.status === 'pending';
+  // Before the round starts there is no game to offer, claim or resign
+  // yet; in a kept state nothing is acted on.
+  const before = s.status === 'pending' || !live;
   $('#b-offer').disabled = over || before || s.draw_offer === mine;
   $('#b-offer').setAttribute('aria-pressed', String(offerArmed && s.to_move === mine));
   $('#b-claim').disabled = over || before || s.to_move !== mine;
   $('#b-resign').disabled = over || before;
-  $('#b-call').disabled = over && confirmedBy(mine);
+  $('#b-call').disabled = !live || (over && confirmedBy(mine));
   $('#typed').disabled = !canMove;
 }
 
@@ -382,6 +453,11 @@ function renderNotices(mine, opp, over) {
   const s = state;
   const box = $('#notices');
   const parts = [];
+  // A kept state: marked so, and no answer to an offer or a result from it.
+  if (!isLive()) {
+    render(box, keptBanner());
+    return;
+  }
   if (!over && s.draw_offer === opp) {
     parts.push(html`<div class="banner warn" role="alert"><span data-i18n="tablet.offer_received"></span>
       <span class="actions"><button type="button" id="n-accept" class="primary" data-i18n="tablet.accept"></button>
@@ -445,6 +521,7 @@ function verdictToast(v, kind) {
 // A game action; the answer is {verdict, event, game}.  A refused verdict is
 // explained to the player in the server's words.
 async function act(what, body, { quiet = false } = {}) {
+  if (!isLive()) return false;
   try {
     const r = await api.post(`games/${me.game_id}/${what}`, body, { retry: 3 });
     apply(normalize(r.game, state));
@@ -459,7 +536,10 @@ async function act(what, body, { quiet = false } = {}) {
 
 // Whether this move must be confirmed: the tournament may require it, so a
 // move made before its settings arrived waits for them.
-const mustConfirm = async () => confirmMoves(tour || await tourLoad);
+const mustConfirm = async () => {
+  if (!tourLive) await tourLoad;
+  return confirmMoves(tour);
+};
 
 async function onBoardMove(orig, dest) {
   let uci = orig + dest;
@@ -485,7 +565,7 @@ async function onTypedMove(e) {
 // times it arrives, so we keep retrying through a dropped connection.
 // Result: true played, false a completed illegal move, null not accepted at all.
 async function sendMove(move) {
-  if (sending || !state) return null;
+  if (sending || !isLive()) return null;
   sending = true;
   const ply = state.ply;
   renderGame();
