@@ -69,16 +69,23 @@ test('header, names with title and rating, wake lock, touch targets, confirm mov
   assert.deepEqual([...white.errors, ...black.errors], []);
 });
 
-test('a tournament that requires it: every move waits for Confirm, Take back sends nothing', async () => {
-  const tour = await arbiter.call('POST', 'tournaments', { name: 'Confirm Open', time_control: '900+10', system: 'manual', rounds: 1, settings: { confirm_moves: true } });
+// A one-board tournament of two signed-in tablets (1280x800), round 1
+// published but not started.
+async function match(name, players, settings) {
+  const tour = await arbiter.call('POST', 'tournaments', { name, time_control: '900+10', system: 'manual', rounds: 1, settings });
   const ids = []; const pins = [];
-  for (const name of ['White, Vera', 'Black, Ivan']) {
-    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
+  for (const player of players) {
+    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: player });
     ids.push(r.player.id); pins.push(r.credentials.pin);
   }
   await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
   const white = await signIn(tour.id, pins[0], { width: 1280, height: 800 });
   const black = await signIn(tour.id, pins[1], { width: 1280, height: 800 });
+  return { tour, white, black };
+}
+
+test('a tournament that requires it: every move waits for Confirm, Take back sends nothing', async () => {
+  const { tour, white, black } = await match('Confirm Open', ['White, Vera', 'Black, Ivan'], { confirm_moves: true });
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
   // The tablet's own switch shows the step on and cannot turn it off.
   await white.waitForSelector('#confirm-moves:checked:disabled');
@@ -113,15 +120,7 @@ test('a tournament that requires it: every move waits for Confirm, Take back sen
 });
 
 test('the desk turns the confirm step on and off: an open tablet follows without a reload', async () => {
-  const tour = await arbiter.call('POST', 'tournaments', { name: 'Switch Open', time_control: '900+10', system: 'manual', rounds: 1 });
-  const ids = []; const pins = [];
-  for (const name of ['White, Olga', 'Black, Petar']) {
-    const r = await arbiter.call('POST', `tournaments/${tour.id}/players`, { name });
-    ids.push(r.player.id); pins.push(r.credentials.pin);
-  }
-  await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
-  const white = await signIn(tour.id, pins[0], { width: 1280, height: 800 });
-  const black = await signIn(tour.id, pins[1], { width: 1280, height: 800 });
+  const { tour, white, black } = await match('Switch Open', ['White, Olga', 'Black, Petar']);
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
   await white.waitForSelector('#confirm-moves:not(:checked):not(:disabled)');
   // The change comes by the game's stream: both are open.
