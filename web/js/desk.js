@@ -122,9 +122,19 @@ async function viewLive(tour, head) {
   onLeave(() => { grid.close(); onAlertsChange(null); });
 }
 
-// The settings tab: the form the tournament was made with.
+// The settings tab: the form the tournament was made with.  A redraw of the
+// same tab (a route queued meanwhile) leaves a form the arbiter has begun to
+// change alone; saving it draws the stored values again.
 async function viewSettings(tour, head) {
+  const open = $('#tform');
+  if (open && open.dataset.tid === String(tour.id) && open.dataset.changed) return;
   render(app, html`${head}${tournamentForm(tour)}`);
+  const form = $('#tform');
+  form.dataset.tid = String(tour.id);
+  const changed = () => { form.dataset.changed = '1'; };
+  form.addEventListener('input', changed);
+  form.addEventListener('change', changed);
+  form.addEventListener('submit', () => { delete form.dataset.changed; }, true);
   bindTournamentForm(tour, route);
 }
 
