@@ -15,6 +15,14 @@
 # runs its quick mode, which prints only its NO answers (counted as decided;
 # the others as undecided).
 #
+# Building CHA without installing anything system-wide: in its lib/stockfish,
+# check out the Stockfish commit its Makefile names, add stockfish.cpp to the
+# sources as that Makefile does, build the objects with `make ARCH=x86-64
+# EXTRACXXFLAGS="-fPIC -DNNUE_EMBEDDING_OFF" all` (CHA never evaluates, so no
+# network file is needed) and link them into libstockfish.so; then compile
+# its src/ (every .cpp but test.cpp) against that library with -I, -L and an
+# rpath instead of the /usr/local paths of its Makefile.
+#
 # The side-cases are those `bench_canmate --labelled-only --verbose` reads
 # (the positions our FEN reader refuses as unreachable are left out of both
 # runs); their labels come from its "case:" lines. CHA gets each as "FEN
