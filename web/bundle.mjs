@@ -5,7 +5,9 @@
 // per level of imports:
 //   - one ES module per page: the page's modules and the board library,
 //     hoisted into one scope in the order the browser would run them;
-//   - one style sheet with every sheet the page links;
+//   - one style sheet with every sheet the page links, the board library's
+//     twelve piece images folded into one and its SVG images written as
+//     text (the same pixels: the first frame builds one image, not twelve);
 //   - the language files;
 //   - the page itself, naming those files, with the English texts and the
 //     reader's language preloaded, and its first script (js/early.js) inline,
@@ -219,6 +221,48 @@ function bundleJs(entries, map) {
   return parts.join('');
 }
 
+// ---------- style sheets ----------
+
+// An SVG image of a style sheet (a data: URL in base64) in the percent-encoded
+// form: the same image, in a text that gzip compresses (base64 hides the
+// SVG's repeats from it).
+function svgUrl(svg) {
+  return `url('data:image/svg+xml,${svg.replace(/[%#<>'\\\n\r]|[^ -~]/gu, (c) => encodeURIComponent(c).replace("'", '%27'))}')`;
+}
+
+const SVG64 = /url\('data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'\)/g;
+const fromBase64 = (b64) => Buffer.from(b64, 'base64').toString('utf8');
+
+// The board library's piece set (one SVG image per piece) as one image of
+// all twelve, each piece showing its own cell: the browser builds one SVG
+// document where it built twelve, each of which cost as much as the rest of
+// the board's first frame.  A piece box is square (chessground sizes it
+// 12.5% of the square board; the promotion buttons keep aspect-ratio 1), so
+// the cell fills it as the piece's own image did ('cover').
+const CELL = 45; // the size the piece set draws each piece at
+function pieceSprite(css) {
+  const cells = [];
+  const out = css.replace(/(\.cg-wrap piece\.\w+\.(?:white|black)) \{\s*background-image: url\('data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'\);\s*\}/g, (m, sel, b64) => {
+    const svg = fromBase64(b64);
+    const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${CELL}">`;
+    if (!svg.startsWith(open)) throw new Error(`piece set: ${sel} is not a ${CELL}x${CELL} SVG`);
+    const i = cells.length;
+    cells.push(`<svg x="${(i % 6) * CELL}" y="${Math.floor(i / 6) * CELL}" width="${CELL}" height="${CELL}">${svg.slice(open.length)}`);
+    return `${sel} { background-position: ${(i % 6) * 20}% ${Math.floor(i / 6) * 100}%; }`;
+  });
+  if (cells.length !== 12) throw new Error(`piece set: ${cells.length} pieces, not 12`);
+  const w = 6 * CELL; const h = 2 * CELL;
+  const sprite = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${cells.join('')}</svg>`;
+  return `${out}\n.cg-wrap piece { background-image: ${svgUrl(sprite)}; background-size: 600% 200%; }\n`;
+}
+
+// The text of the style sheet at URL path HREF, as the built page uses it.
+function sheet(href) {
+  let css = fs.readFileSync(path.join(root, href), 'utf8');
+  if (href.endsWith('/chessground.cburnett.css')) css = pieceSprite(css);
+  return css.replace(SVG64, (m, b64) => svgUrl(fromBase64(b64)));
+}
+
 // ---------- pages ----------
 
 // The files of the build, by name, written at the end.
@@ -255,7 +299,7 @@ function buildPage(file, shared) {
   if (!entry) throw new Error(`${file}: no module script`);
   const js = hashed(path.basename(entry[1], '.js'), 'js', bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page)));
   const sheets = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)">\n/g)];
-  const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${fs.readFileSync(path.join(root, s[1]), 'utf8')}`).join('\n'));
+  const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${sheet(s[1])}`).join('\n'));
   page = page.replace(/<script type="importmap">[^<]*<\/script>\n/, '')
     .replace(/<!-- The modules the page imports[^>]*-->\n/, '')
     .replace(/<link rel="modulepreload" href="[^"]+">\n/g, '')
