@@ -305,10 +305,12 @@ function buildPage(file, shared) {
     .replace(/<link rel="modulepreload" href="[^"]+">\n/g, '')
     .replace(/<link rel="stylesheet" href="[^"]+">\n/g, '')
     .replace(entry[0], [
-      `<link rel="stylesheet" href="${css}">`,
       `<meta name="arbiter-i18n" content="${JSON.stringify(shared.i18n).replace(/"/g, '&quot;')}">`,
       `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
+      // Before the style sheet: a script after it would hold the parser
+      // (and so the page's module) until the sheet is in.
       `<script>${PRELOAD_LANGUAGE}</script>`,
+      `<link rel="stylesheet" href="${css}">`,
       // Fetched now, run by js/early.js once the page is parsed: after the
       // first frame when that shows a kept view.
       `<link rel="modulepreload" href="${js}" data-main>`].join('\n'));
