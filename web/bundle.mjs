@@ -8,7 +8,8 @@
 //   - one style sheet with every sheet the page links, the board library's
 //     twelve piece images folded into one and its SVG images written as
 //     text (the same pixels: the first frame builds one image, not twelve);
-//   - the language files;
+//   - the language files, each with the texts of the sections the page's
+//     code names (the tablet's are a fifth of the whole);
 //   - the page itself, naming those files, with the English texts and the
 //     reader's language preloaded, and its first script (js/early.js) inline,
 //     which runs the page's module;
@@ -293,11 +294,36 @@ const PRELOAD_LANGUAGE = `(function () {
   document.head.appendChild(link);
 }());`;
 
-function buildPage(file, shared) {
+// The language files of a page whose module is CODE: each language's texts
+// of the sections (the first part of a key, 'tablet' of 'tablet.resign')
+// that the page's code or markup names (a quote, a backtick, or the ':' or
+// ';' of data-i18n-attr before 'section.').  A key is made in the code from
+// its section's name and a variable part at most (`reason.${code}`), so a
+// section the code never names is one it never shows; the tablet leaves out
+// the desk's texts.  Returns {lang: URL path}.
+function languageFiles(base, code) {
+  const out = {};
+  for (const l of LANGS) {
+    const all = JSON.parse(fs.readFileSync(path.join(root, 'i18n', `${l}.json`), 'utf8'));
+    const named = new Map();
+    const has = (section) => {
+      if (!named.has(section)) named.set(section, new RegExp(`[\`'":;]${section.replace(/[^\w]/g, '\\$&')}\\.`).test(code));
+      return named.get(section);
+    };
+    const texts = Object.fromEntries(Object.entries(all).filter(([k]) => has(k.split('.')[0])));
+    out[l] = hashed(`i18n-${base}-${l}`, 'json', `${JSON.stringify(texts)}\n`);
+  }
+  return out;
+}
+
+function buildPage(file) {
   let page = fs.readFileSync(path.join(root, file), 'utf8');
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(page);
   if (!entry) throw new Error(`${file}: no module script`);
-  const js = hashed(path.basename(entry[1], '.js'), 'js', bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page)));
+  const base = path.basename(entry[1], '.js');
+  const code = bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page));
+  const js = hashed(base, 'js', code);
+  const i18n = languageFiles(base, code + page);
   const sheets = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)">\n/g)];
   const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${sheet(s[1])}`).join('\n'));
   page = page.replace(/<script type="importmap">[^<]*<\/script>\n/, '')
@@ -305,8 +331,8 @@ function buildPage(file, shared) {
     .replace(/<link rel="modulepreload" href="[^"]+">\n/g, '')
     .replace(/<link rel="stylesheet" href="[^"]+">\n/g, '')
     .replace(entry[0], [
-      `<meta name="arbiter-i18n" content="${JSON.stringify(shared.i18n).replace(/"/g, '&quot;')}">`,
-      `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
+      `<meta name="arbiter-i18n" content="${JSON.stringify(i18n).replace(/"/g, '&quot;')}">`,
+      `<link rel="preload" href="${i18n.en}" as="fetch" crossorigin>`,
       // Before the style sheet: a script after it would hold the parser
       // (and so the page's module) until the sheet is in.
       `<script>${PRELOAD_LANGUAGE}</script>`,
@@ -323,7 +349,7 @@ function buildPage(file, shared) {
   });
   page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
   write(file, page);
-  return [js, css];
+  return [js, css, ...Object.values(i18n)];
 }
 
 function serviceWorker(files) {
@@ -342,10 +368,8 @@ function same() {
 }
 
 try {
-  const i18n = {};
-  for (const l of LANGS) i18n[l] = hashed(`i18n-${l}`, 'json', fs.readFileSync(path.join(root, 'i18n', `${l}.json`), 'utf8'));
-  const urls = Object.values(i18n);
-  for (const p of PAGES) urls.push(...buildPage(p, { i18n }));
+  const urls = [];
+  for (const p of PAGES) urls.push(...buildPage(p));
   write('sw.js', serviceWorker([...new Set(urls)].sort()));
   if (!same()) {
     // Written beside and then swapped in whole: the daemon never serves a
