@@ -5,8 +5,11 @@
 // per level of imports:
 //   - one ES module per page: the page's modules and the board library,
 //     hoisted into one scope in the order the browser would run them;
-//   - one style sheet with every sheet the page links;
-//   - the language files;
+//   - one style sheet with every sheet the page links, the board library's
+//     twelve piece images folded into one and its SVG images written as
+//     text (the same pixels: the first frame builds one image, not twelve);
+//   - the language files, each with the texts of the sections the page's
+//     code names (the tablet's are a fifth of the whole);
 //   - the page itself, naming those files, with the English texts and the
 //     reader's language preloaded, and its first script (js/early.js) inline,
 //     which runs the page's module;
@@ -219,6 +222,48 @@ function bundleJs(entries, map) {
   return parts.join('');
 }
 
+// ---------- style sheets ----------
+
+// An SVG image of a style sheet (a data: URL in base64) in the percent-encoded
+// form: the same image, in a text that gzip compresses (base64 hides the
+// SVG's repeats from it).
+function svgUrl(svg) {
+  return `url('data:image/svg+xml,${svg.replace(/[%#<>'\\\n\r]|[^ -~]/gu, (c) => encodeURIComponent(c).replace("'", '%27'))}')`;
+}
+
+const SVG64 = /url\('data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'\)/g;
+const fromBase64 = (b64) => Buffer.from(b64, 'base64').toString('utf8');
+
+// The board library's piece set (one SVG image per piece) as one image of
+// all twelve, each piece showing its own cell: the browser builds one SVG
+// document where it built twelve, each of which cost as much as the rest of
+// the board's first frame.  A piece box is square (chessground sizes it
+// 12.5% of the square board; the promotion buttons keep aspect-ratio 1), so
+// the cell fills it as the piece's own image did ('cover').
+const CELL = 45; // the size the piece set draws each piece at
+function pieceSprite(css) {
+  const cells = [];
+  const out = css.replace(/(\.cg-wrap piece\.\w+\.(?:white|black)) \{\s*background-image: url\('data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'\);\s*\}/g, (m, sel, b64) => {
+    const svg = fromBase64(b64);
+    const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${CELL}" height="${CELL}">`;
+    if (!svg.startsWith(open)) throw new Error(`piece set: ${sel} is not a ${CELL}x${CELL} SVG`);
+    const i = cells.length;
+    cells.push(`<svg x="${(i % 6) * CELL}" y="${Math.floor(i / 6) * CELL}" width="${CELL}" height="${CELL}">${svg.slice(open.length)}`);
+    return `${sel} { background-position: ${(i % 6) * 20}% ${Math.floor(i / 6) * 100}%; }`;
+  });
+  if (cells.length !== 12) throw new Error(`piece set: ${cells.length} pieces, not 12`);
+  const w = 6 * CELL; const h = 2 * CELL;
+  const sprite = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${cells.join('')}</svg>`;
+  return `${out}\n.cg-wrap piece { background-image: ${svgUrl(sprite)}; background-size: 600% 200%; }\n`;
+}
+
+// The text of the style sheet at URL path HREF, as the built page uses it.
+function sheet(href) {
+  let css = fs.readFileSync(path.join(root, href), 'utf8');
+  if (href.endsWith('/chessground.cburnett.css')) css = pieceSprite(css);
+  return css.replace(SVG64, (m, b64) => svgUrl(fromBase64(b64)));
+}
+
 // ---------- pages ----------
 
 // The files of the build, by name, written at the end.
@@ -249,22 +294,49 @@ const PRELOAD_LANGUAGE = `(function () {
   document.head.appendChild(link);
 }());`;
 
-function buildPage(file, shared) {
+// The language files of a page whose module is CODE: each language's texts
+// of the sections (the first part of a key, 'tablet' of 'tablet.resign')
+// that the page's code or markup names (a quote, a backtick, or the ':' or
+// ';' of data-i18n-attr before 'section.').  A key is made in the code from
+// its section's name and a variable part at most (`reason.${code}`), so a
+// section the code never names is one it never shows; the tablet leaves out
+// the desk's texts.  Returns {lang: URL path}.
+function languageFiles(base, code) {
+  const out = {};
+  for (const l of LANGS) {
+    const all = JSON.parse(fs.readFileSync(path.join(root, 'i18n', `${l}.json`), 'utf8'));
+    const named = new Map();
+    const has = (section) => {
+      if (!named.has(section)) named.set(section, new RegExp(`[\`'":;]${section.replace(/[^\w]/g, '\\$&')}\\.`).test(code));
+      return named.get(section);
+    };
+    const texts = Object.fromEntries(Object.entries(all).filter(([k]) => has(k.split('.')[0])));
+    out[l] = hashed(`i18n-${base}-${l}`, 'json', `${JSON.stringify(texts)}\n`);
+  }
+  return out;
+}
+
+function buildPage(file) {
   let page = fs.readFileSync(path.join(root, file), 'utf8');
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(page);
   if (!entry) throw new Error(`${file}: no module script`);
-  const js = hashed(path.basename(entry[1], '.js'), 'js', bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page)));
+  const base = path.basename(entry[1], '.js');
+  const code = bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page));
+  const js = hashed(base, 'js', code);
+  const i18n = languageFiles(base, code + page);
   const sheets = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)">\n/g)];
-  const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${fs.readFileSync(path.join(root, s[1]), 'utf8')}`).join('\n'));
+  const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${sheet(s[1])}`).join('\n'));
   page = page.replace(/<script type="importmap">[^<]*<\/script>\n/, '')
     .replace(/<!-- The modules the page imports[^>]*-->\n/, '')
     .replace(/<link rel="modulepreload" href="[^"]+">\n/g, '')
     .replace(/<link rel="stylesheet" href="[^"]+">\n/g, '')
     .replace(entry[0], [
-      `<link rel="stylesheet" href="${css}">`,
-      `<meta name="arbiter-i18n" content="${JSON.stringify(shared.i18n).replace(/"/g, '&quot;')}">`,
-      `<link rel="preload" href="${shared.i18n.en}" as="fetch" crossorigin>`,
+      `<meta name="arbiter-i18n" content="${JSON.stringify(i18n).replace(/"/g, '&quot;')}">`,
+      `<link rel="preload" href="${i18n.en}" as="fetch" crossorigin>`,
+      // Before the style sheet: a script after it would hold the parser
+      // (and so the page's module) until the sheet is in.
       `<script>${PRELOAD_LANGUAGE}</script>`,
+      `<link rel="stylesheet" href="${css}">`,
       // Fetched now, run by js/early.js once the page is parsed: after the
       // first frame when that shows a kept view.
       `<link rel="modulepreload" href="${js}" data-main>`].join('\n'));
@@ -277,7 +349,7 @@ function buildPage(file, shared) {
   });
   page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
   write(file, page);
-  return [js, css];
+  return [js, css, ...Object.values(i18n)];
 }
 
 function serviceWorker(files) {
@@ -296,10 +368,8 @@ function same() {
 }
 
 try {
-  const i18n = {};
-  for (const l of LANGS) i18n[l] = hashed(`i18n-${l}`, 'json', fs.readFileSync(path.join(root, 'i18n', `${l}.json`), 'utf8'));
-  const urls = Object.values(i18n);
-  for (const p of PAGES) urls.push(...buildPage(p, { i18n }));
+  const urls = [];
+  for (const p of PAGES) urls.push(...buildPage(p));
   write('sw.js', serviceWorker([...new Set(urls)].sort()));
   if (!same()) {
     // Written beside and then swapped in whole: the daemon never serves a

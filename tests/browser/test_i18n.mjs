@@ -59,6 +59,38 @@ test('every key the pages use exists in English', () => {
   assert.ok(used.size > 150, `found ${used.size} keys in use`);
 });
 
+// The built pages (web/bundle.mjs) carry each language's texts of the
+// sections their code names, no more: what a page shows must be there.
+test('the language files of a built page hold every text its code shows, in every language', (t) => {
+  const dist = path.join(WEB_ROOT, 'dist');
+  if (!fs.existsSync(dist)) { t.skip('no built pages (web/dist/)'); return; }
+  const sizes = {};
+  for (const page of ['index.html', 'board.html']) {
+    const html = fs.readFileSync(path.join(dist, page), 'utf8');
+    const files = JSON.parse(/<meta name="arbiter-i18n" content="([^"]+)">/.exec(html)[1].replace(/&quot;/g, '"'));
+    const code = fs.readFileSync(path.join(WEB_ROOT, /<link rel="modulepreload" href="([^"]+)" data-main>/.exec(html)[1]), 'utf8') + html;
+    const keys = new Set();
+    for (const m of code.matchAll(/\bt\('([a-z_]+\.[a-zA-Z_.]+)'/g)) keys.add(m[1]);
+    for (const m of code.matchAll(/data-i18n="([a-z_]+\.[a-zA-Z_.]+)"/g)) keys.add(m[1]);
+    for (const m of code.matchAll(/(?:placeholder|aria-label):([a-z_]+\.[a-z_.]+)/g)) keys.add(m[1]);
+    // Keys made at run time (`reason.${code}`): their whole section.
+    const sections = new Set([...code.matchAll(/\bt\(`([a-z_]+)\./g)].map((m) => m[1]));
+    assert.ok(keys.size > 40 && sections.size > 3, `${page}: ${keys.size} keys, ${sections.size} sections found`);
+    for (const [l, full] of [['en', en], ['ru', ru], ['bg', bg]]) {
+      const built = JSON.parse(fs.readFileSync(path.join(WEB_ROOT, files[l]), 'utf8'));
+      assert.deepEqual([...keys].filter((k) => !(k in built)), [], `${page} ${l}: texts missing`);
+      for (const sec of sections) {
+        const want = Object.keys(full).filter((k) => k.startsWith(`${sec}.`));
+        assert.deepEqual(want.filter((k) => !(k in built)), [], `${page} ${l}: section ${sec} incomplete`);
+      }
+      for (const [k, v] of Object.entries(built)) assert.equal(v, full[k], `${page} ${l}: ${k}`);
+      sizes[page] = Object.keys(built).length;
+    }
+  }
+  // The tablet does without the desk's texts.
+  assert.ok(sizes['board.html'] < Object.keys(en).length / 2, `the tablet's ${sizes['board.html']} texts of ${Object.keys(en).length}`);
+});
+
 test('typed moves in any language become SAN with English letters', async () => {
   // i18n.js reads the browser only inside functions, so node can load it.
   globalThis.localStorage = { getItem: () => null, setItem: () => {} };

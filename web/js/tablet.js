@@ -55,6 +55,12 @@ function pieceAt(fen, square) {
 }
 const conn = connectionBadge();
 
+// Resolves once the next frame is drawn (at most 100 ms: a hidden tab draws none).
+const afterFrame = () => new Promise((done) => {
+  requestAnimationFrame(() => setTimeout(done, 0));
+  setTimeout(done, 100);
+});
+
 const opposite = (c) => (c === 'white' ? 'black' : 'white');
 
 async function start() {
@@ -237,7 +243,13 @@ async function openGame(gid, kept = null) {
   // The header and the tools come with the tournament, without holding the board up.
   tour = kept?.tour || null;
   tourLive = false;
-  if (kept) showKept(kept);
+  if (kept) {
+    showKept(kept);
+    // The kept game is seen first: what the live state needs (its reads
+    // left already, js/early.js) is set up after the frame that shows it.
+    await afterFrame();
+    if (openId !== gid) return;
+  }
   tourLoad = tournamentOf(me.player?.tournament_id ?? me.tournament_id);
   tourLoad.then((x) => {
     if (!$('#t-tools') || openId !== gid) return;
