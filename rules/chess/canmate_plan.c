@@ -15,9 +15,17 @@
  * covers one for nothing), then by nearness to the loser's king.  The
  * candidates are not limited to where the king can walk now: the plan may
  * open the wall first (a pawn that changes files by a capture), and the
- * mate is then often just beyond it.  The best CANMATE_PLAN_TARGETS each
- * get an equal share of the budget: a steered search finds its line
- * within some hundred thousand positions or, as a rule, not at all.
+ * mate is then often just beyond it.  The best CANMATE_PLAN_TARGETS share
+ * a third of the budget: a steered search finds its line within some
+ * hundred thousand positions or, as a rule, not at all.
+ *
+ * The rest of the budget goes to the tempo search, for the plans where a
+ * king is walled in for good and the play is a count of tempi: pawn moves
+ * that must be spent in the right order, a pawn given up so that another
+ * can pass, a promotion to a piece that is given up in turn.  Those moves
+ * are irreversible, so there are only so many of them; the tempo search
+ * makes them free and spends its depth on the reversible moves alone (a
+ * king's walk), which is what these plans have few of.
  *
  * Invariants: every YES is the guided search's, a line of legal moves that
  * mates (shortened there, at most CANMATE_LINE_MAX plies); this stage
@@ -26,12 +34,16 @@
  * are counted in positions.
  *
  * Workload: run by canmate_search() only where the cheaper stages failed,
- * the constructed blocked positions; some million positions in all, a
- * tenth of a second or two, and a few microseconds to pick the squares.
+ * the constructed blocked positions; some million positions in all (about
+ * a tenth of a microsecond each), and a few microseconds to pick the
+ * squares.
  */
 #include "canmate_plan.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "canmate_static.h"
 
 /* Chebyshev distance. */
 static int king_steps(int a, int b)
@@ -39,6 +51,144 @@ static int king_steps(int a, int b)
     int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
     return df > dr ? df : dr;
 }
+
+/* ---------------------------------------------------------------------- */
+/* The tempo search: only reversible moves cost depth                      */
+
+/* How the tempo search orders the moves: the steps of a plan (promotions,
+ * the winner's captures and pushes, the loser's pushes, the loser's
+ * captures) before the reversible moves, which alone cost depth. */
+enum {
+    RANK_PROMOTE,
+    RANK_WIN_CAPTURE,
+    RANK_WIN_PUSH,
+    RANK_LOSE_PUSH,
+    RANK_LOSE_CAPTURE,
+    RANK_KING_CAPTURE,
+    RANK_REVERSIBLE,
+    RANK_NB
+};
+
+typedef struct Tempo {
+    int winner;
+    bool aborted; /* the budget ran out */
+    uint64_t nodes, max_nodes;
+    CanMateTtEntry *tt;
+    uint32_t tt_mask, gen, first_gen;
+    int line_len;
+    Move line[CANMATE_LINE_MAX];
+} Tempo;
+
+static int move_rank(const Board *b, Move m, int winner)
+{
+    int from = move_from(m), to = move_to(m);
+    int type = piece_type(b->squares[from]);
+    bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
+    if (move_kind(m) == MOVE_PROMOTION)
+        return RANK_PROMOTE;
+    if (type != PAWN && !capture && move_kind(m) == MOVE_NORMAL)
+        return RANK_REVERSIBLE; /* castling is irreversible, and rare */
+    if (b->side == winner)
+        return capture ? RANK_WIN_CAPTURE : RANK_WIN_PUSH;
+    if (!capture)
+        return RANK_LOSE_PUSH;
+    return type == KING ? RANK_KING_CAPTURE : RANK_LOSE_CAPTURE;
+}
+
+/*
+ * Is there a helpmate from b with at most `left` reversible moves (piece
+ * and king moves that capture nothing)?  Pawn moves, captures and
+ * promotions are free: there are only so many of them in any game, so the
+ * search stays finite, and they are the steps of the plans of blocked
+ * positions (tempo moves, sacrifices that let a pawn change files,
+ * promotions), where the reversible moves are few: a king's walk.  A
+ * position failed from with as much left, in any round of this search, is
+ * not searched again (a failure at `left` is one at every smaller left).
+ */
+static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
+{
+    if (++s->nodes > s->max_nodes) {
+        s->aborted = true;
+        return false;
+    }
+    CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
+    if (e->key == b->key && e->gen >= s->first_gen && e->gen <= s->gen && e->depth >= left)
+        return false;
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    if (list.count == 0) {
+        if (b->side != s->winner && board_in_check(b)) {
+            s->line_len = ply;
+            return true;
+        }
+        return false;
+    }
+    if (ply >= CANMATE_LINE_MAX || canmate_static_material_no(b, s->winner))
+        return false;
+    e->key = b->key;
+    e->gen = s->gen;
+    e->depth = left;
+    uint8_t rank[MOVES_MAX];
+    for (int i = 0; i < list.count; i++)
+        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner);
+    for (int r = 0; r < RANK_NB; r++) {
+        if (r == RANK_REVERSIBLE && left == 0)
+            break;
+        for (int i = 0; i < list.count; i++) {
+            if (rank[i] != r)
+                continue;
+            Board child = *b;
+            board_make(&child, list.moves[i]);
+            s->line[ply] = list.moves[i];
+            if (tempo_dfs(s, &child, left - (r == RANK_REVERSIBLE), ply + 1))
+                return true;
+            if (s->aborted)
+                return false;
+        }
+    }
+    return false;
+}
+
+/* Rounds of one more reversible move each, up to this many. */
+enum { TEMPO_ROUNDS = 64 };
+
+/* The tempo search in rounds of growing depth within max_nodes positions:
+ * YES with the line, else UNKNOWN. */
+static CanMate tempo_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    Tempo *s = malloc(sizeof *s);
+    if (!s)
+        return CANMATE_UNKNOWN;
+    s->winner = winner;
+    s->nodes = 0;
+    s->max_nodes = max_nodes;
+    s->tt = tt;
+    s->tt_mask = tt_mask;
+    if (*gen > UINT32_MAX - TEMPO_ROUNDS - 2)
+        *gen = 0; /* the rounds' generations must not wrap */
+    s->first_gen = *gen + 1;
+    CanMate r = CANMATE_UNKNOWN;
+    for (int left = 0; left < TEMPO_ROUNDS; left++) {
+        s->gen = ++*gen;
+        s->aborted = false;
+        if (tempo_dfs(s, b, left, 0)) {
+            r = CANMATE_YES;
+            if (line)
+                memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+            if (line_len)
+                *line_len = s->line_len;
+            break;
+        }
+        if (s->aborted)
+            break;
+    }
+    free(s);
+    return r;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The pictured mate squares                                                */
 
 /* How good a square t looks for the loser's mate: its neighbours a wall
  * closes (the board's edge, a pawn, a square a winner's pawn attacks)
@@ -74,11 +224,11 @@ CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanM
         sq[j] = t;
         score[j] = s;
     }
-    uint64_t each = max_nodes / CANMATE_PLAN_TARGETS;
+    uint64_t each = max_nodes / 3 / CANMATE_PLAN_TARGETS;
     for (int i = 0; i < n && i < CANMATE_PLAN_TARGETS; i++) {
         if (canmate_guided_search_at(b, winner, sq[i], each, tt, tt_mask, gen, line, line_len) ==
             CANMATE_YES)
             return CANMATE_YES;
     }
-    return CANMATE_UNKNOWN;
+    return tempo_search(b, winner, max_nodes - max_nodes / 3, tt, tt_mask, gen, line, line_len);
 }

@@ -62,8 +62,7 @@ START_TEST(plan_finds_walled_mates)
         Board b = testutil_board(walled[i].fen);
         Move line[CANMATE_LINE_MAX];
         int len = 0;
-        CanMate r =
-            canmate_plan_search(&b, walled[i].winner, BUDGET, tt, mask, &gen, line, &len);
+        CanMate r = canmate_plan_search(&b, walled[i].winner, BUDGET, tt, mask, &gen, line, &len);
         ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
         assert_mates(walled[i].fen, walled[i].winner, line, len);
     }
@@ -110,8 +109,8 @@ START_TEST(plan_never_mates_where_none_exists)
         Board b = testutil_board(cannot[i].fen);
         Move line[CANMATE_LINE_MAX];
         int len = 0;
-        CanMate r = canmate_plan_search(&b, cannot[i].winner, BUDGET / 4, tt, mask, &gen, line,
-                                        &len);
+        CanMate r =
+            canmate_plan_search(&b, cannot[i].winner, BUDGET / 4, tt, mask, &gen, line, &len);
         ck_assert_msg(r == CANMATE_UNKNOWN, "%s: %s", cannot[i].fen, canmate_name(r));
         ck_assert_int_eq(len, 0);
     }
