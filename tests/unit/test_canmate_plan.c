@@ -3,7 +3,8 @@
  * (rules/chess/canmate_plan.c) and its place in canmate_search(), on
  * positions of the labelled vector (tests/data/canmate/d3-test-vector.txt,
  * the outside truth): walls of pawns with bishops and knights whose mate
- * is not in a corner, undecided before this stage.  Every YES is replayed
+ * is not in a corner, and walled-in kings whose mates are a count of
+ * tempi, all undecided before this stage.  Every YES is replayed
  * here, move by move, independently of the search; a labelled NO must
  * never come out as YES.
  */
@@ -43,9 +44,14 @@ static const struct {
     /* Bishops and knights locked in a double chain. */
     {"8/1p2k1p1/bPp2pPb/n1P2P1n/N1p2p1N/BpP1KPpB/1P4P1/8 w - - 0 1", BLACK},
     {"8/2k5/2b1b3/1p1p1pBp/1P1P1P1P/8/2bK1B2/8 b - - 0 1", WHITE},
+    /* White's king is shut in at h3 and h1: Black's king takes pawns so
+     * that a pawn of Black's can pass, promote and be taken in turn. */
+    {"8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/k7 w - - 0 1", WHITE},
+    {"8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1", WHITE},
 };
 
-enum { BITS = 18, BUDGET = 1500000 };
+/* The budget canmate_search() gives the stage by default. */
+enum { BITS = 18, BUDGET = 3000000 };
 
 static CanMateTtEntry *table(void)
 {
