@@ -16,10 +16,11 @@
  * candidates are not limited to where the king can walk now: the plan may
  * open the wall first (a pawn that changes files by a capture), and the
  * mate is then often just beyond it.  The best CANMATE_PLAN_TARGETS share
- * a third of the budget: a steered search finds its line within some
- * hundred thousand positions or, as a rule, not at all.
+ * the budget: a steered search finds its line within some hundred
+ * thousand positions or, as a rule, not at all.  That is for positions
+ * where pieces move; where only kings and pawns do, the plan is another.
  *
- * The rest of the budget goes to the tempo search, for the plans where a
+ * There the budget goes to the tempo search, for the plans where a
  * king is walled in for good and the play is a count of tempi: pawn moves
  * that must be spent in the right order, a pawn given up so that another
  * can pass, a promotion to a piece that is given up in turn.  Those moves
@@ -203,8 +204,32 @@ static int target_score(const Board *b, int winner, int t, int lk)
     return 4 * walls - king_steps(t, lk);
 }
 
-CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
-                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+/* Whether some man besides the kings and pawns can move now (a square it
+ * attacks is free of its own side's men): then the plans are walks of
+ * pieces round the walls, else counts of tempi. */
+static bool pieces_move(const Board *b)
+{
+    Bitboard occ = board_occupied(b);
+    Bitboard x = occ & ~b->by_type[PAWN] & ~b->by_type[KING];
+    while (x) {
+        int sq = bb_pop(&x);
+        int piece = b->squares[sq];
+        Bitboard att;
+        switch (piece_type(piece)) {
+        case KNIGHT: att = bb_knight_attacks[sq]; break;
+        case BISHOP: att = bb_bishop_attacks(sq, occ); break;
+        case ROOK: att = bb_rook_attacks(sq, occ); break;
+        default: att = bb_queen_attacks(sq, occ); break;
+        }
+        if (att & ~b->by_color[piece_color(piece)])
+            return true;
+    }
+    return false;
+}
+
+/* The pictured mate squares, best first, each with `each` positions. */
+static CanMate steered(const Board *b, int winner, uint64_t each, CanMateTtEntry *tt,
+                       uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
 {
     int lk = board_king(b, winner ^ 1);
     /* The corners are the guided search's own pictures, tried before. */
@@ -224,11 +249,19 @@ CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanM
         sq[j] = t;
         score[j] = s;
     }
-    uint64_t each = max_nodes / 3 / CANMATE_PLAN_TARGETS;
     for (int i = 0; i < n && i < CANMATE_PLAN_TARGETS; i++) {
         if (canmate_guided_search_at(b, winner, sq[i], each, tt, tt_mask, gen, line, line_len) ==
             CANMATE_YES)
             return CANMATE_YES;
     }
-    return tempo_search(b, winner, max_nodes - max_nodes / 3, tt, tt_mask, gen, line, line_len);
+    return CANMATE_UNKNOWN;
+}
+
+CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    if (pieces_move(b))
+        return steered(b, winner, max_nodes / CANMATE_PLAN_TARGETS, tt, tt_mask, gen, line,
+                       line_len);
+    return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
 }

@@ -2,8 +2,9 @@
  * canmate_plan.h — the plan-directed stage of canmate_search(): picture
  * where the loser's king will be mated, against the walls, and steer the
  * guided search (canmate_guided.c) to each such square in turn, the most
- * walled-in first; then a search that spends its depth on reversible moves
- * alone, for the tempo plans of walled-in kings.  For the long cooperative
+ * walled-in first; where no piece but the kings and pawns moves, a search
+ * that spends its depth on reversible moves alone, for the tempo plans of
+ * walled-in kings.  For the long cooperative
  * plans of blocked positions whose mate is not in a corner.
  * See canmate_plan.c.
  */
@@ -16,13 +17,13 @@
 #include "canmate.h"
 #include "canmate_guided.h"
 
-/* Pictured mate squares tried at most; they share a third of the budget
- * equally, the tempo search gets the rest. */
+/* Pictured mate squares tried at most; they share the budget equally. */
 enum { CANMATE_PLAN_TARGETS = 6 };
 
 /*
  * Searches b for a helpmate by `winner` within max_nodes positions in all,
- * split among the pictured mate squares and the tempo search, using the guided search's table tt
+ * split among the pictured mate squares (or all of it for the tempo
+ * search where only kings and pawns move), using the guided search's table tt
  * (tt_mask + 1 entries, a power of two) and generation counter *gen.  YES
  * with the mating line in line[0..*line_len) (line may be NULL; it must
  * hold CANMATE_LINE_MAX moves), else UNKNOWN: it never answers NO, since
