@@ -73,6 +73,7 @@ enum {
 typedef struct Tempo {
     int winner;
     bool aborted; /* the budget ran out */
+    bool cut;     /* some reversible move was not tried for want of depth */
     uint64_t nodes, max_nodes;
     CanMateTtEntry *tt;
     uint32_t tt_mask, gen, first_gen;
@@ -113,8 +114,10 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
         return false;
     }
     CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
-    if (e->key == b->key && e->gen >= s->first_gen && e->gen <= s->gen && e->depth >= left)
+    if (e->key == b->key && e->gen >= s->first_gen && e->gen <= s->gen && e->depth >= left) {
+        s->cut |= e->gen != s->gen; /* an earlier round's cuts may lie below */
         return false;
+    }
     MoveList list;
     movegen_legal_moves(b, &list);
     if (list.count == 0) {
@@ -129,23 +132,43 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
     e->key = b->key;
     e->gen = s->gen;
     e->depth = left;
+    /* The moves by rank (a counting sort), the reversible ones last. */
+    Move sorted[MOVES_MAX];
+    int start[RANK_NB + 1] = {0};
     uint8_t rank[MOVES_MAX];
-    for (int i = 0; i < list.count; i++)
+    for (int i = 0; i < list.count; i++) {
         rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner);
-    for (int r = 0; r < RANK_NB; r++) {
-        if (r == RANK_REVERSIBLE && left == 0)
-            break;
-        for (int i = 0; i < list.count; i++) {
-            if (rank[i] != r)
-                continue;
-            Board child = *b;
-            board_make(&child, list.moves[i]);
-            s->line[ply] = list.moves[i];
-            if (tempo_dfs(s, &child, left - (r == RANK_REVERSIBLE), ply + 1))
-                return true;
-            if (s->aborted)
-                return false;
+        start[rank[i] + 1]++;
+    }
+    for (int r = 0; r < RANK_NB; r++)
+        start[r + 1] += start[r];
+    for (int i = 0; i < list.count; i++)
+        sorted[start[rank[i]]++] = list.moves[i];
+    /* start[r] now ends rank r: the first reversible move is at
+     * first_rev, and none is tried with no depth left.  Each child is made
+     * one move ahead and its table slot fetched meanwhile (most end at the
+     * look-up). */
+    int first_rev = start[RANK_REVERSIBLE - 1];
+    int n = left > 0 ? list.count : first_rev;
+    s->cut |= n < list.count;
+    Board kids[2];
+    if (n > 0) {
+        kids[0] = *b;
+        board_make(&kids[0], sorted[0]);
+        __builtin_prefetch(&s->tt[kids[0].key & s->tt_mask]);
+    }
+    for (int i = 0; i < n; i++) {
+        const Board *child = &kids[i & 1];
+        if (i + 1 < n) {
+            kids[(i + 1) & 1] = *b;
+            board_make(&kids[(i + 1) & 1], sorted[i + 1]);
+            __builtin_prefetch(&s->tt[kids[(i + 1) & 1].key & s->tt_mask]);
         }
+        s->line[ply] = sorted[i];
+        if (tempo_dfs(s, child, left - (i >= first_rev), ply + 1))
+            return true;
+        if (s->aborted)
+            return false;
     }
     return false;
 }
@@ -173,6 +196,7 @@ static CanMate tempo_search(const Board *b, int winner, uint64_t max_nodes, CanM
     for (int left = 0; left < TEMPO_ROUNDS; left++) {
         s->gen = ++*gen;
         s->aborted = false;
+        s->cut = false;
         if (tempo_dfs(s, b, left, 0)) {
             r = CANMATE_YES;
             if (line)
@@ -181,8 +205,8 @@ static CanMate tempo_search(const Board *b, int winner, uint64_t max_nodes, CanM
                 *line_len = s->line_len;
             break;
         }
-        if (s->aborted)
-            break;
+        if (s->aborted || !s->cut)
+            break; /* out of budget, or nothing more to see */
     }
     free(s);
     return r;
