@@ -917,8 +917,8 @@ enum { GUIDED_PER_NODE = 200, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE
  * times the budget per search, and in all. */
 enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
 /* The plan-directed stage (canmate_plan.c), after all the others: that many
- * times the budget (two million positions by default, about 0.2 s). */
-enum { PLAN_PER_NODE = 200 };
+ * times the budget (three million positions by default, about 0.3 s). */
+enum { PLAN_PER_NODE = 300 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
