@@ -41,6 +41,7 @@
  */
 #include "canmate.h"
 #include "canmate_guided.h"
+#include "canmate_plan.h"
 #include "canmate_static.h"
 
 #include <stdlib.h>
@@ -915,6 +916,9 @@ enum { GUIDED_PER_NODE = 200, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE
 /* Last, the guided search from each position one move away: that many
  * times the budget per search, and in all. */
 enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
+/* The plan-directed stage (canmate_plan.c), after all the others: that many
+ * times the budget (three million positions by default, about 0.3 s). */
+enum { PLAN_PER_NODE = 300 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -1164,6 +1168,9 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
                    l.max_nodes * GUIDED_CORNER_PER_NODE, line, line_len);
     if (r == CANMATE_UNKNOWN)
         r = first_moves(scratch, b, winner, l.max_nodes, line, line_len);
+    if (r == CANMATE_UNKNOWN)
+        r = canmate_plan_search(b, winner, l.max_nodes * PLAN_PER_NODE, scratch->tt,
+                                (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
     goto done;
 found:
     if (line)

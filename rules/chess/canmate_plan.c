@@ -1,0 +1,291 @@
+/*
+ * canmate_plan.c — the plan-directed stage: where will the loser's king be
+ * mated?
+ *
+ * In the blocked positions the earlier stages leave undecided the mate is
+ * rarely in a corner: the loser's king is mated in its pen, against the
+ * pawn walls that fence it in, after a long cooperative plan (a walk round
+ * the wall, pieces given up so that pawns change files, tempo moves).  The
+ * guided search (canmate_guided.c) follows such plans when every piece is
+ * steered to the right square, and gets lost when it is steered anywhere
+ * else.  So this stage pictures the mate first: every square but the
+ * corners (the guided search's own pictures) is a candidate, best first
+ * by how many of its neighbours a wall already closes (a mate needs every
+ * flight covered; the edge, a pawn or a square the winner's pawns attack
+ * covers one for nothing), then by nearness to the loser's king.  The
+ * candidates are not limited to where the king can walk now: the plan may
+ * open the wall first (a pawn that changes files by a capture), and the
+ * mate is then often just beyond it.  The best CANMATE_PLAN_TARGETS share
+ * the budget: a steered search finds its line within some hundred
+ * thousand positions or, as a rule, not at all.  That is for positions
+ * where pieces move; where only kings and pawns do, the plan is another.
+ *
+ * There the budget goes to the tempo search, for the plans where a
+ * king is walled in for good and the play is a count of tempi: pawn moves
+ * that must be spent in the right order, a pawn given up so that another
+ * can pass, a promotion to a piece that is given up in turn.  Those moves
+ * are irreversible, so there are only so many of them; the tempo search
+ * makes them free and spends its depth on the reversible moves alone (a
+ * king's walk), which is what these plans have few of.
+ *
+ * Invariants: every YES is the guided search's, a line of legal moves that
+ * mates (shortened there, at most CANMATE_LINE_MAX plies); this stage
+ * never answers NO (a steered search that fails proves nothing, so the
+ * guided search's own NO is not passed on either).  Deterministic: budgets
+ * are counted in positions.
+ *
+ * Workload: run by canmate_search() only where the cheaper stages failed,
+ * the constructed blocked positions; some million positions in all (about
+ * a tenth of a microsecond each), and a few microseconds to pick the
+ * squares.
+ */
+#include "canmate_plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "canmate_static.h"
+
+/* Chebyshev distance. */
+static int king_steps(int a, int b)
+{
+    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
+    return df > dr ? df : dr;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The tempo search: only reversible moves cost depth                      */
+
+/* How the tempo search orders the moves: the steps of a plan (promotions,
+ * the winner's captures and pushes, the loser's pushes, the loser's
+ * captures) before the reversible moves, which alone cost depth. */
+enum {
+    RANK_PROMOTE,
+    RANK_WIN_CAPTURE,
+    RANK_WIN_PUSH,
+    RANK_LOSE_PUSH,
+    RANK_LOSE_CAPTURE,
+    RANK_KING_CAPTURE,
+    RANK_REVERSIBLE,
+    RANK_NB
+};
+
+typedef struct Tempo {
+    int winner;
+    bool aborted; /* the budget ran out */
+    bool cut;     /* some reversible move was not tried for want of depth */
+    uint64_t nodes, max_nodes;
+    CanMateTtEntry *tt;
+    uint32_t tt_mask, gen, first_gen;
+    int line_len;
+    Move line[CANMATE_LINE_MAX];
+} Tempo;
+
+static int move_rank(const Board *b, Move m, int winner)
+{
+    int from = move_from(m), to = move_to(m);
+    int type = piece_type(b->squares[from]);
+    bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
+    if (move_kind(m) == MOVE_PROMOTION)
+        return RANK_PROMOTE;
+    if (type != PAWN && !capture && move_kind(m) == MOVE_NORMAL)
+        return RANK_REVERSIBLE; /* castling is irreversible, and rare */
+    if (b->side == winner)
+        return capture ? RANK_WIN_CAPTURE : RANK_WIN_PUSH;
+    if (!capture)
+        return RANK_LOSE_PUSH;
+    return type == KING ? RANK_KING_CAPTURE : RANK_LOSE_CAPTURE;
+}
+
+/*
+ * Is there a helpmate from b with at most `left` reversible moves (piece
+ * and king moves that capture nothing)?  Pawn moves, captures and
+ * promotions are free: there are only so many of them in any game, so the
+ * search stays finite, and they are the steps of the plans of blocked
+ * positions (tempo moves, sacrifices that let a pawn change files,
+ * promotions), where the reversible moves are few: a king's walk.  A
+ * position failed from with as much left, in any round of this search, is
+ * not searched again (a failure at `left` is one at every smaller left).
+ */
+static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
+{
+    if (++s->nodes > s->max_nodes) {
+        s->aborted = true;
+        return false;
+    }
+    CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
+    if (e->key == b->key && e->gen >= s->first_gen && e->gen <= s->gen && e->depth >= left) {
+        s->cut |= e->gen != s->gen; /* an earlier round's cuts may lie below */
+        return false;
+    }
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    if (list.count == 0) {
+        if (b->side != s->winner && board_in_check(b)) {
+            s->line_len = ply;
+            return true;
+        }
+        return false;
+    }
+    if (ply >= CANMATE_LINE_MAX || canmate_static_material_no(b, s->winner))
+        return false;
+    e->key = b->key;
+    e->gen = s->gen;
+    e->depth = left;
+    /* The moves by rank (a counting sort), the reversible ones last. */
+    Move sorted[MOVES_MAX];
+    int start[RANK_NB + 1] = {0};
+    uint8_t rank[MOVES_MAX];
+    for (int i = 0; i < list.count; i++) {
+        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner);
+        start[rank[i] + 1]++;
+    }
+    for (int r = 0; r < RANK_NB; r++)
+        start[r + 1] += start[r];
+    for (int i = 0; i < list.count; i++)
+        sorted[start[rank[i]]++] = list.moves[i];
+    /* start[r] now ends rank r: the first reversible move is at
+     * first_rev, and none is tried with no depth left.  Each child is made
+     * one move ahead and its table slot fetched meanwhile (most end at the
+     * look-up). */
+    int first_rev = start[RANK_REVERSIBLE - 1];
+    int n = left > 0 ? list.count : first_rev;
+    s->cut |= n < list.count;
+    Board kids[2];
+    if (n > 0) {
+        kids[0] = *b;
+        board_make(&kids[0], sorted[0]);
+        __builtin_prefetch(&s->tt[kids[0].key & s->tt_mask]);
+    }
+    for (int i = 0; i < n; i++) {
+        const Board *child = &kids[i & 1];
+        if (i + 1 < n) {
+            kids[(i + 1) & 1] = *b;
+            board_make(&kids[(i + 1) & 1], sorted[i + 1]);
+            __builtin_prefetch(&s->tt[kids[(i + 1) & 1].key & s->tt_mask]);
+        }
+        s->line[ply] = sorted[i];
+        if (tempo_dfs(s, child, left - (i >= first_rev), ply + 1))
+            return true;
+        if (s->aborted)
+            return false;
+    }
+    return false;
+}
+
+/* Rounds of one more reversible move each, up to this many. */
+enum { TEMPO_ROUNDS = 64 };
+
+/* The tempo search in rounds of growing depth within max_nodes positions:
+ * YES with the line, else UNKNOWN. */
+static CanMate tempo_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    Tempo *s = malloc(sizeof *s);
+    if (!s)
+        return CANMATE_UNKNOWN;
+    s->winner = winner;
+    s->nodes = 0;
+    s->max_nodes = max_nodes;
+    s->tt = tt;
+    s->tt_mask = tt_mask;
+    if (*gen > UINT32_MAX - TEMPO_ROUNDS - 2)
+        *gen = 0; /* the rounds' generations must not wrap */
+    s->first_gen = *gen + 1;
+    CanMate r = CANMATE_UNKNOWN;
+    for (int left = 0; left < TEMPO_ROUNDS; left++) {
+        s->gen = ++*gen;
+        s->aborted = false;
+        s->cut = false;
+        if (tempo_dfs(s, b, left, 0)) {
+            r = CANMATE_YES;
+            if (line)
+                memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+            if (line_len)
+                *line_len = s->line_len;
+            break;
+        }
+        if (s->aborted || !s->cut)
+            break; /* out of budget, or nothing more to see */
+    }
+    free(s);
+    return r;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The pictured mate squares                                                */
+
+/* How good a square t looks for the loser's mate: its neighbours a wall
+ * closes (the board's edge, a pawn, a square a winner's pawn attacks)
+ * count most; nearness to the loser's king breaks ties. */
+static int target_score(const Board *b, int winner, int t, int lk)
+{
+    Bitboard wp = board_pieces(b, winner, PAWN), watt = 0;
+    while (wp)
+        watt |= bb_pawn_attacks[winner][bb_pop(&wp)];
+    Bitboard around = bb_king_attacks[t];
+    int walls = 8 - bb_popcount(around) + bb_popcount(around & (b->by_type[PAWN] | watt));
+    return 4 * walls - king_steps(t, lk);
+}
+
+/* Whether some man besides the kings and pawns can move now (a square it
+ * attacks is free of its own side's men): then the plans are walks of
+ * pieces round the walls, else counts of tempi. */
+static bool pieces_move(const Board *b)
+{
+    Bitboard occ = board_occupied(b);
+    Bitboard x = occ & ~b->by_type[PAWN] & ~b->by_type[KING];
+    while (x) {
+        int sq = bb_pop(&x);
+        int piece = b->squares[sq];
+        Bitboard att;
+        switch (piece_type(piece)) {
+        case KNIGHT: att = bb_knight_attacks[sq]; break;
+        case BISHOP: att = bb_bishop_attacks(sq, occ); break;
+        case ROOK: att = bb_rook_attacks(sq, occ); break;
+        default: att = bb_queen_attacks(sq, occ); break;
+        }
+        if (att & ~b->by_color[piece_color(piece)])
+            return true;
+    }
+    return false;
+}
+
+/* The pictured mate squares, best first, each with `each` positions. */
+static CanMate steered(const Board *b, int winner, uint64_t each, CanMateTtEntry *tt,
+                       uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    int lk = board_king(b, winner ^ 1);
+    /* The corners are the guided search's own pictures, tried before. */
+    Bitboard corners = BB(SQ(0, 0)) | BB(SQ(7, 0)) | BB(SQ(0, 7)) | BB(SQ(7, 7));
+    Bitboard cand = ~corners;
+    int sq[64], score[64], n = 0;
+    while (cand) {
+        int t = bb_pop(&cand);
+        int s = target_score(b, winner, t, lk);
+        int j = n++;
+        /* Insertion by score, best first; equal scores keep square order. */
+        while (j > 0 && score[j - 1] < s) {
+            sq[j] = sq[j - 1];
+            score[j] = score[j - 1];
+            j--;
+        }
+        sq[j] = t;
+        score[j] = s;
+    }
+    for (int i = 0; i < n && i < CANMATE_PLAN_TARGETS; i++) {
+        if (canmate_guided_search_at(b, winner, sq[i], each, tt, tt_mask, gen, line, line_len) ==
+            CANMATE_YES)
+            return CANMATE_YES;
+    }
+    return CANMATE_UNKNOWN;
+}
+
+CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    if (pieces_move(b))
+        return steered(b, winner, max_nodes / CANMATE_PLAN_TARGETS, tt, tt_mask, gen, line,
+                       line_len);
+    return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
+}

@@ -1,0 +1,36 @@
+/*
+ * canmate_plan.h — the plan-directed stage of canmate_search(): picture
+ * where the loser's king will be mated, against the walls, and steer the
+ * guided search (canmate_guided.c) to each such square in turn, the most
+ * walled-in first; where no piece but the kings and pawns moves, a search
+ * that spends its depth on reversible moves alone, for the tempo plans of
+ * walled-in kings.  For the long cooperative
+ * plans of blocked positions whose mate is not in a corner.
+ * See canmate_plan.c.
+ */
+#ifndef ARBITER_RULES_CANMATE_PLAN_H
+#define ARBITER_RULES_CANMATE_PLAN_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "canmate.h"
+#include "canmate_guided.h"
+
+/* Pictured mate squares tried at most; they share the budget equally. */
+enum { CANMATE_PLAN_TARGETS = 6 };
+
+/*
+ * Searches b for a helpmate by `winner` within max_nodes positions in all,
+ * split among the pictured mate squares (or all of it for the tempo
+ * search where only kings and pawns move), using the guided search's table tt
+ * (tt_mask + 1 entries, a power of two) and generation counter *gen.  YES
+ * with the mating line in line[0..*line_len) (line may be NULL; it must
+ * hold CANMATE_LINE_MAX moves), else UNKNOWN: it never answers NO, since
+ * each search it runs is steered and bounded.  *line_len is untouched
+ * unless the answer is YES.
+ */
+CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len);
+
+#endif

@@ -1,0 +1,142 @@
+/*
+ * test_canmate_plan.c — the plan-directed stage of the can-mate analysis
+ * (rules/chess/canmate_plan.c) and its place in canmate_search(), on
+ * positions of the labelled vector (tests/data/canmate/d3-test-vector.txt,
+ * the outside truth): walls of pawns with bishops and knights whose mate
+ * is not in a corner, and walled-in kings whose mates are a count of
+ * tempi, all undecided before this stage.  Every YES is replayed
+ * here, move by move, independently of the search; a labelled NO must
+ * never come out as YES.
+ */
+#include <check.h>
+#include <stdlib.h>
+
+#include "board.h"
+#include "canmate.h"
+#include "canmate_plan.h"
+#include "testutil.h"
+
+/* Plays line[0..len) from fen and checks that every move is legal and that
+ * it ends with the loser to move, in check, with no legal move. */
+static void assert_mates(const char *fen, int winner, const Move *line, int len)
+{
+    ck_assert_int_ge(len, 1);
+    ck_assert_int_le(len, CANMATE_LINE_MAX);
+    Board b = testutil_board(fen);
+    for (int i = 0; i < len; i++) {
+        ck_assert_msg(movegen_is_legal(&b, line[i]), "%s: move %d of the line is illegal", fen, i);
+        board_make(&b, line[i]);
+    }
+    ck_assert_msg(b.side != winner, "%s: the winner is to move at the end", fen);
+    ck_assert_msg(movegen_count_legal(&b) == 0 && board_in_check(&b), "%s: the end is no mate",
+                  fen);
+}
+
+/* Labelled YES for the side given, whose mates the corner pictures miss. */
+static const struct {
+    const char *fen;
+    int winner;
+} walled[] = {
+    /* Black's bishops behind the chain mate White's king on the king's side. */
+    {"8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 1", BLACK},
+    /* White's king, shut in on the a-file, is mated beside its own pawns. */
+    {"4k3/3p1p1p/8/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1", BLACK},
+    /* Bishops and knights locked in a double chain. */
+    {"8/1p2k1p1/bPp2pPb/n1P2P1n/N1p2p1N/BpP1KPpB/1P4P1/8 w - - 0 1", BLACK},
+    {"8/2k5/2b1b3/1p1p1pBp/1P1P1P1P/8/2bK1B2/8 b - - 0 1", WHITE},
+    /* White's king is shut in at h3 and h1: Black's king takes pawns so
+     * that a pawn of Black's can pass, promote and be taken in turn. */
+    {"8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/k7 w - - 0 1", WHITE},
+    {"8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1", WHITE},
+};
+
+/* The budget canmate_search() gives the stage by default. */
+enum { BITS = 18, BUDGET = 3000000 };
+
+static CanMateTtEntry *table(void)
+{
+    CanMateTtEntry *tt = calloc((size_t)1 << BITS, sizeof *tt);
+    ck_assert_ptr_nonnull(tt);
+    return tt;
+}
+
+START_TEST(plan_finds_walled_mates)
+{
+    CanMateTtEntry *tt = table();
+    uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
+    for (size_t i = 0; i < sizeof walled / sizeof *walled; i++) {
+        Board b = testutil_board(walled[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r = canmate_plan_search(&b, walled[i].winner, BUDGET, tt, mask, &gen, line, &len);
+        ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
+        assert_mates(walled[i].fen, walled[i].winner, line, len);
+    }
+    free(tt);
+}
+END_TEST
+
+/* What a user sees: the default analysis now decides them. */
+START_TEST(search_decides_walled_mates)
+{
+    CanMateScratch *scratch = canmate_scratch_new();
+    ck_assert_ptr_nonnull(scratch);
+    for (size_t i = 0; i < sizeof walled / sizeof *walled; i++) {
+        Board b = testutil_board(walled[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r = canmate_search(&b, walled[i].winner, NULL, scratch, line, &len);
+        ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
+        assert_mates(walled[i].fen, walled[i].winner, line, len);
+    }
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
+/* Labelled NO for the side given: the stage must stay undecided (it never
+ * claims a proof, and no mating line exists). */
+static const struct {
+    const char *fen;
+    int winner;
+} cannot[] = {
+    /* Black's king is walled in and its pawns never change files. */
+    {"1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1", BLACK},
+    {"1k6/1P3p1p/BP1p4/1P6/8/8/3P1PKP/8 w - - 0 1", BLACK},
+    /* Too few tempi left for either side. */
+    {"k7/p1p1p3/8/8/P1P1P3/6p1/6Pp/7K w - - 0 1", WHITE},
+    {"k7/p1p1p3/8/8/P1P1P3/6p1/6Pp/7K w - - 0 1", BLACK},
+};
+
+START_TEST(plan_never_mates_where_none_exists)
+{
+    CanMateTtEntry *tt = table();
+    uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
+    for (size_t i = 0; i < sizeof cannot / sizeof *cannot; i++) {
+        Board b = testutil_board(cannot[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r =
+            canmate_plan_search(&b, cannot[i].winner, BUDGET / 4, tt, mask, &gen, line, &len);
+        ck_assert_msg(r == CANMATE_UNKNOWN, "%s: %s", cannot[i].fen, canmate_name(r));
+        ck_assert_int_eq(len, 0);
+    }
+    free(tt);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("canmate_plan");
+    TCase *tc = tcase_create("plan");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, plan_finds_walled_mates);
+    tcase_add_test(tc, search_decides_walled_mates);
+    tcase_add_test(tc, plan_never_mates_where_none_exists);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return testutil_run(suite());
+}
