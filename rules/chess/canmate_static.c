@@ -247,6 +247,10 @@ static bool grow_round(Men *m)
             guard[c] |= reach_step(m->type[i], m->sq0[i], ~(Bitboard)0);
     }
     Bitboard walls = perm[WHITE] | perm[BLACK];
+    /* The fixed men, and so the guards, are what the walls say: when they
+     * stand as in the last round, the pieces' walks (followed to their
+     * end below) have nothing new to find. */
+    bool same_walls = walls == m->walls;
     m->walls = walls;
     bool grew = false;
     for (int i = 0; i < m->n; i++) {
@@ -254,7 +258,7 @@ static bool grow_round(Men *m)
         Bitboard add = 0, hits_before = m->hits[i];
         if (type == PAWN) {
             add = pawn_round(m, i, walls, stand, firm);
-        } else {
+        } else if (!same_walls) {
             /* Within a round the walls stand still, so a piece's walk is
              * followed to its end at once: the rules are the same, the
              * rounds fewer (a king crossing the board took one a step). */
@@ -327,6 +331,7 @@ static bool men_fixpoint(Men *m, const Board *b, int winner)
 {
     m->n = 0;
     m->jumped[WHITE] = m->jumped[BLACK] = 0;
+    m->walls = ~(Bitboard)0; /* no round yet */
     Bitboard occ = board_occupied(b);
     while (occ) {
         int sq = bb_pop(&occ), i = m->n++;
@@ -542,17 +547,13 @@ static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
  * moves only up to s.  `spare` is what f may still play after the
  * promotion plus one when r moves first.
  */
-static bool promotion_too_late(const Men *m, int f, int i, const uint8_t kdist[64], int supply,
-                               int spare)
+static bool promotion_too_late(const Men *m, int f, int i, Bitboard others, uint8_t kdist[65],
+                               int supply, int spare)
 {
     int c = m->color[i], sq = m->sq0[i];
     int togo = c == WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq);
     int pushes = togo - (SQ_RANK(sq) == (c == WHITE ? 1 : 6) ? 1 : 0);
     int blockers = 0, only = -1;
-    Bitboard others = 0; /* squares r's men but the king may take on */
-    for (int j = 0; j < m->n; j++)
-        if (m->color[j] == c && m->type[j] != KING)
-            others |= m->hits[j];
     for (int j = 0; j < m->n && !m->strays[i]; j++) {
         if (m->type[j] != PAWN || m->color[j] != f || m->strays[j] ||
             SQ_FILE(m->sq0[j]) != SQ_FILE(sq))
@@ -571,6 +572,10 @@ static bool promotion_too_late(const Men *m, int f, int i, const uint8_t kdist[6
         return pushes + blockers > supply + spare;
     /* One blocker that only r's king can take: at each square it may be
      * taken on. */
+    if (!kdist[64]) {
+        king_steps(m, m->king[c], kdist);
+        kdist[64] = 1;
+    }
     int span = pawn_supply(m, only);
     Bitboard at = m->reach[only];
     while (at) {
@@ -606,15 +611,20 @@ static bool race_lost(const Men *m, const Board *b, int f, int winner)
     for (int i = 0; i < m->n; i++)
         if (m->color[i] == f && m->type[i] == PAWN)
             supply += pawn_supply(m, i);
-    uint8_t kdist[64];
-    king_steps(m, m->king[r], kdist);
+    /* r's king's distances, filled on first need (kdist[64] says so). */
+    uint8_t kdist[65];
+    kdist[64] = 0;
+    Bitboard others = 0; /* squares r's men but the king may take on */
+    for (int j = 0; j < m->n; j++)
+        if (m->color[j] == r && m->type[j] != KING)
+            others |= m->hits[j];
     for (int i = 0; i < m->n; i++) {
         if (m->color[i] != r || !m->promo[i])
             continue;
         /* f's moves before r's k-th move: k when f moves first, else k - 1;
          * and one more when f must answer the promotion. */
         int spare = (b->side == r) - promotion_needs_reply(m, f, winner, m->promo[i]);
-        if (!promotion_too_late(m, f, i, kdist, supply, spare))
+        if (!promotion_too_late(m, f, i, others, kdist, supply, spare))
             return false;
     }
     return true;
