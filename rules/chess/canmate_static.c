@@ -517,19 +517,19 @@ static void king_steps(const Men *m, int king, uint8_t dist[64])
 static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
 {
     int kf = m->sq0[m->king[f]];
-    while (qs) {
-        int q = bb_pop(&qs);
-        if (bb_king_attacks[kf] & BB(q))
+    Bitboard seen = bb_king_attacks[kf];
+    for (int j = 0; j < m->n; j++) {
+        int t = m->type[j];
+        if (m->color[j] == f && t != PAWN && t != KING)
+            seen |= reach_step(t, m->sq0[j], m->walls);
+        if (m->color[j] != f && f != winner && (t == BISHOP || t == ROOK || t == QUEEN))
             return false;
-        for (int j = 0; j < m->n; j++) {
-            int t = m->type[j];
-            if (m->color[j] == f && t != PAWN && t != KING &&
-                (reach_step(t, m->sq0[j], m->walls) & BB(q)))
-                return false;
-            if (m->color[j] != f && f != winner && (t == BISHOP || t == ROOK || t == QUEEN))
-                return false;
-        }
-        if (f != winner && ((bb_queen_attacks(q, m->walls) | bb_knight_attacks[q]) & BB(kf)))
+    }
+    if (qs & seen)
+        return false;
+    while (qs && f != winner) {
+        int q = bb_pop(&qs);
+        if ((bb_queen_attacks(q, m->walls) | bb_knight_attacks[q]) & BB(kf))
             return false;
     }
     return true;
