@@ -553,7 +553,8 @@ static bool promotion_too_late(const Men *m, int f, int i, Bitboard others, uint
     int c = m->color[i], sq = m->sq0[i];
     int togo = c == WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq);
     int pushes = togo - (SQ_RANK(sq) == (c == WHITE ? 1 : 6) ? 1 : 0);
-    int blockers = 0, only = -1;
+    int blockers = 0, only = -1, kings = 0;
+    Bitboard taken_at = 0; /* where the blockers only the king can take stand */
     for (int j = 0; j < m->n && !m->strays[i]; j++) {
         if (m->type[j] != PAWN || m->color[j] != f || m->strays[j] ||
             SQ_FILE(m->sq0[j]) != SQ_FILE(sq))
@@ -567,15 +568,30 @@ static bool promotion_too_late(const Men *m, int f, int i, Bitboard others, uint
         if (SQ_RANK(m->sq0[j]) == (f == WHITE ? 1 : 6))
             exposed |= BB(m->sq0[j] + (f == WHITE ? 8 : -8));
         only = (exposed & others) ? -2 : j;
+        if (only >= 0) {
+            kings++;
+            taken_at |= m->reach[j];
+        }
+    }
+    if (kings > 0 && !kdist[64]) {
+        king_steps(m, m->king[c], kdist);
+        kdist[64] = 1;
+    }
+    if (blockers > 1 && kings == blockers) {
+        /* The king takes them all, one move each after the first, and
+         * steps off the file after the last. */
+        int nearest = UINT8_MAX;
+        while (taken_at) {
+            int s = bb_pop(&taken_at);
+            if (kdist[s] < nearest)
+                nearest = kdist[s];
+        }
+        return pushes + nearest + blockers > supply + spare;
     }
     if (blockers != 1 || only < 0)
         return pushes + blockers > supply + spare;
     /* One blocker that only r's king can take: at each square it may be
      * taken on. */
-    if (!kdist[64]) {
-        king_steps(m, m->king[c], kdist);
-        kdist[64] = 1;
-    }
     int span = pawn_supply(m, only);
     Bitboard at = m->reach[only];
     while (at) {
