@@ -24,8 +24,21 @@
  * happened before, and the sets only grow (the conditions that forbid a
  * move only ever become false), so the iteration ends at a fixpoint that
  * holds every square of every continuation: induction over the moves of
- * any game.  A pawn that may promote ends the proof: the new piece could be
- * anything.
+ * any game.  The sets stop at the first promotion (the new piece could be
+ * anything): they hold every game up to it, and a pawn that may promote
+ * ends the proof unless the race below shows that no promotion comes.
+ *
+ * The race: when every man of one side but its pawns never moves (a king
+ * walled in, its pieces locked), each of that side's moves before the
+ * first promotion is a pawn move that gains a rank, so it has a count of
+ * moves left (its pawns' reach).  The other side's first promotion needs
+ * a number of moves of its own: the promoting pawn's pushes, and a capture
+ * by another man of each enemy pawn ahead of it on its file (the two can
+ * never pass each other), by the king walking there and off the file
+ * again when only the king can take it.  If the walled side runs out
+ * before that (counting the move it still owes after the promotion, when
+ * nothing of it can take the new piece and the promotion gives no check),
+ * the game ends with no promotion, and the sets hold every game.
  *
  * Then a mate needs the loser's king on some square k of its reach that a
  * man of the winner can attack (kings never check).  The flight squares of
@@ -42,8 +55,10 @@
  *
  * Workload: the material rules are a few bit operations; the mobility
  * proof runs a few rounds over at most 32 men, each round a few hundred
- * attack look-ups; the mate tests a few thousand bit operations at most;
- * microseconds.
+ * attack look-ups (a piece's walk is followed to its end within a round);
+ * the race a king's distance map and a loop over the pawns, after each
+ * round where a pawn may promote; the mate tests a few thousand bit
+ * operations at most; microseconds.
  */
 #include "canmate_static.h"
 
@@ -505,14 +520,17 @@ static void king_steps(const Men *m, int king, uint8_t dist[64])
 }
 
 /*
- * Whether `f`, to make one more move after the other side's promotion on
- * q, needs a pawn move of its supply: nothing of f can take the new piece
- * (f's pawns never attack their own first rank, f's king stands away from
- * it, f's pieces, which never move, do not see it), so f's next move is
- * one its men could make before.  And when f is the loser, the promotion
- * cannot be the mate: the new piece on q does not attack f's king whatever
- * it is, and the other side has no slider whose check a pawn could
- * discover.
+ * Whether `f`, to make one more move after the other side's promotion on a
+ * square of qs, needs a pawn move of its supply.  Nothing of f can take
+ * the new piece: f's pawns never attack their own first rank, f's king
+ * stands away from it, f's pieces (which never move) do not see it even
+ * through the men that do move.  Nothing else of f is freed: the pawn that
+ * promoted stood on no square of f's walls and in front of no pawn of f
+ * (that pawn would stand on f's first rank).  So f's next move is a pawn
+ * move along the sets, one more of its count.  And when f is the loser,
+ * the promotion cannot be the mate: the new piece on q does not attack
+ * f's king whatever it is, and the other side has no slider whose check
+ * the pawn could discover.
  */
 static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
 {
@@ -544,8 +562,9 @@ static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
  * only go by being taken by another man of r: one more move each.  When
  * that man can only be r's king, it walks to the square s of the capture
  * and off it again (s is on i's way); then f's supply counts that pawn's
- * moves only up to s.  `spare` is what f may still play after the
- * promotion plus one when r moves first.
+ * moves only up to s.  Several such pawns: the king walks to the nearest
+ * first, takes each of them with a move, and steps off after the last.  `spare` is what f may still
+ * play after the promotion plus one when r moves first.
  */
 static bool promotion_too_late(const Men *m, int f, int i, Bitboard others, uint8_t kdist[65],
                                int supply, int spare)
