@@ -24,8 +24,21 @@
  * happened before, and the sets only grow (the conditions that forbid a
  * move only ever become false), so the iteration ends at a fixpoint that
  * holds every square of every continuation: induction over the moves of
- * any game.  A pawn that may promote ends the proof: the new piece could be
- * anything.
+ * any game.  The sets stop at the first promotion (the new piece could be
+ * anything): they hold every game up to it, and a pawn that may promote
+ * ends the proof unless the race below shows that no promotion comes.
+ *
+ * The race: when every man of one side but its pawns never moves (a king
+ * walled in, its pieces locked), each of that side's moves before the
+ * first promotion is a pawn move that gains a rank, so it has a count of
+ * moves left (its pawns' reach).  The other side's first promotion needs
+ * a number of moves of its own: the promoting pawn's pushes, and a capture
+ * by another man of each enemy pawn ahead of it on its file (the two can
+ * never pass each other), by the king walking there and off the file
+ * again when only the king can take it.  If the walled side runs out
+ * before that (counting the move it still owes after the promotion, when
+ * nothing of it can take the new piece and the promotion gives no check),
+ * the game ends with no promotion, and the sets hold every game.
  *
  * Then a mate needs the loser's king on some square k of its reach that a
  * man of the winner can attack (kings never check).  The flight squares of
@@ -42,8 +55,10 @@
  *
  * Workload: the material rules are a few bit operations; the mobility
  * proof runs a few rounds over at most 32 men, each round a few hundred
- * attack look-ups; the mate tests a few thousand bit operations at most;
- * microseconds.
+ * attack look-ups (a piece's walk is followed to its end within a round);
+ * the race a king's distance map and a loop over the pawns, after each
+ * round where a pawn may promote; the mate tests a few thousand bit
+ * operations at most; microseconds.
  */
 #include "canmate_static.h"
 
@@ -121,6 +136,10 @@ typedef struct Men {
     bool strays[MEN_MAX];
     Bitboard jumped[2]; /* squares pawns of a colour may pass by a double step */
     Bitboard walls;     /* the squares of fixed men, at the fixpoint */
+    /* The sets describe the games only up to their first promotion: a
+     * pawn's squares on the last rank go to promo[], not to its reach
+     * (see race_lost for the games beyond). */
+    Bitboard promo[MEN_MAX];
 } Men;
 
 /* Squares a piece of `type` on sq attacks when occ is occupied. */
@@ -143,41 +162,42 @@ static bool is_fixed(const Men *m, int i)
     return m->reach[i] == BB(m->sq0[i]) && !m->taken[i];
 }
 
-/* Whether pawn i may not step onto t because an enemy pawn in front of it
- * on its file can never let it pass. */
-static bool confronted(const Men *m, int i, int t)
+/* The squares pawn i may not push onto because an enemy pawn in front of
+ * it on its file can never let it pass: from the nearest such pawn on.
+ * `firm` holds the squares of the enemy pawns that never leave their file
+ * and are never taken. */
+static Bitboard confronted(const Men *m, int i, Bitboard firm)
 {
     if (m->strays[i])
-        return false;
-    int c = m->color[i], file = SQ_FILE(m->sq0[i]), rank = SQ_RANK(m->sq0[i]);
-    for (int j = 0; j < m->n; j++) {
-        if (m->type[j] != PAWN || m->color[j] == c || SQ_FILE(m->sq0[j]) != file || m->strays[j] ||
-            m->taken[j])
-            continue;
-        int rj = SQ_RANK(m->sq0[j]);
-        if (c == WHITE && rj > rank && SQ_RANK(t) >= rj)
-            return true;
-        if (c == BLACK && rj < rank && SQ_RANK(t) <= rj)
-            return true;
+        return 0;
+    int sq = m->sq0[i];
+    Bitboard file = FILE_A_BB << SQ_FILE(sq), below = BB(sq) - 1;
+    if (m->color[i] == WHITE) {
+        Bitboard ahead = firm & file & ~below & ~BB(sq);
+        return ahead ? file & ~(BB(bb_lsb(ahead)) - 1) : 0;
     }
-    return false;
+    Bitboard ahead = firm & file & below;
+    if (!ahead)
+        return 0;
+    Bitboard near = BB(63 - __builtin_clzll(ahead));
+    return file & (near | (near - 1));
 }
 
 /* The new squares of pawn i from one round's walls; sets strays and the
  * squares it can jump over. */
-static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2])
+static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2],
+                           const Bitboard firm[2])
 {
     int c = m->color[i], them = c ^ 1, dir = c == WHITE ? 8 : -8;
     int start_rank = c == WHITE ? 1 : 6;
-    Bitboard add = 0, from = m->reach[i];
+    Bitboard add = 0, from = m->reach[i], stop = walls | confronted(m, i, firm[them]);
     while (from) {
         int s = bb_pop(&from);
         int f = s + dir;
-        if (!(walls & BB(f)) && !confronted(m, i, f)) {
+        if (!(stop & BB(f))) {
             add |= BB(f);
             int f2 = f + dir;
-            if (s == m->sq0[i] && SQ_RANK(s) == start_rank && !(walls & BB(f2)) &&
-                !confronted(m, i, f2)) {
+            if (s == m->sq0[i] && SQ_RANK(s) == start_rank && !(stop & BB(f2))) {
                 add |= BB(f2);
                 m->jumped[c] |= BB(f);
             }
@@ -190,7 +210,8 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
             m->strays[i] = true;
         }
     }
-    return add;
+    m->promo[i] |= add & (RANK_1_BB | RANK_8_BB);
+    return add & ~(RANK_1_BB | RANK_8_BB);
 }
 
 /*
@@ -225,11 +246,13 @@ static bool grow_round(Men *m)
     /* guard: squares a fixed man attacks whatever else stands around it
      * (for a slider, the next square along each line), where no enemy
      * king can ever step. */
-    Bitboard perm[2] = {0, 0}, guard[2] = {0, 0}, stand[2] = {0, 0};
+    Bitboard perm[2] = {0, 0}, guard[2] = {0, 0}, stand[2] = {0, 0}, firm[2] = {0, 0};
     for (int i = 0; i < m->n; i++) {
         int c = m->color[i];
         if (m->type[i] != KING)
             stand[c] |= m->reach[i];
+        if (m->type[i] == PAWN && !m->strays[i] && !m->taken[i])
+            firm[c] |= BB(m->sq0[i]);
         if (!is_fixed(m, i))
             continue;
         perm[c] |= BB(m->sq0[i]);
@@ -239,20 +262,33 @@ static bool grow_round(Men *m)
             guard[c] |= reach_step(m->type[i], m->sq0[i], ~(Bitboard)0);
     }
     Bitboard walls = perm[WHITE] | perm[BLACK];
+    /* The fixed men, and so the guards, are what the walls say: when they
+     * stand as in the last round, the pieces' walks (followed to their
+     * end below) have nothing new to find. */
+    bool same_walls = walls == m->walls;
     m->walls = walls;
     bool grew = false;
     for (int i = 0; i < m->n; i++) {
         int c = m->color[i], them = c ^ 1, type = m->type[i];
         Bitboard add = 0, hits_before = m->hits[i];
         if (type == PAWN) {
-            add = pawn_round(m, i, walls, stand);
-        } else {
-            Bitboard from = m->reach[i];
+            add = pawn_round(m, i, walls, stand, firm);
+        } else if (!same_walls) {
+            /* Within a round the walls stand still, so a piece's walk is
+             * followed to its end at once: the rules are the same, the
+             * rounds fewer (a king crossing the board took one a step). */
+            Bitboard from = m->reach[i], seen = m->reach[i];
             while (from) {
-                Bitboard a = reach_step(type, bb_pop(&from), walls) & ~perm[c];
-                if (type == KING)
-                    a &= ~guard[them];
-                add |= a;
+                Bitboard next = 0;
+                while (from) {
+                    Bitboard a = reach_step(type, bb_pop(&from), walls) & ~perm[c];
+                    if (type == KING)
+                        a &= ~guard[them];
+                    next |= a;
+                }
+                add |= next;
+                from = next & ~seen;
+                seen |= next;
             }
             m->hits[i] |= add;
         }
@@ -285,12 +321,32 @@ static bool grow_round(Men *m)
     return grew;
 }
 
-/* Builds the men of b and runs the rules to their fixpoint.  False when a
- * pawn may promote (the proof gives up). */
-static bool men_fixpoint(Men *m, const Board *b)
+static bool race_lost(const Men *m, const Board *b, int f, int winner);
+
+/* Whether side f may still be one whose men but pawns never move and
+ * whose pawns never promote (race_lost); the sets only grow, so once
+ * false it stays false. */
+static bool may_freeze(const Men *m, int f)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->color[i] == f &&
+            (m->type[i] == PAWN ? m->promo[i] != 0 : m->reach[i] != BB(m->sq0[i])))
+            return false;
+    return true;
+}
+
+/* Builds the men of b and runs the rules to their fixpoint, where the sets
+ * hold every game up to its first promotion and promo[] says which pawns
+ * may promote.  False (the proof gives up) when a pawn may promote and
+ * neither side can be shown to run out of moves first (race_lost, for the
+ * mate of `winner`).  The race is judged after every round: the sets only
+ * grow, and each thing that grows only makes the race easier for the side
+ * that promotes, so a race lost to the promotion stays lost. */
+static bool men_fixpoint(Men *m, const Board *b, int winner)
 {
     m->n = 0;
     m->jumped[WHITE] = m->jumped[BLACK] = 0;
+    m->walls = ~(Bitboard)0; /* no round yet */
     Bitboard occ = board_occupied(b);
     while (occ) {
         int sq = bb_pop(&occ), i = m->n++;
@@ -302,14 +358,16 @@ static bool men_fixpoint(Men *m, const Board *b)
         m->hits[i] = 0;
         m->taken[i] = false;
         m->strays[i] = false;
+        m->promo[i] = 0;
         if (m->type[i] == KING)
             m->king[m->color[i]] = i;
     }
     for (;;) {
-        bool grew = grow_round(m);
+        bool grew = grow_round(m), promotes = false;
         for (int i = 0; i < m->n; i++)
-            if (m->type[i] == PAWN && (m->reach[i] & (RANK_1_BB | RANK_8_BB)))
-                return false;
+            promotes |= m->promo[i] != 0;
+        if (promotes && !race_lost(m, b, WHITE, winner) && !race_lost(m, b, BLACK, winner))
+            return false;
         if (!grew)
             return true;
     }
@@ -422,12 +480,197 @@ static bool mates_in_one(const Board *b)
     return false;
 }
 
+/* ---------------------------------------------------------------------- */
+/* The race to the first promotion                                          */
+
+/* Moves a pawn makes at most before the first promotion: each of its moves
+ * gains a rank, and its reach holds every square it can stand on. */
+static int pawn_supply(const Men *m, int i)
+{
+    int r0 = SQ_RANK(m->sq0[i]), most = 0;
+    Bitboard r = m->reach[i];
+    while (r) {
+        int d = SQ_RANK(bb_pop(&r)) - r0;
+        if (m->color[i] == BLACK)
+            d = -d;
+        if (d > most)
+            most = d;
+    }
+    return most;
+}
+
+/* King steps from the king's square to every square of its reach, through
+ * its reach (UINT8_MAX elsewhere): a king's walk never leaves its reach, so
+ * no walk is shorter. */
+static void king_steps(const Men *m, int king, uint8_t dist[64])
+{
+    for (int s = 0; s < 64; s++)
+        dist[s] = UINT8_MAX;
+    Bitboard seen = BB(m->sq0[king]), frontier = seen;
+    for (uint8_t d = 0; frontier; d++) {
+        Bitboard f = frontier, next = 0;
+        while (f) {
+            int s = bb_pop(&f);
+            dist[s] = d;
+            next |= bb_king_attacks[s];
+        }
+        frontier = next & m->reach[king] & ~seen;
+        seen |= frontier;
+    }
+}
+
+/*
+ * Whether `f`, to make one more move after the other side's promotion on a
+ * square of qs, needs a pawn move of its supply.  Nothing of f can take
+ * the new piece: f's pawns never attack their own first rank, f's king
+ * stands away from it, f's pieces (which never move) do not see it even
+ * through the men that do move.  Nothing else of f is freed: the pawn that
+ * promoted stood on no square of f's walls and in front of no pawn of f
+ * (that pawn would stand on f's first rank).  So f's next move is a pawn
+ * move along the sets, one more of its count.  And when f is the loser,
+ * the promotion cannot be the mate: the new piece on q does not attack
+ * f's king whatever it is, and the other side has no slider whose check
+ * the pawn could discover.
+ */
+static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
+{
+    int kf = m->sq0[m->king[f]];
+    Bitboard seen = bb_king_attacks[kf];
+    for (int j = 0; j < m->n; j++) {
+        int t = m->type[j];
+        if (m->color[j] == f && t != PAWN && t != KING)
+            seen |= reach_step(t, m->sq0[j], m->walls);
+        if (m->color[j] != f && f != winner && (t == BISHOP || t == ROOK || t == QUEEN))
+            return false;
+    }
+    if (qs & seen)
+        return false;
+    while (qs && f != winner) {
+        int q = bb_pop(&qs);
+        if ((bb_queen_attacks(q, m->walls) | bb_knight_attacks[q]) & BB(kf))
+            return false;
+    }
+    return true;
+}
+
+/*
+ * The fewest moves side r needs before pawn i promotes, and the most moves
+ * side f (whose men but pawns never move) can make meanwhile, compared:
+ * true when f runs out first.  i moves at least once per rank to go, one
+ * less from its first rank (the double step).  When i never leaves its
+ * file, an enemy pawn ahead of it that never leaves its file either can
+ * only go by being taken by another man of r: one more move each.  When
+ * that man can only be r's king, it walks to the square s of the capture
+ * and off it again (s is on i's way); then f's supply counts that pawn's
+ * moves only up to s.  Several such pawns: the king walks to the nearest
+ * first, takes each of them with a move, and steps off after the last.  `spare` is what f may still
+ * play after the promotion plus one when r moves first.
+ */
+static bool promotion_too_late(const Men *m, int f, int i, Bitboard others, uint8_t kdist[65],
+                               int supply, int spare)
+{
+    int c = m->color[i], sq = m->sq0[i];
+    int togo = c == WHITE ? 7 - SQ_RANK(sq) : SQ_RANK(sq);
+    int pushes = togo - (SQ_RANK(sq) == (c == WHITE ? 1 : 6) ? 1 : 0);
+    int blockers = 0, only = -1, kings = 0;
+    Bitboard taken_at = 0; /* where the blockers only the king can take stand */
+    for (int j = 0; j < m->n && !m->strays[i]; j++) {
+        if (m->type[j] != PAWN || m->color[j] != f || m->strays[j] ||
+            SQ_FILE(m->sq0[j]) != SQ_FILE(sq))
+            continue;
+        if (c == WHITE ? m->sq0[j] < sq : m->sq0[j] > sq)
+            continue; /* behind i */
+        blockers++;
+        /* Where it can be taken: its squares, and the square it may jump
+         * over (en passant). */
+        Bitboard exposed = m->reach[j];
+        if (SQ_RANK(m->sq0[j]) == (f == WHITE ? 1 : 6))
+            exposed |= BB(m->sq0[j] + (f == WHITE ? 8 : -8));
+        only = (exposed & others) ? -2 : j;
+        if (only >= 0) {
+            kings++;
+            taken_at |= m->reach[j];
+        }
+    }
+    if (kings > 0 && !kdist[64]) {
+        king_steps(m, m->king[c], kdist);
+        kdist[64] = 1;
+    }
+    if (blockers > 1 && kings == blockers) {
+        /* The king takes them all, one move each after the first, and
+         * steps off the file after the last. */
+        int nearest = UINT8_MAX;
+        while (taken_at) {
+            int s = bb_pop(&taken_at);
+            if (kdist[s] < nearest)
+                nearest = kdist[s];
+        }
+        return pushes + nearest + blockers > supply + spare;
+    }
+    if (blockers != 1 || only < 0)
+        return pushes + blockers > supply + spare;
+    /* One blocker that only r's king can take: at each square it may be
+     * taken on. */
+    int span = pawn_supply(m, only);
+    Bitboard at = m->reach[only];
+    while (at) {
+        int s = bb_pop(&at);
+        if (kdist[s] == UINT8_MAX)
+            continue;
+        int advanced = SQ_RANK(s) - SQ_RANK(m->sq0[only]);
+        if (advanced < 0)
+            advanced = -advanced;
+        if (pushes + kdist[s] + 1 <= supply - span + advanced + spare)
+            return false;
+    }
+    return true;
+}
+
+/*
+ * Whether side f runs out of moves before any pawn promotes, so that every
+ * game from b stays within the capped sets.  f qualifies when none of its
+ * men but pawns ever move and none of its pawns can promote before the
+ * first promotion: then every move of f before the first promotion is a
+ * pawn move and f has at most `supply` of them (pawn_supply).  A game in
+ * which f has no move left ends there.  The first promotion is then r's:
+ * if r needs more moves for it than f can answer (promotion_too_late), f
+ * runs out before it; with promotion_needs_reply, f must also answer the
+ * promotion itself, from the same supply, before r can mate or f can use
+ * the new position.
+ */
+static bool race_lost(const Men *m, const Board *b, int f, int winner)
+{
+    if (!may_freeze(m, f))
+        return false;
+    int r = f ^ 1, supply = 0;
+    for (int i = 0; i < m->n; i++)
+        if (m->color[i] == f && m->type[i] == PAWN)
+            supply += pawn_supply(m, i);
+    /* r's king's distances, filled on first need (kdist[64] says so). */
+    uint8_t kdist[65];
+    kdist[64] = 0;
+    Bitboard others = 0; /* squares r's men but the king may take on */
+    for (int j = 0; j < m->n; j++)
+        if (m->color[j] == r && m->type[j] != KING)
+            others |= m->hits[j];
+    for (int i = 0; i < m->n; i++) {
+        if (m->color[i] != r || !m->promo[i])
+            continue;
+        /* f's moves before r's k-th move: k when f moves first, else k - 1;
+         * and one more when f must answer the promotion. */
+        int spare = (b->side == r) - promotion_needs_reply(m, f, winner, m->promo[i]);
+        if (!promotion_too_late(m, f, i, others, kdist, supply, spare))
+            return false;
+    }
+    return true;
+}
+
 bool canmate_static_no(const Board *b, int winner)
 {
     if (b->castling || b->ep != SQ_NONE)
         return false;
     Men m;
-    if (!men_fixpoint(&m, b))
+    if (!men_fixpoint(&m, b, winner))
         return false;
     int loser = winner ^ 1;
     Bitboard kreg = m.reach[m.king[loser]];

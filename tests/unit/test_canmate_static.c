@@ -110,6 +110,115 @@ START_TEST(last_moves_before_mate)
 }
 END_TEST
 
+/* One side's king and pieces are walled in for good, so that side moves
+ * only pawns and has a count of moves left; the other side's first
+ * promotion needs more moves than that (its king must first take the pawn
+ * in front of its own, then step off the file), so the walled side runs
+ * out first and no promotion ever happens.  The siblings have one tempo
+ * more (a pawn one rank further back, a pawn more) or a king nearer: there
+ * the count does not hold and a mate exists. */
+START_TEST(race_to_promotion)
+{
+    static const SideCase no[] = {
+        /* The loser walled in (White's king on h3), and the winner. */
+        {"8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/7k w - - 0 1", BLACK},
+        {"8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/7k w - - 0 1", WHITE},
+        {"5k2/p1p5/8/8/4p3/6p1/P1P1P1Pp/7K w - - 0 1", WHITE},
+        {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1", WHITE},
+        {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1", BLACK},
+        {"8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1", WHITE},
+        {"8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1", BLACK},
+    };
+    assert_proven(no, sizeof no / sizeof *no);
+    static const SideCase yes[] = {
+        {"8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/k7 w - - 0 1", BLACK},
+        {"5k2/p1p5/8/4p3/8/6p1/P1P1P1Pp/7K w - - 0 1", WHITE},
+        {"8/3p1p1p/1p6/1P6/KP6/PP6/2PP1P1P/k7 w - - 0 1", WHITE},
+        {"8/3p1p1p/1p6/1P6/KP6/PP6/2PP1P1P/k7 w - - 0 1", BLACK},
+    };
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+        assert_mate_found(&yes[i]);
+}
+END_TEST
+
+/* Black's king is walled in on b8 and White's d-pawn promotes first; the
+ * count alone does not decide these, but it prunes the walk of the
+ * positions after White's king has taken a pawn, which then completes.
+ * With a pawn more each on the b-file Black can mate: never a NO there. */
+START_TEST(walled_king_walk)
+{
+    static const char *no[] = {
+        "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1",
+        "1k6/1P3p1p/BP1p4/1P6/8/8/3P1PKP/8 w - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+        Board b = testutil_board(no[i]);
+        ck_assert_msg(canmate_analyse(&b, BLACK) == CANMATE_NO, "%s: not proven", no[i]);
+    }
+    Board b = testutil_board("1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - - 0 1");
+    ck_assert(!canmate_static_no(&b, BLACK));
+    ck_assert_int_ne(canmate_analyse(&b, BLACK), CANMATE_NO);
+}
+END_TEST
+
+/* Whether `winner` mates within `plies` plies, every move tried. */
+static bool mate_within(const Board *b, int winner, int plies)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    if (list.count == 0)
+        return b->side != winner && board_in_check(b);
+    for (int i = 0; i < list.count && plies > 0; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (mate_within(&child, winner, plies - 1))
+            return true;
+    }
+    return false;
+}
+
+/* Random games from the positions above (a fixed seed): wherever the
+ * static proof answers NO, no mate is found within a few plies either.
+ * The proof's rules hold for every continuation, so a position reached on
+ * the way to a mate would show it here. */
+START_TEST(random_walks_agree)
+{
+    static const char *starts[] = {
+        "8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/7k w - - 0 1",
+        "8/p1p1p3/8/6p1/6P1/6PK/P1P1P1PP/k7 w - - 0 1",
+        "5k2/p1p5/8/8/4p3/6p1/P1P1P1Pp/7K w - - 0 1",
+        "8/3p1p1p/1p6/1P6/KP6/PP6/2PP1P1P/k7 w - - 0 1",
+        "8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1",
+        "1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - - 0 1",
+    };
+    uint64_t seed = 0x2545F4914F6CDD1DULL;
+    int proven = 0;
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++) {
+        for (int walk = 0; walk < 6; walk++) {
+            Board b = testutil_board(starts[i]);
+            for (int ply = 0; ply < 24; ply++) {
+                MoveList list;
+                movegen_legal_moves(&b, &list);
+                if (list.count == 0)
+                    break;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                board_make(&b, list.moves[seed % (uint64_t)list.count]);
+                for (int w = WHITE; w <= BLACK; w++) {
+                    if (!canmate_static_no(&b, w))
+                        continue;
+                    proven++;
+                    ck_assert_msg(!mate_within(&b, w, 3), "%s: walk %d ply %d: mate for %s",
+                                  starts[i], walk, ply, w == WHITE ? "white" : "black");
+                }
+            }
+        }
+    }
+    ck_assert_int_gt(proven, 100);
+}
+END_TEST
+
 /* The dead-position check after every move sees these without a search. */
 START_TEST(dead_without_search)
 {
@@ -131,7 +240,11 @@ static Suite *canmate_static_suite(void)
     tcase_add_test(tc, king_capture_that_stalemates);
     tcase_add_test(tc, flight_pigeonhole);
     tcase_add_test(tc, last_moves_before_mate);
+    tcase_add_test(tc, race_to_promotion);
+    tcase_add_test(tc, walled_king_walk);
+    tcase_add_test(tc, random_walks_agree);
     tcase_add_test(tc, dead_without_search);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;
 }
