@@ -29,8 +29,10 @@
  *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
- *      and 2 are not expanded.  Where pawns stand locked it runs before the
- *      long searches with part of its budget, elsewhere last.
+ *      and 2 are not expanded.
+ * After the short mates, layers 3b, 3c and 4 run as a portfolio of growing
+ * budgets (schedule, in canmate_search), so a position costs a small
+ * multiple of its cheapest successful search.
  *
  * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
  * a completed layer 4, each a
@@ -619,12 +621,18 @@ static int queue_line(const CanMateScratch *sc, int32_t at, Move m, Move *line)
     return len;
 }
 
-/* Whether the move from parent to child changed the pawns or the material,
- * the only changes that can make a position newly provable by frozen_no. */
-static bool structure_changed(const Board *parent, const Board *child)
+/* Whether the walk may leave out child, reached from parent: the static
+ * layers prove it dead for the winner.  Only a move that changed the pawns
+ * or the material can make a position newly provable by frozen_no, and the
+ * mobility proof, some microseconds a call, is tried after captures only:
+ * after a pawn move it almost never succeeds where the parent's failed,
+ * and on every pawn move it cost several times the walk itself. */
+static bool walk_dead(const Board *parent, const Board *child, int winner)
 {
-    return parent->by_type[PAWN] != child->by_type[PAWN] ||
-           bb_popcount(board_occupied(parent)) != bb_popcount(board_occupied(child));
+    bool capture = bb_popcount(board_occupied(parent)) != bb_popcount(board_occupied(child));
+    if (!capture && parent->by_type[PAWN] == child->by_type[PAWN])
+        return false;
+    return frozen_no(child, winner) || (capture && canmate_static_no(child, winner));
 }
 
 /*
@@ -659,8 +667,7 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
         }
         if (at > 0 && canmate_static_material_no(b, winner))
             continue;
-        if (at > 0 && structure_changed(&sc->queue[sc->queue[at].parent].b, b) &&
-            (frozen_no(b, winner) || canmate_static_no(b, winner)))
+        if (at > 0 && walk_dead(&sc->queue[sc->queue[at].parent].b, b, winner))
             continue;
         /* The children are made in place at the queue's tail and their
          * slots in the seen set fetched ahead: the look-ups are random
@@ -902,17 +909,6 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
  * queen, and kings penned in by pawns (the product of the areas they can
  * ever reach is small).  Elsewhere the reachable positions are far too many. */
 enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
-/* The locked pawn pairs that make the exhaustive walk go first (with a
- * quarter of its budget); the best-first search toward the nearest corner
- * takes half the walk's budget up to BF_MAX, and a quarter of that per
- * corner. */
-enum { LOCKED_PAIRS = 3, BF_MAX = 12500 };
-/* The guided search may visit GUIDED_PER_NODE times the helpmate search's
- * budget (two million positions by default; most of them end at a table
- * look-up, so some tenths of a second), and GUIDED_CORNER_PER_NODE times
- * it in each corner; a first small round gets GUIDED_FIRST_PER_NODE
- * times it. */
-enum { GUIDED_PER_NODE = 200, GUIDED_CORNER_PER_NODE = 25, GUIDED_FIRST_PER_NODE = 2 };
 /* Last, the guided search from each position one move away: that many
  * times the budget per search, and in all. */
 enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
@@ -985,14 +981,6 @@ static bool few_reachable(const Board *b)
     return area <= DEAD_KING_AREAS;
 }
 
-/* Whether pawns stand locked head-on in numbers, the mark of the
- * constructed dead positions: there the exhaustive walk goes first. */
-static bool looks_blocked(const Board *b)
-{
-    Bitboard wp = board_pieces(b, WHITE, PAWN), bp = board_pieces(b, BLACK, PAWN);
-    return bb_popcount((wp << 8) & bp) >= LOCKED_PAIRS;
-}
-
 /* Layers 1, 2 and 2b: an answer without search, or UNKNOWN.  The cheap
  * callers (`always` false: the quick test, the every-move check) run the
  * mobility proof only where a pawn stands blocked head-on, the positions
@@ -1061,6 +1049,61 @@ static bool tt_reserve(CanMateScratch *sc)
     return sc->tt != NULL;
 }
 
+/*
+ * The searches after the short mates, as a portfolio of growing budgets:
+ * each kind of search first runs small, and runs again with a budget some
+ * four to eight times larger only after every other kind has had its turn
+ * at a similar cost.  A case then costs a small multiple of its cheapest
+ * successful search instead of the sum of every search that fails before
+ * it.  Each stage starts afresh (the searches keep nothing from one run to
+ * the next), which costs at most the sum of the smaller runs before it.
+ * The order and the ratios come from measuring every search alone on the
+ * labelled vector (tests/bench/bench_canmate.c): the cheapest decisions per
+ * position visited first.  Budgets are per mille of a unit: max_nodes for
+ * the guided search, max_exhaust for the walk and the best-first search.
+ */
+typedef enum StageKind { STAGE_GUIDED, STAGE_EXHAUST, STAGE_BESTFIRST } StageKind;
+
+typedef struct Stage {
+    uint8_t kind;   /* StageKind */
+    int8_t corner;  /* 0..3: the corner of CORNERS, -1: chosen by the search */
+    uint32_t share; /* the budget, per mille of the kind's unit */
+} Stage;
+
+/* a1, h1, a8, h8; for the guided search seen from White (mirrored when
+ * Black mates), where the first two are the winner's own back rank. */
+static const int CORNERS[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
+
+static const Stage schedule[] = {
+    {STAGE_GUIDED, 2, 250},     {STAGE_BESTFIRST, -1, 5},   {STAGE_EXHAUST, -1, 10},
+    {STAGE_GUIDED, 0, 250},     {STAGE_GUIDED, -1, 1000},   {STAGE_BESTFIRST, 3, 10},
+    {STAGE_GUIDED, 0, 2000},    {STAGE_EXHAUST, -1, 80},    {STAGE_GUIDED, 3, 500},
+    {STAGE_BESTFIRST, -1, 20},  {STAGE_BESTFIRST, 3, 50},   {STAGE_GUIDED, -1, 4000},
+    {STAGE_BESTFIRST, 2, 80},   {STAGE_BESTFIRST, 0, 80},   {STAGE_GUIDED, -1, 16000},
+    {STAGE_EXHAUST, -1, 640},   {STAGE_GUIDED, 1, 20000},   {STAGE_GUIDED, 2, 16000},
+    {STAGE_GUIDED, 0, 8000},    {STAGE_BESTFIRST, -1, 160}, {STAGE_EXHAUST, -1, 1000},
+    {STAGE_GUIDED, -1, 200000},
+};
+
+/* One stage of the schedule; YES with the line, NO, or UNKNOWN. */
+static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, int winner,
+                         const CanMateLimits *l, Move *line, int *line_len)
+{
+    uint64_t unit = st->kind == STAGE_GUIDED ? l->max_nodes : l->max_exhaust;
+    uint64_t max = unit * st->share / 1000;
+    if (max < 1)
+        max = 1;
+    int corner = st->corner < 0 ? SQ_NONE : CORNERS[st->corner];
+    switch (st->kind) {
+    case STAGE_GUIDED:
+        if (corner != SQ_NONE && winner == BLACK)
+            corner ^= 56;
+        return guided(sc, b, winner, corner, max, line, line_len);
+    case STAGE_EXHAUST: return exhaust(sc, b, winner, (size_t)max, line, line_len);
+    default: return bestfirst(sc, b, winner, corner, (size_t)max, line, line_len);
+    }
+}
+
 CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
                        CanMateScratch *scratch, Move *line, int *line_len)
 {
@@ -1109,63 +1152,17 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     s->winner = winner;
     s->aborted = false;
     s->nodes = 0;
-    s->max_nodes = l.max_nodes;
+    s->max_nodes = l.max_nodes / 8;
     s->tt = scratch->tt;
     s->tt_mask = (uint32_t)(scratch->tt_size - 1);
     s->gen = scratch->gen;
     s->line_len = 0;
-    /* Short mates first (cheap, and the usual case with heavy pieces), then
-     * the long walks, then longer depth-first searches with what is left of
-     * the budget, the exhaustive walk that can prove NO, and last the
-     * guided search with the largest budget. */
-    s->max_nodes = l.max_nodes / 8;
+    /* Short mates first: cheap, and the usual case with heavy pieces. */
     r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
     if (r == CANMATE_YES)
         goto found;
-    /* A small guided search: most helpmates the walks below would find
-     * (and some NO proofs) come from it at a fraction of their cost. */
-    r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_FIRST_PER_NODE, line, line_len);
-    if (r != CANMATE_UNKNOWN)
-        goto done;
-    /* A small exhaustive walk: blocked positions are proven dead here
-     * before any long search is spent on them. */
-    if (looks_blocked(b)) {
-        r = exhaust(scratch, b, winner, (size_t)l.max_exhaust / 4, line, line_len);
-        if (r != CANMATE_UNKNOWN)
-            goto done;
-    }
-    size_t bf = (size_t)l.max_exhaust / 2 < BF_MAX ? (size_t)l.max_exhaust / 2 : BF_MAX;
-    /* The nearest corner first with half the budget, then each corner in
-     * turn: a walk that stalls towards one corner often succeeds in another. */
-    r = bestfirst(scratch, b, winner, SQ_NONE, bf, line, line_len);
-    static const int corners[4] = {0, 7, 56, 63};
-    for (int i = 0; i < 4 && r != CANMATE_YES; i++)
-        r = bestfirst(scratch, b, winner, corners[i], bf / 4, line, line_len);
-    if (r != CANMATE_YES && l.max_depth > SHORT_PLIES) {
-        s->aborted = false;
-        s->max_nodes = l.max_nodes;
-        scratch->gen++; /* the best-first search used the generation */
-        s->gen = scratch->gen;
-        r = helpmate_deepen(s, b, l.max_depth);
-        if (r == CANMATE_YES)
-            goto found;
-    }
-    if (r != CANMATE_YES) {
-        /* Where the walk cannot complete, a small one still catches the
-         * forced sequences (a lone king that must take the last piece). */
-        r = exhaust(scratch, b, winner, l.max_exhaust, line, line_len);
-    }
-    /* Last and largest: the guided search, for the long helpmates of
-     * blocked positions that the searches above do not reach. */
-    if (r == CANMATE_UNKNOWN)
-        r = guided(scratch, b, winner, SQ_NONE, l.max_nodes * GUIDED_PER_NODE, line, line_len);
-    /* Then the mate pictured in each corner in turn, those of the
-     * winner's own back rank first: the blocked endings often mate the
-     * loser's king there, after it has walked round the wall. */
-    static const int mate_corners[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
-    for (int i = 0; i < 4 && r == CANMATE_UNKNOWN; i++)
-        r = guided(scratch, b, winner, mate_corners[i] ^ (winner == BLACK ? 56 : 0),
-                   l.max_nodes * GUIDED_CORNER_PER_NODE, line, line_len);
+    for (size_t i = 0; i < sizeof schedule / sizeof *schedule && r == CANMATE_UNKNOWN; i++)
+        r = run_stage(scratch, &schedule[i], b, winner, &l, line, line_len);
     if (r == CANMATE_UNKNOWN)
         r = first_moves(scratch, b, winner, l.max_nodes, line, line_len);
     if (r == CANMATE_UNKNOWN)

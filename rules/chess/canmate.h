@@ -61,7 +61,9 @@ enum { CANMATE_LINE_MAX = 128 };
 typedef struct CanMateLimits {
     uint64_t max_nodes;   /* positions the depth-first helpmate search may visit
                              (the guided search: some hundred times as many) */
-    int max_depth;        /* its longest helpmate, in plies (<= CANMATE_LINE_MAX) */
+    int max_depth;        /* the uniform search's longest helpmate, in plies (at
+                             most 5 are used: the longer ones are the guided
+                             search's) */
     uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
                              200 bytes each, allocated as the walk needs
                              them); the best-first searches at most an eighth */
