@@ -623,16 +623,17 @@ static int queue_line(const CanMateScratch *sc, int32_t at, Move m, Move *line)
 
 /* Whether the walk may leave out child, reached from parent: the static
  * layers prove it dead for the winner.  Only a move that changed the pawns
- * or the material can make a position newly provable by frozen_no, and the
- * mobility proof, some microseconds a call, is tried after captures only:
- * after a pawn move it almost never succeeds where the parent's failed,
- * and on every pawn move it cost several times the walk itself. */
+ * or the material can make a position newly provable, so the proofs (the
+ * mobility proof some microseconds a call) are tried after those alone.
+ * After a pawn move the move count of the walled-in side is what changes:
+ * the race to the first promotion can be lost one push later, and pruning
+ * there is what lets the walks of the walled-king races complete. */
 static bool walk_dead(const Board *parent, const Board *child, int winner)
 {
     bool capture = bb_popcount(board_occupied(parent)) != bb_popcount(board_occupied(child));
     if (!capture && parent->by_type[PAWN] == child->by_type[PAWN])
         return false;
-    return frozen_no(child, winner) || (capture && canmate_static_no(child, winner));
+    return frozen_no(child, winner) || canmate_static_no(child, winner);
 }
 
 /*
