@@ -279,7 +279,7 @@ END_TEST
  * position? decide) and decides with a result. */
 START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
 {
-    Game g = new_game("2", "{\"fen\":\"8/3p1pkp/8/8/1p6/bp6/1p1P1P1P/1K6 b - - 0 1\"}");
+    Game g = new_game("2", "{\"fen\":\"7k/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K b - - 0 1\"}");
     Resp *keep;
     json_t *st = state(&g, &keep);
     json_int_t deadline = json_integer_value(
@@ -309,11 +309,11 @@ START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
         strcmp(json_string_value(json_object_get(a, "kind")), "dead_position") == 0;
     ck_assert_int_eq(dead, 1);
     resp_free(r);
-    r = reqf(&D, &arb, "POST", "{\"white\":0.5,\"black\":0.5,\"note\":\"White cannot mate\"}",
+    r = reqf(&D, &arb, "POST", "{\"white\":1,\"black\":0,\"note\":\"White can still mate\"}",
              "/api/v1/games/%lld/arbiter/result", (long long)g.gid);
     ck_assert_msg(r->status == 200, "%s", r->body);
     resp_free(r);
-    ck_assert_str_eq(result_of(state(&g, &keep)), "1/2-1/2");
+    ck_assert_str_eq(result_of(state(&g, &keep)), "1-0");
     resp_free(keep);
 }
 END_TEST
