@@ -257,25 +257,6 @@ START_TEST(queen_or_rook_never_no)
 }
 END_TEST
 
-/* Plain brute force, independent of the analysis: is there a helpmate of
- * at most `plies` plies? */
-static bool brute_mate(const Board *b, int winner, int plies)
-{
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    if (list.count == 0)
-        return b->side != winner && board_in_check(b);
-    if (plies == 0)
-        return false;
-    for (int i = 0; i < list.count; i++) {
-        Board child = *b;
-        board_make(&child, list.moves[i]);
-        if (brute_mate(&child, winner, plies - 1))
-            return true;
-    }
-    return false;
-}
-
 /* Blocked walls with kings and minor pieces placed at random (fixed seed):
  * whenever the analysis says NO, brute force finds no short helpmate
  * either, and whenever it says YES, the line mates. */
@@ -330,7 +311,8 @@ START_TEST(no_answers_survive_brute_force)
                 verify_line(&b, c, line, len, fen);
             } else if (r == CANMATE_NO) {
                 nos++;
-                ck_assert_msg(!brute_mate(&b, c, 4), "%s: NO for %s, but brute force mates", fen,
+                ck_assert_msg(!testutil_mate_within(&b, c, 4),
+                              "%s: NO for %s, but brute force mates", fen,
                               c == WHITE ? "white" : "black");
             }
         }
@@ -359,7 +341,7 @@ START_TEST(lone_bishop_against_heavy_piece)
         Board b = testutil_board(fens[i]);
         ck_assert_msg(canmate_quick(&b, BLACK) == CANMATE_NO, "%s: quick", fens[i]);
         ck_assert_msg(canmate_analyse(&b, BLACK) == CANMATE_NO, "%s: analyse", fens[i]);
-        ck_assert_msg(!brute_mate(&b, BLACK, 4), "%s: brute force mates", fens[i]);
+        ck_assert_msg(!testutil_mate_within(&b, BLACK, 4), "%s: brute force mates", fens[i]);
         Move line[CANMATE_LINE_MAX];
         int len;
         ck_assert_msg(canmate_search(&b, WHITE, NULL, scratch, line, &len) == CANMATE_YES,

@@ -14,22 +14,6 @@
 #include "canmate_guided.h"
 #include "testutil.h"
 
-/* The line replayed from start: each move legal where it is played, and
- * at the end the loser to move, in check, without a legal move. */
-static void replay(const char *fen, int winner, const Move *line, int len)
-{
-    Board b = testutil_board(fen);
-    ck_assert_int_ge(len, 0);
-    ck_assert_int_le(len, CANMATE_LINE_MAX);
-    for (int ply = 0; ply < len; ply++) {
-        ck_assert_msg(movegen_is_legal(&b, line[ply]), "%s: ply %d illegal", fen, ply);
-        board_make(&b, line[ply]);
-    }
-    ck_assert_msg(b.side == (winner ^ 1), "%s: the line ends with the wrong side to move", fen);
-    ck_assert_msg(board_in_check(&b) && movegen_count_legal(&b) == 0, "%s: no mate at the end",
-                  fen);
-}
-
 /* Labelled YES for the side given, undecided before the guided search
  * kept its table and pictured the mate in each corner. */
 static const struct {
@@ -52,7 +36,7 @@ START_TEST(search_finds_long_mates)
         int len = -1;
         CanMate r = canmate_search(&b, long_mates[i].winner, NULL, scratch, line, &len);
         ck_assert_msg(r == CANMATE_YES, "%s: %s", long_mates[i].fen, canmate_name(r));
-        replay(long_mates[i].fen, long_mates[i].winner, line, len);
+        testutil_assert_mates(long_mates[i].fen, long_mates[i].winner, line, len);
     }
     canmate_scratch_free(scratch);
 }
@@ -79,7 +63,7 @@ START_TEST(corner_decides_the_walk)
     for (int file = 0; file <= 7 && r != CANMATE_YES; file += 7)
         r = canmate_guided_search_at(&b, WHITE, SQ(file, 0), 250000, tt, mask, &gen, line, &len);
     ck_assert_int_eq(r, CANMATE_YES);
-    replay(fen, WHITE, line, len);
+    testutil_assert_mates(fen, WHITE, line, len);
     free(tt);
 }
 END_TEST

@@ -161,22 +161,6 @@ START_TEST(walled_king_walk)
 }
 END_TEST
 
-/* Whether `winner` mates within `plies` plies, every move tried. */
-static bool mate_within(const Board *b, int winner, int plies)
-{
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    if (list.count == 0)
-        return b->side != winner && board_in_check(b);
-    for (int i = 0; i < list.count && plies > 0; i++) {
-        Board child = *b;
-        board_make(&child, list.moves[i]);
-        if (mate_within(&child, winner, plies - 1))
-            return true;
-    }
-    return false;
-}
-
 /* Random games from the positions above (a fixed seed): wherever the
  * static proof answers NO, no mate is found within a few plies either.
  * The proof's rules hold for every continuation, so a position reached on
@@ -209,8 +193,9 @@ START_TEST(random_walks_agree)
                     if (!canmate_static_no(&b, w))
                         continue;
                     proven++;
-                    ck_assert_msg(!mate_within(&b, w, 3), "%s: walk %d ply %d: mate for %s",
-                                  starts[i], walk, ply, w == WHITE ? "white" : "black");
+                    ck_assert_msg(!testutil_mate_within(&b, w, 3),
+                                  "%s: walk %d ply %d: mate for %s", starts[i], walk, ply,
+                                  w == WHITE ? "white" : "black");
                 }
             }
         }

@@ -10,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "canmate.h"
+#include "movegen.h"
 #include "notation.h"
 #include "trf.h"
 
@@ -221,6 +223,36 @@ Board testutil_board(const char *fen)
         fen = BOARD_START_FEN;
     ck_assert_msg(board_from_fen(&b, fen, err, sizeof err) == 0, "%s: %s", fen, err);
     return b;
+}
+
+void testutil_assert_mates(const char *fen, int winner, const Move *line, int len)
+{
+    Board b = testutil_board(fen);
+    ck_assert_int_ge(len, 0);
+    ck_assert_int_le(len, CANMATE_LINE_MAX);
+    for (int ply = 0; ply < len; ply++) {
+        ck_assert_msg(movegen_is_legal(&b, line[ply]), "%s: ply %d of the line is illegal", fen,
+                      ply);
+        board_make(&b, line[ply]);
+    }
+    ck_assert_msg(b.side == (winner ^ 1), "%s: the line ends with the wrong side to move", fen);
+    ck_assert_msg(board_in_check(&b) && movegen_count_legal(&b) == 0, "%s: no mate at the end",
+                  fen);
+}
+
+bool testutil_mate_within(const Board *b, int winner, int plies)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    if (list.count == 0)
+        return b->side != winner && board_in_check(b);
+    for (int i = 0; i < list.count && plies > 0; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        if (testutil_mate_within(&child, winner, plies - 1))
+            return true;
+    }
+    return false;
 }
 
 void testutil_fen_placement(const char grid[64], char *out)

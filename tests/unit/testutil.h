@@ -101,6 +101,15 @@ int testutil_capture(const char *cmd, char *out, size_t cap);
  * test with the parser's message when FEN is not one. */
 Board testutil_board(const char *fen);
 
+/* Plays LINE[0..LEN) from FEN and fails the running test unless every move
+ * is legal where it is played and the line ends with the loser of WINNER to
+ * move, in check, without a legal move (LEN at most CANMATE_LINE_MAX). */
+void testutil_assert_mates(const char *fen, int winner, const Move *line, int len);
+
+/* Plain brute force, independent of the can-mate analysis: does WINNER
+ * mate within PLIES plies, every move of both sides tried? */
+bool testutil_mate_within(const Board *b, int winner, int plies);
+
 /* Writes the piece-placement field of a FEN (ranks 8 to 1, '/' between)
  * for GRID, indexed by SQ(file, rank), where 0 is an empty square and a
  * FEN letter a piece, into OUT (at least 72 bytes, NUL-terminated).  Pure:
