@@ -20,9 +20,10 @@
  *   3. A helpmate search (helpmate): iterative deepening, both sides
  *      cooperating, moves ordered to take flight squares from the loser's
  *      king (checks and promotions first, the loser's king to a corner), with
- *      a transposition table of positions already failed at a depth; then a
- *      greedy best-first search (bestfirst) on a "distance from mate" score
- *      for the long cooperative walks of minor-piece endings.
+ *      a transposition table of positions already failed at a depth: the
+ *      short mates.
+ *   3b. A greedy best-first search (bestfirst) on a "distance from mate"
+ *      score for the long cooperative walks of minor-piece endings.
  *   3c. The guided deep search (canmate_guided.c): depth-first, with no
  *      depth spent on moves towards a pictured corner mate; it finds the
  *      long helpmates of blocked positions and can also prove NO.
@@ -30,9 +31,13 @@
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
  *      and 2 are not expanded.
+ *   5. The plan stage (canmate_plan.c), last and for YES only: the mate
+ *      squares against a wall, and tempo plans where only kings and pawns
+ *      move.
  * After the short mates, layers 3b, 3c and 4 run as a portfolio of growing
  * budgets (schedule, in canmate_search), so a position costs a small
- * multiple of its cheapest successful search.
+ * multiple of its cheapest successful search; layer 5 runs after them,
+ * with a budget of its own.
  *
  * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
  * a completed layer 4, each a
