@@ -58,7 +58,8 @@ static int king_steps(int a, int b)
 
 /* How the tempo search orders the moves: the steps of a plan (promotions,
  * the winner's captures and pushes, the loser's pushes, the loser's
- * captures) before the reversible moves, which alone cost depth. */
+ * captures, the free walks) before the reversible moves, which alone cost
+ * depth. */
 enum {
     RANK_PROMOTE,
     RANK_WIN_CAPTURE,
@@ -66,6 +67,7 @@ enum {
     RANK_LOSE_PUSH,
     RANK_LOSE_CAPTURE,
     RANK_KING_CAPTURE,
+    RANK_FREE_WALK,
     RANK_REVERSIBLE,
     RANK_NB
 };
@@ -81,15 +83,44 @@ typedef struct Tempo {
     Move line[CANMATE_LINE_MAX];
 } Tempo;
 
-static int move_rank(const Board *b, Move m, int winner)
+/* King steps from sq to the nearest of `pawns` (99: none). */
+static int steps_to_nearest(int sq, Bitboard pawns)
+{
+    int best = 99;
+    while (pawns) {
+        int d = king_steps(sq, bb_pop(&pawns));
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+/*
+ * A reversible move that is a step of the tempo plans costs no depth: a
+ * king's step nearer to the enemy pawns (the plans' kings walk to take a
+ * pawn or to make way beside one; the distance only shrinks until a pawn
+ * moves or is taken, so such walks end) and the loser giving up a piece,
+ * a move onto a square the winner attacks (the loser's promoted pieces
+ * are in the way of the mate and are given up; such moves can shuttle,
+ * but only while the winner's moves are free too, which ends as above).
+ * `near` is the distance from the mover's king to the nearest enemy pawn.
+ */
+static bool free_walk(const Board *b, int from, int to, int type, int winner, int near)
+{
+    if (type == KING)
+        return steps_to_nearest(to, board_pieces(b, b->side ^ 1, PAWN)) < near;
+    return b->side != winner && board_attackers(b, to, winner, board_occupied(b) & ~BB(from)) != 0;
+}
+
+static int move_rank(const Board *b, Move m, int winner, int near)
 {
     int from = move_from(m), to = move_to(m);
     int type = piece_type(b->squares[from]);
     bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
     if (move_kind(m) == MOVE_PROMOTION)
         return RANK_PROMOTE;
-    if (type != PAWN && !capture && move_kind(m) == MOVE_NORMAL)
-        return RANK_REVERSIBLE; /* castling is irreversible, and rare */
+    if (type != PAWN && !capture && move_kind(m) == MOVE_NORMAL) /* castling is rare */
+        return free_walk(b, from, to, type, winner, near) ? RANK_FREE_WALK : RANK_REVERSIBLE;
     if (b->side == winner)
         return capture ? RANK_WIN_CAPTURE : RANK_WIN_PUSH;
     if (!capture)
@@ -103,7 +134,9 @@ static int move_rank(const Board *b, Move m, int winner)
  * promotions are free: there are only so many of them in any game, so the
  * search stays finite, and they are the steps of the plans of blocked
  * positions (tempo moves, sacrifices that let a pawn change files,
- * promotions), where the reversible moves are few: a king's walk.  A
+ * promotions), where the reversible moves are few: a king's walk.  So are
+ * the free walks (free_walk): the reversible moves those plans are made
+ * of.  The plies of a line are bounded too (CANMATE_LINE_MAX).  A
  * position failed from with as much left, in any round of this search, is
  * not searched again (a failure at `left` is one at every smaller left).
  */
@@ -136,8 +169,9 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
     Move sorted[MOVES_MAX];
     int start[RANK_NB + 1] = {0};
     uint8_t rank[MOVES_MAX];
+    int near = steps_to_nearest(board_king(b, b->side), board_pieces(b, b->side ^ 1, PAWN));
     for (int i = 0; i < list.count; i++) {
-        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner);
+        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner, near);
         start[rank[i] + 1]++;
     }
     for (int r = 0; r < RANK_NB; r++)
@@ -279,6 +313,13 @@ static CanMate steered(const Board *b, int winner, uint64_t each, CanMateTtEntry
             return CANMATE_YES;
     }
     return CANMATE_UNKNOWN;
+}
+
+CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes,
+                                  CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
+                                  int *line_len)
+{
+    return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
 }
 
 CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
