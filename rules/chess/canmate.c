@@ -1068,7 +1068,7 @@ static bool tt_reserve(CanMateScratch *sc)
  * position visited first.  Budgets are per mille of a unit: max_nodes for
  * the guided search, max_exhaust for the walk and the best-first search.
  */
-typedef enum StageKind { STAGE_GUIDED, STAGE_EXHAUST, STAGE_BESTFIRST } StageKind;
+typedef enum StageKind { STAGE_GUIDED, STAGE_EXHAUST, STAGE_BESTFIRST, STAGE_TEMPO } StageKind;
 
 typedef struct Stage {
     uint8_t kind;   /* StageKind */
@@ -1081,21 +1081,23 @@ typedef struct Stage {
 static const int CORNERS[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
 
 static const Stage schedule[] = {
-    {STAGE_GUIDED, 2, 250},     {STAGE_BESTFIRST, -1, 5},   {STAGE_EXHAUST, -1, 10},
-    {STAGE_GUIDED, 0, 250},     {STAGE_GUIDED, -1, 1000},   {STAGE_BESTFIRST, 3, 10},
-    {STAGE_GUIDED, 0, 2000},    {STAGE_EXHAUST, -1, 80},    {STAGE_GUIDED, 3, 500},
-    {STAGE_BESTFIRST, -1, 20},  {STAGE_BESTFIRST, 3, 50},   {STAGE_GUIDED, -1, 4000},
-    {STAGE_BESTFIRST, 2, 80},   {STAGE_BESTFIRST, 0, 80},   {STAGE_GUIDED, -1, 16000},
-    {STAGE_EXHAUST, -1, 640},   {STAGE_GUIDED, 1, 20000},   {STAGE_GUIDED, 2, 16000},
-    {STAGE_GUIDED, 0, 8000},    {STAGE_BESTFIRST, -1, 160}, {STAGE_EXHAUST, -1, 1000},
-    {STAGE_GUIDED, -1, 200000},
+    {STAGE_GUIDED, 2, 250},    {STAGE_BESTFIRST, -1, 5}, {STAGE_EXHAUST, -1, 10},
+    {STAGE_GUIDED, 0, 250},    {STAGE_GUIDED, -1, 1000}, {STAGE_BESTFIRST, 3, 10},
+    {STAGE_GUIDED, 0, 2000},   {STAGE_EXHAUST, -1, 80},  {STAGE_GUIDED, 3, 500},
+    {STAGE_BESTFIRST, -1, 20}, {STAGE_BESTFIRST, 3, 50}, {STAGE_GUIDED, -1, 4000},
+    {STAGE_BESTFIRST, 2, 80},  {STAGE_BESTFIRST, 0, 80}, {STAGE_GUIDED, -1, 16000},
+    {STAGE_TEMPO, -1, 10000},  {STAGE_EXHAUST, -1, 640}, {STAGE_GUIDED, 1, 20000},
+    {STAGE_GUIDED, 2, 16000},  {STAGE_GUIDED, 0, 8000},  {STAGE_BESTFIRST, -1, 160},
+    {STAGE_EXHAUST, -1, 1000}, {STAGE_TEMPO, -1, 50000}, {STAGE_GUIDED, -1, 200000},
+    {STAGE_TEMPO, -1, 150000},
 };
 
 /* One stage of the schedule; YES with the line, NO, or UNKNOWN. */
 static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, int winner,
                          const CanMateLimits *l, Move *line, int *line_len)
 {
-    uint64_t unit = st->kind == STAGE_GUIDED ? l->max_nodes : l->max_exhaust;
+    uint64_t unit =
+        st->kind == STAGE_GUIDED || st->kind == STAGE_TEMPO ? l->max_nodes : l->max_exhaust;
     uint64_t max = unit * st->share / 1000;
     if (max < 1)
         max = 1;
@@ -1106,6 +1108,9 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
             corner ^= 56;
         return guided(sc, b, winner, corner, max, line, line_len);
     case STAGE_EXHAUST: return exhaust(sc, b, winner, (size_t)max, line, line_len);
+    case STAGE_TEMPO:
+        return canmate_plan_tempo_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
+                                         &sc->gen, line, line_len);
     default: return bestfirst(sc, b, winner, corner, (size_t)max, line, line_len);
     }
 }

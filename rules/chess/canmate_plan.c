@@ -319,6 +319,8 @@ CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes
                                   CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
                                   int *line_len)
 {
+    if (pieces_move(b))
+        return CANMATE_UNKNOWN;
     return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
 }
 

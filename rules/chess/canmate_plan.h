@@ -34,13 +34,14 @@ CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanM
                             uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len);
 
 /*
- * The tempo search alone, wherever pieces stand: a helpmate by `winner`
- * whose reversible moves (piece and king moves that take nothing, but for
- * the free walks of the tempo plans) are fewest, within max_nodes
- * positions.  Arguments and answers as canmate_plan_search(): YES with the
- * line, else UNKNOWN.  Cheap on the blocked pawn structures of the tempo
- * plans (a hundred thousand positions or so when it finds one), where it
- * may run before the other searches.
+ * The tempo search alone, where no man but the kings and pawns can move
+ * (elsewhere UNKNOWN at once): a helpmate by `winner` whose reversible
+ * moves (king moves that take nothing, but for the free walks of the
+ * tempo plans) are fewest, within max_nodes positions.  Arguments and
+ * answers as canmate_plan_search(): YES with the line, else UNKNOWN.
+ * Cheap where it succeeds (some hundred thousand positions on the walled
+ * kings of the labelled vector), so canmate_search() tries it before the
+ * long searches.
  */
 CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes,
                                   CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
