@@ -110,6 +110,102 @@ START_TEST(plan_never_mates_where_none_exists)
 }
 END_TEST
 
+/* Labelled YES for the side given, one of each family of walled-in kings
+ * whose mate is a count of tempi, undecided by every stage before the
+ * tempo search walked kings to the pawns and gave pieces up for free. */
+static const struct {
+    const char *fen;
+    int winner;
+} tempo[] = {
+    /* Black's e-pawn promotes to a knight that frees White's king, the
+     * h-pawn's queen is given up, a White pawn passes and mates. */
+    {"5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1", WHITE},
+    /* The kings walk to the pawns they must take or make way for. */
+    {"8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1", BLACK},
+    {"8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k w - - 0 1", WHITE},
+    /* Black's king is shut in on b8: White promotes to bishops and gives
+     * them up so that Black's pawns pass. */
+    {"1k6/1P1p1p1p/BP6/1P6/1p6/8/1P1P1PKP/8 w - - 0 1", BLACK},
+    {"8/p1p1p3/8/6p1/6Pk/6pB/PKP1P1P1/8 w - - 0 1", BLACK},
+    {"6k1/p3p1P1/p1p3PB/p5P1/8/4P3/PKP5/8 w - - 0 1", BLACK},
+};
+
+/* The largest budget canmate_search() gives the tempo search in its
+ * schedule. */
+enum { TEMPO_BUDGET = 1500000 };
+
+START_TEST(tempo_finds_walled_king_plans)
+{
+    CanMateTtEntry *tt = table();
+    uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
+    for (size_t i = 0; i < sizeof tempo / sizeof *tempo; i++) {
+        Board b = testutil_board(tempo[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r = canmate_plan_tempo_search(&b, tempo[i].winner, TEMPO_BUDGET, tt, mask, &gen,
+                                              line, &len);
+        ck_assert_msg(r == CANMATE_YES, "%s: %s", tempo[i].fen, canmate_name(r));
+        testutil_assert_mates(tempo[i].fen, tempo[i].winner, line, len);
+    }
+    free(tt);
+}
+END_TEST
+
+/* What a user sees: the default analysis decides them, each well within
+ * a second. */
+START_TEST(search_decides_tempo_plans)
+{
+    CanMateScratch *scratch = canmate_scratch_new();
+    ck_assert_ptr_nonnull(scratch);
+    for (size_t i = 0; i < sizeof tempo / sizeof *tempo; i++) {
+        Board b = testutil_board(tempo[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r = canmate_search(&b, tempo[i].winner, NULL, scratch, line, &len);
+        ck_assert_msg(r == CANMATE_YES, "%s: %s", tempo[i].fen, canmate_name(r));
+        testutil_assert_mates(tempo[i].fen, tempo[i].winner, line, len);
+    }
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
+/* Labelled NO of the same families, where the tempo search runs to its
+ * budget (pawns still move, nothing else does): it must find nothing.
+ * And where a piece can move, it leaves the position to the others. */
+static const struct {
+    const char *fen;
+    int winner;
+} tempo_cannot[] = {
+    {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1", WHITE},
+    {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1", BLACK},
+    {"1k6/1P1p3p/BP3p2/1P5p/3P4/8/5PKP/8 b - - 0 1", BLACK},
+    {"8/p1p1p3/8/8/8/P5p1/2P1P1Pp/k6K w - - 0 1", WHITE},
+    {"8/1p1p1p1p/1P6/KP6/PP6/1P1P4/5P1P/k7 w - - 0 1", WHITE},
+    {"3k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1", BLACK},
+};
+
+START_TEST(tempo_never_mates_where_none_exists)
+{
+    CanMateTtEntry *tt = table();
+    uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
+    for (size_t i = 0; i < sizeof tempo_cannot / sizeof *tempo_cannot; i++) {
+        Board b = testutil_board(tempo_cannot[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r = canmate_plan_tempo_search(&b, tempo_cannot[i].winner, TEMPO_BUDGET, tt, mask,
+                                              &gen, line, &len);
+        ck_assert_msg(r == CANMATE_UNKNOWN, "%s: %s", tempo_cannot[i].fen, canmate_name(r));
+        ck_assert_int_eq(len, 0);
+    }
+    /* A labelled YES whose bishops move: not the tempo search's. */
+    Board b = testutil_board(walled[0].fen);
+    ck_assert_int_eq(
+        canmate_plan_tempo_search(&b, walled[0].winner, TEMPO_BUDGET, tt, mask, &gen, NULL, NULL),
+        CANMATE_UNKNOWN);
+    free(tt);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("canmate_plan");
@@ -118,6 +214,9 @@ static Suite *suite(void)
     tcase_add_test(tc, plan_finds_walled_mates);
     tcase_add_test(tc, search_decides_walled_mates);
     tcase_add_test(tc, plan_never_mates_where_none_exists);
+    tcase_add_test(tc, tempo_finds_walled_king_plans);
+    tcase_add_test(tc, search_decides_tempo_plans);
+    tcase_add_test(tc, tempo_never_mates_where_none_exists);
     suite_add_tcase(s, tc);
     return s;
 }
