@@ -324,11 +324,20 @@ CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes
     return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
 }
 
+/* Where pieces move, this share of the budget goes to the tempo search
+ * (one part in PLAN_TEMPO_SHARE), the rest to the pictured squares. */
+enum { PLAN_TEMPO_SHARE = 3 };
+
 CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
                             uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
 {
-    if (pieces_move(b))
-        return steered(b, winner, max_nodes / CANMATE_PLAN_TARGETS, tt, tt_mask, gen, line,
-                       line_len);
-    return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
+    if (!pieces_move(b))
+        return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
+    /* Pieces that can move may still serve a tempo plan: a bishop walks
+     * out to be given up, or to free a king. */
+    uint64_t tempo_nodes = max_nodes / PLAN_TEMPO_SHARE;
+    if (tempo_search(b, winner, tempo_nodes, tt, tt_mask, gen, line, line_len) == CANMATE_YES)
+        return CANMATE_YES;
+    return steered(b, winner, (max_nodes - tempo_nodes) / CANMATE_PLAN_TARGETS, tt, tt_mask, gen,
+                   line, line_len);
 }
