@@ -333,11 +333,12 @@ CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanM
 {
     if (!pieces_move(b))
         return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
-    /* Pieces that can move may still serve a tempo plan: a bishop walks
-     * out to be given up, or to free a king. */
+    /* Pieces that can move may still serve a tempo plan (a bishop walks
+     * out to be given up, or to free a king): after the pictured squares,
+     * which decide the walled cases sooner. */
     uint64_t tempo_nodes = max_nodes / PLAN_TEMPO_SHARE;
-    if (tempo_search(b, winner, tempo_nodes, tt, tt_mask, gen, line, line_len) == CANMATE_YES)
+    if (steered(b, winner, (max_nodes - tempo_nodes) / CANMATE_PLAN_TARGETS, tt, tt_mask, gen, line,
+                line_len) == CANMATE_YES)
         return CANMATE_YES;
-    return steered(b, winner, (max_nodes - tempo_nodes) / CANMATE_PLAN_TARGETS, tt, tt_mask, gen,
-                   line, line_len);
+    return tempo_search(b, winner, tempo_nodes, tt, tt_mask, gen, line, line_len);
 }
