@@ -33,11 +33,11 @@
  *      and 2 are not expanded.
  *   5. The plan stage (canmate_plan.c), last and for YES only: the mate
  *      squares against a wall, and tempo plans where only kings and pawns
- *      move.
- * After the short mates, layers 3b, 3c and 4 run as a portfolio of growing
- * budgets (schedule, in canmate_search), so a position costs a small
- * multiple of its cheapest successful search; layer 5 runs after them,
- * with a budget of its own.
+ *      move; its tempo search also takes turns in the schedule.
+ * After the short mates, layers 3b, 3c, 4 and 5's tempo search run as a
+ * portfolio of growing budgets (schedule, in canmate_search), so a
+ * position costs a small multiple of its cheapest successful search;
+ * layer 5 runs after them, with a budget of its own.
  *
  * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
  * a completed layer 4, each a

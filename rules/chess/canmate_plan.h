@@ -4,8 +4,9 @@
  * guided search (canmate_guided.c) to each such square in turn, the most
  * walled-in first; where no piece but the kings and pawns moves, a search
  * that spends its depth on reversible moves alone, for the tempo plans of
- * walled-in kings.  For the long cooperative
- * plans of blocked positions whose mate is not in a corner.
+ * walled-in kings (also tried, where pieces move, after the squares, and
+ * run alone in turns of canmate_search()'s schedule).  For the long
+ * cooperative plans of blocked positions whose mate is not in a corner.
  * See canmate_plan.c.
  */
 #ifndef ARBITER_RULES_CANMATE_PLAN_H
