@@ -279,7 +279,7 @@ END_TEST
  * position? decide) and decides with a result. */
 START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
 {
-    Game g = new_game("2", "{\"fen\":\"7k/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K b - - 0 1\"}");
+    Game g = new_game("2", "{\"fen\":\"k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 b - - 0 1\"}");
     Resp *keep;
     json_t *st = state(&g, &keep);
     json_int_t deadline = json_integer_value(
