@@ -370,9 +370,13 @@ CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_
     /* The table is kept from round to round, so a round skips what the
      * rounds before searched with as much depth left (most of the tree);
      * a round that looks complete is then searched again on its own
-     * (strict), since only a round that saw everything proves NO. */
+     * (strict), since only a round that saw everything proves NO.  The
+     * depth grows by two plies a round: rewarded moves cost nothing, so a
+     * round is hardly larger than the one before, and growing by one ply
+     * spent most of the budget on searching the same tree again (measured
+     * on the labelled vector: a tenth of the mean, no case lost). */
     bool strict = false;
-    for (int depth = 2; depth <= GUIDED_LINE_MAX && s->nodes < max_nodes; depth++) {
+    for (int depth = 2; depth <= GUIDED_LINE_MAX && s->nodes < max_nodes; depth += 2) {
         s->gen = ++*gen;
         if (strict)
             s->first_gen = s->gen;
@@ -398,7 +402,7 @@ CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_
                 break;
             }
             strict = true;
-            depth--; /* the same depth again, on its own */
+            depth -= 2; /* the same depth again, on its own */
             continue;
         }
         strict = false;
