@@ -29,7 +29,7 @@
 
 /* The guided search's lines may wander: it follows them this deep and
  * shortens a line it finds (see shorten()) before returning it, which must
- * then fit in CANMATE_LINE_MAX plies.  About a kilobyte of stack a ply. */
+ * then fit in CANMATE_LINE_MAX plies.  About 1.5 kilobytes of stack a ply. */
 enum { GUIDED_LINE_MAX = 320 };
 
 typedef struct Guided {
@@ -256,12 +256,15 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
         kind[j + 1] = k;
         list.moves[j + 1] = m;
     }
-    /* Each child is made one move ahead and its table slot fetched
+    /* Each child is made AHEAD moves ahead and its table slot fetched
      * meanwhile: most children end at the table look-up, a cache miss. */
-    Board child[2];
-    child[0] = *b;
-    board_make(&child[0], list.moves[0]);
-    __builtin_prefetch(&s->tt[child[0].key & s->tt_mask]);
+    enum { AHEAD = 3 };
+    Board child[AHEAD + 1];
+    for (int i = 0; i < AHEAD && i < list.count; i++) {
+        child[i] = *b;
+        board_make(&child[i], list.moves[i]);
+        __builtin_prefetch(&s->tt[child[i].key & s->tt_mask]);
+    }
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         int v = kind[i];
@@ -272,14 +275,14 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
             next = left - 3;
         else if (progress)
             next = left;
-        if (i + 1 < list.count) {
-            Board *ahead = &child[(i + 1) & 1];
+        if (i + AHEAD < list.count) {
+            Board *ahead = &child[(i + AHEAD) % (AHEAD + 1)];
             *ahead = *b;
-            board_make(ahead, list.moves[i + 1]);
+            board_make(ahead, list.moves[i + AHEAD]);
             __builtin_prefetch(&s->tt[ahead->key & s->tt_mask]);
         }
         s->line[ply] = m;
-        if (guided(s, &child[i & 1], next, ply + 1, v == STEP_REWARD, semi || was_semi))
+        if (guided(s, &child[i % (AHEAD + 1)], next, ply + 1, v == STEP_REWARD, semi || was_semi))
             return true;
         if (s->aborted)
             return false;
