@@ -70,21 +70,47 @@ typedef struct QueueEntry {
 
 enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
 
+/*
+ * The memory of one breadth- or best-first walk: its positions in the order
+ * stored, and the set of positions met, by key.  A walk uses only the first
+ * seen_mask + 1 slots of the set, sized to its own budget, which keeps
+ * small walks in cache and their clearing cheap.
+ */
+typedef struct Walk {
+    QueueEntry *queue;
+    size_t queue_cap;
+    uint64_t *seen;
+    size_t seen_cap; /* a power of two, at least twice queue_cap */
+    size_t seen_mask;
+    /* The exhaustive walk's place when its budget ran out, for the next
+     * stage on the same root and winner to carry on from (the walk is
+     * deterministic, so carrying on gives what a fresh, larger walk would):
+     * queue[0..tail) are stored, queue[head] is the next to expand. */
+    bool paused;
+    int winner;
+    size_t head, tail;
+} Walk;
+
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
     TtEntry *tt;  /* tt_size entries, allocated on first need */
     size_t tt_size;
-    /* The exhaustive walk's memory, grown on first need. */
-    QueueEntry *queue;
-    uint64_t *heap; /* the best-first search's open list: score << 32 | index */
-    size_t queue_cap;
-    /* The walks' set of positions met, by key.  Each walk uses only the
-     * first seen_mask + 1 slots, sized to its own budget, which keeps small
-     * walks in cache and their clearing cheap. */
-    uint64_t *seen;
-    size_t seen_cap; /* a power of two, at least twice queue_cap */
-    size_t seen_mask;
+    /* The walks' memory, grown on first need: the exhaustive walk keeps its
+     * own, so that the best-first searches between its stages leave it
+     * intact. */
+    Walk walk, bf;
+    uint64_t *heap; /* the best-first search's open list, BF_FANOUT per bf entry */
 };
+
+/* Frees what the scratch's walks hold (not the scratch itself). */
+static void walks_free(CanMateScratch *s)
+{
+    free(s->walk.queue);
+    free(s->walk.seen);
+    free(s->bf.queue);
+    free(s->bf.seen);
+    free(s->heap);
+}
 
 CanMateScratch *canmate_scratch_new(void)
 {
@@ -97,9 +123,7 @@ void canmate_scratch_free(CanMateScratch *s)
     if (!s)
         return;
     free(s->tt);
-    free(s->queue);
-    free(s->heap);
-    free(s->seen);
+    walks_free(s);
     free(s);
 }
 
@@ -550,61 +574,64 @@ static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
  * BF_FANOUT times as many waiting moves. */
 enum { BF_FANOUT = 4 };
 
-static bool exhaust_reserve(CanMateScratch *sc, size_t want)
+/* Room for `want` positions in w; with `keep`, the positions stored so
+ * far stay (the walk carries on), else the memory is reused as it is. */
+static bool walk_reserve(Walk *w, size_t want, bool keep)
 {
     if (want < 16)
         want = 16;
-    if (sc->queue && sc->queue_cap >= want)
+    if (w->queue && w->queue_cap >= want)
         return true;
     size_t seen_cap = 1024;
     while (seen_cap < (want + MOVES_MAX) * 2)
         seen_cap *= 2;
-    QueueEntry *q = malloc(want * sizeof *q);
-    uint64_t *heap = malloc(want * BF_FANOUT * sizeof *heap);
+    QueueEntry *q = keep ? realloc(w->queue, want * sizeof *q) : malloc(want * sizeof *q);
+    if (q && keep)
+        w->queue = q; /* the old block is gone now */
     uint64_t *seen = calloc(seen_cap, sizeof *seen);
-    if (!q || !heap || !seen) {
-        free(q);
-        free(heap);
+    if (!q || !seen) {
+        if (!keep)
+            free(q);
         free(seen);
+        w->paused = false;
         return false;
     }
-    free(sc->queue);
-    free(sc->heap);
-    free(sc->seen);
-    sc->queue = q;
-    sc->heap = heap;
-    sc->queue_cap = want;
-    sc->seen = seen;
-    sc->seen_cap = seen_cap;
+    if (!keep)
+        free(w->queue);
+    free(w->seen);
+    w->queue = q;
+    w->queue_cap = want;
+    w->seen = seen;
+    w->seen_cap = seen_cap;
     return true;
 }
 
 /* Starts a walk of at most max positions: the seen set is sized to it and
  * cleared (a fraction of the walk's own cost). */
-static void seen_begin(CanMateScratch *sc, size_t max)
+static void seen_begin(Walk *w, size_t max)
 {
     size_t cap = 1024;
-    while (cap < (max + MOVES_MAX) * 2 && cap < sc->seen_cap)
+    while (cap < (max + MOVES_MAX) * 2 && cap < w->seen_cap)
         cap *= 2;
-    sc->seen_mask = cap - 1;
-    memset(sc->seen, 0, cap * sizeof *sc->seen);
+    w->seen_mask = cap - 1;
+    memset(w->seen, 0, cap * sizeof *w->seen);
 }
 
-static uint64_t *seen_slot_first(const CanMateScratch *sc, uint64_t key)
+static uint64_t *seen_slot_first(const Walk *w, uint64_t key)
 {
-    return &sc->seen[key & sc->seen_mask];
+    return &w->seen[key & w->seen_mask];
 }
 
 /* Inserts key into the seen set; false when it was there already.  Slots
  * hold whole keys, 0 marking an empty one (a key of 0 is stored as 1). */
-static bool seen_insert(CanMateScratch *sc, uint64_t key)
+static bool seen_insert(Walk *w, uint64_t key)
 {
-    size_t mask = sc->seen_mask;
+    size_t mask = w->seen_mask;
     uint64_t want = key ? key : 1;
     for (size_t i = key & mask;; i = (i + 1) & mask) {
-        uint64_t v = sc->seen[i];
+        uint64_t v = w->seen[i];
         if (!v) {
-            sc->seen[i] = want;
+            w->seen[i] = want;
             return true;
         }
         if (v == want)
@@ -613,15 +640,15 @@ static bool seen_insert(CanMateScratch *sc, uint64_t key)
 }
 
 /* Writes the moves from the root to queue entry at, then m, into line. */
-static int queue_line(const CanMateScratch *sc, int32_t at, Move m, Move *line)
+static int queue_line(const Walk *w, int32_t at, Move m, Move *line)
 {
-    int len = sc->queue[at].depth + (m != MOVE_NONE);
+    int len = w->queue[at].depth + (m != MOVE_NONE);
     if (line) {
         int k = len;
         if (m != MOVE_NONE)
             line[--k] = m;
-        for (int32_t i = at; sc->queue[i].parent >= 0; i = sc->queue[i].parent)
-            line[--k] = sc->queue[i].move;
+        for (int32_t i = at; w->queue[i].parent >= 0; i = w->queue[i].parent)
+            line[--k] = w->queue[i].move;
     }
     return len;
 }
@@ -641,62 +668,92 @@ static bool walk_dead(const Board *parent, const Board *child, int winner)
     return frozen_no(child, winner) || canmate_static_no(child, winner);
 }
 
+/* Whether the exhaustive walk paused in w can carry on for root and
+ * winner; then its seen set is rebuilt for a budget of max positions. */
+static bool walk_resume(Walk *w, const Board *root, int winner, size_t max)
+{
+    if (!w->paused || w->winner != winner || w->tail > max ||
+        !board_same_position(&w->queue[0].b, root))
+        return false;
+    if (!walk_reserve(w, max, true))
+        return false;
+    seen_begin(w, max);
+    for (size_t i = 0; i < w->tail; i++)
+        seen_insert(w, w->queue[i].b.key);
+    return true;
+}
+
 /*
  * Breadth-first over every position reachable from root.  NO when none is
  * a mate of the loser and the walk completes within max positions; YES with
- * the (shortest) line when one is; UNKNOWN when the budget runs out.
+ * the (shortest) line when one is; UNKNOWN when the budget runs out.  A
+ * walk that ran out pauses: the next call for the same root and winner
+ * with a larger budget carries on where it stopped instead of walking the
+ * same positions again (the schedule's stages grow by steps of 1.5 to 8).
  */
 static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t max, Move *line,
                        int *line_len)
 {
-    if (!exhaust_reserve(sc, max))
-        return CANMATE_UNKNOWN;
-    seen_begin(sc, max);
+    Walk *w = &sc->walk;
     size_t head = 0, tail = 0;
-    sc->queue[tail++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
-    seen_insert(sc, root->key);
+    if (walk_resume(w, root, winner, max)) {
+        head = w->head;
+        tail = w->tail;
+    } else {
+        if (!walk_reserve(w, max, false))
+            return CANMATE_UNKNOWN;
+        seen_begin(w, max);
+        w->queue[tail++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
+        seen_insert(w, root->key);
+    }
+    w->paused = false;
     while (head < tail) {
         size_t at = head++;
-        const Board *b = &sc->queue[at].b;
+        const Board *b = &w->queue[at].b;
         MoveList list;
         movegen_legal_moves(b, &list);
         if (list.count == 0) {
             if (b->side == winner || !board_in_check(b))
                 continue;
             /* A mate: the line is the way back to the root. */
-            if (sc->queue[at].depth > CANMATE_LINE_MAX)
+            if (w->queue[at].depth > CANMATE_LINE_MAX)
                 return CANMATE_UNKNOWN;
-            int len = queue_line(sc, (int32_t)at, MOVE_NONE, line);
+            int len = queue_line(w, (int32_t)at, MOVE_NONE, line);
             if (line_len)
                 *line_len = len;
             return CANMATE_YES;
         }
         if (at > 0 && canmate_static_material_no(b, winner))
             continue;
-        if (at > 0 && walk_dead(&sc->queue[sc->queue[at].parent].b, b, winner))
+        if (at > 0 && walk_dead(&w->queue[w->queue[at].parent].b, b, winner))
             continue;
         /* The children are made in place at the queue's tail and their
          * slots in the seen set fetched ahead: the look-ups are random
          * accesses into a table larger than the cache. */
-        if (tail + (size_t)list.count > max)
+        if (tail + (size_t)list.count > max) {
+            w->paused = true;
+            w->winner = winner;
+            w->head = at;
+            w->tail = tail;
             return CANMATE_UNKNOWN;
-        int16_t depth = sc->queue[at].depth < INT16_MAX ? sc->queue[at].depth + 1 : INT16_MAX;
+        }
+        int16_t depth = w->queue[at].depth < INT16_MAX ? w->queue[at].depth + 1 : INT16_MAX;
         for (int i = 0; i < list.count; i++) {
-            QueueEntry *q = &sc->queue[tail + (size_t)i];
-            q->b = sc->queue[at].b;
+            QueueEntry *q = &w->queue[tail + (size_t)i];
+            q->b = w->queue[at].b;
             board_make(&q->b, list.moves[i]);
             q->parent = (int32_t)at;
             q->move = list.moves[i];
             q->depth = depth;
-            __builtin_prefetch(seen_slot_first(sc, q->b.key));
+            __builtin_prefetch(seen_slot_first(w, q->b.key));
         }
         size_t kept = tail;
         for (int i = 0; i < list.count; i++) {
             size_t from = tail + (size_t)i;
-            if (!seen_insert(sc, sc->queue[from].b.key))
+            if (!seen_insert(w, w->queue[from].b.key))
                 continue;
             if (kept != from)
-                sc->queue[kept] = sc->queue[from];
+                w->queue[kept] = w->queue[from];
             kept++;
         }
         tail = kept;
@@ -837,9 +894,17 @@ static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
 static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target, size_t max,
                          Move *line, int *line_len)
 {
-    if (!exhaust_reserve(sc, max))
+    Walk *w = &sc->bf;
+    bool grown = !w->queue || w->queue_cap < max;
+    if (!walk_reserve(w, max, false))
         return CANMATE_UNKNOWN;
-    seen_begin(sc, max);
+    if (grown || !sc->heap) {
+        free(sc->heap);
+        sc->heap = malloc(w->queue_cap * BF_FANOUT * sizeof *sc->heap);
+        if (!sc->heap)
+            return CANMATE_UNKNOWN;
+    }
+    seen_begin(w, max);
     size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
     /* The root is the child of no move. */
     heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
@@ -847,19 +912,19 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         uint64_t top = heap_pop(sc->heap, &nheap);
         uint32_t parent = (uint32_t)(top >> 16);
         Move mv = (Move)(top & 0xffff);
-        QueueEntry *q = &sc->queue[count];
+        QueueEntry *q = &w->queue[count];
         if (parent == 0xffffffffu) {
             *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
         } else {
-            q->b = sc->queue[parent].b;
+            q->b = w->queue[parent].b;
             board_make(&q->b, mv);
             q->parent = (int32_t)parent;
             q->move = mv;
-            q->depth = (int16_t)(sc->queue[parent].depth + 1);
+            q->depth = (int16_t)(w->queue[parent].depth + 1);
         }
         /* Duplicates are weeded out here rather than when queued: far
          * fewer look-ups, in a table that stays in cache. */
-        if (!seen_insert(sc, q->b.key))
+        if (!seen_insert(w, q->b.key))
             continue;
         int32_t at = (int32_t)count++;
         const Board *b = &q->b;
@@ -870,7 +935,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         if (b->side == winner) {
             Move m = mate_in_one(b, &list);
             if (m != MOVE_NONE) {
-                int len = queue_line(sc, at, m, line);
+                int len = queue_line(w, at, m, line);
                 if (line_len)
                     *line_len = len;
                 return CANMATE_YES;
@@ -885,7 +950,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
                 movegen_legal_moves(&child, &replies);
                 Move m = mate_in_one(&child, &replies);
                 if (m != MOVE_NONE) {
-                    int len = queue_line(sc, at, list.moves[i], line);
+                    int len = queue_line(w, at, list.moves[i], line);
                     if (line)
                         line[len] = m;
                     if (line_len)
@@ -898,7 +963,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
             Board child = *b;
             board_make(&child, list.moves[i]);
             if (canmate_static_material_no(&child, winner) ||
-                (q->parent >= 0 && child.key == sc->queue[q->parent].b.key))
+                (q->parent >= 0 && child.key == w->queue[q->parent].b.key))
                 continue; /* a move straight back gains nothing */
             heap_push(sc->heap, &nheap,
                       bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
@@ -1227,8 +1292,6 @@ bool canmate_is_dead(const Board *b)
     for (int c = WHITE; c <= BLACK && dead; c++)
         if (st[c] == CANMATE_UNKNOWN && exhaust(&sc, b, c, budget, NULL, NULL) != CANMATE_NO)
             dead = false;
-    free(sc.queue);
-    free(sc.heap);
-    free(sc.seen);
+    walks_free(&sc);
     return dead;
 }

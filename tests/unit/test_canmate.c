@@ -198,6 +198,24 @@ START_TEST(answers_are_deterministic)
 }
 END_TEST
 
+/* A blocked position that only a long exhaustive walk proves dead for
+ * Black (some 26,000 positions, from the labelled vector): the walk runs
+ * out in the smaller stages and carries on in the larger ones, and must
+ * reach the same proof as a walk on a fresh scratch, also after a search
+ * with other budgets left a walk of this position paused in the scratch. */
+START_TEST(walk_carries_on)
+{
+    CanMateScratch *used = canmate_scratch_new(), *fresh = canmate_scratch_new();
+    Board b = testutil_board("rnb1b3/pk1p4/p1pPp1p1/P1P1P1Pp/RBP4P/P7/5B2/7K w - - 0 1");
+    CanMateLimits small = {CANMATE_DEFAULT_NODES, CANMATE_DEFAULT_DEPTH, 5000};
+    ck_assert_int_eq(canmate_search(&b, BLACK, &small, used, NULL, NULL), CANMATE_UNKNOWN);
+    ck_assert_int_eq(canmate_search(&b, BLACK, NULL, used, NULL, NULL), CANMATE_NO);
+    ck_assert_int_eq(canmate_search(&b, BLACK, NULL, fresh, NULL, NULL), CANMATE_NO);
+    canmate_scratch_free(used);
+    canmate_scratch_free(fresh);
+}
+END_TEST
+
 static uint64_t rng_state;
 
 static uint64_t rng(void)
@@ -508,6 +526,7 @@ int main(void)
     tcase_add_test(tc, dead_position_needs_both_sides);
     tcase_add_test(tc, bad_arguments_are_harmless);
     tcase_add_test(tc, answers_are_deterministic);
+    tcase_add_test(tc, walk_carries_on);
     tcase_add_test(tc, queen_or_rook_never_no);
     tcase_add_test(tc, lone_bishop_against_heavy_piece);
     tcase_add_test(tc, labelled_sample);
