@@ -337,8 +337,7 @@ function buildPage(file) {
       // (and so the page's module) until the sheet is in.
       `<script>${PRELOAD_LANGUAGE}</script>`,
       `<link rel="stylesheet" href="${css}">`,
-      // Fetched now, run by js/early.js once the page is parsed: after the
-      // first frame when that shows a kept view.
+      // Fetched now, run by js/early.js once the page is parsed.
       `<link rel="modulepreload" href="${js}" data-main>`].join('\n'));
   // The page's classic scripts (js/early.js) go inline, without their
   // opening comment: they run before any file could have been fetched.
