@@ -27,7 +27,8 @@
     try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
   }
 
-  var view = null; // the public page's kept view of this address
+  var view = null; // the kept view of this address (js/kept.js)
+  var boards = false; // whether this address of the public page shows boards
 
   // Parsed, and the module not run yet: the page's elements are there.
   document.addEventListener('readystatechange', function () {
@@ -50,6 +51,15 @@
     // tablet's live game later and its kept view no sooner.)
     var main = document.querySelector('link[rel="modulepreload"][data-main]');
     if (main) import(main.href); // else the page's sources: the module runs by itself
+    // The public page's boards come in a bundle of their own (js/public.js),
+    // fetched with the module where this address shows some.
+    var later = document.querySelector('meta[name="arbiter-later"]');
+    if (boards && later) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = later.content;
+      document.head.appendChild(link);
+    }
   });
 
   // The tablet: who is signed in, and the game and tournament of the last load.
@@ -81,6 +91,7 @@
     } else if (h[2] === 'standings') read(t + '/standings');
   } else if (h[0] === 'g' && /^\d+$/.test(h[1])) read('games/' + h[1]);
   else if (!h[0]) read('tournaments');
+  boards = (h[0] === 't' && (!h[2] || h[2] === 'live')) || h[0] === 'g';
 
   view = stored('arbiter.public.kept');
   if (!view || view.at !== location.search + location.hash || typeof view.html !== 'string') view = null;
