@@ -11,7 +11,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, newPage, dragMove, squareCenter, ApiClient } from './harness.mjs';
+import { startAll, stopAll, newPage, dragMove, ApiClient } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 const fx = {};
@@ -70,34 +70,6 @@ test('a reloaded tablet shows its last game, marked, and acts on nothing until t
   assert.equal((await arbiter.call('GET', `games/${fx.gid}`)).state.moves.length, 0);
   assert.deepEqual(tab.errors, []);
   await tab.context().close();
-});
-
-// The tablet's module (its only large file) held back: what shows is what
-// js/early.js drew from the view js/tablet.js kept, the page's first script.
-test('before its module runs, a reloaded tablet shows its last game: pieces in place, grey and inert under the banner', async () => {
-  // Without the service worker, whose cache would answer past the route.
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-  const tab = await ctx.newPage();
-  await tab.request.post(`${daemon.url}/api/v1/auth/player`, { data: { tournament_id: fx.tid, pin: fx.pins[0] } });
-  await tab.goto(`${daemon.url}/board.html?t=${fx.tid}`);
-  await tab.waitForSelector('#b-resign:not([disabled])');
-  await tab.route(/\/(dist\/tablet\.[0-9a-f]+|js\/tablet)\.js$/, () => { /* never answered */ });
-  await tab.reload({ waitUntil: 'commit' });
-  await tab.waitForSelector('.kept[aria-live]');
-  assert.match(await tab.textContent('.kept'), /Updating/);
-  assert.equal(await tab.locator('.tablet-game.kept-view').count(), 1, 'the kept view is greyed');
-  assert.equal(await tab.locator('.cg-wrap piece:not(.ghost)').count(), 32);
-  assert.ok(await tab.locator('#board-area').evaluate((el) => el.closest('[inert]') !== null), 'the board is inert');
-  assert.ok(await tab.isDisabled('#b-resign'));
-  // The pieces stand on their squares (their places are style the page's
-  // policy refuses in markup): the white king on e1, a black knight on g8.
-  for (const [sel, square] of [['piece.white.king:not(.ghost)', 'e1'], ['piece.black.knight:not(.ghost)', 'g8']]) {
-    const box = await tab.locator(sel).last().boundingBox();
-    const c = await squareCenter(tab, square);
-    assert.ok(Math.abs(box.x + box.width / 2 - c.x) < box.width / 4 && Math.abs(box.y + box.height / 2 - c.y) < box.height / 4,
-      `${sel} on ${square}`);
-  }
-  await ctx.close();
 });
 
 test('the public page shows the table it drew last, inert and marked, until the live one', async () => {

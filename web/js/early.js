@@ -4,16 +4,19 @@
 // has run, and spends that time on what the first render waits for:
 //   - it sends the reads the first render needs (js/api.js takes their
 //     answers from window.arbiterEarly: one round trip, started early);
-//   - it shows the view kept by js/kept.js (the public page's of this
-//     address, the tablet's of its kept game), marked as not yet current
-//     and inert, as soon as the page is parsed (before its module runs),
-//     until the module draws over it.
+//   - on the public page it shows the view this address showed last, kept
+//     by js/kept.js, marked as not yet current and inert, as soon as the
+//     page is parsed (before its module runs), until the module draws the
+//     live one over it.
 // The reads named here are a guess made before any module runs: the page
 // asks for what it needs either way, so a read that is not here only costs
 // its own round trip, and one the page does not take is dropped unread.
 // The build (web/bundle.mjs) writes this file into the built pages, where it
 // also runs the page's module (named by <link rel="modulepreload" data-main>)
-// once the page is parsed.
+// as soon as the page is parsed: its first step waits for its language file,
+// which lets the frame that shows a kept view be drawn (held back until after
+// that frame, it drew the tablet's live game later and its kept view no
+// sooner).
 
 (function () {
   var sent = {};
@@ -36,19 +39,10 @@
     var app = document.getElementById('app');
     var shown = Boolean(view && app && !app.firstChild);
     if (shown) {
-      // HTML this page drew itself from escaped templates (js/kept.js), its
-      // style attributes (the board's pieces) set here: the page's policy
-      // refuses them in markup, not through the CSSOM.
+      // HTML this page drew itself from escaped templates (js/kept.js).
       app.innerHTML = view.html;
-      var styled = app.querySelectorAll('[data-kept-style]');
-      for (var i = 0; i < styled.length; i++) styled[i].style.cssText = styled[i].getAttribute('data-kept-style');
       if (view.title) document.title = view.title;
-      window.arbiterKeptShown = true;
     }
-    // The page's module, now: it is fetched already or on its way, and its
-    // first step waits for its language file, which lets the frame that shows
-    // the kept view be drawn.  (Held until after that frame, it drew the
-    // tablet's live game later and its kept view no sooner.)
     var main = document.querySelector('link[rel="modulepreload"][data-main]');
     if (main) import(main.href); // else the page's sources: the module runs by itself
     // The public page's boards come in a bundle of their own (js/public.js),
@@ -69,11 +63,6 @@
     if (last && last.game) {
       read('games/' + last.game);
       if (last.tournament) read('tournaments/' + last.tournament);
-      // The view of that game, if it shows the kept position at this size.
-      view = stored('arbiter.tablet.kept');
-      var same = view && last.state && view.at === String(last.game) && view.fen === last.state.fen &&
-        view.fit === innerWidth + 'x' + innerHeight;
-      if (!same || typeof view.html !== 'string') view = null;
     }
     return;
   }

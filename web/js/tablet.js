@@ -15,7 +15,7 @@ import { BoardView, PROMO } from './board-view.js';
 import { normalize } from './state.js';
 import { html, render, $, ask, toast, errorText, connectionBadge, resultText } from './ui.js';
 import { tournamentOf, tournamentSeen, playerLabel, headText, confirmMoves, tabletTools, askMove } from './tablet-head.js';
-import { keptRead, keptWrite, keptForget, keptBanner, keptViewSave, TABLET_VIEW_KEY } from './kept.js';
+import { keptRead, keptWrite, keptForget, keptBanner } from './kept.js';
 
 const app = document.getElementById('app');
 let me = null;        // the Session
@@ -38,12 +38,6 @@ let meLive = false;       // me is the server's answer, not the kept one
 // The game this tablet showed last, for the next load (js/early.js reads
 // its ids): {game, tournament, colour, player, tour, state}.
 const LAST = 'arbiter.tablet.last';
-
-// The game of the last load and its view go with the session they were of.
-function forgetLast() {
-  keptForget(LAST);
-  keptForget(TABLET_VIEW_KEY);
-}
 
 // Only the server's state, for a session the server confirmed, can be acted on.
 const isLive = () => Boolean(state && !keptState && meLive);
@@ -109,7 +103,7 @@ async function route() {
 // ---------- sign-in ----------
 async function showSignIn(message) {
   closeGame();
-  forgetLast();
+  keptForget(LAST);
   let tournaments = [];
   try { tournaments = (await api.get('tournaments')).filter((x) => x.status !== 'finished'); } catch { /* offline: typed id */ }
   const pre = new URLSearchParams(location.search).get('t') || (tournaments[0] && tournaments[0].id) || '';
@@ -152,7 +146,7 @@ async function showSignIn(message) {
 // ---------- waiting for a pairing ----------
 function showWaiting() {
   closeGame();
-  forgetLast();
+  keptForget(LAST);
   render(app, html`<div class="tablet-signin">
     <div class="toolbar"><h1>${me.player ? me.player.name : ''}</h1><span id="conn"></span><span id="lang"></span></div>
     <p class="banner info" data-i18n="tablet.waiting"></p>
@@ -182,7 +176,7 @@ async function signOut() {
   const ok = await ask({ title: t('tablet.signout'), message: t('tablet.signout_confirm') });
   if (!ok) return;
   try { await api.logout(); } catch { /* the cookie goes anyway */ }
-  forgetLast();
+  keptForget(LAST);
   me = null;
   showSignIn();
 }
@@ -194,7 +188,6 @@ function closeGame() {
   clearInterval(openGame.flagTimer);
   clearInterval(openGame.nextTimer);
   clearInterval(showWaiting.timer);
-  clearTimeout(keepTimer);
   state = null;
   keptState = false;
   openId = null;
@@ -253,9 +246,8 @@ async function openGame(gid, kept = null) {
   if (kept) {
     showKept(kept);
     // The kept game is seen first: what the live state needs (its reads
-    // left already, js/early.js) is set up after the frame that shows it,
-    // unless js/early.js showed its kept view already.
-    if (!window.arbiterKeptShown) await afterFrame();
+    // left already, js/early.js) is set up after the frame that shows it.
+    await afterFrame();
     if (openId !== gid) return;
   }
   tourLoad = tournamentOf(me.player?.tournament_id ?? me.tournament_id);
@@ -357,29 +349,7 @@ function apply(s) {
   // Of the player only what the kept game needs: the rest stays with the server.
   const player = me.player && { tournament_id: me.player.tournament_id, name: me.player.name };
   if (meLive) keptWrite(LAST, { game: openId, tournament: me.player?.tournament_id ?? me.tournament_id, colour: openColour, player, tour, state });
-  keepView();
 }
-
-// The view of the live game, kept for js/early.js to show on the next load
-// before this module has run.  Taken once the board has moved its pieces
-// (chessground animates a move 150 ms), or as the page is left, and marked
-// with the position it shows: it is shown only with the kept game of that
-// position, in a window of the same size (the pieces stand in pixels).
-let keepTimer = null;
-function saveView() {
-  clearTimeout(keepTimer);
-  keepTimer = null;
-  if (!isLive() || !board || !$('.tablet-game')) return;
-  const cg = board.cg.state;
-  if (cg.animation.current || cg.draggable.current) return; // a piece halfway: the last view kept stays
-  cg.dom.redrawNow(true); // the pieces where the state has them, not a frame later
-  keptViewSave(app, { key: TABLET_VIEW_KEY, at: String(openId), spot: '#notices', extra: { fen: state.fen, fit: `${innerWidth}x${innerHeight}` } });
-}
-function keepView() {
-  clearTimeout(keepTimer);
-  keepTimer = setTimeout(saveView, 400);
-}
-window.addEventListener('pagehide', () => { if (keepTimer) saveView(); });
 
 // Art. 6.7: presence at the board is the tablet signed in to this game.
 function checkinIfDue() {
@@ -463,7 +433,6 @@ function renderGame() {
   }
   const paused = s.status === 'paused';
   const live = isLive();
-  $('.tablet-game')?.classList.toggle('kept-view', !live);
   const canMove = live && !over && !paused && !sending && s.to_move === mine && s.status !== 'pending';
   board.show(s, canMove ? mine : null);
   renderStatus(mine, over, paused);
