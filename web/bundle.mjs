@@ -4,7 +4,10 @@
 // that a reader waits for a few parallel requests instead of one round trip
 // per level of imports:
 //   - one ES module per page: the page's modules and the board library,
-//     hoisted into one scope in the order the browser would run them;
+//     hoisted into one scope in the order the browser would run them; where
+//     the page's code loads a module with import() (the public page's
+//     boards: its first view may show none), a second one, which holds
+//     that module and what it needs beyond the first (the board library);
 //   - one style sheet with every sheet the page links, the board library's
 //     twelve piece images folded into one and its SVG images written as
 //     text (the same pixels: the first frame builds one image, not twelve);
@@ -109,16 +112,24 @@ function parseModule(file, map) {
       throw new Error(`${file}: ${node.type} is not supported`);
     }
   }
+  // import('./x.js'): a module loaded later, when the page needs it.
+  mod.later = [];
+  walk(ast, (node) => {
+    if (node.type !== 'ImportExpression') return;
+    if (node.source.type !== 'Literal') throw new Error(`${file}: import() of a computed name is not supported`);
+    mod.later.push({ source: node.source, from: resolve(node.source.value, file, map) });
+  });
   return mod;
 }
 
 // The modules of ENTRIES (run one after the other) in the order the browser
-// evaluates them: depth first, each after its imports, each once.
-function collect(entries, map) {
+// evaluates them: depth first, each after its imports, each once; none of
+// OUTSIDE (the modules of the bundle that loads these).
+function collect(entries, map, outside = new Map()) {
   const order = [];
   const seen = new Map();
   const visit = (file) => {
-    if (seen.has(file)) return;
+    if (seen.has(file) || outside.has(file)) return;
     const mod = parseModule(file, map);
     seen.set(file, mod);
     for (const d of mod.deps) visit(d);
@@ -128,26 +139,48 @@ function collect(entries, map) {
   return { order, byFile: seen };
 }
 
+// Calls FN(node, parent) for NODE and every node under it.
+function walk(node, fn, parent = null) {
+  if (!node || typeof node.type !== 'string') return;
+  fn(node, parent);
+  for (const k of Object.keys(node)) {
+    const v = node[k];
+    if (Array.isArray(v)) for (const c of v) walk(c, fn, node);
+    else if (v && typeof v.type === 'string') walk(v, fn, node);
+  }
+}
+
 // Every Identifier's parent, and the shorthand properties ({ x }) by position.
 function parents(ast) {
   const up = new Map();
   const shorthand = new Set();
-  const walk = (node, parent) => {
-    if (!node || typeof node.type !== 'string') return;
+  walk(ast, (node, parent) => {
     up.set(node, parent);
     if (node.type === 'Property' && node.shorthand) shorthand.add(node.key.start);
-    for (const k of Object.keys(node)) {
-      const v = node[k];
-      if (Array.isArray(v)) for (const c of v) walk(c, node);
-      else if (v && typeof v.type === 'string') walk(v, node);
-    }
-  };
-  walk(ast, null);
+  });
   return { up, shorthand };
 }
 
+// Placeholders for the two bundles' names, which are made of both texts.
+const MAIN_URL = '@arbiter-main-bundle@';
+const LATER_URL = '@arbiter-later-bundle@';
+
+// The page's modules from ENTRIES, hoisted as the header says: {main, later}.
+// MAIN holds what ENTRIES import; LATER (empty when none) what MAIN's code
+// loads with import(): those modules and what they import that MAIN does
+// not hold, with the board library.  LATER imports what it uses of MAIN
+// from MAIN (one instance of each module), and exports the exports of the
+// modules MAIN asks for by import(); both name each other by a placeholder.
 function bundleJs(entries, map) {
-  const { order, byFile } = collect(entries, map);
+  const main = collect(entries, map);
+  const laterEntries = [...new Set(main.order.flatMap((m) => m.later.map((l) => l.from)))];
+  const later = collect(laterEntries, map, main.byFile);
+  for (const e of laterEntries) {
+    if (!later.byFile.has(e)) throw new Error(`${e}: loaded with import() and imported too`);
+  }
+  for (const m of later.order) if (m.later.length) throw new Error(`${m.file}: import() in a module loaded later`);
+  const order = [...main.order, ...later.order];
+  const byFile = new Map([...main.byFile, ...later.byFile]);
   // Names no module may take: the globals any module reads.
   const taken = new Set();
   for (const m of order) for (const ref of m.global.through) taken.add(ref.identifier.name);
@@ -169,10 +202,20 @@ function bundleJs(entries, map) {
     const imp = m.imports.get(local);
     return imp ? exported(imp.from, imp.name) : m.names.get(local);
   };
+  // The names of MAIN that LATER's code uses.
+  const inMain = new Set();
+  for (const m of main.order) for (const n of m.names.values()) inMain.add(n);
+  const shared = new Set();
   const parts = [];
   for (const m of order) {
     const { up, shorthand } = parents(m.ast);
     const edits = m.removed.map(([a, b]) => [a, b, '']);
+    const ofMain = main.byFile.has(m.file);
+    const use = (name) => {
+      if (!ofMain && inMain.has(name)) shared.add(name);
+      return name;
+    };
+    for (const l of m.later) edits.push([l.source.start, l.source.end, `'${LATER_URL}'`]);
     const inRemoved = (pos) => m.removed.some(([a, b]) => pos >= a && pos < b);
     const rename = (id, to) => {
       if (inRemoved(id.start) || to === id.name) return;
@@ -189,12 +232,12 @@ function bundleJs(entries, map) {
       for (const r of v.references) {
         const id = r.identifier;
         if (inRemoved(id.start)) continue;
-        if (imp.name !== '*') { rename(id, exported(imp.from, imp.name)); continue; }
+        if (imp.name !== '*') { rename(id, use(exported(imp.from, imp.name))); continue; }
         const p = up.get(id);
         if (!p || p.type !== 'MemberExpression' || p.object !== id || p.computed) {
           throw new Error(`${m.file}: namespace ${v.name} is used other than as ${v.name}.name`);
         }
-        edits.push([p.start, p.end, exported(imp.from, p.property.name)]);
+        edits.push([p.start, p.end, use(exported(imp.from, p.property.name))]);
       }
     }
     for (const c of m.comments) {
@@ -219,7 +262,20 @@ function bundleJs(entries, map) {
     }
     parts.push(`// ${path.relative(root, m.file)}\n${code}\n`);
   }
-  return parts.join('');
+  const names = [...shared].join(', ');
+  const mainCode = parts.slice(0, main.order.length).join('') + (shared.size ? `export { ${names} };\n` : '');
+  if (!later.order.length) return { main: mainCode, later: '' };
+  const out = new Map();
+  for (const e of laterEntries) {
+    for (const name of byFile.get(e).exports.keys()) {
+      const local = exported(e, name);
+      if (out.has(name) && out.get(name) !== local) throw new Error(`${e}: a second export '${name}' in the later bundle`);
+      out.set(name, local);
+    }
+  }
+  const exports = [...out].map(([name, local]) => (name === local ? name : `${local} as ${name}`)).join(', ');
+  return { main: mainCode,
+    later: `${shared.size ? `import { ${names} } from '${MAIN_URL}';\n` : ''}${parts.slice(main.order.length).join('')}export { ${exports} };\n` };
 }
 
 // ---------- style sheets ----------
@@ -321,9 +377,14 @@ function buildPage(file) {
   const entry = /<script type="module" src="([^"]+)"><\/script>/.exec(page);
   if (!entry) throw new Error(`${file}: no module script`);
   const base = path.basename(entry[1], '.js');
-  const code = bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page));
-  const js = hashed(base, 'js', code);
-  const i18n = languageFiles(base, code + page);
+  const { main, later } = bundleJs([path.join(root, entry[1]), path.join(root, SW_REGISTER)], importMap(page));
+  // Each bundle names the other: both names come from both texts.
+  const hash = hashOf(main + later);
+  const js = `/dist/${base}.${hash}.js`;
+  const laterJs = later ? `/dist/${base}-later.${hash}.js` : null;
+  write(path.basename(js), main.replaceAll(LATER_URL, laterJs));
+  if (later) write(path.basename(laterJs), later.replaceAll(MAIN_URL, js));
+  const i18n = languageFiles(base, main + later + page);
   const sheets = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)">\n/g)];
   const css = hashed('style', 'css', sheets.map((s) => `/* ${s[1]} */\n${sheet(s[1])}`).join('\n'));
   page = page.replace(/<script type="importmap">[^<]*<\/script>\n/, '')
@@ -337,8 +398,10 @@ function buildPage(file) {
       // (and so the page's module) until the sheet is in.
       `<script>${PRELOAD_LANGUAGE}</script>`,
       `<link rel="stylesheet" href="${css}">`,
-      // Fetched now, run by js/early.js once the page is parsed: after the
-      // first frame when that shows a kept view.
+      // What the page loads later (the boards): js/early.js fetches it with
+      // the page's module where the address shows a board.
+      ...(laterJs ? [`<meta name="arbiter-later" content="${laterJs}">`] : []),
+      // Fetched now, run by js/early.js once the page is parsed.
       `<link rel="modulepreload" href="${js}" data-main>`].join('\n'));
   // The page's classic scripts (js/early.js) go inline, without their
   // opening comment: they run before any file could have been fetched.
@@ -349,7 +412,7 @@ function buildPage(file) {
   });
   page = page.replace('<head>\n', '<head>\n<!-- Built by web/bundle.mjs; the source is web/' + file + '. -->\n');
   write(file, page);
-  return [js, css, ...Object.values(i18n)];
+  return [js, ...(laterJs ? [laterJs] : []), css, ...Object.values(i18n)];
 }
 
 function serviceWorker(files) {

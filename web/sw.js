@@ -4,7 +4,7 @@
 //
 // It keeps the pages' own files so that the next load does not wait for the
 // network: a page (the HTML) is answered from the cache at once and fetched
-// again in the background, so the load after a new build shows that build;
+// again once the page has loaded, so the load after a new build shows that build;
 // the build's content-named files (/dist/) are answered from the cache, since
 // they never change.  Everything else (the API, its live streams, exports,
 // PGN) goes to the network untouched: live data is never served from here.
@@ -17,13 +17,19 @@ const PAGES = ['/', '/index.html', '/board.html'];
 
 const kept = (path) => PAGES.includes(path) || path.startsWith('/dist/');
 
-// The API and its streams go past this worker altogether where the browser
-// knows static routes: a read never waits for the worker to wake up and
-// look at it (elsewhere the fetch handler below lets it through).
+// Where the browser knows static routes, it answers without waking this
+// worker: the API and its streams go to the network, the build's files come
+// from this version's cache (the network when the cache lacks one), so a
+// warm load's files do not wait for the worker's turn on a busy tablet.
+// Elsewhere the fetch handler below does the same.
 self.addEventListener('install', (e) => {
   try {
     if (e.addRoutes && self.URLPattern) {
-      e.waitUntil(e.addRoutes([{ condition: { urlPattern: new self.URLPattern({ pathname: '/api/*' }) }, source: 'network' }]).catch(() => {}));
+      const path = (pathname) => new self.URLPattern({ pathname });
+      e.waitUntil(e.addRoutes([
+        { condition: { urlPattern: path('/api/*') }, source: 'network' },
+        { condition: { urlPattern: path('/dist/*'), requestMethod: 'GET' }, source: { cacheName: CACHE } },
+      ]).catch(() => {}));
     }
   } catch { /* no routes: the fetch handler decides */ }
   self.skipWaiting();
@@ -34,12 +40,16 @@ self.addEventListener('activate', (e) => e.waitUntil((async () => {
   await self.clients.claim();
 })()));
 
-// A page names the files it loaded ({keep: [path, ...]}): they come from the
-// browser's HTTP cache, so keeping them costs no download.
+// A page names the files it loaded ({keep: [path, ...]}), once it is
+// loaded (js/sw-register.js): the build's files come from the browser's HTTP
+// cache, so keeping them costs no download; the page itself is fetched again
+// for the next load (a new build's page), now that the page's own reads are
+// done: not on the load, where it would share the venue's Wi-Fi with them.
 self.addEventListener('message', (e) => {
   const paths = (e.data && Array.isArray(e.data.keep) ? e.data.keep : []).filter((p) => typeof p === 'string' && kept(p));
   e.waitUntil(caches.open(CACHE).then((cache) => Promise.all(paths.map(async (p) => {
-    if (!await cache.match(p)) await cache.add(p).catch(() => {});
+    if (PAGES.includes(p)) await fetchPage(p).catch(() => {});
+    else if (!await cache.match(p)) await cache.add(p).catch(() => {});
   }))));
 });
 
@@ -67,10 +77,8 @@ self.addEventListener('fetch', (e) => {
   if (url.origin !== self.location.origin || !kept(url.pathname)) return;
   if (url.pathname.startsWith('/dist/')) e.respondWith(file(req));
   else if (req.mode === 'navigate') {
-    // The kept page at once, the network's for the next load (or now, when
-    // none is kept yet).
-    const fresh = fetchPage(url.pathname);
-    e.waitUntil(fresh.catch(() => {}));
-    e.respondWith(caches.open(CACHE).then((c) => c.match(url.pathname, { ignoreVary: true })).then((copy) => copy || fresh));
+    // The kept page at once (the page asks for a fresh copy once loaded),
+    // the network's when none is kept yet.
+    e.respondWith(caches.open(CACHE).then((c) => c.match(url.pathname, { ignoreVary: true })).then((copy) => copy || fetchPage(url.pathname)));
   }
 });

@@ -3,7 +3,8 @@
 // and of the tablet under a busy venue Wi-Fi (Chromium's network emulation:
 // 1.6 Mbit/s, 150 ms round trip), cold (empty cache) and warm, with the
 // bytes transferred: the first render (on a warm load the last known state
-// the page kept, marked as not current) and the live one; and a screenshot of every page at every viewport in
+// the page kept, marked as not current) and the live one, timed by the page's
+// own clock from the navigation's start; and a screenshot of every page at every viewport in
 // every language, saved under ARBITER_ARTIFACTS (the build directory), for
 // a reviewer's eye.  The numbers are printed as TAP comments.
 
@@ -97,13 +98,46 @@ test('axe-core: no serious or critical violation on any page, in en, ru and bg',
   assert.deepEqual(found, []);
 });
 
-// One navigation under the venue Wi-Fi: milliseconds to READY (ms), and to
-// READY drawn from the server's answers rather than from the last known
-// state the page kept (live: no '.kept' banner left), whether the first
-// render was a kept one, bytes on the wire, and the page's own files (not
-// the API, not the icon the browser asks for by itself) that were asked of
-// the server rather than taken from a cache.
-async function timed(page, cdp, url, ready) {
+// In the page, from its first script on: notes when the first render and
+// the live one are drawn, in milliseconds from the navigation's start (the
+// page's own clock, performance.now()), and hands them to the test when the
+// live one is.  Drawn: the element matching READY is in the document (first
+// render: possibly the last known state the page kept, under its '.kept'
+// banner; live: READY with no '.kept' left), and the frame that shows it has
+// been painted: a requestAnimationFrame callback runs just before that
+// frame's paint, a message posted from it runs just after.  The test itself
+// polls nothing meanwhile: Playwright's own waiting (retries 20 to 500 ms
+// apart, each a round trip through the debugger, its helper script run in
+// the page) measured itself more than the page.
+function stamper(ready) {
+  const at = { kept: false };
+  const drawn = (key) => {
+    at[key] = null;
+    window.requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        at[key] = performance.now();
+        if (typeof at.first === 'number' && typeof at.live === 'number') window.__arbiterDrawn(JSON.stringify(at));
+      };
+      ch.port2.postMessage(0);
+    });
+  };
+  const obs = new MutationObserver(() => {
+    const kept = document.querySelector('.kept');
+    if (kept) at.kept = true;
+    if (!document.querySelector(ready)) return;
+    if (at.first === undefined) drawn('first');
+    if (!kept && at.live === undefined) { obs.disconnect(); drawn('live'); }
+  });
+  obs.observe(document, { childList: true, subtree: true });
+}
+
+// One navigation under the venue Wi-Fi: the page's first render (ms) and its
+// live one (live), drawn as stamper() notes them; whether the first render
+// was a kept one; bytes on the wire; and the page's own files (not the API,
+// not the icon the browser asks for by itself) that were asked of the server
+// rather than taken from a cache.
+async function timed(page, cdp, url) {
   let bytes = 0;
   const cached = new Set(); const asked = new Set();
   const done = (e) => { bytes += e.encodedDataLength; };
@@ -116,18 +150,17 @@ async function timed(page, cdp, url, ready) {
   cdp.on('Network.loadingFinished', done);
   cdp.on('Network.requestServedFromCache', fromCache);
   cdp.on('Network.responseReceived', answered);
-  const t0 = Date.now();
+  const drawn = new Promise((resolve, reject) => {
+    page.drawn = resolve;
+    setTimeout(() => reject(new Error(`${url}: not drawn in 90 s`)), 90000).unref();
+  });
   await page.goto(`${daemon.url}${url}`, { waitUntil: 'commit' });
-  await page.waitForSelector(ready, { timeout: 90000 });
-  const ms = Date.now() - t0;
-  await page.waitForFunction((sel) => document.querySelector(sel) && !document.querySelector('.kept'), ready, { timeout: 90000, polling: 10 });
-  const live = Date.now() - t0;
-  const kept = await page.evaluate(() => window.arbiterSawKept === true);
+  const at = JSON.parse(await drawn);
   await page.waitForTimeout(300);
   cdp.off('Network.loadingFinished', done);
   cdp.off('Network.requestServedFromCache', fromCache);
   cdp.off('Network.responseReceived', answered);
-  return { ms, live, kept, bytes, asked: [...asked] };
+  return { ms: Math.round(at.first), live: Math.round(at.live), kept: at.kept, bytes, asked: [...asked] };
 }
 
 // The service worker keeps the files of a loaded page (js/sw-register.js,
@@ -147,19 +180,15 @@ test('first render on venue Wi-Fi (1.6 Mbit/s, 150 ms): public page and tablet, 
   for (const [name, url, ready, as] of [['public', `/#/t/${fx.tid}/pairings`, 'table.pairings tbody tr', null],
     ['tablet', `/board.html?t=${fx.tid}`, '.cg-wrap piece', 'player']]) {
     const page = await signedIn(as, { width: 1280, height: 800 });
-    // Notes whether a kept state was ever drawn, however briefly.
-    await page.addInitScript(() => {
-      new MutationObserver((_, obs) => {
-        if (document.querySelector('.kept')) { window.arbiterSawKept = true; obs.disconnect(); }
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.exposeFunction('__arbiterDrawn', (at) => page.drawn(at));
+    await page.addInitScript(stamper, ready);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
-    const cold = await timed(page, cdp, url, ready);
+    const cold = await timed(page, cdp, url);
     await shellKept(page);
     await page.goto('about:blank');
-    const warm = await timed(page, cdp, url, ready);
+    const warm = await timed(page, cdp, url);
     results.push({ name, cold, warm });
     const first = (r) => (r.kept ? `${r.ms} ms (last known state), live ${r.live} ms` : `${r.ms} ms (live)`);
     console.log(`# first render ${name}: cold ${first(cold)}, ${(cold.bytes / 1024).toFixed(1)} KiB, ${cold.asked.length} files; ` +

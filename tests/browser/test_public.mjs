@@ -112,3 +112,35 @@ test('under a broadcast delay the public game page follows the delayed stream', 
   assert.ok(Date.now() - t0 >= 2900, `shown after ${Date.now() - t0} ms`);
   assert.deepEqual(pub.errors, []);
 });
+
+// The board library and the boards' views are a bundle of their own
+// (web/bundle.mjs): a reader of the tables does not download them; the live
+// tab and a game page load them and draw their boards.
+test('the tables load no board code; the live tab and a game page load it and draw their boards', async () => {
+  const tour = await arbiter.call('POST', 'tournaments', { name: 'Boards Later', time_control: '900+10', system: 'manual', rounds: 1 });
+  const ids = [];
+  for (const n of ['Alpha, Ana', 'Bravo, Bojan']) ids.push((await arbiter.call('POST', `tournaments/${tour.id}/players`, { name: n })).player.id);
+  const round = await arbiter.call('POST', `tournaments/${tour.id}/rounds`, { publish: true, pairings: [{ board: 1, white_id: ids[0], black_id: ids[1] }] });
+  const boardCode = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((r) => new URL(r.name).pathname).filter((p) => /chessground|-later\.|board-view/.test(p)));
+  const pub = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await pub.goto(`${daemon.url}/#/t/${tour.id}/pairings`);
+  await pub.waitForSelector('table.pairings tbody tr');
+  assert.equal(await pub.locator('meta[name="arbiter-later"]').count(), 1, 'the page is the built one');
+  const main = await pub.locator('link[rel="modulepreload"][data-main]').getAttribute('href');
+  assert.doesNotMatch(await (await fetch(`${daemon.url}${main}`)).text(), /cg-board/, 'the page\'s module holds no board library');
+  await pub.waitForTimeout(500);
+  assert.deepEqual(await boardCode(pub), []);
+  await pub.click('#nav a[href$="/live"]');
+  await pub.waitForSelector('#grid .cg-wrap piece');
+  assert.equal((await boardCode(pub)).length, 1);
+  // A game page opened at its address fetches the boards with the page's module.
+  const game = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await game.goto(`${daemon.url}/#/g/${round.games[0].id}`);
+  await game.waitForSelector('#g-main .cg-wrap piece');
+  assert.equal((await boardCode(game)).length, 1);
+  assert.deepEqual(pub.errors, []);
+  assert.deepEqual(game.errors, []);
+  await pub.context().close();
+  await game.context().close();
+});

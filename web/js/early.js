@@ -13,8 +13,10 @@
 // its own round trip, and one the page does not take is dropped unread.
 // The build (web/bundle.mjs) writes this file into the built pages, where it
 // also runs the page's module (named by <link rel="modulepreload" data-main>)
-// once the page is parsed: at once, or after the first frame when it shows a
-// kept view, so that the view is seen before the module's work begins.
+// as soon as the page is parsed: its first step waits for its language file,
+// which lets the frame that shows a kept view be drawn (held back until after
+// that frame, it drew the tablet's live game later and its kept view no
+// sooner).
 
 (function () {
   var sent = {};
@@ -28,7 +30,8 @@
     try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
   }
 
-  var view = null; // the public page's kept view of this address
+  var view = null; // the kept view of this address (js/kept.js)
+  var boards = false; // whether this address of the public page shows boards
 
   // Parsed, and the module not run yet: the page's elements are there.
   document.addEventListener('readystatechange', function () {
@@ -41,15 +44,16 @@
       if (view.title) document.title = view.title;
     }
     var main = document.querySelector('link[rel="modulepreload"][data-main]');
-    if (!main) return; // the page's sources: the module runs by itself
-    var started = false;
-    var run = function () {
-      if (!started) { started = true; import(main.href); }
-    };
-    if (!shown) return run();
-    // No frames in a hidden tab: the timer runs it there.
-    requestAnimationFrame(function () { setTimeout(run, 0); });
-    setTimeout(run, 200);
+    if (main) import(main.href); // else the page's sources: the module runs by itself
+    // The public page's boards come in a bundle of their own (js/public.js),
+    // fetched with the module where this address shows some.
+    var later = document.querySelector('meta[name="arbiter-later"]');
+    if (boards && later) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = later.content;
+      document.head.appendChild(link);
+    }
   });
 
   // The tablet: who is signed in, and the game and tournament of the last load.
@@ -76,6 +80,7 @@
     } else if (h[2] === 'standings') read(t + '/standings');
   } else if (h[0] === 'g' && /^\d+$/.test(h[1])) read('games/' + h[1]);
   else if (!h[0]) read('tournaments');
+  boards = (h[0] === 't' && (!h[2] || h[2] === 'live')) || h[0] === 'g';
 
   view = stored('arbiter.public.kept');
   if (!view || view.at !== location.search + location.hash || typeof view.html !== 'string') view = null;

@@ -7,12 +7,15 @@
 // followed; the page says how late it is.
 // A table drawn is kept for the next load of its address (js/kept.js), which
 // shows it, marked as not current, until the live one is drawn.
+// The boards (the live grid, a game) and their library are loaded with the
+// first view that shows one: the tables and the list of tournaments, most
+// readers' first view, do without them (web/bundle.mjs puts them in a
+// second bundle, which js/early.js fetches at once for an address with
+// boards).
 
 import * as api from './api.js';
 import { LiveStream } from './sse.js';
 import { initI18n, t, languagePicker, onLanguageChange } from './i18n.js';
-import { GameView } from './game-view.js';
-import { LiveGrid } from './live-grid.js';
 import { html, render, $, errorText, connectionBadge } from './ui.js';
 import { normalize } from './state.js';
 import { standingsTable, scoresheet } from './views.js';
@@ -85,6 +88,9 @@ function delayNote(tour) {
 
 async function showTournament(tid, tab, sub) {
   setNav(tid, tab);
+  // The boards' code comes while the tournament's reads are on their way.
+  const boards = tab === 'live' ? import('./live-grid.js') : null;
+  boards?.catch(() => {}); // reported where it is awaited
   // The tab's first reads go out with the tournament's, not after them: one
   // round trip less before the first table on a slow network.
   // js/early.js sends the same reads as the page starts.
@@ -102,6 +108,7 @@ async function showTournament(tid, tab, sub) {
   document.title = `${tour.name} · ${t(`public.tab.${tab}`)} — Arbiter`;
   const head = html`<h2>${tour.name}</h2>${delayNote(tour)}${officeSummary(tour)}`;
   if (tab === 'live') {
+    const { LiveGrid } = await boards;
     render(app, html`${head}<div id="grid"></div>`);
     const grid = new LiveGrid($('#grid'), tid, { link: (gid) => `#/g/${gid}`, onStatus: (s) => conn.set(s) });
     cleanup.push(() => grid.close());
@@ -156,10 +163,13 @@ async function showTournament(tid, tab, sub) {
 }
 
 async function showGame(gid) {
+  const board = import('./game-view.js');
+  board.catch(() => {}); // reported where it is awaited
   const first = normalize(await api.get(`games/${gid}`));
   const tid = first.game.tournament_id;
   setNav(tid, null);
   const tour = await api.get(`tournaments/${tid}`).catch(() => null);
+  const { GameView } = await board;
   render(app, html`<p><a href="#/t/${tid}/live" data-i18n="public.back"></a> ·
     <a href="${api.BASE}/games/${gid}/pgn" download="game-${gid}.pgn">PGN</a></p>${delayNote(tour)}
     <div class="game-layout"><div><div id="g-main"></div><div id="g-step"></div></div><div id="g-sheet"></div></div>`);
