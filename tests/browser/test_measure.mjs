@@ -132,6 +132,15 @@ function stamper(ready) {
   obs.observe(document, { childList: true, subtree: true });
 }
 
+// Warm loads are timed several times and reported by their median: one load
+// on a machine shared with other jobs can take twice the time of the next.
+const WARM_LOADS = 5;
+
+function median(xs) {
+  const v = [...xs].sort((a, b) => a - b);
+  return v[(v.length - 1) >> 1];
+}
+
 // One navigation under the venue Wi-Fi: the page's first render (ms) and its
 // live one (live), drawn as stamper() notes them; whether the first render
 // was a kept one; bytes on the wire; and the page's own files (not the API,
@@ -187,15 +196,23 @@ test('first render on venue Wi-Fi (1.6 Mbit/s, 150 ms): public page and tablet, 
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
     const cold = await timed(page, cdp, url);
     await shellKept(page);
-    await page.goto('about:blank');
-    const warm = await timed(page, cdp, url);
-    results.push({ name, cold, warm });
+    const warms = [];
+    for (let i = 0; i < WARM_LOADS; i++) {
+      await page.goto('about:blank');
+      warms.push(await timed(page, cdp, url));
+    }
+    const warm = { ...warms[0], ms: median(warms.map((w) => w.ms)), live: median(warms.map((w) => w.live)) };
+    results.push({ name, cold, warm, warms });
     const first = (r) => (r.kept ? `${r.ms} ms (last known state), live ${r.live} ms` : `${r.ms} ms (live)`);
+    const span = (key) => `${Math.min(...warms.map((w) => w[key]))}-${Math.max(...warms.map((w) => w[key]))}`;
     console.log(`# first render ${name}: cold ${first(cold)}, ${(cold.bytes / 1024).toFixed(1)} KiB, ${cold.asked.length} files; ` +
-      `warm ${first(warm)}, ${(warm.bytes / 1024).toFixed(1)} KiB, ${warm.asked.length} files ${warm.asked.join(' ')}`);
+      `warm (median of ${warms.length} loads) ${first(warm)} (first ${span('ms')}, live ${span('live')} ms), ` +
+      `${(warm.bytes / 1024).toFixed(1)} KiB, ${warm.asked.length} files ${warm.asked.join(' ')}`);
   }
-  // A warm load shows the last known state first, and then the live one.
-  for (const r of results) assert.ok(r.warm.kept && r.warm.live >= r.warm.ms, `${r.name}: no last known state on the warm load`);
+  // Every warm load shows the last known state first, and then the live one.
+  for (const r of results) {
+    for (const w of r.warms) assert.ok(w.kept && w.live >= w.ms, `${r.name}: no last known state on a warm load`);
+  }
   // The targets hold on a quiet machine; a build machine shared with other
   // jobs measures its own load, so they are checked only when asked for.
   if (process.env.ARBITER_TIMING_TARGETS) {
@@ -204,10 +221,14 @@ test('first render on venue Wi-Fi (1.6 Mbit/s, 150 ms): public page and tablet, 
       assert.ok(r.warm.ms <= 300, `${r.name} warm ${r.warm.ms} ms`);
     }
   }
-  for (const r of results) assert.ok(r.warm.bytes < r.cold.bytes, `${r.name}: the warm load fetched less`);
-  // The built page and its files come from the service worker's cache on a
-  // warm load: not one request (not even a revalidation) before the API's.
-  for (const r of results) assert.deepEqual(r.warm.asked, [], `${r.name}: the warm load asked the server for its files`);
+  for (const r of results) {
+    for (const w of r.warms) {
+      assert.ok(w.bytes < r.cold.bytes, `${r.name}: the warm load fetched less`);
+      // The built page and its files come from the service worker's cache on
+      // a warm load: not one request (not even a revalidation) before the API's.
+      assert.deepEqual(w.asked, [], `${r.name}: the warm load asked the server for its files`);
+    }
+  }
   for (const r of results) assert.ok(r.cold.asked.length <= 4, `${r.name}: cold load in ${r.cold.asked.length} files: ${r.cold.asked.join(' ')}`);
 });
 
