@@ -16,11 +16,14 @@
 #include "canmate_plan.h"
 #include "testutil.h"
 
-/* Labelled YES for the side given, whose mates the corner pictures miss. */
-static const struct {
+/* A position of the labelled vector and the side asked about. */
+typedef struct {
     const char *fen;
     int winner;
-} walled[] = {
+} Case;
+
+/* Labelled YES for the side given, whose mates the corner pictures miss. */
+static const Case walled[] = {
     /* Black's bishops behind the chain mate White's king on the king's side. */
     {"8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 1", BLACK},
     /* White's king, shut in on the a-file, is mated beside its own pawns. */
@@ -44,47 +47,63 @@ static CanMateTtEntry *table(void)
     return tt;
 }
 
-START_TEST(plan_finds_walled_mates)
+/* Runs the plan stage (TEMPO: its tempo search alone) with BUDGET on each of
+ * the N CASES and asserts it answers WANT; a YES must carry a line that
+ * replays to mate, an UNKNOWN no line at all. */
+static void expect_stage(const Case *cases, size_t n, int tempo, uint64_t budget, CanMate want)
 {
     CanMateTtEntry *tt = table();
     uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
-    for (size_t i = 0; i < sizeof walled / sizeof *walled; i++) {
-        Board b = testutil_board(walled[i].fen);
+    for (size_t i = 0; i < n; i++) {
+        Board b = testutil_board(cases[i].fen);
         Move line[CANMATE_LINE_MAX];
         int len = 0;
-        CanMate r = canmate_plan_search(&b, walled[i].winner, BUDGET, tt, mask, &gen, line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
-        ck_assert_int_ge(len, 1);
-        testutil_assert_mates(walled[i].fen, walled[i].winner, line, len);
+        CanMate r =
+            tempo
+                ? canmate_plan_tempo_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
+                : canmate_plan_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len);
+        ck_assert_msg(r == want, "%s: %s", cases[i].fen, canmate_name(r));
+        if (want == CANMATE_YES)
+            testutil_assert_mates(cases[i].fen, cases[i].winner, line, len);
+        else
+            ck_assert_int_eq(len, 0);
     }
     free(tt);
+}
+
+/* What a user sees: the default analysis decides each of the N CASES, with
+ * a line that replays to mate. */
+static void expect_search_mates(const Case *cases, size_t n)
+{
+    CanMateScratch *scratch = canmate_scratch_new();
+    ck_assert_ptr_nonnull(scratch);
+    for (size_t i = 0; i < n; i++) {
+        Board b = testutil_board(cases[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r = canmate_search(&b, cases[i].winner, NULL, scratch, line, &len);
+        ck_assert_msg(r == CANMATE_YES, "%s: %s", cases[i].fen, canmate_name(r));
+        testutil_assert_mates(cases[i].fen, cases[i].winner, line, len);
+    }
+    canmate_scratch_free(scratch);
+}
+
+START_TEST(plan_finds_walled_mates)
+{
+    expect_stage(walled, sizeof walled / sizeof *walled, 0, BUDGET, CANMATE_YES);
 }
 END_TEST
 
 /* What a user sees: the default analysis now decides them. */
 START_TEST(search_decides_walled_mates)
 {
-    CanMateScratch *scratch = canmate_scratch_new();
-    ck_assert_ptr_nonnull(scratch);
-    for (size_t i = 0; i < sizeof walled / sizeof *walled; i++) {
-        Board b = testutil_board(walled[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r = canmate_search(&b, walled[i].winner, NULL, scratch, line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
-        ck_assert_int_ge(len, 1);
-        testutil_assert_mates(walled[i].fen, walled[i].winner, line, len);
-    }
-    canmate_scratch_free(scratch);
+    expect_search_mates(walled, sizeof walled / sizeof *walled);
 }
 END_TEST
 
 /* Labelled NO for the side given: the stage must stay undecided (it never
  * claims a proof, and no mating line exists). */
-static const struct {
-    const char *fen;
-    int winner;
-} cannot[] = {
+static const Case cannot[] = {
     /* Black's king is walled in and its pawns never change files. */
     {"1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 1", BLACK},
     {"1k6/1P3p1p/BP1p4/1P6/8/8/3P1PKP/8 w - - 0 1", BLACK},
@@ -95,28 +114,14 @@ static const struct {
 
 START_TEST(plan_never_mates_where_none_exists)
 {
-    CanMateTtEntry *tt = table();
-    uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
-    for (size_t i = 0; i < sizeof cannot / sizeof *cannot; i++) {
-        Board b = testutil_board(cannot[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r =
-            canmate_plan_search(&b, cannot[i].winner, BUDGET / 4, tt, mask, &gen, line, &len);
-        ck_assert_msg(r == CANMATE_UNKNOWN, "%s: %s", cannot[i].fen, canmate_name(r));
-        ck_assert_int_eq(len, 0);
-    }
-    free(tt);
+    expect_stage(cannot, sizeof cannot / sizeof *cannot, 0, BUDGET / 4, CANMATE_UNKNOWN);
 }
 END_TEST
 
 /* Labelled YES for the side given, one of each family of walled-in kings
  * whose mate is a count of tempi, undecided by every stage before the
  * tempo search walked kings to the pawns and gave pieces up for free. */
-static const struct {
-    const char *fen;
-    int winner;
-} tempo[] = {
+static const Case tempo[] = {
     /* Black's e-pawn promotes to a knight that frees White's king, the
      * h-pawn's queen is given up, a White pawn passes and mates. */
     {"5k2/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1", WHITE},
@@ -136,18 +141,7 @@ enum { TEMPO_BUDGET = 1500000 };
 
 START_TEST(tempo_finds_walled_king_plans)
 {
-    CanMateTtEntry *tt = table();
-    uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
-    for (size_t i = 0; i < sizeof tempo / sizeof *tempo; i++) {
-        Board b = testutil_board(tempo[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r = canmate_plan_tempo_search(&b, tempo[i].winner, TEMPO_BUDGET, tt, mask, &gen,
-                                              line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", tempo[i].fen, canmate_name(r));
-        testutil_assert_mates(tempo[i].fen, tempo[i].winner, line, len);
-    }
-    free(tt);
+    expect_stage(tempo, sizeof tempo / sizeof *tempo, 1, TEMPO_BUDGET, CANMATE_YES);
 }
 END_TEST
 
@@ -155,27 +149,14 @@ END_TEST
  * a second. */
 START_TEST(search_decides_tempo_plans)
 {
-    CanMateScratch *scratch = canmate_scratch_new();
-    ck_assert_ptr_nonnull(scratch);
-    for (size_t i = 0; i < sizeof tempo / sizeof *tempo; i++) {
-        Board b = testutil_board(tempo[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r = canmate_search(&b, tempo[i].winner, NULL, scratch, line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", tempo[i].fen, canmate_name(r));
-        testutil_assert_mates(tempo[i].fen, tempo[i].winner, line, len);
-    }
-    canmate_scratch_free(scratch);
+    expect_search_mates(tempo, sizeof tempo / sizeof *tempo);
 }
 END_TEST
 
 /* Labelled NO of the same families, where the tempo search runs to its
  * budget (pawns still move, nothing else does): it must find nothing.
  * And where a piece can move, it leaves the position to the others. */
-static const struct {
-    const char *fen;
-    int winner;
-} tempo_cannot[] = {
+static const Case tempo_cannot[] = {
     {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1", WHITE},
     {"8/3p1p1p/1p6/1P6/KP6/PP1P4/5P1P/k7 w - - 0 1", BLACK},
     {"1k6/1P1p3p/BP3p2/1P5p/3P4/8/5PKP/8 b - - 0 1", BLACK},
@@ -186,17 +167,10 @@ static const struct {
 
 START_TEST(tempo_never_mates_where_none_exists)
 {
+    expect_stage(tempo_cannot, sizeof tempo_cannot / sizeof *tempo_cannot, 1, TEMPO_BUDGET,
+                 CANMATE_UNKNOWN);
     CanMateTtEntry *tt = table();
     uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
-    for (size_t i = 0; i < sizeof tempo_cannot / sizeof *tempo_cannot; i++) {
-        Board b = testutil_board(tempo_cannot[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r = canmate_plan_tempo_search(&b, tempo_cannot[i].winner, TEMPO_BUDGET, tt, mask,
-                                              &gen, line, &len);
-        ck_assert_msg(r == CANMATE_UNKNOWN, "%s: %s", tempo_cannot[i].fen, canmate_name(r));
-        ck_assert_int_eq(len, 0);
-    }
     /* A labelled YES whose bishops move: not the tempo search's. */
     Board b = testutil_board(walled[0].fen);
     ck_assert_int_eq(
