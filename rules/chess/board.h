@@ -103,6 +103,12 @@ void board_to_fen(const Board *b, char *out);
 /* Plays m, which must be legal in b. */
 void board_make(Board *b, Move m);
 
+/* The key b would have after board_make(b, m), for m legal in b, without
+ * making the move: lets a search probe its table before it pays for the
+ * copy and the make (a double step that an enemy pawn could take en
+ * passant is made on a copy, since its key depends on the pin logic). */
+uint64_t board_key_after(const Board *b, Move m);
+
 /* Squares of `by` pieces that attack sq, given occupancy occ. */
 Bitboard board_attackers(const Board *b, int sq, int by, Bitboard occ);
 

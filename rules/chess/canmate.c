@@ -727,9 +727,9 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
             continue;
         if (at > 0 && walk_dead(&w->queue[w->queue[at].parent].b, b, winner))
             continue;
-        /* The children are made in place at the queue's tail and their
-         * slots in the seen set fetched ahead: the look-ups are random
-         * accesses into a table larger than the cache. */
+        /* The children's keys first, their slots in the seen set fetched
+         * ahead (random accesses into a table larger than the cache); only
+         * the children not seen before are made, in place at the tail. */
         if (tail + (size_t)list.count > max) {
             w->paused = true;
             w->winner = winner;
@@ -738,25 +738,21 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
             return CANMATE_UNKNOWN;
         }
         int16_t depth = w->queue[at].depth < INT16_MAX ? w->queue[at].depth + 1 : INT16_MAX;
+        uint64_t keys[MOVES_MAX];
         for (int i = 0; i < list.count; i++) {
-            QueueEntry *q = &w->queue[tail + (size_t)i];
+            keys[i] = board_key_after(b, list.moves[i]);
+            __builtin_prefetch(seen_slot_first(w, keys[i]));
+        }
+        for (int i = 0; i < list.count; i++) {
+            if (!seen_insert(w, keys[i]))
+                continue;
+            QueueEntry *q = &w->queue[tail++];
             q->b = w->queue[at].b;
             board_make(&q->b, list.moves[i]);
             q->parent = (int32_t)at;
             q->move = list.moves[i];
             q->depth = depth;
-            __builtin_prefetch(seen_slot_first(w, q->b.key));
         }
-        size_t kept = tail;
-        for (int i = 0; i < list.count; i++) {
-            size_t from = tail + (size_t)i;
-            if (!seen_insert(w, w->queue[from].b.key))
-                continue;
-            if (kept != from)
-                w->queue[kept] = w->queue[from];
-            kept++;
-        }
-        tail = kept;
     }
     return CANMATE_NO;
 }
@@ -912,8 +908,14 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         uint64_t top = heap_pop(sc->heap, &nheap);
         uint32_t parent = (uint32_t)(top >> 16);
         Move mv = (Move)(top & 0xffff);
+        /* Duplicates are weeded out here rather than when queued: far
+         * fewer look-ups, in a table that stays in cache; by key, before
+         * the position is made. */
+        bool is_root = parent == 0xffffffffu;
+        if (!seen_insert(w, is_root ? root->key : board_key_after(&w->queue[parent].b, mv)))
+            continue;
         QueueEntry *q = &w->queue[count];
-        if (parent == 0xffffffffu) {
+        if (is_root) {
             *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
         } else {
             q->b = w->queue[parent].b;
@@ -922,10 +924,6 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
             q->move = mv;
             q->depth = (int16_t)(w->queue[parent].depth + 1);
         }
-        /* Duplicates are weeded out here rather than when queued: far
-         * fewer look-ups, in a table that stays in cache. */
-        if (!seen_insert(w, q->b.key))
-            continue;
         int32_t at = (int32_t)count++;
         const Board *b = &q->b;
         if (q->depth >= CANMATE_LINE_MAX - 2)

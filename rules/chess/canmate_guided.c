@@ -188,6 +188,28 @@ static int classify_step(const Board *b, Move m, int winner, int corner, bool mu
     return v;
 }
 
+/* Counts the position with key `key` against the budgets, and whether the
+ * search stops there: a budget ran out (s->aborted) or the table holds it
+ * from this search with as much depth left.  Asked before a child is made,
+ * so that the children that end here (most of them) cost no make. */
+static bool guided_stop(Guided *s, uint64_t key, int left)
+{
+    if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
+        s->aborted = true;
+        return true;
+    }
+    const CanMateTtEntry *e = &s->tt[key & s->tt_mask];
+    if (e->key == key && e->depth >= left && e->gen <= s->gen && e->gen >= s->first_gen) {
+        /* Searched in an earlier round with as much depth left: its
+         * subtree is not searched again, but then this round alone has not
+         * seen every position (see canmate_guided_search_at). */
+        if (e->gen != s->gen)
+            s->stale = true;
+        return true;
+    }
+    return false;
+}
+
 /*
  * Depth-first helpmate search where the depth left is spent unevenly:
  * moves towards the pictured mate cost nothing, moves after such a move
@@ -196,24 +218,14 @@ static int classify_step(const Board *b, Move m, int winner, int corner, bool mu
  * deeper than a uniform search.  Positions already searched with as much
  * depth left in this round are skipped.  s->cut records that some line
  * was stopped by the depth, so a round that ends without a cut and
- * without running out of nodes has seen every reachable position.
+ * without running out of nodes has seen every reachable position.  b is
+ * a position guided_stop() let through (counted, not in the table).
  */
-static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, bool was_semi)
+static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool progress,
+                          bool was_semi)
 {
-    if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
-        s->aborted = true;
-        return false;
-    }
     int winner = s->winner;
     CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
-    if (e->key == b->key && e->depth >= left && e->gen <= s->gen && e->gen >= s->first_gen) {
-        /* Searched in an earlier round with as much depth left: its
-         * subtree is not searched again, but then this round alone has not
-         * seen every position (see canmate_guided_search_at). */
-        if (e->gen != s->gen)
-            s->stale = true;
-        return false;
-    }
     MoveList list;
     movegen_legal_moves(b, &list);
     if (list.count == 0) {
@@ -256,14 +268,15 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
         kind[j + 1] = k;
         list.moves[j + 1] = m;
     }
-    /* Each child is made AHEAD moves ahead and its table slot fetched
-     * meanwhile: most children end at the table look-up, a cache miss. */
-    enum { AHEAD = 3 };
-    Board child[AHEAD + 1];
-    for (int i = 0; i < AHEAD && i < list.count; i++) {
-        child[i] = *b;
-        board_make(&child[i], list.moves[i]);
-        __builtin_prefetch(&s->tt[child[i].key & s->tt_mask]);
+    /* Most children end at the table look-up, a cache miss: their keys
+     * come first, each slot is fetched AHEAD children early, and a child
+     * is made only when the table lets it through. */
+    enum { AHEAD = 4 };
+    uint64_t keys[MOVES_MAX];
+    for (int i = 0; i < list.count; i++) {
+        keys[i] = board_key_after(b, list.moves[i]);
+        if (i < AHEAD)
+            __builtin_prefetch(&s->tt[keys[i] & s->tt_mask]);
     }
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
@@ -275,14 +288,17 @@ static bool guided(Guided *s, const Board *b, int left, int ply, bool progress, 
             next = left - 3;
         else if (progress)
             next = left;
-        if (i + AHEAD < list.count) {
-            Board *ahead = &child[(i + AHEAD) % (AHEAD + 1)];
-            *ahead = *b;
-            board_make(ahead, list.moves[i + AHEAD]);
-            __builtin_prefetch(&s->tt[ahead->key & s->tt_mask]);
+        if (i + AHEAD < list.count)
+            __builtin_prefetch(&s->tt[keys[i + AHEAD] & s->tt_mask]);
+        if (guided_stop(s, keys[i], next)) {
+            if (s->aborted)
+                return false;
+            continue;
         }
+        Board child = *b;
+        board_make(&child, m);
         s->line[ply] = m;
-        if (guided(s, &child[i % (AHEAD + 1)], next, ply + 1, v == STEP_REWARD, semi || was_semi))
+        if (guided_expand(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
             return true;
         if (s->aborted)
             return false;
@@ -388,7 +404,7 @@ CanMate canmate_guided_search_at(const Board *b, int winner, int corner, uint64_
         s->stale = false;
         s->iter_nodes = 0;
         s->iter_max = (uint64_t)depth * GUIDED_ROUND;
-        if (guided(s, b, depth, 0, false, false)) {
+        if (!guided_stop(s, b->key, depth) && guided_expand(s, b, depth, 0, false, false)) {
             int len = shorten(b, s->line, s->line_len);
             if (len > CANMATE_LINE_MAX)
                 break; /* found, but too long to hand back */

@@ -187,6 +187,44 @@ START_TEST(special_moves_are_made_correctly)
 }
 END_TEST
 
+/* Every move of the tree below b to `depth` plies: the key announced by
+ * board_key_after() is the one board_make() gives; returns the moves seen. */
+static long keys_agree_below(const Board *b, int depth)
+{
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    long n = list.count;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        char uci[6];
+        board_move_to_uci(list.moves[i], uci);
+        ck_assert_msg(board_key_after(b, list.moves[i]) == child.key, "key after %s differs", uci);
+        if (depth > 1)
+            n += keys_agree_below(&child, depth - 1);
+    }
+    return n;
+}
+
+START_TEST(key_after_matches_the_made_move)
+{
+    /* Castling both ways with rights lost to rook captures, en passant
+     * with and without a pin along the rank, promotions with capture. */
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    long total = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b = testutil_board(fens[i]);
+        total += keys_agree_below(&b, 3);
+    }
+    ck_assert_int_gt(total, 10000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -199,6 +237,7 @@ int main(void)
     tcase_add_test(tc, castling_rights_are_lost_by_king_or_rook_moves);
     tcase_add_test(tc, counters_follow_the_moves);
     tcase_add_test(tc, special_moves_are_made_correctly);
+    tcase_add_test(tc, key_after_matches_the_made_move);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
