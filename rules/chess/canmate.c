@@ -979,12 +979,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
  * queen, and kings penned in by pawns (the product of the areas they can
  * ever reach is small).  Elsewhere the reachable positions are far too many. */
 enum { DEAD_PIECES = 2, DEAD_KING_AREAS = 800, DEAD_EXHAUST = 4000 };
-/* Last, the guided search from each position one move away: that many
+/* The guided search from each position one move away: that many
  * times the budget per search, and in all. */
 enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
-/* The plan-directed stage (canmate_plan.c), after all the others: that many
- * times the budget (three million positions by default, about 0.3 s). */
-enum { PLAN_PER_NODE = 300 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -1142,7 +1139,14 @@ static bool tt_reserve(CanMateScratch *sc)
  * 0.85 of the single order before them, so they are not just fitted to
  * the cases they were tuned on.
  */
-typedef enum StageKind { STAGE_GUIDED, STAGE_EXHAUST, STAGE_BESTFIRST, STAGE_TEMPO } StageKind;
+typedef enum StageKind {
+    STAGE_GUIDED,
+    STAGE_EXHAUST,
+    STAGE_BESTFIRST,
+    STAGE_TEMPO,
+    STAGE_FIRST_MOVES,
+    STAGE_PLAN,
+} StageKind;
 
 typedef struct Stage {
     uint8_t kind;   /* StageKind */
@@ -1154,18 +1158,18 @@ typedef struct Stage {
  * Black mates), where the first two are the winner's own back rank. */
 static const int CORNERS[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
 
-enum { MENU_SIZE = 25 };
+enum { MENU_SIZE = 27 };
 
 static const Stage menu[MENU_SIZE] = {
-    {STAGE_GUIDED, 2, 250},     {STAGE_BESTFIRST, -1, 5},  {STAGE_EXHAUST, -1, 10},
-    {STAGE_GUIDED, 0, 250},     {STAGE_GUIDED, -1, 1000},  {STAGE_BESTFIRST, 3, 10},
-    {STAGE_GUIDED, 0, 2000},    {STAGE_EXHAUST, -1, 80},   {STAGE_GUIDED, 3, 500},
-    {STAGE_BESTFIRST, -1, 20},  {STAGE_BESTFIRST, 3, 50},  {STAGE_GUIDED, -1, 4000},
-    {STAGE_TEMPO, -1, 5000},    {STAGE_BESTFIRST, 2, 80},  {STAGE_BESTFIRST, 0, 80},
-    {STAGE_GUIDED, -1, 16000},  {STAGE_TEMPO, -1, 30000},  {STAGE_EXHAUST, -1, 640},
-    {STAGE_GUIDED, 1, 20000},   {STAGE_GUIDED, 2, 16000},  {STAGE_GUIDED, 0, 8000},
-    {STAGE_BESTFIRST, -1, 160}, {STAGE_EXHAUST, -1, 1000}, {STAGE_TEMPO, -1, 150000},
-    {STAGE_GUIDED, -1, 200000},
+    {STAGE_GUIDED, 2, 250},     {STAGE_BESTFIRST, -1, 5},      {STAGE_EXHAUST, -1, 10},
+    {STAGE_GUIDED, 0, 250},     {STAGE_GUIDED, -1, 1000},      {STAGE_BESTFIRST, 3, 10},
+    {STAGE_GUIDED, 0, 2000},    {STAGE_EXHAUST, -1, 80},       {STAGE_GUIDED, 3, 500},
+    {STAGE_BESTFIRST, -1, 20},  {STAGE_BESTFIRST, 3, 50},      {STAGE_GUIDED, -1, 4000},
+    {STAGE_TEMPO, -1, 5000},    {STAGE_BESTFIRST, 2, 80},      {STAGE_BESTFIRST, 0, 80},
+    {STAGE_GUIDED, -1, 16000},  {STAGE_TEMPO, -1, 30000},      {STAGE_EXHAUST, -1, 640},
+    {STAGE_GUIDED, 1, 20000},   {STAGE_GUIDED, 2, 16000},      {STAGE_GUIDED, 0, 8000},
+    {STAGE_BESTFIRST, -1, 160}, {STAGE_EXHAUST, -1, 1000},     {STAGE_TEMPO, -1, 150000},
+    {STAGE_GUIDED, -1, 200000}, {STAGE_FIRST_MOVES, -1, 1000}, {STAGE_PLAN, -1, 300000},
 };
 
 /* The orders of the menu, by schedule_of(); each holds every index once
@@ -1173,13 +1177,17 @@ static const Stage menu[MENU_SIZE] = {
  * each carries on from the one before. */
 static const uint8_t schedules[4][MENU_SIZE] = {
     /* only king and pawns, no wall */
-    {1, 2, 6, 16, 7, 4, 17, 23, 22, 15, 12, 21, 5, 20, 3, 13, 19, 10, 8, 18, 0, 24, 9, 11, 14},
+    {1, 2,  6,  16, 7, 4,  17, 23, 22, 15, 12, 21, 5, 20,
+     3, 13, 19, 10, 8, 18, 0,  24, 9,  11, 14, 25, 26},
     /* only king and pawns, a wall */
-    {0, 5, 2, 11, 7, 18, 1, 6, 14, 15, 13, 10, 3, 16, 9, 12, 17, 4, 8, 19, 20, 21, 22, 23, 24},
+    {0, 5,  2,  11, 7, 18, 1,  6,  14, 15, 13, 10, 3, 16,
+     9, 12, 17, 4,  8, 19, 20, 21, 22, 23, 24, 25, 26},
     /* pieces, no wall */
-    {1, 2, 12, 15, 7, 13, 6, 17, 16, 10, 24, 18, 4, 14, 22, 21, 5, 8, 23, 19, 20, 11, 9, 3, 0},
+    {1,  2,  12, 15, 7,  13, 6,  17, 16, 10, 24, 18, 4, 14,
+     22, 21, 5,  8,  23, 19, 20, 11, 9,  3,  0,  25, 26},
     /* pieces and a wall */
-    {1, 2, 4, 6, 13, 12, 18, 7, 5, 15, 17, 20, 14, 10, 24, 8, 3, 22, 21, 23, 11, 0, 9, 16, 19},
+    {1,  2, 4, 6,  13, 12, 18, 7, 5, 15, 17, 20, 14, 10,
+     24, 8, 3, 22, 21, 23, 11, 0, 9, 16, 19, 25, 26},
 };
 
 /* Whether every order holds each stage of the menu exactly once. */
@@ -1209,7 +1217,7 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
                          const CanMateLimits *l, Move *line, int *line_len)
 {
     uint64_t unit =
-        st->kind == STAGE_GUIDED || st->kind == STAGE_TEMPO ? l->max_nodes : l->max_exhaust;
+        st->kind == STAGE_EXHAUST || st->kind == STAGE_BESTFIRST ? l->max_exhaust : l->max_nodes;
     uint64_t max = unit * st->share / 1000;
     if (max < 1)
         max = 1;
@@ -1223,6 +1231,10 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
     case STAGE_TEMPO:
         return canmate_plan_tempo_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
                                          &sc->gen, line, line_len);
+    case STAGE_FIRST_MOVES: return first_moves(sc, b, winner, max, line, line_len);
+    case STAGE_PLAN:
+        return canmate_plan_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1), &sc->gen,
+                                   line, line_len);
     default: return bestfirst(sc, b, winner, corner, (size_t)max, line, line_len);
     }
 }
@@ -1288,11 +1300,6 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     const uint8_t *order = schedules[schedule_of(b, winner)];
     for (int i = 0; i < MENU_SIZE && r == CANMATE_UNKNOWN; i++)
         r = run_stage(scratch, &menu[order[i]], b, winner, &l, line, line_len);
-    if (r == CANMATE_UNKNOWN)
-        r = first_moves(scratch, b, winner, l.max_nodes, line, line_len);
-    if (r == CANMATE_UNKNOWN)
-        r = canmate_plan_search(b, winner, l.max_nodes * PLAN_PER_NODE, scratch->tt,
-                                (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
     goto done;
 found:
     if (line)
