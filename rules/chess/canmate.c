@@ -31,13 +31,17 @@
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
  *      and 2 are not expanded.
- *   5. The plan stage (canmate_plan.c), last and for YES only: the mate
- *      squares against a wall, and tempo plans where only kings and pawns
- *      move; its tempo search also takes turns in the schedule.
+ *   5. The plan stage (canmate_plan.c), for YES only: the mate squares
+ *      against a wall, and tempo plans where only kings and pawns move;
+ *      its tempo search also takes turns in the schedule.
+ *   6. The milestone search (canmate_capture.c), last and for YES only:
+ *      plans whose steps are captures (a king walled in by its own men is
+ *      freed by their capture), walked layer by layer between
+ *      irreversible moves.
  * After the short mates, layers 3b, 3c, 4 and 5's tempo search run as a
  * portfolio of growing budgets (schedule, in canmate_search), so a
  * position costs a small multiple of its cheapest successful search;
- * layer 5 runs after them, with a budget of its own.
+ * layers 5 and 6 run after them, each with a budget of its own.
  *
  * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
  * a completed layer 4, each a
@@ -47,6 +51,7 @@
  * principle prune a position wrongly, with probability around 1e-10 per call.
  */
 #include "canmate.h"
+#include "canmate_capture.h"
 #include "canmate_guided.h"
 #include "canmate_plan.h"
 #include "canmate_static.h"
@@ -984,6 +989,10 @@ enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
 /* The plan-directed stage (canmate_plan.c), after all the others: that many
  * times the budget (three million positions by default, about 0.3 s). */
 enum { PLAN_PER_NODE = 300 };
+/* The milestone search (canmate_capture.c), after the plan stage: that many
+ * times the budget (a million positions by default, some 0.2 s at most;
+ * some 0.05 s where the root's layer is large and it gives up). */
+enum { CAPTURE_PER_NODE = 100 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
 enum { FORCED_MOVES = 3, FORCED_DEAD_EXHAUST = 64 };
@@ -1242,6 +1251,8 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     if (r == CANMATE_UNKNOWN)
         r = canmate_plan_search(b, winner, l.max_nodes * PLAN_PER_NODE, scratch->tt,
                                 (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
+    if (r == CANMATE_UNKNOWN)
+        r = canmate_capture_search(b, winner, l.max_nodes * CAPTURE_PER_NODE, line, line_len);
     goto done;
 found:
     if (line)
