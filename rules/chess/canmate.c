@@ -34,14 +34,15 @@
  *   5. The plan stage (canmate_plan.c), for YES only: the mate squares
  *      against a wall, and tempo plans where only kings and pawns move;
  *      its tempo search also takes turns in the schedule.
- *   6. The milestone search (canmate_capture.c), last and for YES only:
- *      plans whose steps are captures (a king walled in by its own men is
- *      freed by their capture), walked layer by layer between
- *      irreversible moves.
+ *   6. The milestone search (canmate_capture.c), for YES only: plans
+ *      whose steps are captures (a king walled in by its own men is freed
+ *      by their capture), walked layer by layer between irreversible
+ *      moves; it gives up at once where the layers are large.
  * After the short mates, layers 3b, 3c, 4 and 5's tempo search run as a
  * portfolio of growing budgets (schedule, in canmate_search), so a
  * position costs a small multiple of its cheapest successful search;
- * layers 5 and 6 run after them, each with a budget of its own.
+ * then layer 6, the guided search from each position one move away, and
+ * layer 5, each with a budget of its own.
  *
  * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
  * a completed layer 4, each a
@@ -104,7 +105,8 @@ struct CanMateScratch {
      * own, so that the best-first searches between its stages leave it
      * intact. */
     Walk walk, bf;
-    uint64_t *heap; /* the best-first search's open list, BF_FANOUT per bf entry */
+    uint64_t *heap;          /* the best-first search's open list, BF_FANOUT per bf entry */
+    CanMateCapture *capture; /* the milestone search's, on first need */
 };
 
 /* Frees what the scratch's walks hold (not the scratch itself). */
@@ -129,6 +131,7 @@ void canmate_scratch_free(CanMateScratch *s)
         return;
     free(s->tt);
     walks_free(s);
+    canmate_capture_free(s->capture);
     free(s);
 }
 
@@ -989,9 +992,10 @@ enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
 /* The plan-directed stage (canmate_plan.c), after all the others: that many
  * times the budget (three million positions by default, about 0.3 s). */
 enum { PLAN_PER_NODE = 300 };
-/* The milestone search (canmate_capture.c), after the plan stage: that many
- * times the budget (a million positions by default, some 0.2 s at most;
- * some 0.05 s where the root's layer is large and it gives up). */
+/* The milestone search (canmate_capture.c), right after the schedule: that
+ * many times the budget (a million positions by default, some 0.2 s at
+ * most; some 0.05 s where the root's layer is large and it gives up, which
+ * the few cases left after the schedule pay). */
 enum { CAPTURE_PER_NODE = 100 };
 /* The dead-position check tries the small walk elsewhere only when the side
  * to move has at most this many moves. */
@@ -1247,12 +1251,13 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     for (size_t i = 0; i < sizeof schedule / sizeof *schedule && r == CANMATE_UNKNOWN; i++)
         r = run_stage(scratch, &schedule[i], b, winner, &l, line, line_len);
     if (r == CANMATE_UNKNOWN)
+        r = canmate_capture_search(b, winner, l.max_nodes * CAPTURE_PER_NODE, &scratch->capture,
+                                   line, line_len);
+    if (r == CANMATE_UNKNOWN)
         r = first_moves(scratch, b, winner, l.max_nodes, line, line_len);
     if (r == CANMATE_UNKNOWN)
         r = canmate_plan_search(b, winner, l.max_nodes * PLAN_PER_NODE, scratch->tt,
                                 (uint32_t)(scratch->tt_size - 1), &scratch->gen, line, line_len);
-    if (r == CANMATE_UNKNOWN)
-        r = canmate_capture_search(b, winner, l.max_nodes * CAPTURE_PER_NODE, line, line_len);
     goto done;
 found:
     if (line)

@@ -27,16 +27,21 @@
  * the shortest way; the next layer's walk can move them again.
  *
  * Invariants: YES only with a line of legal moves that mates (at most
- * CANMATE_LINE_MAX plies, kept by construction); never NO, since the
- * exits tried are a chosen few and the layers' walks are bounded.
+ * CANMATE_LINE_MAX plies: the walks stop there), replayed before it is
+ * answered; never NO, since the exits tried are a chosen few, the loser's
+ * promotions to a rook or a bishop are left out and the layers' walks are
+ * bounded.
  * Deterministic: budgets are counted in positions, exits are ordered by
  * the walk's order and fixed rules.
  *
- * Workload: run by canmate_search() only where every other stage failed;
- * a layer costs about a quarter of a microsecond per position, and the
- * walled cases of the labelled vector are decided within some hundred
- * thousand positions.  Memory: about 150 bytes per position of the largest
- * layer walk (CAPTURE_LAYER_MAX), allocated per call.
+ * Workload: run by canmate_search() right after its schedule, on the few
+ * positions every search of the schedule failed on; a layer costs under a
+ * microsecond per position.  Where the root's layer is larger than a walk
+ * may store (CAPTURE_LAYER_MAX) it gives up after that walk, some 0.05 s;
+ * the walled cases of the labelled vector are decided within some hundred
+ * thousand positions, 0.2 s at most.  Memory: about 160 bytes per position
+ * of a layer's walk, 10 MB at most, kept from one call to the next by the
+ * caller (a fresh allocation's pages cost more to touch than such a walk).
  */
 #include "canmate_capture.h"
 
@@ -45,12 +50,17 @@
 
 #include "canmate_static.h"
 
-/* The root's layer must be walked whole within this part of the largest
- * walk (CAPTURE_LAYER_MAX) for the search to go on. */
-enum { CAPTURE_ROOT_SHARE = 2 };
-
 /* Exits tried from each layer, and milestones on one line at most. */
 enum { CAPTURE_EXITS = 6, CAPTURE_DEPTH = 10 };
+
+/* Positions one layer's walk may store at most (a power of two): twice
+ * the largest root layer of the walled cases of the labelled vector, and
+ * where the search gives up on others (some 0.05 s). */
+enum { CAPTURE_LAYER_MAX = 1 << 16 };
+
+/* Layers walked in one call at most (the budget in positions ends most
+ * searches first). */
+enum { CAPTURE_LAYERS = 256 };
 
 /* Distinct exits a layer's walk keeps (the first ones met). */
 enum { EXITS_KEPT = 128 };
@@ -72,16 +82,18 @@ typedef struct Exit {
     int score;
 } Exit;
 
-typedef struct Capture {
+/* The search's state and memory: CanMateCapture to the callers. */
+typedef struct CanMateCapture {
     int winner;
     uint64_t nodes, max_nodes; /* positions walked in all, and the budget */
-    size_t layer_max;          /* positions one layer's walk may store */
-    Node *queue;
-    uint64_t *seen; /* the layer's keys, 2 * layer_max slots (a power of two) */
+    size_t layer_max;          /* positions one layer's walk may store, this call */
+    Node *queue;               /* CAPTURE_LAYER_MAX positions */
+    uint64_t *seen;            /* the layer's keys, 2 * CAPTURE_LAYER_MAX slots, empty
+                                  between walks */
     size_t seen_mask;
-    uint64_t roots[CAPTURE_DEPTH * CAPTURE_EXITS + 1]; /* layers walked */
-    Exit exits[CAPTURE_DEPTH + 1][EXITS_KEPT];         /* each depth's exits */
-    Board kids[CAPTURE_DEPTH + 1][EXITS_KEPT];         /* and the positions after them */
+    uint64_t roots[CAPTURE_LAYERS];            /* the roots of the layers walked */
+    Exit exits[CAPTURE_DEPTH + 1][EXITS_KEPT]; /* each depth's exits */
+    Board kids[CAPTURE_DEPTH + 1][EXITS_KEPT]; /* and the positions after them */
     Move ways[CAPTURE_DEPTH + 1][CAPTURE_EXITS][CANMATE_LINE_MAX]; /* to the exits tried */
     int nroots;
     Move line[CANMATE_LINE_MAX];
@@ -115,9 +127,8 @@ static bool loser_mated(const Board *b, int winner)
  * keeps it walled in (or what it is mated against, when they are the
  * loser's blockers of the winner's king), and the plans of these positions
  * take them.  The winner's pawn moves follow (a queen's promotion first:
- * the mating piece), then the loser's (a promotion last, and to a queen
- * or a knight before the others: a loser's piece is only in the way of
- * the mate and costs a large layer), then castling.
+ * the mating piece), then the loser's (a promotion last: a loser's piece
+ * is only in the way of the mate and costs a large layer), then castling.
  */
 static int exit_score(const Board *b, Move m, int winner)
 {
@@ -135,7 +146,7 @@ static int exit_score(const Board *b, Move m, int winner)
     int promo = move_promotion(m);
     if (b->side == winner)
         return base + (promo == QUEEN ? 0 : promo == KNIGHT ? 2 : 3);
-    return base + (promo == QUEEN || promo == KNIGHT ? 5 : 6);
+    return base + 5;
 }
 
 /* Writes the way from the layer's root to node i into c->line from `at`
@@ -170,13 +181,15 @@ static bool seen_insert(Capture *c, uint64_t key, uint32_t *slot)
 }
 
 /*
- * Walks the layer of root breadth-first within the budgets.  Returns the
- * node that is mate (>= 0), else -1 with the layer's exits in
- * exits[0..*nexits), best first.  Ties keep the walk's order, so the
- * shortest way to each exit comes first.
+ * Walks the layer of root breadth-first within the budget, storing at most
+ * `cap` positions; *complete tells whether it was walked whole (with
+ * give_up, the walk stops as soon as it cannot be).  Returns the node that
+ * is mate (>= 0), else -1 with the layer's exits met in exits[0..*nexits),
+ * best first.  Ties keep the walk's order, so the shortest way to each
+ * exit comes first.
  */
-static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bool *complete,
-                          Exit *exits, int *nexits)
+static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bool give_up,
+                          bool *complete, Exit *exits, int *nexits)
 {
     size_t head = 0, tail = 0;
     c->queue[tail].b = *root;
@@ -208,8 +221,15 @@ static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bo
         for (int i = 0; i < list.count && room > 0; i++) {
             Move m = list.moves[i];
             if (irreversible(b, m)) {
-                uint32_t kind = (uint32_t)b->squares[move_from(m)] << 16 | (uint32_t)move_to(m) << 8 |
-                                (uint32_t)move_promotion(m) << 4 | (uint32_t)move_kind(m);
+                /* The loser's promoted piece is only in the way of the
+                 * mate (or given up for a tempo): a queen or a knight
+                 * serves where a rook or a bishop would. */
+                if (move_kind(m) == MOVE_PROMOTION && b->side != c->winner &&
+                    (move_promotion(m) == ROOK || move_promotion(m) == BISHOP))
+                    continue;
+                uint32_t kind = (uint32_t)b->squares[move_from(m)] << 16 |
+                                (uint32_t)move_to(m) << 8 | (uint32_t)move_promotion(m) << 4 |
+                                (uint32_t)move_kind(m);
                 int k = 0;
                 while (k < n && kinds[k] != kind)
                     k++;
@@ -224,6 +244,8 @@ static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bo
             }
             if (tail == cap) {
                 *complete = false;
+                if (give_up)
+                    goto done;
                 continue;
             }
             /* Most children were met before: looked up before made. */
@@ -241,6 +263,7 @@ static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bo
     }
     if (head < tail)
         *complete = false; /* out of budget */
+done:
     /* The set is emptied slot by slot: layers are often far smaller than
      * the set. */
     for (size_t i = 0; i < tail; i++)
@@ -281,10 +304,12 @@ static bool milestones(Capture *c, const Board *b, int ply, int depth)
     Board *kids = c->kids[depth];
     int n = 0;
     /* The search is for positions of small layers: where the root's is
-     * large, the other searches' ground, it gives up at once. */
+     * larger than a walk may store, the other searches' ground, it gives
+     * up at once.  Deeper layers are walked as far as they may store (a
+     * king freed by a capture makes a large layer), the exits met first
+     * being those of the shortest ways. */
     bool complete;
-    size_t cap = depth == 0 ? c->layer_max / CAPTURE_ROOT_SHARE : c->layer_max;
-    int32_t mate = walk_layer(c, b, ply, cap, &complete, exits, &n);
+    int32_t mate = walk_layer(c, b, ply, c->layer_max, depth == 0, &complete, exits, &n);
     if (mate < 0 && depth == 0 && !complete)
         return false;
     if (mate >= 0) {
@@ -346,13 +371,40 @@ static bool replays_to_mate(const Board *b, int winner, const Move *line, int le
     return loser_mated(&x, winner);
 }
 
-/* Positions one layer's walk may store at most (a power of two). */
-enum { CAPTURE_LAYER_MAX = 1 << 17 };
-
-CanMate canmate_capture_search(const Board *b, int winner, uint64_t max_nodes, Move *line,
-                               int *line_len)
+void canmate_capture_free(CanMateCapture *c)
 {
+    if (!c)
+        return;
+    free(c->queue);
+    free(c->seen);
+    free(c);
+}
+
+/* The memory, allocated on first need (its pages are touched only as the
+ * walks use them), or NULL when out of memory. */
+static Capture *capture_reserve(CanMateCapture **mem)
+{
+    if (*mem)
+        return *mem;
     Capture *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    c->queue = malloc(CAPTURE_LAYER_MAX * sizeof *c->queue);
+    c->seen = calloc(2 * CAPTURE_LAYER_MAX, sizeof *c->seen);
+    c->seen_mask = 2 * CAPTURE_LAYER_MAX - 1;
+    if (!c->queue || !c->seen) {
+        canmate_capture_free(c);
+        return NULL;
+    }
+    *mem = c;
+    return c;
+}
+
+CanMate canmate_capture_search(const Board *b, int winner, uint64_t max_nodes, CanMateCapture **mem,
+                               Move *line, int *line_len)
+{
+    CanMateCapture *own = NULL;
+    Capture *c = capture_reserve(mem ? mem : &own);
     if (!c)
         return CANMATE_UNKNOWN;
     c->winner = winner;
@@ -360,23 +412,17 @@ CanMate canmate_capture_search(const Board *b, int winner, uint64_t max_nodes, M
     c->max_nodes = max_nodes;
     c->layer_max = CAPTURE_LAYER_MAX;
     while (c->layer_max > 1024 && c->layer_max / 2 >= max_nodes)
-        c->layer_max /= 2; /* small budgets, small tables */
-    c->queue = malloc(c->layer_max * sizeof *c->queue);
-    c->seen = calloc(2 * c->layer_max, sizeof *c->seen);
-    c->seen_mask = 2 * c->layer_max - 1;
+        c->layer_max /= 2; /* small budgets, small walks */
     c->nroots = 0;
     c->line_len = 0;
     CanMate r = CANMATE_UNKNOWN;
-    if (c->queue && c->seen && milestones(c, b, 0, 0) &&
-        replays_to_mate(b, winner, c->line, c->line_len)) {
+    if (milestones(c, b, 0, 0) && replays_to_mate(b, winner, c->line, c->line_len)) {
         r = CANMATE_YES;
         if (line)
             memcpy(line, c->line, (size_t)c->line_len * sizeof *line);
         if (line_len)
             *line_len = c->line_len;
     }
-    free(c->queue);
-    free(c->seen);
-    free(c);
+    canmate_capture_free(own);
     return r;
 }

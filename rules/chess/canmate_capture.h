@@ -12,16 +12,24 @@
 #include "board.h"
 #include "canmate.h"
 
+/* The search's memory (some 10 MB once used), kept by the caller from one
+ * call to the next; not shared between threads. */
+typedef struct CanMateCapture CanMateCapture;
+
+/* Frees m; NULL is a no-op. */
+void canmate_capture_free(CanMateCapture *m);
+
 /*
  * Searches b for a helpmate by `winner` (WHITE or BLACK) within max_nodes
  * positions walked in all.  YES with the mating line in line[0..*line_len)
  * (line may be NULL; it must hold CANMATE_LINE_MAX moves), else UNKNOWN
  * (also when out of memory): it never answers NO, since it tries only the
  * most promising captures.  *line_len is untouched unless the answer is
- * YES.  Allocates about 150 bytes per position of a layer's walk (at most
- * some 20 MB).
+ * YES.  *mem is the memory, allocated on first need and kept for the next
+ * call (free it with canmate_capture_free()); mem NULL: allocated and
+ * freed within the call.
  */
-CanMate canmate_capture_search(const Board *b, int winner, uint64_t max_nodes, Move *line,
-                               int *line_len);
+CanMate canmate_capture_search(const Board *b, int winner, uint64_t max_nodes, CanMateCapture **mem,
+                               Move *line, int *line_len);
 
 #endif

@@ -40,14 +40,16 @@ enum { BUDGET = 1000000 };
 
 START_TEST(capture_finds_walled_mates)
 {
+    CanMateCapture *mem = NULL; /* kept from one case to the next */
     for (size_t i = 0; i < sizeof walled / sizeof *walled; i++) {
         Board b = testutil_board(walled[i].fen);
         Move line[CANMATE_LINE_MAX];
         int len = 0;
-        CanMate r = canmate_capture_search(&b, walled[i].winner, BUDGET, line, &len);
+        CanMate r = canmate_capture_search(&b, walled[i].winner, BUDGET, &mem, line, &len);
         ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
         testutil_assert_mates(walled[i].fen, walled[i].winner, line, len);
     }
+    canmate_capture_free(mem);
 }
 END_TEST
 
@@ -85,7 +87,7 @@ START_TEST(capture_never_mates_where_none_exists)
         Board b = testutil_board(cannot[i].fen);
         Move line[CANMATE_LINE_MAX];
         int len = 0;
-        CanMate r = canmate_capture_search(&b, cannot[i].winner, BUDGET, line, &len);
+        CanMate r = canmate_capture_search(&b, cannot[i].winner, BUDGET, NULL, line, &len);
         ck_assert_msg(r == CANMATE_UNKNOWN, "%s: %s", cannot[i].fen, canmate_name(r));
         ck_assert_int_eq(len, 0);
     }
@@ -98,7 +100,7 @@ END_TEST
 START_TEST(capture_gives_up_on_large_layers)
 {
     Board b = testutil_board("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1");
-    ck_assert_int_eq(canmate_capture_search(&b, WHITE, BUDGET, NULL, NULL), CANMATE_UNKNOWN);
+    ck_assert_int_eq(canmate_capture_search(&b, WHITE, BUDGET, NULL, NULL, NULL), CANMATE_UNKNOWN);
 }
 END_TEST
 
