@@ -993,8 +993,8 @@ enum { FIRST_MOVE_PER_NODE = 2, FIRST_MOVES_PER_NODE = 50 };
  * times the budget (three million positions by default, about 0.3 s). */
 enum { PLAN_PER_NODE = 300 };
 /* The milestone search (canmate_capture.c), right after the schedule: that
- * many times the budget (a million positions by default, some 0.2 s at
- * most; some 0.05 s where the root's layer is large and it gives up, which
+ * many times the budget (a million positions by default, some 0.3 s at
+ * most; some 0.01 s where the root's layer is large and it gives up, which
  * the few cases left after the schedule pay). */
 enum { CAPTURE_PER_NODE = 100 };
 /* The dead-position check tries the small walk elsewhere only when the side

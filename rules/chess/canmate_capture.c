@@ -35,11 +35,12 @@
  * the walk's order and fixed rules.
  *
  * Workload: run by canmate_search() right after its schedule, on the few
- * positions every search of the schedule failed on; a layer costs under a
- * microsecond per position.  Where the root's layer is larger than a walk
- * may store (CAPTURE_LAYER_MAX) it gives up after that walk, some 0.05 s;
- * the walled cases of the labelled vector are decided within some hundred
- * thousand positions, 0.2 s at most.  Memory: about 160 bytes per position
+ * positions every search of the schedule failed on; a layer costs some
+ * tenths of a microsecond per position.  Where the root's layer is larger
+ * than a walk may store (CAPTURE_LAYER_MAX) it gives up after that walk,
+ * some 0.01 s (0.05 s when the memory is new: its pages are touched for
+ * the first time); the walled cases of the labelled vector are decided
+ * within 500,000 positions, 0.1 s at most.  Memory: about 160 bytes per position
  * of a layer's walk, 10 MB at most, kept from one call to the next by the
  * caller (a fresh allocation's pages cost more to touch than such a walk).
  */
@@ -53,9 +54,10 @@
 /* Exits tried from each layer, and milestones on one line at most. */
 enum { CAPTURE_EXITS = 6, CAPTURE_DEPTH = 10 };
 
-/* Positions one layer's walk may store at most (a power of two): twice
- * the largest root layer of the walled cases of the labelled vector, and
- * where the search gives up on others (some 0.05 s). */
+/* Positions one layer's walk may store at most (a power of two): nearly
+ * twice the largest root layer of the walled cases of the labelled vector
+ * (36,133 positions), and where the search gives up on others (some
+ * 0.01 s with the memory kept from an earlier call). */
 enum { CAPTURE_LAYER_MAX = 1 << 16 };
 
 /* Layers walked in one call at most (the budget in positions ends most
