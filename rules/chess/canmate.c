@@ -31,13 +31,18 @@
  *      for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
  *      and 2 are not expanded.
- *   5. The plan stage (canmate_plan.c), last and for YES only: the mate
- *      squares against a wall, and tempo plans where only kings and pawns
- *      move; its tempo search also takes turns in the schedule.
- * After the short mates, layers 3b, 3c, 4 and 5's tempo search run as a
- * portfolio of growing budgets (schedule, in canmate_search), so a
- * position costs a small multiple of its cheapest successful search;
- * layer 5 runs after them, with a budget of its own.
+ *   5. The plan stage (canmate_plan.c), for YES only: the mate squares
+ *      against a wall, and tempo plans where only kings and pawns move;
+ *      its tempo search also takes turns in the schedule.
+ *   6. The milestone search (canmate_capture.c), for YES only: plans
+ *      whose steps are captures (a king walled in by its own men is freed
+ *      by their capture), walked layer by layer between irreversible
+ *      moves; it gives up at once where the layers are large.
+ * After the short mates, layers 3b-6 run as a portfolio of growing
+ * budgets (the menu and its orders, before canmate_search), so a position
+ * costs a small multiple of its cheapest successful search; the largest
+ * turns of layers 5 and 6 and the guided search from each position one
+ * move away come last.
  *
  * Soundness: NO comes only from layers 1, 2, 2b, a completed round of 3c and
  * a completed layer 4, each a
@@ -47,6 +52,7 @@
  * principle prune a position wrongly, with probability around 1e-10 per call.
  */
 #include "canmate.h"
+#include "canmate_capture.h"
 #include "canmate_guided.h"
 #include "canmate_plan.h"
 #include "canmate_static.h"
@@ -100,7 +106,8 @@ struct CanMateScratch {
      * own, so that the best-first searches between its stages leave it
      * intact. */
     Walk walk, bf;
-    uint64_t *heap; /* the best-first search's open list, BF_FANOUT per bf entry */
+    uint64_t *heap;          /* the best-first search's open list, BF_FANOUT per bf entry */
+    CanMateCapture *capture; /* the milestone search's, on first need */
 };
 
 /* Frees what the scratch's walks hold (not the scratch itself). */
@@ -125,6 +132,7 @@ void canmate_scratch_free(CanMateScratch *s)
         return;
     free(s->tt);
     walks_free(s);
+    canmate_capture_free(s->capture);
     free(s);
 }
 
@@ -1148,6 +1156,7 @@ typedef enum StageKind {
     STAGE_TEMPO,
     STAGE_FIRST_MOVES,
     STAGE_PLAN,
+    STAGE_CAPTURE,
 } StageKind;
 
 typedef struct Stage {
@@ -1160,7 +1169,7 @@ typedef struct Stage {
  * Black mates), where the first two are the winner's own back rank. */
 static const int CORNERS[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
 
-enum { MENU_SIZE = 28 };
+enum { MENU_SIZE = 29 };
 
 static const Stage menu[MENU_SIZE] = {
     {STAGE_GUIDED, 2, 250},     {STAGE_BESTFIRST, -1, 5},      {STAGE_EXHAUST, -1, 10},
@@ -1172,7 +1181,7 @@ static const Stage menu[MENU_SIZE] = {
     {STAGE_GUIDED, 1, 20000},   {STAGE_GUIDED, 2, 16000},      {STAGE_GUIDED, 0, 8000},
     {STAGE_BESTFIRST, -1, 160}, {STAGE_EXHAUST, -1, 1000},     {STAGE_TEMPO, -1, 150000},
     {STAGE_GUIDED, -1, 200000}, {STAGE_FIRST_MOVES, -1, 1000}, {STAGE_PLAN, -1, 300000},
-    {STAGE_PLAN, -1, 10000},
+    {STAGE_PLAN, -1, 10000},    {STAGE_CAPTURE, -1, 100000},
 };
 
 /* The orders of the menu, by schedule_of(); each holds every index once
@@ -1180,17 +1189,17 @@ static const Stage menu[MENU_SIZE] = {
  * each carries on from the one before. */
 static const uint8_t schedules[4][MENU_SIZE] = {
     /* only king and pawns, no wall */
-    {1, 2,  6,  16, 7, 4,  17, 23, 22, 15, 12, 21, 5,  20,
-     3, 13, 19, 10, 8, 18, 0,  24, 9,  11, 14, 25, 27, 26},
+    {1,  2,  6,  16, 7,  4, 17, 23, 22, 15, 12, 21, 5,  20, 3,
+     13, 19, 10, 8,  18, 0, 24, 9,  11, 14, 28, 25, 27, 26},
     /* only king and pawns, a wall */
-    {0, 5,  2,  11, 7, 18, 1,  6,  14, 15, 13, 10, 3,  16,
-     9, 12, 17, 4,  8, 19, 20, 21, 22, 23, 24, 25, 27, 26},
+    {0,  5,  2, 11, 7,  18, 1,  6,  14, 15, 13, 10, 3,  16, 9,
+     12, 17, 4, 8,  19, 20, 21, 22, 23, 24, 28, 25, 27, 26},
     /* pieces, no wall */
-    {1,  2,  12, 15, 7,  13, 6,  17, 16, 10, 24, 18, 4,  14,
-     22, 21, 5,  8,  23, 19, 20, 11, 9,  3,  0,  25, 27, 26},
+    {1,  2, 12, 15, 7,  13, 6,  17, 16, 10, 24, 18, 4,  14, 22,
+     21, 5, 8,  23, 19, 20, 11, 9,  3,  0,  28, 25, 27, 26},
     /* pieces and a wall */
-    {1,  2,  4, 6, 13, 27, 12, 18, 7, 5, 15, 17, 20, 14,
-     10, 24, 8, 3, 22, 21, 23, 11, 0, 9, 16, 19, 25, 26},
+    {1,  2, 4, 6,  13, 27, 12, 18, 7, 5,  15, 17, 20, 14, 10,
+     24, 8, 3, 22, 21, 23, 11, 0,  9, 16, 19, 28, 25, 26},
 };
 
 /* Whether every order holds each stage of the menu exactly once. */
@@ -1238,6 +1247,7 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
     case STAGE_PLAN:
         return canmate_plan_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1), &sc->gen,
                                    line, line_len);
+    case STAGE_CAPTURE: return canmate_capture_search(b, winner, max, &sc->capture, line, line_len);
     default: return bestfirst(sc, b, winner, corner, (size_t)max, line, line_len);
     }
 }

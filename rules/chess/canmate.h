@@ -87,7 +87,8 @@ typedef struct CanMateScratch CanMateScratch;
 /* A new, empty scratch area, or NULL when out of memory: its tables are
  * allocated on first need (a 4 MB transposition table when a search
  * runs, and about 200 bytes per max_exhaust position the exhaustive walk
- * stores, a sixth of that again for the best-first searches).
+ * stores, a sixth of that again for the best-first searches, and up to
+ * 10 MB for the milestone search).
  * Free it with canmate_scratch_free(). */
 CanMateScratch *canmate_scratch_new(void);
 
