@@ -8,9 +8,10 @@
  * square with the king lifted off the board.  Only en passant, which can
  * uncover a check along the rank, is checked by simulation.
  *
- * One always-inline generator serves both callers: with a list it writes the
- * moves, without one it only counts them, which lets perft count the last
- * ply by population counts alone.
+ * One always-inline generator serves every caller: with a list it writes
+ * the moves, without one it only counts them, which lets perft count the
+ * last ply by population counts alone, and asked for any move it stops at
+ * the first found (the searches' leaves only ask whether a side can move).
  */
 #include "movegen.h"
 
@@ -74,7 +75,25 @@ static ALWAYS_INLINE bool attacked(const Board *b, int sq, int them, Bitboard oc
     return (bb_bishop_attacks(sq, occ) & t & (b->by_type[BISHOP] | b->by_type[QUEEN])) != 0;
 }
 
-static ALWAYS_INLINE int generate(const Board *b, Move *out)
+/* The men of `own` pinned to their king on ksq by the enemy sliders. */
+static ALWAYS_INLINE Bitboard pinned_to(int ksq, Bitboard own, Bitboard occ, Bitboard enemy,
+                                        Bitboard their_rq, Bitboard their_bq)
+{
+    Bitboard pinned = 0;
+    Bitboard snipers =
+        (bb_rook_attacks(ksq, enemy) & their_rq) | (bb_bishop_attacks(ksq, enemy) & their_bq);
+    while (snipers) {
+        Bitboard between = bb_between[ksq][bb_pop(&snipers)] & occ;
+        if (between && !bb_more_than_one(between))
+            pinned |= between & own;
+    }
+    return pinned;
+}
+
+/* With a list, writes the moves; without one, counts them; with `any`
+ * (and no list), stops at the first group of moves found, for callers
+ * that only ask whether there is a legal move. */
+static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
 {
     const int us = b->side, them = us ^ 1;
     const Bitboard own = b->by_color[us], enemy = b->by_color[them];
@@ -92,23 +111,18 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
             if (out)
                 out[n] = move_new(ksq, to, MOVE_NORMAL, KNIGHT);
             n++;
+            if (any)
+                return n;
         }
     }
-    if (bb_more_than_one(checkers))
+    if (bb_more_than_one(checkers) || (any && n))
         return n;
 
     const Bitboard target = checkers ? bb_between[ksq][bb_lsb(checkers)] | checkers : ~own;
 
     const Bitboard their_rq = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
     const Bitboard their_bq = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
-    Bitboard pinned = 0;
-    Bitboard snipers =
-        (bb_rook_attacks(ksq, enemy) & their_rq) | (bb_bishop_attacks(ksq, enemy) & their_bq);
-    while (snipers) {
-        Bitboard between = bb_between[ksq][bb_pop(&snipers)] & occ;
-        if (between && !bb_more_than_one(between))
-            pinned |= between & own;
-    }
+    const Bitboard pinned = pinned_to(ksq, own, occ, enemy, their_rq, their_bq);
 
     /* Knights: a pinned knight can never move. */
     Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
@@ -116,6 +130,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
         int from = bb_pop(&pieces);
         n = emit_targets(out, n, from, bb_knight_attacks[from] & target);
     }
+    if (any && n)
+        return n;
     pieces = own & (b->by_type[BISHOP] | b->by_type[QUEEN]);
     while (pieces) {
         int from = bb_pop(&pieces);
@@ -124,6 +140,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
             t &= bb_line[ksq][from];
         n = emit_targets(out, n, from, t);
     }
+    if (any && n)
+        return n;
     pieces = own & (b->by_type[ROOK] | b->by_type[QUEEN]);
     while (pieces) {
         int from = bb_pop(&pieces);
@@ -132,6 +150,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
             t &= bb_line[ksq][from];
         n = emit_targets(out, n, from, t);
     }
+    if (any && n)
+        return n;
 
     /* Pawns: unpinned ones set-wise, pinned ones along their pin line. */
     const Bitboard pawns = own & b->by_type[PAWN];
@@ -181,6 +201,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
         n = emit_pawns(out, n, ce & ~last, east, false);
         n = emit_pawns(out, n, ce & last, east, true);
     }
+    if (any && n)
+        return n;
 
     /* En passant: ep is set only when some capture onto it is legal, but
      * each capturer still needs its own check (pins, the uncovered rank). */
@@ -229,13 +251,47 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
 
 int movegen_legal_moves(const Board *b, MoveList *list)
 {
-    list->count = generate(b, list->moves);
+    list->count = generate(b, list->moves, false);
     return list->count;
 }
 
 int movegen_count_legal(const Board *b)
 {
-    return generate(b, NULL);
+    return generate(b, NULL, false);
+}
+
+/* Out of check, any move of a man that is not pinned is legal: those are
+ * looked for first, a set-wise test for the pawns and knights and one
+ * look-up per slider, before the king's steps (each a full attack test)
+ * and the general generator. */
+bool movegen_has_legal(const Board *b)
+{
+    const int us = b->side, them = us ^ 1;
+    const Bitboard own = b->by_color[us], enemy = b->by_color[them];
+    const Bitboard occ = own | enemy;
+    const int ksq = board_king(b, us);
+    if (!board_attackers(b, ksq, them, occ)) {
+        const Bitboard pinned =
+            pinned_to(ksq, own, occ, enemy, enemy & (b->by_type[ROOK] | b->by_type[QUEEN]),
+                      enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]));
+        const Bitboard pawns = own & b->by_type[PAWN] & ~pinned;
+        if ((shift_up(pawns, us) & ~occ) || (shift_up_west(pawns, us) & enemy) ||
+            (shift_up_east(pawns, us) & enemy))
+            return true;
+        Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
+        while (pieces)
+            if (bb_knight_attacks[bb_pop(&pieces)] & ~own)
+                return true;
+        pieces = own & (b->by_type[BISHOP] | b->by_type[QUEEN]) & ~pinned;
+        while (pieces)
+            if (bb_bishop_attacks(bb_pop(&pieces), occ) & ~own)
+                return true;
+        pieces = own & (b->by_type[ROOK] | b->by_type[QUEEN]) & ~pinned;
+        while (pieces)
+            if (bb_rook_attacks(bb_pop(&pieces), occ) & ~own)
+                return true;
+    }
+    return generate(b, NULL, true) != 0;
 }
 
 bool movegen_is_legal(const Board *b, Move m)

@@ -62,6 +62,11 @@ int movegen_legal_moves(const Board *b, MoveList *list);
 /* Number of legal moves, faster than generating them (perft leaves). */
 int movegen_count_legal(const Board *b);
 
+/* Whether the side to move has a legal move at all: stops at the first
+ * kind of move found (king steps come first), so it is cheaper than a
+ * count where most positions have one (the leaves of the searches). */
+bool movegen_has_legal(const Board *b);
+
 /* True when m is one of the legal moves in b. */
 bool movegen_is_legal(const Board *b, Move m);
 

@@ -225,6 +225,51 @@ START_TEST(key_after_matches_the_made_move)
 }
 END_TEST
 
+/* Every position of the tree below b to `depth` plies: movegen_has_legal()
+ * agrees with the move count; returns how many positions had no move. */
+static long has_legal_agrees_below(const Board *b, int depth)
+{
+    int count = movegen_count_legal(b);
+    char fen[FEN_MAX];
+    board_to_fen(b, fen);
+    ck_assert_msg(movegen_has_legal(b) == (count > 0), "has_legal wrong in %s", fen);
+    long none = count == 0;
+    if (depth == 0)
+        return none;
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        none += has_legal_agrees_below(&child, depth - 1);
+    }
+    return none;
+}
+
+START_TEST(has_legal_agrees_with_the_count)
+{
+    /* Stalemates with only pinned men, a pawn that may take only en
+     * passant, mates and near-mates, the perft positions. */
+    static const char *const fens[] = {
+        "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+        "7k/8/8/8/8/8/r7/1r5K w - - 0 1",
+        "k7/b7/8/8/8/8/6P1/7K w - - 0 1",
+        "k7/1r6/8/3pP3/8/8/8/1K6 w - d6 0 2",
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+        "r1b1kbnr/pppp1Npp/8/4P3/4n3/8/PPP2qPP/RNBQKB1R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    long none = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b = testutil_board(fens[i]);
+        none += has_legal_agrees_below(&b, 3);
+    }
+    ck_assert_int_gt(none, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -238,6 +283,7 @@ int main(void)
     tcase_add_test(tc, counters_follow_the_moves);
     tcase_add_test(tc, special_moves_are_made_correctly);
     tcase_add_test(tc, key_after_matches_the_made_move);
+    tcase_add_test(tc, has_legal_agrees_with_the_count);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
