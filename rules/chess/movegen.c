@@ -10,8 +10,10 @@
  *
  * One always-inline generator serves every caller: with a list it writes
  * the moves, without one it only counts them, which lets perft count the
- * last ply by population counts alone, and asked for any move it stops at
- * the first found (the searches' leaves only ask whether a side can move).
+ * last ply by population counts alone, asked for any move it stops at the
+ * first found (the searches' leaves only ask whether a side can move), and
+ * asked for checks it keeps only the moves that may give one (mate-in-one
+ * tests).
  */
 #include "movegen.h"
 
@@ -92,8 +94,10 @@ static ALWAYS_INLINE Bitboard pinned_to(int ksq, Bitboard own, Bitboard occ, Bit
 
 /* With a list, writes the moves; without one, counts them; with `any`
  * (and no list), stops at the first group of moves found, for callers
- * that only ask whether there is a legal move. */
-static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
+ * that only ask whether there is a legal move.  With `checks` (and a
+ * list), leaves out moves that cannot give check: the others keep their
+ * order. */
+static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool checks)
 {
     const int us = b->side, them = us ^ 1;
     const Bitboard own = b->by_color[us], enemy = b->by_color[them];
@@ -102,8 +106,33 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
     const Bitboard checkers = board_attackers(b, ksq, them, occ);
     int n = 0;
 
+    /* For `checks`: where each kind of man gives check from (a slider
+     * moving away from the enemy king along a line through it cannot
+     * uncover its own check, so the occupancy before the move will do;
+     * promotions are all kept), and the men that may uncover one, whose
+     * moves are all kept. */
+    Bitboard check_sq[PIECE_TYPE_NB] = {0}, disc = 0;
+    if (checks) {
+        const int lk = board_king(b, them);
+        check_sq[PAWN] = bb_pawn_attacks[them][lk];
+        check_sq[KNIGHT] = bb_knight_attacks[lk];
+        check_sq[BISHOP] = bb_bishop_attacks(lk, occ);
+        check_sq[ROOK] = bb_rook_attacks(lk, occ);
+        check_sq[QUEEN] = check_sq[BISHOP] | check_sq[ROOK];
+        Bitboard snipers =
+            (bb_rook_attacks(lk, 0) & own & (b->by_type[ROOK] | b->by_type[QUEEN])) |
+            (bb_bishop_attacks(lk, 0) & own & (b->by_type[BISHOP] | b->by_type[QUEEN]));
+        while (snipers) {
+            Bitboard between = bb_between[lk][bb_pop(&snipers)] & occ;
+            if (between && !bb_more_than_one(between))
+                disc |= between & own;
+        }
+    }
+
     /* King steps: the king must not shield its own target square. */
     Bitboard k_targets = bb_king_attacks[ksq] & ~own;
+    if (checks && !(disc & BB(ksq)))
+        k_targets = 0; /* a king gives no check of its own */
     const Bitboard occ_no_king = occ ^ BB(ksq);
     while (k_targets) {
         int to = bb_pop(&k_targets);
@@ -128,7 +157,10 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
     Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
     while (pieces) {
         int from = bb_pop(&pieces);
-        n = emit_targets(out, n, from, bb_knight_attacks[from] & target);
+        Bitboard t = bb_knight_attacks[from] & target;
+        if (checks && !(disc & BB(from)))
+            t &= check_sq[KNIGHT];
+        n = emit_targets(out, n, from, t);
     }
     if (any && n)
         return n;
@@ -138,6 +170,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
         Bitboard t = bb_bishop_attacks(from, occ) & target;
         if (pinned & BB(from))
             t &= bb_line[ksq][from];
+        if (checks && !(disc & BB(from)))
+            t &= check_sq[piece_type(b->squares[from])];
         n = emit_targets(out, n, from, t);
     }
     if (any && n)
@@ -148,6 +182,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
         Bitboard t = bb_rook_attacks(from, occ) & target;
         if (pinned & BB(from))
             t &= bb_line[ksq][from];
+        if (checks && !(disc & BB(from)))
+            t &= check_sq[piece_type(b->squares[from])];
         n = emit_targets(out, n, from, t);
     }
     if (any && n)
@@ -193,6 +229,15 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
         two &= allow;
         cw &= allow;
         ce &= allow;
+        if (checks) {
+            /* Promotions stay; a pawn that may uncover a check keeps all
+             * its moves, the others those onto a checking square. */
+            Bitboard d = movers & disc;
+            one &= last | check_sq[PAWN] | shift_up(d, us);
+            two &= check_sq[PAWN] | shift_up(shift_up(d, us), us);
+            cw &= last | check_sq[PAWN] | shift_up_west(d, us);
+            ce &= last | check_sq[PAWN] | shift_up_east(d, us);
+        }
         n = emit_pawns(out, n, one & ~last, up, false);
         n = emit_pawns(out, n, one & last, up, true);
         n = emit_pawns(out, n, two, 2 * up, false);
@@ -251,13 +296,19 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any)
 
 int movegen_legal_moves(const Board *b, MoveList *list)
 {
-    list->count = generate(b, list->moves, false);
+    list->count = generate(b, list->moves, false, false);
+    return list->count;
+}
+
+int movegen_checking_candidates(const Board *b, MoveList *list)
+{
+    list->count = generate(b, list->moves, false, true);
     return list->count;
 }
 
 int movegen_count_legal(const Board *b)
 {
-    return generate(b, NULL, false);
+    return generate(b, NULL, false, false);
 }
 
 /* Out of check, any move of a man that is not pinned is legal: those are
@@ -291,7 +342,7 @@ bool movegen_has_legal(const Board *b)
             if (bb_rook_attacks(bb_pop(&pieces), occ) & ~own)
                 return true;
     }
-    return generate(b, NULL, true) != 0;
+    return generate(b, NULL, true, false) != 0;
 }
 
 bool movegen_is_legal(const Board *b, Move m)

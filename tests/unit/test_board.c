@@ -270,6 +270,63 @@ START_TEST(has_legal_agrees_with_the_count)
 }
 END_TEST
 
+/* Every position of the tree below b to `depth` plies: the checking
+ * candidates are legal moves in the order of the full list, and include
+ * every move that gives check; returns the checking moves seen. */
+static long candidates_hold_the_checks_below(const Board *b, int depth)
+{
+    MoveList list, cand;
+    movegen_legal_moves(b, &list);
+    movegen_checking_candidates(b, &cand);
+    char fen[FEN_MAX];
+    board_to_fen(b, fen);
+    long checks = 0;
+    int k = 0;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        bool kept = k < cand.count && cand.moves[k] == list.moves[i];
+        if (kept)
+            k++;
+        if (board_in_check(&child)) {
+            char uci[6];
+            board_move_to_uci(list.moves[i], uci);
+            ck_assert_msg(kept, "check %s missing in %s", uci, fen);
+            checks++;
+        }
+        if (depth > 1)
+            checks += candidates_hold_the_checks_below(&child, depth - 1);
+    }
+    ck_assert_msg(k == cand.count, "candidates out of order or not legal in %s", fen);
+    return checks;
+}
+
+START_TEST(checking_candidates_hold_every_check)
+{
+    /* Discovered checks by pawns, pieces and the king, checks by
+     * promotion (along the file the pawn leaves), castling and en
+     * passant, pins, and the perft positions. */
+    static const char *const fens[] = {
+        "4k3/4P3/8/8/8/8/8/4K2R w K - 0 1",
+        "2k5/8/8/8/8/8/4P3/3QK2R w K - 0 1",
+        "7k/8/5N2/8/3B4/8/1PK5/B3R3 w - - 0 1",
+        "k7/8/8/2pP4/8/8/8/K5B1 w - c6 0 2",
+        "8/8/8/K2pP2k/8/8/8/8 w - d6 0 2",
+        "4k3/8/4K3/8/8/8/8/4R3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    long checks = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b = testutil_board(fens[i]);
+        checks += candidates_hold_the_checks_below(&b, 3);
+    }
+    ck_assert_int_gt(checks, 1000);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -284,6 +341,7 @@ int main(void)
     tcase_add_test(tc, special_moves_are_made_correctly);
     tcase_add_test(tc, key_after_matches_the_made_move);
     tcase_add_test(tc, has_legal_agrees_with_the_count);
+    tcase_add_test(tc, checking_candidates_hold_every_check);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
