@@ -147,7 +147,7 @@ void board_make(Board *b, Move m)
         b->key ^= zobrist_ep_file[SQ_FILE(b->ep)];
         b->ep = SQ_NONE;
     }
-    b->key ^= zobrist_castling[b->castling];
+    uint8_t castling = b->castling;
     b->halfmove++;
 
     if (kind == MOVE_CASTLING) {
@@ -176,8 +176,12 @@ void board_make(Board *b, Move m)
         }
     }
 
-    b->castling &= castle_keep[from] & castle_keep[to];
-    b->key ^= zobrist_castling[b->castling];
+    /* Most positions searched have no castling rights left: no key
+     * change then. */
+    if (castling) {
+        b->castling &= castle_keep[from] & castle_keep[to];
+        b->key ^= zobrist_castling[castling] ^ zobrist_castling[b->castling];
+    }
     b->side ^= 1;
     b->key ^= zobrist_black_to_move;
     if (us == BLACK)

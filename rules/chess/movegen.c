@@ -313,8 +313,8 @@ int movegen_count_legal(const Board *b)
 
 /* Out of check, any move of a man that is not pinned is legal: those are
  * looked for first, a set-wise test for the pawns and knights and one
- * look-up per slider, before the king's steps (each a full attack test)
- * and the general generator. */
+ * look-up per slider, then the king's steps (each a full attack test);
+ * the general generator only for what is left. */
 bool movegen_has_legal(const Board *b)
 {
     const int us = b->side, them = us ^ 1;
@@ -341,7 +341,13 @@ bool movegen_has_legal(const Board *b)
         while (pieces)
             if (bb_rook_attacks(bb_pop(&pieces), occ) & ~own)
                 return true;
+        Bitboard k_targets = bb_king_attacks[ksq] & ~own;
+        const Bitboard occ_no_king = occ ^ BB(ksq);
+        while (k_targets)
+            if (!attacked(b, bb_pop(&k_targets), them, occ_no_king))
+                return true;
     }
+    /* In check, or only pinned men, en passant or castling left. */
     return generate(b, NULL, true, false) != 0;
 }
 
