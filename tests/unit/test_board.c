@@ -327,6 +327,18 @@ START_TEST(checking_candidates_hold_every_check)
 }
 END_TEST
 
+START_TEST(distance_table_counts_king_steps)
+{
+    for (int a = 0; a < 64; a++)
+        for (int b = 0; b < 64; b++) {
+            int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
+            ck_assert_int_eq(bb_distance[a][b], df > dr ? df : dr);
+        }
+    ck_assert_int_eq(bb_distance[SQ(0, 0)][SQ(7, 7)], 7);
+    ck_assert_int_eq(bb_distance[SQ(4, 3)][SQ(5, 5)], 2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -342,6 +354,7 @@ int main(void)
     tcase_add_test(tc, key_after_matches_the_made_move);
     tcase_add_test(tc, has_legal_agrees_with_the_count);
     tcase_add_test(tc, checking_candidates_hold_every_check);
+    tcase_add_test(tc, distance_table_counts_king_steps);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }
