@@ -92,6 +92,21 @@ static ALWAYS_INLINE Bitboard pinned_to(int ksq, Bitboard own, Bitboard occ, Bit
     return pinned;
 }
 
+/* What a piece on `from` may move to of t: along its pin line when it is
+ * pinned, and only onto a square where it gives check (check_sq, by
+ * type) unless it is in `keep_all`, the men that may uncover a check
+ * (all men when not only checks are asked for). */
+static ALWAYS_INLINE Bitboard piece_targets(const Board *b, int from, Bitboard t, int ksq,
+                                            Bitboard pinned, Bitboard keep_all,
+                                            const Bitboard check_sq[PIECE_TYPE_NB])
+{
+    if (pinned & BB(from))
+        t &= bb_line[ksq][from];
+    if (!(keep_all & BB(from)))
+        t &= check_sq[piece_type(b->squares[from])];
+    return t;
+}
+
 /* With a list, writes the moves; without one, counts them; with `any`
  * (and no list), stops at the first group of moves found, for callers
  * that only ask whether there is a legal move.  With `checks` (and a
@@ -157,34 +172,27 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool chec
     Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
     while (pieces) {
         int from = bb_pop(&pieces);
-        Bitboard t = bb_knight_attacks[from] & target;
-        if (checks && !(disc & BB(from)))
-            t &= check_sq[KNIGHT];
-        n = emit_targets(out, n, from, t);
+        n = emit_targets(out, n, from,
+                         piece_targets(b, from, bb_knight_attacks[from] & target, ksq, pinned,
+                                       checks ? disc : ~(Bitboard)0, check_sq));
     }
     if (any && n)
         return n;
     pieces = own & (b->by_type[BISHOP] | b->by_type[QUEEN]);
     while (pieces) {
         int from = bb_pop(&pieces);
-        Bitboard t = bb_bishop_attacks(from, occ) & target;
-        if (pinned & BB(from))
-            t &= bb_line[ksq][from];
-        if (checks && !(disc & BB(from)))
-            t &= check_sq[piece_type(b->squares[from])];
-        n = emit_targets(out, n, from, t);
+        n = emit_targets(out, n, from,
+                         piece_targets(b, from, bb_bishop_attacks(from, occ) & target, ksq, pinned,
+                                       checks ? disc : ~(Bitboard)0, check_sq));
     }
     if (any && n)
         return n;
     pieces = own & (b->by_type[ROOK] | b->by_type[QUEEN]);
     while (pieces) {
         int from = bb_pop(&pieces);
-        Bitboard t = bb_rook_attacks(from, occ) & target;
-        if (pinned & BB(from))
-            t &= bb_line[ksq][from];
-        if (checks && !(disc & BB(from)))
-            t &= check_sq[piece_type(b->squares[from])];
-        n = emit_targets(out, n, from, t);
+        n = emit_targets(out, n, from,
+                         piece_targets(b, from, bb_rook_attacks(from, occ) & target, ksq, pinned,
+                                       checks ? disc : ~(Bitboard)0, check_sq));
     }
     if (any && n)
         return n;
