@@ -82,6 +82,9 @@ extern const Bitboard bb_bishop_table[];
 extern const Bitboard bb_between[64][64];
 /* The whole line (edge to edge) through a and b, else 0. */
 extern const Bitboard bb_line[64][64];
+/* King steps from a to b on an empty board (Chebyshev distance): the
+ * searches' move ordering asks for it millions of times. */
+extern const uint8_t bb_distance[64][64];
 
 extern const uint64_t zobrist_piece[12][64];
 extern const uint64_t zobrist_castling[16];

@@ -51,17 +51,6 @@ static inline void move_piece(Board *b, int from, int to)
     b->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
 }
 
-Bitboard board_attackers(const Board *b, int sq, int by, Bitboard occ)
-{
-    Bitboard them = b->by_color[by];
-    Bitboard rq = b->by_type[ROOK] | b->by_type[QUEEN];
-    Bitboard bq = b->by_type[BISHOP] | b->by_type[QUEEN];
-    return them & ((bb_pawn_attacks[by ^ 1][sq] & b->by_type[PAWN]) |
-                   (bb_knight_attacks[sq] & b->by_type[KNIGHT]) |
-                   (bb_king_attacks[sq] & b->by_type[KING]) | (bb_rook_attacks(sq, occ) & rq) |
-                   (bb_bishop_attacks(sq, occ) & bq));
-}
-
 Bitboard board_checkers(const Board *b)
 {
     return board_attackers(b, board_king(b, b->side), b->side ^ 1, board_occupied(b));
@@ -158,7 +147,7 @@ void board_make(Board *b, Move m)
         b->key ^= zobrist_ep_file[SQ_FILE(b->ep)];
         b->ep = SQ_NONE;
     }
-    b->key ^= zobrist_castling[b->castling];
+    uint8_t castling = b->castling;
     b->halfmove++;
 
     if (kind == MOVE_CASTLING) {
@@ -187,8 +176,12 @@ void board_make(Board *b, Move m)
         }
     }
 
-    b->castling &= castle_keep[from] & castle_keep[to];
-    b->key ^= zobrist_castling[b->castling];
+    /* Most positions searched have no castling rights left: no key
+     * change then. */
+    if (castling) {
+        b->castling &= castle_keep[from] & castle_keep[to];
+        b->key ^= zobrist_castling[castling] ^ zobrist_castling[b->castling];
+    }
     b->side ^= 1;
     b->key ^= zobrist_black_to_move;
     if (us == BLACK)

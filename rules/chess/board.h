@@ -109,8 +109,18 @@ void board_make(Board *b, Move m);
  * passant is made on a copy, since its key depends on the pin logic). */
 uint64_t board_key_after(const Board *b, Move m);
 
-/* Squares of `by` pieces that attack sq, given occupancy occ. */
-Bitboard board_attackers(const Board *b, int sq, int by, Bitboard occ);
+/* Squares of `by` pieces that attack sq, given occupancy occ.  Inline: it
+ * is in the innermost loops of move generation and of the searches. */
+static inline Bitboard board_attackers(const Board *b, int sq, int by, Bitboard occ)
+{
+    Bitboard them = b->by_color[by];
+    Bitboard rq = b->by_type[ROOK] | b->by_type[QUEEN];
+    Bitboard bq = b->by_type[BISHOP] | b->by_type[QUEEN];
+    return them & ((bb_pawn_attacks[by ^ 1][sq] & b->by_type[PAWN]) |
+                   (bb_knight_attacks[sq] & b->by_type[KNIGHT]) |
+                   (bb_king_attacks[sq] & b->by_type[KING]) | (bb_rook_attacks(sq, occ) & rq) |
+                   (bb_bishop_attacks(sq, occ) & bq));
+}
 
 /* Enemy pieces that give check to the king of the side to move. */
 Bitboard board_checkers(const Board *b);

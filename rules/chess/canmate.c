@@ -485,9 +485,11 @@ static bool king_can_step(const Board *b)
     return false;
 }
 
-/* A winning move that mates at once, or MOVE_NONE.  Only moves that can
- * give check are tried: direct checks, uncovering moves, and the rare
- * castling and en passant moves. */
+/* A winning move that mates at once, or MOVE_NONE: the first in the
+ * order of list, which holds the legal moves of b or only those
+ * movegen_checking_candidates() keeps (the same answer, every mate being
+ * a check).  Only moves that can give check are tried: direct checks,
+ * uncovering moves, and the rare castling and en passant moves. */
 static Move mate_in_one(const Board *b, const MoveList *list)
 {
     int lk = board_king(b, b->side ^ 1);
@@ -517,6 +519,18 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
         return false;
     }
     MoveList list;
+    if (b->side == s->winner && plies < 3) {
+        /* The last ply: only a mate in one counts, and that is one of
+         * the moves that may give check. */
+        movegen_checking_candidates(b, &list);
+        Move m = mate_in_one(b, &list);
+        if (m != MOVE_NONE) {
+            s->line[ply] = m;
+            s->line_len = ply + 1;
+            return true;
+        }
+        return false;
+    }
     movegen_legal_moves(b, &list);
     if (list.count == 0)
         return false;
@@ -769,11 +783,10 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
 /* ---------------------------------------------------------------------- */
 /* Layer 3b: best-first search for the long helpmates of thin endgames      */
 
-/* Chebyshev distance. */
+/* Chebyshev distance (a table: it is in the ordering's inner loop). */
 static int king_distance(int a, int b)
 {
-    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
+    return bb_distance[a][b];
 }
 
 /*
@@ -954,7 +967,7 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
                 Board child = *b;
                 board_make(&child, list.moves[i]);
                 MoveList replies;
-                movegen_legal_moves(&child, &replies);
+                movegen_checking_candidates(&child, &replies);
                 Move m = mate_in_one(&child, &replies);
                 if (m != MOVE_NONE) {
                     int len = queue_line(w, at, list.moves[i], line);

@@ -17,8 +17,9 @@
  * and a round skips what earlier rounds of the same search saw.
  *
  * Workload: at flag fall and the like, after the cheap layers failed;
- * some million positions by default (most end at a table look-up), some
- * tenths of a second.
+ * some million positions by default (most end at a table look-up, and most
+ * of the others are leaves, where only whether a side can move is asked),
+ * some tenths of a second.
  */
 #include "canmate_guided.h"
 
@@ -47,11 +48,10 @@ typedef struct Guided {
     Move line[GUIDED_LINE_MAX];
 } Guided;
 
-/* Chebyshev distance. */
+/* Chebyshev distance (a table: it is in the ordering's inner loop). */
 static int chebyshev(int a, int b)
 {
-    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
+    return bb_distance[a][b];
 }
 
 /* Knight moves from a to b on an empty board (corner cases included). */
@@ -148,14 +148,15 @@ enum { STEP_NORMAL, STEP_REWARD, STEP_PUNISH };
 #define STEP_RANK(k) ((k) == STEP_REWARD ? 0 : (k) == STEP_NORMAL ? 1 : 2)
 
 /* How a move changes the depth left in the guided search: progress towards
- * the pictured mate is free, a step away costs triple. */
-static int classify_step(const Board *b, Move m, int winner, int corner, bool must_promote,
-                         bool walled, bool semi, int semi_sq)
+ * the pictured mate is free, a step away costs triple.  targets[0] and
+ * targets[1] are steer_target() for a piece and for the king. */
+static int classify_step(const Board *b, Move m, int winner, const int targets[2],
+                         bool must_promote, bool walled, bool semi, int semi_sq)
 {
     int from = move_from(m), to = move_to(m);
     int type = piece_type(b->squares[from]);
     bool capture = b->squares[to] != PIECE_NONE || move_kind(m) == MOVE_EN_PASSANT;
-    int t = steer_target(b, winner, type == KING, corner);
+    int t = targets[type == KING];
     int v = STEP_NORMAL;
     if (b->side == winner) {
         int rel = winner == WHITE ? SQ_RANK(from) : 7 - SQ_RANK(from);
@@ -225,6 +226,21 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
                           bool was_semi)
 {
     int winner = s->winner;
+    if (left <= 0 || ply >= GUIDED_LINE_MAX) {
+        /* A leaf (most of the positions the search makes): the answers
+         * below in the same order, but the moves are not needed, only
+         * whether there is one. */
+        if (!movegen_has_legal(b)) {
+            if (b->side != winner && board_in_check(b)) {
+                s->line_len = ply;
+                return true;
+            }
+            return false;
+        }
+        if (!canmate_static_material_no(b, winner))
+            s->cut = true;
+        return false;
+    }
     CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
     MoveList list;
     movegen_legal_moves(b, &list);
@@ -237,10 +253,6 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
     }
     if (canmate_static_material_no(b, winner))
         return false;
-    if (left <= 0 || ply >= GUIDED_LINE_MAX) {
-        s->cut = true;
-        return false;
-    }
     e->key = b->key;
     e->gen = s->gen;
     e->depth = left;
@@ -251,10 +263,13 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
         pawns_paired(b);
     int semi_sq = semi_blocked_square(b);
     bool semi = semi_sq != SQ_NONE;
-    /* Rewarded moves first, then the others, the costly ones last. */
+    /* Rewarded moves first, then the others, the costly ones last.  The
+     * squares steered to depend on the position only: once per node. */
+    const int targets[2] = {steer_target(b, winner, false, s->corner),
+                            steer_target(b, winner, true, s->corner)};
     uint8_t kind[MOVES_MAX];
     for (int i = 0; i < list.count; i++)
-        kind[i] = (uint8_t)classify_step(b, list.moves[i], winner, s->corner, must_promote, walled,
+        kind[i] = (uint8_t)classify_step(b, list.moves[i], winner, targets, must_promote, walled,
                                          semi || was_semi, semi_sq);
     for (int i = 1; i < list.count; i++) {
         Move m = list.moves[i];
@@ -269,14 +284,15 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
         list.moves[j + 1] = m;
     }
     /* Most children end at the table look-up, a cache miss: their keys
-     * come first, each slot is fetched AHEAD children early, and a child
-     * is made only when the table lets it through. */
+     * come first and every slot is fetched at once, so that the misses
+     * overlap; a child is made only when the table lets it through.  A
+     * child's subtree may push the slots of the later ones out of the
+     * cache again, so each is also fetched AHEAD children early. */
     enum { AHEAD = 4 };
     uint64_t keys[MOVES_MAX];
     for (int i = 0; i < list.count; i++) {
         keys[i] = board_key_after(b, list.moves[i]);
-        if (i < AHEAD)
-            __builtin_prefetch(&s->tt[keys[i] & s->tt_mask]);
+        __builtin_prefetch(&s->tt[keys[i] & s->tt_mask]);
     }
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];

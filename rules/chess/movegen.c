@@ -8,9 +8,12 @@
  * square with the king lifted off the board.  Only en passant, which can
  * uncover a check along the rank, is checked by simulation.
  *
- * One always-inline generator serves both callers: with a list it writes the
- * moves, without one it only counts them, which lets perft count the last
- * ply by population counts alone.
+ * One always-inline generator serves every caller: with a list it writes
+ * the moves, without one it only counts them, which lets perft count the
+ * last ply by population counts alone, asked for any move it stops at the
+ * first found (the searches' leaves only ask whether a side can move), and
+ * asked for checks it keeps only the moves that may give one (mate-in-one
+ * tests).
  */
 #include "movegen.h"
 
@@ -74,33 +77,10 @@ static ALWAYS_INLINE bool attacked(const Board *b, int sq, int them, Bitboard oc
     return (bb_bishop_attacks(sq, occ) & t & (b->by_type[BISHOP] | b->by_type[QUEEN])) != 0;
 }
 
-static ALWAYS_INLINE int generate(const Board *b, Move *out)
+/* The men of `own` pinned to their king on ksq by the enemy sliders. */
+static ALWAYS_INLINE Bitboard pinned_to(int ksq, Bitboard own, Bitboard occ, Bitboard enemy,
+                                        Bitboard their_rq, Bitboard their_bq)
 {
-    const int us = b->side, them = us ^ 1;
-    const Bitboard own = b->by_color[us], enemy = b->by_color[them];
-    const Bitboard occ = own | enemy;
-    const int ksq = board_king(b, us);
-    const Bitboard checkers = board_attackers(b, ksq, them, occ);
-    int n = 0;
-
-    /* King steps: the king must not shield its own target square. */
-    Bitboard k_targets = bb_king_attacks[ksq] & ~own;
-    const Bitboard occ_no_king = occ ^ BB(ksq);
-    while (k_targets) {
-        int to = bb_pop(&k_targets);
-        if (!attacked(b, to, them, occ_no_king)) {
-            if (out)
-                out[n] = move_new(ksq, to, MOVE_NORMAL, KNIGHT);
-            n++;
-        }
-    }
-    if (bb_more_than_one(checkers))
-        return n;
-
-    const Bitboard target = checkers ? bb_between[ksq][bb_lsb(checkers)] | checkers : ~own;
-
-    const Bitboard their_rq = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
-    const Bitboard their_bq = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
     Bitboard pinned = 0;
     Bitboard snipers =
         (bb_rook_attacks(ksq, enemy) & their_rq) | (bb_bishop_attacks(ksq, enemy) & their_bq);
@@ -109,29 +89,113 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
         if (between && !bb_more_than_one(between))
             pinned |= between & own;
     }
+    return pinned;
+}
+
+/* What a piece on `from` may move to of t: along its pin line when it is
+ * pinned, and only onto a square where it gives check (check_sq, by
+ * type) unless it is in `keep_all`, the men that may uncover a check
+ * (all men when not only checks are asked for). */
+static ALWAYS_INLINE Bitboard piece_targets(const Board *b, int from, Bitboard t, int ksq,
+                                            Bitboard pinned, Bitboard keep_all,
+                                            const Bitboard check_sq[PIECE_TYPE_NB])
+{
+    if (pinned & BB(from))
+        t &= bb_line[ksq][from];
+    if (!(keep_all & BB(from)))
+        t &= check_sq[piece_type(b->squares[from])];
+    return t;
+}
+
+/* With a list, writes the moves; without one, counts them; with `any`
+ * (and no list), stops at the first group of moves found, for callers
+ * that only ask whether there is a legal move.  With `checks` (and a
+ * list), leaves out moves that cannot give check: the others keep their
+ * order. */
+static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool checks)
+{
+    const int us = b->side, them = us ^ 1;
+    const Bitboard own = b->by_color[us], enemy = b->by_color[them];
+    const Bitboard occ = own | enemy;
+    const int ksq = board_king(b, us);
+    const Bitboard checkers = board_attackers(b, ksq, them, occ);
+    int n = 0;
+
+    /* For `checks`: where each kind of man gives check from (a slider
+     * moving away from the enemy king along a line through it cannot
+     * uncover its own check, so the occupancy before the move will do;
+     * promotions are all kept), and the men that may uncover one, whose
+     * moves are all kept. */
+    Bitboard check_sq[PIECE_TYPE_NB] = {0}, disc = 0;
+    if (checks) {
+        const int lk = board_king(b, them);
+        check_sq[PAWN] = bb_pawn_attacks[them][lk];
+        check_sq[KNIGHT] = bb_knight_attacks[lk];
+        check_sq[BISHOP] = bb_bishop_attacks(lk, occ);
+        check_sq[ROOK] = bb_rook_attacks(lk, occ);
+        check_sq[QUEEN] = check_sq[BISHOP] | check_sq[ROOK];
+        Bitboard snipers =
+            (bb_rook_attacks(lk, 0) & own & (b->by_type[ROOK] | b->by_type[QUEEN])) |
+            (bb_bishop_attacks(lk, 0) & own & (b->by_type[BISHOP] | b->by_type[QUEEN]));
+        while (snipers) {
+            Bitboard between = bb_between[lk][bb_pop(&snipers)] & occ;
+            if (between && !bb_more_than_one(between))
+                disc |= between & own;
+        }
+    }
+
+    /* King steps: the king must not shield its own target square. */
+    Bitboard k_targets = bb_king_attacks[ksq] & ~own;
+    if (checks && !(disc & BB(ksq)))
+        k_targets = 0; /* a king gives no check of its own */
+    const Bitboard occ_no_king = occ ^ BB(ksq);
+    while (k_targets) {
+        int to = bb_pop(&k_targets);
+        if (!attacked(b, to, them, occ_no_king)) {
+            if (out)
+                out[n] = move_new(ksq, to, MOVE_NORMAL, KNIGHT);
+            n++;
+            if (any)
+                return n;
+        }
+    }
+    if (bb_more_than_one(checkers) || (any && n))
+        return n;
+
+    const Bitboard target = checkers ? bb_between[ksq][bb_lsb(checkers)] | checkers : ~own;
+
+    const Bitboard their_rq = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
+    const Bitboard their_bq = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
+    const Bitboard pinned = pinned_to(ksq, own, occ, enemy, their_rq, their_bq);
 
     /* Knights: a pinned knight can never move. */
     Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
     while (pieces) {
         int from = bb_pop(&pieces);
-        n = emit_targets(out, n, from, bb_knight_attacks[from] & target);
+        n = emit_targets(out, n, from,
+                         piece_targets(b, from, bb_knight_attacks[from] & target, ksq, pinned,
+                                       checks ? disc : ~(Bitboard)0, check_sq));
     }
+    if (any && n)
+        return n;
     pieces = own & (b->by_type[BISHOP] | b->by_type[QUEEN]);
     while (pieces) {
         int from = bb_pop(&pieces);
-        Bitboard t = bb_bishop_attacks(from, occ) & target;
-        if (pinned & BB(from))
-            t &= bb_line[ksq][from];
-        n = emit_targets(out, n, from, t);
+        n = emit_targets(out, n, from,
+                         piece_targets(b, from, bb_bishop_attacks(from, occ) & target, ksq, pinned,
+                                       checks ? disc : ~(Bitboard)0, check_sq));
     }
+    if (any && n)
+        return n;
     pieces = own & (b->by_type[ROOK] | b->by_type[QUEEN]);
     while (pieces) {
         int from = bb_pop(&pieces);
-        Bitboard t = bb_rook_attacks(from, occ) & target;
-        if (pinned & BB(from))
-            t &= bb_line[ksq][from];
-        n = emit_targets(out, n, from, t);
+        n = emit_targets(out, n, from,
+                         piece_targets(b, from, bb_rook_attacks(from, occ) & target, ksq, pinned,
+                                       checks ? disc : ~(Bitboard)0, check_sq));
     }
+    if (any && n)
+        return n;
 
     /* Pawns: unpinned ones set-wise, pinned ones along their pin line. */
     const Bitboard pawns = own & b->by_type[PAWN];
@@ -173,6 +237,15 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
         two &= allow;
         cw &= allow;
         ce &= allow;
+        if (checks) {
+            /* Promotions stay; a pawn that may uncover a check keeps all
+             * its moves, the others those onto a checking square. */
+            Bitboard d = movers & disc;
+            one &= last | check_sq[PAWN] | shift_up(d, us);
+            two &= check_sq[PAWN] | shift_up(shift_up(d, us), us);
+            cw &= last | check_sq[PAWN] | shift_up_west(d, us);
+            ce &= last | check_sq[PAWN] | shift_up_east(d, us);
+        }
         n = emit_pawns(out, n, one & ~last, up, false);
         n = emit_pawns(out, n, one & last, up, true);
         n = emit_pawns(out, n, two, 2 * up, false);
@@ -181,6 +254,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
         n = emit_pawns(out, n, ce & ~last, east, false);
         n = emit_pawns(out, n, ce & last, east, true);
     }
+    if (any && n)
+        return n;
 
     /* En passant: ep is set only when some capture onto it is legal, but
      * each capturer still needs its own check (pins, the uncovered rank). */
@@ -229,13 +304,59 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out)
 
 int movegen_legal_moves(const Board *b, MoveList *list)
 {
-    list->count = generate(b, list->moves);
+    list->count = generate(b, list->moves, false, false);
+    return list->count;
+}
+
+int movegen_checking_candidates(const Board *b, MoveList *list)
+{
+    list->count = generate(b, list->moves, false, true);
     return list->count;
 }
 
 int movegen_count_legal(const Board *b)
 {
-    return generate(b, NULL);
+    return generate(b, NULL, false, false);
+}
+
+/* Out of check, any move of a man that is not pinned is legal: those are
+ * looked for first, a set-wise test for the pawns and knights and one
+ * look-up per slider, then the king's steps (each a full attack test);
+ * the general generator only for what is left. */
+bool movegen_has_legal(const Board *b)
+{
+    const int us = b->side, them = us ^ 1;
+    const Bitboard own = b->by_color[us], enemy = b->by_color[them];
+    const Bitboard occ = own | enemy;
+    const int ksq = board_king(b, us);
+    if (!board_attackers(b, ksq, them, occ)) {
+        const Bitboard pinned =
+            pinned_to(ksq, own, occ, enemy, enemy & (b->by_type[ROOK] | b->by_type[QUEEN]),
+                      enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]));
+        const Bitboard pawns = own & b->by_type[PAWN] & ~pinned;
+        if ((shift_up(pawns, us) & ~occ) || (shift_up_west(pawns, us) & enemy) ||
+            (shift_up_east(pawns, us) & enemy))
+            return true;
+        Bitboard pieces = own & b->by_type[KNIGHT] & ~pinned;
+        while (pieces)
+            if (bb_knight_attacks[bb_pop(&pieces)] & ~own)
+                return true;
+        pieces = own & (b->by_type[BISHOP] | b->by_type[QUEEN]) & ~pinned;
+        while (pieces)
+            if (bb_bishop_attacks(bb_pop(&pieces), occ) & ~own)
+                return true;
+        pieces = own & (b->by_type[ROOK] | b->by_type[QUEEN]) & ~pinned;
+        while (pieces)
+            if (bb_rook_attacks(bb_pop(&pieces), occ) & ~own)
+                return true;
+        Bitboard k_targets = bb_king_attacks[ksq] & ~own;
+        const Bitboard occ_no_king = occ ^ BB(ksq);
+        while (k_targets)
+            if (!attacked(b, bb_pop(&k_targets), them, occ_no_king))
+                return true;
+    }
+    /* In check, or only pinned men, en passant or castling left. */
+    return generate(b, NULL, true, false) != 0;
 }
 
 bool movegen_is_legal(const Board *b, Move m)

@@ -59,8 +59,20 @@ static inline int move_promotion(Move m)
 /* Fills list with every legal move of the side to move; returns the count. */
 int movegen_legal_moves(const Board *b, MoveList *list);
 
+/* Fills list with the legal moves that may give check, in the order of
+ * movegen_legal_moves(): every move that gives check (directly, by
+ * uncovering a line, by promotion, castling or en passant) and a few that
+ * do not, which the caller tells apart by making them.  For mate-in-one
+ * tests, at a fraction of the cost of the full list.  Returns the count. */
+int movegen_checking_candidates(const Board *b, MoveList *list);
+
 /* Number of legal moves, faster than generating them (perft leaves). */
 int movegen_count_legal(const Board *b);
+
+/* Whether the side to move has a legal move at all: stops at the first
+ * kind of move found (king steps come first), so it is cheaper than a
+ * count where most positions have one (the leaves of the searches). */
+bool movegen_has_legal(const Board *b);
 
 /* True when m is one of the legal moves in b. */
 bool movegen_is_legal(const Board *b, Move m);

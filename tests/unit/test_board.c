@@ -225,6 +225,120 @@ START_TEST(key_after_matches_the_made_move)
 }
 END_TEST
 
+/* Every position of the tree below b to `depth` plies: movegen_has_legal()
+ * agrees with the move count; returns how many positions had no move. */
+static long has_legal_agrees_below(const Board *b, int depth)
+{
+    int count = movegen_count_legal(b);
+    char fen[FEN_MAX];
+    board_to_fen(b, fen);
+    ck_assert_msg(movegen_has_legal(b) == (count > 0), "has_legal wrong in %s", fen);
+    long none = count == 0;
+    if (depth == 0)
+        return none;
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        none += has_legal_agrees_below(&child, depth - 1);
+    }
+    return none;
+}
+
+START_TEST(has_legal_agrees_with_the_count)
+{
+    /* Stalemates with only pinned men, a pawn that may take only en
+     * passant, mates and near-mates, the perft positions. */
+    static const char *const fens[] = {
+        "k7/8/1Q6/8/8/8/8/7K b - - 0 1",
+        "7k/8/8/8/8/8/r7/1r5K w - - 0 1",
+        "k7/b7/8/8/8/8/6P1/7K w - - 0 1",
+        "k7/1r6/8/3pP3/8/8/8/1K6 w - d6 0 2",
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+        "r1b1kbnr/pppp1Npp/8/4P3/4n3/8/PPP2qPP/RNBQKB1R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    long none = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b = testutil_board(fens[i]);
+        none += has_legal_agrees_below(&b, 3);
+    }
+    ck_assert_int_gt(none, 0);
+}
+END_TEST
+
+/* Every position of the tree below b to `depth` plies: the checking
+ * candidates are legal moves in the order of the full list, and include
+ * every move that gives check; returns the checking moves seen. */
+static long candidates_hold_the_checks_below(const Board *b, int depth)
+{
+    MoveList list, cand;
+    movegen_legal_moves(b, &list);
+    movegen_checking_candidates(b, &cand);
+    char fen[FEN_MAX];
+    board_to_fen(b, fen);
+    long checks = 0;
+    int k = 0;
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        bool kept = k < cand.count && cand.moves[k] == list.moves[i];
+        if (kept)
+            k++;
+        if (board_in_check(&child)) {
+            char uci[6];
+            board_move_to_uci(list.moves[i], uci);
+            ck_assert_msg(kept, "check %s missing in %s", uci, fen);
+            checks++;
+        }
+        if (depth > 1)
+            checks += candidates_hold_the_checks_below(&child, depth - 1);
+    }
+    ck_assert_msg(k == cand.count, "candidates out of order or not legal in %s", fen);
+    return checks;
+}
+
+START_TEST(checking_candidates_hold_every_check)
+{
+    /* Discovered checks by pawns, pieces and the king, checks by
+     * promotion (along the file the pawn leaves), castling and en
+     * passant, pins, and the perft positions. */
+    static const char *const fens[] = {
+        "4k3/4P3/8/8/8/8/8/4K2R w K - 0 1",
+        "2k5/8/8/8/8/8/4P3/3QK2R w K - 0 1",
+        "7k/8/5N2/8/3B4/8/1PK5/B3R3 w - - 0 1",
+        "k7/8/8/2pP4/8/8/8/K5B1 w - c6 0 2",
+        "8/8/8/K2pP2k/8/8/8/8 w - d6 0 2",
+        "4k3/8/4K3/8/8/8/8/4R3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    long checks = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Board b = testutil_board(fens[i]);
+        checks += candidates_hold_the_checks_below(&b, 3);
+    }
+    ck_assert_int_gt(checks, 1000);
+}
+END_TEST
+
+START_TEST(distance_table_counts_king_steps)
+{
+    for (int a = 0; a < 64; a++)
+        for (int b = 0; b < 64; b++) {
+            int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
+            ck_assert_int_eq(bb_distance[a][b], df > dr ? df : dr);
+        }
+    ck_assert_int_eq(bb_distance[SQ(0, 0)][SQ(7, 7)], 7);
+    ck_assert_int_eq(bb_distance[SQ(4, 3)][SQ(5, 5)], 2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("board");
@@ -238,6 +352,9 @@ int main(void)
     tcase_add_test(tc, counters_follow_the_moves);
     tcase_add_test(tc, special_moves_are_made_correctly);
     tcase_add_test(tc, key_after_matches_the_made_move);
+    tcase_add_test(tc, has_legal_agrees_with_the_count);
+    tcase_add_test(tc, checking_candidates_hold_every_check);
+    tcase_add_test(tc, distance_table_counts_king_steps);
     suite_add_tcase(s, tc);
     return testutil_run(s);
 }

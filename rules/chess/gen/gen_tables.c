@@ -200,6 +200,16 @@ int main(void)
     print_bb_array("const Bitboard bb_bishop_table[5248]", bishop_table, 5248);
     print_bb_array("const Bitboard bb_between[64][64]", &between[0][0], 4096);
     print_bb_array("const Bitboard bb_line[64][64]", &line[0][0], 4096);
+    printf("const uint8_t bb_distance[64][64] = {\n");
+    for (int a = 0; a < 64; a++) {
+        printf("{");
+        for (int b = 0; b < 64; b++) {
+            int df = abs((a & 7) - (b & 7)), dr = abs((a >> 3) - (b >> 3));
+            printf("%s%d,", b % 16 ? " " : "\n    ", df > dr ? df : dr);
+        }
+        printf("},\n");
+    }
+    printf("};\n\n");
 
     static uint64_t zp[12 * 64], zc[16], ze[8];
     for (int i = 0; i < 12 * 64; i++)
