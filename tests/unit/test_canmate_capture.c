@@ -58,14 +58,8 @@ START_TEST(search_decides_walled_mates)
 {
     CanMateScratch *scratch = canmate_scratch_new();
     ck_assert_ptr_nonnull(scratch);
-    for (size_t i = 0; i < sizeof walled / sizeof *walled; i++) {
-        Board b = testutil_board(walled[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r = canmate_search(&b, walled[i].winner, NULL, scratch, line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", walled[i].fen, canmate_name(r));
-        testutil_assert_mates(walled[i].fen, walled[i].winner, line, len);
-    }
+    for (size_t i = 0; i < sizeof walled / sizeof *walled; i++)
+        testutil_assert_search_mates(walled[i].fen, walled[i].winner, scratch);
     canmate_scratch_free(scratch);
 }
 END_TEST

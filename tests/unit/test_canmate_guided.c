@@ -30,14 +30,8 @@ START_TEST(search_finds_long_mates)
 {
     CanMateScratch *scratch = canmate_scratch_new();
     ck_assert_ptr_nonnull(scratch);
-    for (size_t i = 0; i < sizeof long_mates / sizeof *long_mates; i++) {
-        Board b = testutil_board(long_mates[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = -1;
-        CanMate r = canmate_search(&b, long_mates[i].winner, NULL, scratch, line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", long_mates[i].fen, canmate_name(r));
-        testutil_assert_mates(long_mates[i].fen, long_mates[i].winner, line, len);
-    }
+    for (size_t i = 0; i < sizeof long_mates / sizeof *long_mates; i++)
+        testutil_assert_search_mates(long_mates[i].fen, long_mates[i].winner, scratch);
     canmate_scratch_free(scratch);
 }
 END_TEST

@@ -77,14 +77,8 @@ static void expect_search_mates(const Case *cases, size_t n)
 {
     CanMateScratch *scratch = canmate_scratch_new();
     ck_assert_ptr_nonnull(scratch);
-    for (size_t i = 0; i < n; i++) {
-        Board b = testutil_board(cases[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r = canmate_search(&b, cases[i].winner, NULL, scratch, line, &len);
-        ck_assert_msg(r == CANMATE_YES, "%s: %s", cases[i].fen, canmate_name(r));
-        testutil_assert_mates(cases[i].fen, cases[i].winner, line, len);
-    }
+    for (size_t i = 0; i < n; i++)
+        testutil_assert_search_mates(cases[i].fen, cases[i].winner, scratch);
     canmate_scratch_free(scratch);
 }
 

@@ -240,6 +240,16 @@ void testutil_assert_mates(const char *fen, int winner, const Move *line, int le
                   fen);
 }
 
+void testutil_assert_search_mates(const char *fen, int winner, CanMateScratch *scratch)
+{
+    Board b = testutil_board(fen);
+    Move line[CANMATE_LINE_MAX];
+    int len = 0;
+    CanMate r = canmate_search(&b, winner, NULL, scratch, line, &len);
+    ck_assert_msg(r == CANMATE_YES, "%s: %s", fen, canmate_name(r));
+    testutil_assert_mates(fen, winner, line, len);
+}
+
 bool testutil_mate_within(const Board *b, int winner, int plies)
 {
     MoveList list;

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "board.h"
+#include "canmate.h"
 #include "tournament.h"
 
 /* The data directory: ARBITER_TEST_DATA, or "tests/data" when unset. */
@@ -105,6 +106,11 @@ Board testutil_board(const char *fen);
  * is legal where it is played and the line ends with the loser of WINNER to
  * move, in check, without a legal move (LEN at most CANMATE_LINE_MAX). */
 void testutil_assert_mates(const char *fen, int winner, const Move *line, int len);
+
+/* Fails the running test unless canmate_search() with the default limits
+ * answers YES for WINNER in FEN with a line that testutil_assert_mates()
+ * accepts.  SCRATCH (may be NULL) is the caller's, reused across cases. */
+void testutil_assert_search_mates(const char *fen, int winner, CanMateScratch *scratch);
 
 /* Plain brute force, independent of the can-mate analysis: does WINNER
  * mate within PLIES plies, every move of both sides tried? */
