@@ -15,8 +15,7 @@
 
 static const char piece_chars[] = "PNBRQKpnbrqk";
 
-/* Castling rights kept when a move touches a square (from or to). */
-static const uint8_t castle_keep[64] = {
+const uint8_t board_castle_keep[64] = {
     [0] = 15 & ~CASTLE_WQ,  [1 ... 3] = 15,         [4] = 15 & ~(CASTLE_WK | CASTLE_WQ),
     [5 ... 6] = 15,         [7] = 15 & ~CASTLE_WK,  [8 ... 55] = 15,
     [56] = 15 & ~CASTLE_BQ, [57 ... 59] = 15,       [60] = 15 & ~(CASTLE_BK | CASTLE_BQ),
@@ -179,7 +178,7 @@ void board_make(Board *b, Move m)
     /* Most positions searched have no castling rights left: no key
      * change then. */
     if (castling) {
-        b->castling &= castle_keep[from] & castle_keep[to];
+        b->castling &= board_castle_keep[from] & board_castle_keep[to];
         b->key ^= zobrist_castling[castling] ^ zobrist_castling[b->castling];
     }
     b->side ^= 1;
@@ -191,39 +190,6 @@ void board_make(Board *b, Move m)
         b->key ^= zobrist_ep_file[SQ_FILE(ep_candidate)];
     }
     assert(make_kept_invariants(b, from, to));
-}
-
-uint64_t board_key_after(const Board *b, Move m)
-{
-    int from = move_from(m), to = move_to(m), kind = move_kind(m);
-    int us = b->side;
-    int piece = b->squares[from];
-    if (piece_type(piece) == PAWN && (from ^ to) == 16 &&
-        (bb_pawn_attacks[us][(from + to) / 2] & board_pieces(b, us ^ 1, PAWN))) {
-        Board copy = *b;
-        board_make(&copy, m);
-        return copy.key;
-    }
-    uint64_t key = b->key ^ zobrist_black_to_move ^ zobrist_castling[b->castling] ^
-                   zobrist_castling[b->castling & castle_keep[from] & castle_keep[to]];
-    if (b->ep != SQ_NONE)
-        key ^= zobrist_ep_file[SQ_FILE(b->ep)];
-    key ^= zobrist_piece[piece][from];
-    if (kind == MOVE_CASTLING) {
-        int rook_from = to > from ? from + 3 : from - 4;
-        int rook_to = to > from ? from + 1 : from - 1;
-        int rook = b->squares[rook_from];
-        return key ^ zobrist_piece[piece][to] ^ zobrist_piece[rook][rook_from] ^
-               zobrist_piece[rook][rook_to];
-    }
-    if (b->squares[to] != PIECE_NONE)
-        key ^= zobrist_piece[b->squares[to]][to];
-    if (kind == MOVE_EN_PASSANT) {
-        int cap = us == WHITE ? to - 8 : to + 8;
-        key ^= zobrist_piece[b->squares[cap]][cap];
-    }
-    int landed = kind == MOVE_PROMOTION ? piece_make(us, move_promotion(m)) : piece;
-    return key ^ zobrist_piece[landed][to];
 }
 
 uint64_t board_compute_key(const Board *b)

@@ -107,7 +107,42 @@ void board_make(Board *b, Move m);
  * making the move: lets a search probe its table before it pays for the
  * copy and the make (a double step that an enemy pawn could take en
  * passant is made on a copy, since its key depends on the pin logic). */
-uint64_t board_key_after(const Board *b, Move m);
+/* Castling rights kept when a move touches a square (from or to). */
+extern const uint8_t board_castle_keep[64];
+
+/* Inline: the searches ask it for every move of most positions they see. */
+static inline uint64_t board_key_after(const Board *b, Move m)
+{
+    int from = move_from(m), to = move_to(m), kind = move_kind(m);
+    int us = b->side;
+    int piece = b->squares[from];
+    if (piece_type(piece) == PAWN && (from ^ to) == 16 &&
+        (bb_pawn_attacks[us][(from + to) / 2] & board_pieces(b, us ^ 1, PAWN))) {
+        Board copy = *b;
+        board_make(&copy, m);
+        return copy.key;
+    }
+    uint64_t key = b->key ^ zobrist_black_to_move ^ zobrist_castling[b->castling] ^
+                   zobrist_castling[b->castling & board_castle_keep[from] & board_castle_keep[to]];
+    if (b->ep != SQ_NONE)
+        key ^= zobrist_ep_file[SQ_FILE(b->ep)];
+    key ^= zobrist_piece[piece][from];
+    if (kind == MOVE_CASTLING) {
+        int rook_from = to > from ? from + 3 : from - 4;
+        int rook_to = to > from ? from + 1 : from - 1;
+        int rook = b->squares[rook_from];
+        return key ^ zobrist_piece[piece][to] ^ zobrist_piece[rook][rook_from] ^
+               zobrist_piece[rook][rook_to];
+    }
+    if (b->squares[to] != PIECE_NONE)
+        key ^= zobrist_piece[b->squares[to]][to];
+    if (kind == MOVE_EN_PASSANT) {
+        int cap = us == WHITE ? to - 8 : to + 8;
+        key ^= zobrist_piece[b->squares[cap]][cap];
+    }
+    int landed = kind == MOVE_PROMOTION ? piece_make(us, move_promotion(m)) : piece;
+    return key ^ zobrist_piece[landed][to];
+}
 
 /* Squares of `by` pieces that attack sq, given occupancy occ.  Inline: it
  * is in the innermost loops of move generation and of the searches. */

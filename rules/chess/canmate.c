@@ -960,12 +960,15 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
                     *line_len = len;
                 return CANMATE_YES;
             }
-        } else if (few_flights(b, winner)) {
-            /* Near a mate, widen the goal: a loser's move that allows a
-             * mate at once. */
-            for (int i = 0; i < list.count; i++) {
-                Board child = *b;
-                board_make(&child, list.moves[i]);
+        }
+        /* Near a mate, widen the goal: a loser's move that allows a mate
+         * at once.  Each child is made once, for that test and for the
+         * queue: the first such move wins whatever was queued before it. */
+        bool widen = b->side != winner && few_flights(b, winner);
+        for (int i = 0; i < list.count && (widen || nheap < heap_cap); i++) {
+            Board child = *b;
+            board_make(&child, list.moves[i]);
+            if (widen) {
                 MoveList replies;
                 movegen_checking_candidates(&child, &replies);
                 Move m = mate_in_one(&child, &replies);
@@ -977,11 +980,9 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
                         *line_len = len + 1;
                     return CANMATE_YES;
                 }
+                if (nheap >= heap_cap)
+                    continue;
             }
-        }
-        for (int i = 0; i < list.count && nheap < heap_cap; i++) {
-            Board child = *b;
-            board_make(&child, list.moves[i]);
             if (canmate_static_material_no(&child, winner) ||
                 (q->parent >= 0 && child.key == w->queue[q->parent].b.key))
                 continue; /* a move straight back gains nothing */

@@ -137,6 +137,24 @@ static int move_rank(const Board *b, Move m, int winner, int near)
     return type == KING ? RANK_KING_CAPTURE : RANK_LOSE_CAPTURE;
 }
 
+/* Counts the position with key `key` against the budget, and whether the
+ * search stops there: the budget ran out (s->aborted) or the table holds a
+ * failure from it with as much left.  Asked before a child is made, so
+ * that the children that end here cost no make. */
+static bool tempo_stop(Tempo *s, uint64_t key, int left)
+{
+    if (++s->nodes > s->max_nodes) {
+        s->aborted = true;
+        return true;
+    }
+    const CanMateTtEntry *e = &s->tt[key & s->tt_mask];
+    if (e->key == key && e->gen >= s->first_gen && e->gen <= s->gen && e->depth >= left) {
+        s->cut |= e->gen != s->gen; /* an earlier round's cuts may lie below */
+        return true;
+    }
+    return false;
+}
+
 /*
  * Is there a helpmate from b with at most `left` reversible moves (piece
  * and king moves that capture nothing)?  Pawn moves, captures and
@@ -148,18 +166,11 @@ static int move_rank(const Board *b, Move m, int winner, int near)
  * of.  The plies of a line are bounded too (CANMATE_LINE_MAX).  A
  * position failed from with as much left, in any round of this search, is
  * not searched again (a failure at `left` is one at every smaller left).
+ * b is a position tempo_stop() let through (counted, not in the table).
  */
 static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
 {
-    if (++s->nodes > s->max_nodes) {
-        s->aborted = true;
-        return false;
-    }
     CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
-    if (e->key == b->key && e->gen >= s->first_gen && e->gen <= s->gen && e->depth >= left) {
-        s->cut |= e->gen != s->gen; /* an earlier round's cuts may lie below */
-        return false;
-    }
     MoveList list;
     movegen_legal_moves(b, &list);
     if (list.count == 0) {
@@ -188,27 +199,29 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
     for (int i = 0; i < list.count; i++)
         sorted[start[rank[i]]++] = list.moves[i];
     /* start[r] now ends rank r: the first reversible move is at
-     * first_rev, and none is tried with no depth left.  Each child is made
-     * one move ahead and its table slot fetched meanwhile (most end at the
-     * look-up). */
+     * first_rev, and none is tried with no depth left.  Most children end
+     * at the table look-up, a cache miss: their keys come first and every
+     * slot is fetched at once, and a child is made only when the table
+     * lets it through. */
     int first_rev = start[RANK_REVERSIBLE - 1];
     int n = left > 0 ? list.count : first_rev;
     s->cut |= n < list.count;
-    Board kids[2];
-    if (n > 0) {
-        kids[0] = *b;
-        board_make(&kids[0], sorted[0]);
-        __builtin_prefetch(&s->tt[kids[0].key & s->tt_mask]);
+    uint64_t keys[MOVES_MAX];
+    for (int i = 0; i < n; i++) {
+        keys[i] = board_key_after(b, sorted[i]);
+        __builtin_prefetch(&s->tt[keys[i] & s->tt_mask]);
     }
     for (int i = 0; i < n; i++) {
-        const Board *child = &kids[i & 1];
-        if (i + 1 < n) {
-            kids[(i + 1) & 1] = *b;
-            board_make(&kids[(i + 1) & 1], sorted[i + 1]);
-            __builtin_prefetch(&s->tt[kids[(i + 1) & 1].key & s->tt_mask]);
+        int next = left - (i >= first_rev);
+        if (tempo_stop(s, keys[i], next)) {
+            if (s->aborted)
+                return false;
+            continue;
         }
+        Board child = *b;
+        board_make(&child, sorted[i]);
         s->line[ply] = sorted[i];
-        if (tempo_dfs(s, child, left - (i >= first_rev), ply + 1))
+        if (tempo_dfs(s, &child, next, ply + 1))
             return true;
         if (s->aborted)
             return false;
@@ -240,7 +253,7 @@ static CanMate tempo_search(const Board *b, int winner, uint64_t max_nodes, CanM
         s->gen = ++*gen;
         s->aborted = false;
         s->cut = false;
-        if (tempo_dfs(s, b, left, 0)) {
+        if (!tempo_stop(s, b->key, left) && tempo_dfs(s, b, left, 0)) {
             r = CANMATE_YES;
             if (line)
                 memcpy(line, s->line, (size_t)s->line_len * sizeof *line);

@@ -55,7 +55,8 @@
  *
  * Workload: the material rules are a few bit operations; the mobility
  * proof runs a few rounds over at most 32 men, each round a few hundred
- * attack look-ups (a piece's walk is followed to its end within a round);
+ * bit operations per man (a piece's walk is followed to its end within a
+ * round, a step of it for all its squares at once);
  * the race a king's distance map and a loop over the pawns, after each
  * round where a pawn may promote; the mate tests a few thousand bit
  * operations at most; microseconds.
@@ -154,6 +155,63 @@ static Bitboard reach_step(int type, int sq, Bitboard occ)
         a |= bb_bishop_attacks(sq, occ);
     if (type == ROOK || type == QUEEN)
         a |= bb_rook_attacks(sq, occ);
+    return a;
+}
+
+/* b shifted one square in direction dir (0..7: N, S, E, W, NE, NW, SE,
+ * SW), the squares shifted off the board dropped. */
+static Bitboard shift_dir(Bitboard b, int dir)
+{
+    switch (dir) {
+    case 0: return b << 8;
+    case 1: return b >> 8;
+    case 2: return (b << 1) & ~FILE_A_BB;
+    case 3: return (b >> 1) & ~FILE_H_BB;
+    case 4: return (b << 9) & ~FILE_A_BB;
+    case 5: return (b << 7) & ~FILE_H_BB;
+    case 6: return (b >> 7) & ~FILE_A_BB;
+    default: return (b >> 9) & ~FILE_H_BB;
+    }
+}
+
+/* The squares a slider along direction dir attacks from any square of
+ * `from` when occ is occupied: each ray up to and with its first blocker. */
+static Bitboard slide_set(Bitboard from, Bitboard occ, int dir)
+{
+    Bitboard empty = ~occ, gen = from;
+    for (int i = 0; i < 7; i++) {
+        Bitboard next = gen | (shift_dir(gen, dir) & empty);
+        if (next == gen)
+            break;
+        gen = next;
+    }
+    return shift_dir(gen, dir);
+}
+
+/* The union of reach_step() over the squares of `from`, computed for the
+ * whole set at once: shifts for the leapers, a fill along each line for
+ * the sliders.  The walks of grow_round() cover much of the board, so one
+ * pass per step of a walk beats a look-up per square (same sets). */
+static Bitboard reach_set(int type, Bitboard from, Bitboard occ)
+{
+    if (type == KING) {
+        Bitboard side = ((from << 1) & ~FILE_A_BB) | ((from >> 1) & ~FILE_H_BB);
+        Bitboard row = from | side;
+        return side | (row << 8) | (row >> 8);
+    }
+    if (type == KNIGHT) {
+        Bitboard l1 = (from >> 1) & ~FILE_H_BB, l2 = (from >> 2) & ~(FILE_H_BB | (FILE_H_BB >> 1));
+        Bitboard r1 = (from << 1) & ~FILE_A_BB, r2 = (from << 2) & ~(FILE_A_BB | (FILE_A_BB << 1));
+        Bitboard h1 = l1 | r1, h2 = l2 | r2;
+        return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+    }
+    Bitboard a = 0;
+    if (type == BISHOP || type == QUEEN)
+        for (int dir = 4; dir < 8; dir++)
+            a |= slide_set(from, occ, dir);
+    if (type == ROOK || type == QUEEN)
+        for (int dir = 0; dir < 4; dir++)
+            a |= slide_set(from, occ, dir);
     return a;
 }
 
@@ -280,12 +338,9 @@ static bool grow_round(Men *m)
             Bitboard from = m->reach[i], seen = m->reach[i];
             while (from) {
                 Bitboard next = 0;
-                while (from) {
-                    Bitboard a = reach_step(type, bb_pop(&from), walls) & ~perm[c];
-                    if (type == KING)
-                        a &= ~guard[them];
-                    next |= a;
-                }
+                next = reach_set(type, from, walls) & ~perm[c];
+                if (type == KING)
+                    next &= ~guard[them];
                 add |= next;
                 from = next & ~seen;
                 seen |= next;
@@ -679,10 +734,10 @@ bool canmate_static_no(const Board *b, int winner)
         if (m.color[i] != winner || m.type[i] == KING)
             continue;
         Bitboard a = 0, from = m.reach[i];
-        while (from) {
-            int s = bb_pop(&from);
-            a |= m.type[i] == PAWN ? bb_pawn_attacks[winner][s] : reach_step(m.type[i], s, m.walls);
-        }
+        if (m.type[i] != PAWN)
+            a = reach_set(m.type[i], from, m.walls);
+        while (from && m.type[i] == PAWN)
+            a |= bb_pawn_attacks[winner][bb_pop(&from)];
         mm.attacks |= a;
         if (m.type[i] == BISHOP || m.type[i] == QUEEN)
             mm.diag_reach |= m.reach[i];
