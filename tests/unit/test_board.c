@@ -187,23 +187,48 @@ START_TEST(special_moves_are_made_correctly)
 }
 END_TEST
 
-/* Every move of the tree below b to `depth` plies: the key announced by
- * board_key_after() is the one board_make() gives; returns the moves seen. */
-static long keys_agree_below(const Board *b, int depth)
+/* Calls visit() on b and on every position of the tree below it to `depth`
+ * plies; returns the sum of what the calls return. */
+static long walk_tree(const Board *b, int depth, long (*visit)(const Board *))
+{
+    long sum = visit(b);
+    if (depth == 0)
+        return sum;
+    MoveList list;
+    movegen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++) {
+        Board child = *b;
+        board_make(&child, list.moves[i]);
+        sum += walk_tree(&child, depth - 1, visit);
+    }
+    return sum;
+}
+
+/* walk_tree() from each of the positions `fens`; the sum of the walks. */
+static long walk_trees(const char *const *fens, size_t n, int depth, long (*visit)(const Board *))
+{
+    long sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        Board b = testutil_board(fens[i]);
+        sum += walk_tree(&b, depth, visit);
+    }
+    return sum;
+}
+
+/* Each move from b: the key announced by board_key_after() is the one
+ * board_make() gives; returns the moves seen. */
+static long keys_agree(const Board *b)
 {
     MoveList list;
     movegen_legal_moves(b, &list);
-    long n = list.count;
     for (int i = 0; i < list.count; i++) {
         Board child = *b;
         board_make(&child, list.moves[i]);
         char uci[6];
         board_move_to_uci(list.moves[i], uci);
         ck_assert_msg(board_key_after(b, list.moves[i]) == child.key, "key after %s differs", uci);
-        if (depth > 1)
-            n += keys_agree_below(&child, depth - 1);
     }
-    return n;
+    return list.count;
 }
 
 START_TEST(key_after_matches_the_made_move)
@@ -216,34 +241,19 @@ START_TEST(key_after_matches_the_made_move)
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     };
-    long total = 0;
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Board b = testutil_board(fens[i]);
-        total += keys_agree_below(&b, 3);
-    }
-    ck_assert_int_gt(total, 10000);
+    ck_assert_int_gt(walk_trees(fens, sizeof fens / sizeof fens[0], 2, keys_agree), 10000);
 }
 END_TEST
 
-/* Every position of the tree below b to `depth` plies: movegen_has_legal()
- * agrees with the move count; returns how many positions had no move. */
-static long has_legal_agrees_below(const Board *b, int depth)
+/* movegen_has_legal() agrees with the move count in b; returns 1 when b
+ * has no move. */
+static long has_legal_agrees(const Board *b)
 {
     int count = movegen_count_legal(b);
     char fen[FEN_MAX];
     board_to_fen(b, fen);
     ck_assert_msg(movegen_has_legal(b) == (count > 0), "has_legal wrong in %s", fen);
-    long none = count == 0;
-    if (depth == 0)
-        return none;
-    MoveList list;
-    movegen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++) {
-        Board child = *b;
-        board_make(&child, list.moves[i]);
-        none += has_legal_agrees_below(&child, depth - 1);
-    }
-    return none;
+    return count == 0;
 }
 
 START_TEST(has_legal_agrees_with_the_count)
@@ -261,19 +271,13 @@ START_TEST(has_legal_agrees_with_the_count)
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     };
-    long none = 0;
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Board b = testutil_board(fens[i]);
-        none += has_legal_agrees_below(&b, 3);
-    }
-    ck_assert_int_gt(none, 0);
+    ck_assert_int_gt(walk_trees(fens, sizeof fens / sizeof fens[0], 3, has_legal_agrees), 0);
 }
 END_TEST
 
-/* Every position of the tree below b to `depth` plies: the checking
- * candidates are legal moves in the order of the full list, and include
- * every move that gives check; returns the checking moves seen. */
-static long candidates_hold_the_checks_below(const Board *b, int depth)
+/* In b, the checking candidates are legal moves in the order of the full
+ * list and include every move that gives check; returns the checking moves. */
+static long candidates_hold_the_checks(const Board *b)
 {
     MoveList list, cand;
     movegen_legal_moves(b, &list);
@@ -294,8 +298,6 @@ static long candidates_hold_the_checks_below(const Board *b, int depth)
             ck_assert_msg(kept, "check %s missing in %s", uci, fen);
             checks++;
         }
-        if (depth > 1)
-            checks += candidates_hold_the_checks_below(&child, depth - 1);
     }
     ck_assert_msg(k == cand.count, "candidates out of order or not legal in %s", fen);
     return checks;
@@ -318,12 +320,8 @@ START_TEST(checking_candidates_hold_every_check)
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
     };
-    long checks = 0;
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        Board b = testutil_board(fens[i]);
-        checks += candidates_hold_the_checks_below(&b, 3);
-    }
-    ck_assert_int_gt(checks, 1000);
+    ck_assert_int_gt(walk_trees(fens, sizeof fens / sizeof fens[0], 2, candidates_hold_the_checks),
+                     1000);
 }
 END_TEST
 
