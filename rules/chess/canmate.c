@@ -783,12 +783,6 @@ static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t
 /* ---------------------------------------------------------------------- */
 /* Layer 3b: best-first search for the long helpmates of thin endgames      */
 
-/* Chebyshev distance (a table: it is in the ordering's inner loop). */
-static int king_distance(int a, int b)
-{
-    return bb_distance[a][b];
-}
-
 /*
  * How far b looks from a mate of the loser (smaller is nearer): flight
  * squares left to the loser's king weigh most, then its distance from a
@@ -809,18 +803,18 @@ static uint32_t mate_distance(const Board *b, int winner, int target)
     Bitboard bishops = board_pieces(b, winner, BISHOP);
     int cd;
     if (target != SQ_NONE) {
-        cd = 2 * king_distance(lk, target);
+        cd = 2 * bb_distance[lk][target];
     } else if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
         /* a1 and h8 are dark, a8 and h1 light. */
         bool dark = (bishops & DARK_SQUARES_BB) != 0;
         int c1 = dark ? 0 : 56, c2 = dark ? 63 : 7;
-        int d1 = king_distance(lk, c1), d2 = king_distance(lk, c2);
+        int d1 = bb_distance[lk][c1], d2 = bb_distance[lk][c2];
         cd = 2 * (d1 < d2 ? d1 : d2);
     } else {
         cd = corner_distance(lk);
     }
     h += 3 * cd;
-    h += 2 * abs(king_distance(board_king(b, winner), lk) - 2);
+    h += 2 * abs(bb_distance[board_king(b, winner)][lk] - 2);
     Bitboard x = wmen;
     while (x) {
         int sq = bb_pop(&x);
@@ -829,14 +823,14 @@ static uint32_t mate_distance(const Board *b, int winner, int target)
             int r = SQ_RANK(sq);
             h += 2 * (winner == WHITE ? 7 - r : r);
         } else if (type == KNIGHT) {
-            h += 2 * abs(king_distance(sq, lk) - 2);
+            h += 2 * abs(bb_distance[sq][lk] - 2);
         } else if (!(piece_attacks(type, sq, occ) & (bb_king_attacks[lk] | BB(lk)))) {
             h += 2;
         }
     }
     x = b->by_color[loser] & ~b->by_type[KING] & ~b->by_type[PAWN];
     while (x)
-        h += king_distance(bb_pop(&x), lk) - 1;
+        h += bb_distance[bb_pop(&x)][lk] - 1;
     /* Pawns alone do not mate: first promote the most advanced one. */
     Bitboard wpawns = board_pieces(b, winner, PAWN);
     if (wmen == wpawns && wpawns) {

@@ -102,13 +102,6 @@ typedef struct CanMateCapture {
     int line_len;
 } Capture;
 
-/* Chebyshev distance. */
-static int king_steps(int a, int b)
-{
-    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
-}
-
 /* Whether m leaves the layer: a pawn move, a capture, castling, a
  * promotion (en passant is both). */
 static bool irreversible(const Board *b, Move m)
@@ -139,7 +132,7 @@ static int exit_score(const Board *b, Move m, int winner)
     if (move_kind(m) == MOVE_EN_PASSANT)
         victim = piece_make(b->side ^ 1, PAWN);
     if (victim != PIECE_NONE)
-        return king_steps(to, board_king(b, piece_color(victim)));
+        return bb_distance[to][board_king(b, piece_color(victim))];
     if (move_kind(m) == MOVE_CASTLING)
         return 40;
     int base = b->side == winner ? 10 : 20;

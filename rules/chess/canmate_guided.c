@@ -48,12 +48,6 @@ typedef struct Guided {
     Move line[GUIDED_LINE_MAX];
 } Guided;
 
-/* Chebyshev distance (a table: it is in the ordering's inner loop). */
-static int chebyshev(int a, int b)
-{
-    return bb_distance[a][b];
-}
-
 /* Knight moves from a to b on an empty board (corner cases included). */
 static int knight_distance(int a, int b)
 {
@@ -115,7 +109,7 @@ static int steer_target(const Board *b, int winner, bool king, int corner)
 static bool approaches(int type, int from, int to, int t, bool bishops)
 {
     if (type == KING || (bishops && type == BISHOP))
-        return chebyshev(to, t) < chebyshev(from, t);
+        return bb_distance[to][t] < bb_distance[from][t];
     if (type == KNIGHT)
         return knight_distance(to, t) < knight_distance(from, t);
     return false;

@@ -55,13 +55,6 @@
 
 #include "canmate_static.h"
 
-/* Chebyshev distance. */
-static int king_steps(int a, int b)
-{
-    int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
-    return df > dr ? df : dr;
-}
-
 /* ---------------------------------------------------------------------- */
 /* The tempo search: only reversible moves cost depth                      */
 
@@ -97,7 +90,7 @@ static int steps_to_nearest(int sq, Bitboard pawns)
 {
     int best = 99;
     while (pawns) {
-        int d = king_steps(sq, bb_pop(&pawns));
+        int d = bb_distance[sq][bb_pop(&pawns)];
         if (d < best)
             best = d;
     }
@@ -281,7 +274,7 @@ static int target_score(const Board *b, int winner, int t, int lk)
         watt |= bb_pawn_attacks[winner][bb_pop(&wp)];
     Bitboard around = bb_king_attacks[t];
     int walls = 8 - bb_popcount(around) + bb_popcount(around & (b->by_type[PAWN] | watt));
-    return 4 * walls - king_steps(t, lk);
+    return 4 * walls - bb_distance[t][lk];
 }
 
 /* Whether some man besides the kings and pawns can move now (a square it
