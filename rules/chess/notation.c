@@ -597,8 +597,21 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
             }
             meant = pawn_from;
         }
-        if (meant && !bb_more_than_one(meant))
-            *out = move_new(bb_lsb(meant), sp->to, MOVE_NORMAL, KNIGHT);
+        if (meant && !bb_more_than_one(meant)) {
+            Move m = move_new(bb_lsb(meant), sp->to, MOVE_NORMAL, KNIGHT);
+            /* A pawn's push written with a capture mark (or its capture
+             * without one) is a slip of the pen, not an illegal move: the
+             * pawn may go there, so the text is refused as notation, with
+             * no penalty and nothing bound. */
+            char san[NOTATION_SAN_MAX];
+            if (movegen_is_legal(b, m) && notation_san(b, m, san) == 0) {
+                sq_name(bb_lsb(meant), fsq);
+                return error_set(err, errlen, NOTATION_E_MALFORMED,
+                                 "the pawn on %s can go to %s, but not as written: write %s", fsq,
+                                 tosq, san);
+            }
+            *out = m;
+        }
         /* One slider that would get there on an empty board: blocked. */
         Bitboard line_up = 0;
         for (Bitboard c = cands; c;) {

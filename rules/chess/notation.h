@@ -43,7 +43,9 @@ enum { NOTATION_ERR_MAX = 200 };
 
 /* Documented failures of notation_parse() and friends. */
 enum {
-    /* The text is not a move in any notation we know ("Nf9", "hello"). */
+    /* The text is not a move in any notation we know ("Nf9", "hello"),
+     * or it names a pawn's legal move with the wrong capture mark ("x5d6"
+     * for the push d5-d6): a slip of notation, not an illegal move. */
     NOTATION_E_MALFORMED = 1,
     /* The text fits more than one legal move ("Nd7" with two knights). */
     NOTATION_E_AMBIGUOUS = 2,

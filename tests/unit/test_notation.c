@@ -157,6 +157,12 @@ START_TEST(failure_moves_follow_the_contract)
     ck_assert_int_eq(notation_parse(&p, "e5", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_int_eq(move_from(m), SQ(4, 1));
     ck_assert(!movegen_is_legal(&p, m));
+    /* A legal pawn move written with the wrong capture mark is not an
+     * illegal move of that pawn: refused as notation, nothing binds it. */
+    Board kiwi =
+        testutil_board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    ck_assert_int_eq(notation_parse(&kiwi, "x5d6", &m, err, sizeof err), NOTATION_E_MALFORMED);
+    ck_assert_uint_eq(m, MOVE_NONE);
     /* No piece named: MOVE_NONE. */
     ck_assert_int_eq(notation_parse(&b, "Qd4", &m, err, sizeof err), NOTATION_E_ILLEGAL);
     ck_assert_uint_eq(m, MOVE_NONE);
