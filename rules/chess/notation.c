@@ -599,10 +599,12 @@ static int explain(const Board *b, const Spec *sp, const char *orig, Move *out, 
         }
         if (meant && !bb_more_than_one(meant)) {
             Move m = move_new(bb_lsb(meant), sp->to, MOVE_NORMAL, KNIGHT);
-            /* A pawn's push written with a capture mark (or its capture
-             * without one) is a slip of the pen, not an illegal move: the
-             * pawn may go there, so the text is refused as notation, with
-             * no penalty and nothing bound. */
+            /* A pawn's push written with a capture mark and a rank
+             * ("x5d6") reaches here with the pawn that may push there: a
+             * slip of the pen, not an illegal move, so the text is refused
+             * as notation, with no penalty and nothing bound.  (Other
+             * pieces never get here with a legal move: they reached no
+             * candidate.) */
             char san[NOTATION_SAN_MAX];
             if (movegen_is_legal(b, m) && notation_san(b, m, san) == 0) {
                 sq_name(bb_lsb(meant), fsq);
