@@ -1261,20 +1261,9 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
     }
 }
 
-CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
-                       CanMateScratch *scratch, Move *line, int *line_len)
+/* The limits of lim with the defaults filled in and capped. */
+static CanMateLimits limits_of(const CanMateLimits *lim)
 {
-    if (line_len)
-        *line_len = 0;
-    if (winner != WHITE && winner != BLACK)
-        return CANMATE_UNKNOWN;
-    CanMate r = static_answer(b, winner, true);
-    if (r != CANMATE_UNKNOWN)
-        return r; /* YES here means b is mate already: the empty line */
-
-    if (children_no(b, winner))
-        return CANMATE_NO;
-
     CanMateLimits l = {CANMATE_DEFAULT_NODES, CANMATE_DEFAULT_DEPTH, CANMATE_DEFAULT_EXHAUST};
     if (lim) {
         if (lim->max_nodes)
@@ -1288,7 +1277,58 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
         l.max_depth = CANMATE_LINE_MAX;
     if (l.max_exhaust > CANMATE_EXHAUST_MAX)
         l.max_exhaust = CANMATE_EXHAUST_MAX; /* open-list entries hold 28-bit indices */
+    return l;
+}
 
+/* What canmate_search() settles after the static layers and before its
+ * schedule: the positions one move away, the short mates.  *ok is false
+ * when memory ran out (the answer is then UNKNOWN). */
+static CanMate prelude(const Board *b, int winner, const CanMateLimits *l, CanMateScratch *scratch,
+                       Move *line, int *line_len, bool *ok)
+{
+    *ok = true;
+    if (children_no(b, winner))
+        return CANMATE_NO;
+    scratch->gen++;
+    if (scratch->gen == 0)
+        scratch->gen = 1; /* 0 marks a never-used entry */
+    Search *s = malloc(sizeof *s);
+    if (!s || !tt_reserve(scratch)) {
+        free(s);
+        *ok = false;
+        return CANMATE_UNKNOWN;
+    }
+    s->winner = winner;
+    s->aborted = false;
+    s->nodes = 0;
+    s->max_nodes = l->max_nodes / 8;
+    s->tt = scratch->tt;
+    s->tt_mask = (uint32_t)(scratch->tt_size - 1);
+    s->gen = scratch->gen;
+    s->line_len = 0;
+    /* Short mates first: cheap, and the usual case with heavy pieces. */
+    CanMate r = helpmate_deepen(s, b, l->max_depth < SHORT_PLIES ? l->max_depth : SHORT_PLIES);
+    if (r == CANMATE_YES) {
+        if (line)
+            memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
+        if (line_len)
+            *line_len = s->line_len;
+    }
+    free(s);
+    return r;
+}
+
+CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
+                       CanMateScratch *scratch, Move *line, int *line_len)
+{
+    if (line_len)
+        *line_len = 0;
+    if (winner != WHITE && winner != BLACK)
+        return CANMATE_UNKNOWN;
+    CanMate r = static_answer(b, winner, true);
+    if (r != CANMATE_UNKNOWN)
+        return r; /* YES here means b is mate already: the empty line */
+    CanMateLimits l = limits_of(lim);
     CanMateScratch *own = NULL;
     if (!scratch) {
         own = canmate_scratch_new();
@@ -1296,42 +1336,68 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
             return CANMATE_UNKNOWN;
         scratch = own;
     }
-    scratch->gen++;
-    if (scratch->gen == 0)
-        scratch->gen = 1; /* 0 marks a never-used entry */
-
-    Search *s = malloc(sizeof *s);
-    if (!s || !tt_reserve(scratch)) {
-        free(s);
-        canmate_scratch_free(own);
-        return CANMATE_UNKNOWN;
+    bool ok;
+    r = prelude(b, winner, &l, scratch, line, line_len, &ok);
+    if (ok && r == CANMATE_UNKNOWN) {
+        assert(schedules_complete());
+        const uint8_t *order = schedules[schedule_of(b, winner)];
+        for (int i = 0; i < MENU_SIZE && r == CANMATE_UNKNOWN; i++)
+            r = run_stage(scratch, &menu[order[i]], b, winner, &l, line, line_len);
     }
-    s->winner = winner;
-    s->aborted = false;
-    s->nodes = 0;
-    s->max_nodes = l.max_nodes / 8;
-    s->tt = scratch->tt;
-    s->tt_mask = (uint32_t)(scratch->tt_size - 1);
-    s->gen = scratch->gen;
-    s->line_len = 0;
-    /* Short mates first: cheap, and the usual case with heavy pieces. */
-    r = helpmate_deepen(s, b, l.max_depth < SHORT_PLIES ? l.max_depth : SHORT_PLIES);
-    if (r == CANMATE_YES)
-        goto found;
-    assert(schedules_complete());
-    const uint8_t *order = schedules[schedule_of(b, winner)];
-    for (int i = 0; i < MENU_SIZE && r == CANMATE_UNKNOWN; i++)
-        r = run_stage(scratch, &menu[order[i]], b, winner, &l, line, line_len);
-    goto done;
-found:
-    if (line)
-        memcpy(line, s->line, (size_t)s->line_len * sizeof *line);
-    if (line_len)
-        *line_len = s->line_len;
-done:
-    free(s);
     canmate_scratch_free(own);
     return r;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The schedule, stage by stage, for measuring it                           */
+
+int canmate_stage_count(void)
+{
+    return MENU_SIZE;
+}
+
+void canmate_stage_info(int stage, CanMateStage *out)
+{
+    static const char *const kinds[] = {
+        [STAGE_GUIDED] = "guided",           [STAGE_EXHAUST] = "walk",
+        [STAGE_BESTFIRST] = "best-first",    [STAGE_TEMPO] = "tempo",
+        [STAGE_FIRST_MOVES] = "first-moves", [STAGE_PLAN] = "plan",
+        [STAGE_CAPTURE] = "capture",
+    };
+    const Stage *st = &menu[stage];
+    out->kind = kinds[st->kind];
+    out->corner = st->corner;
+    out->share = st->share;
+    out->resumes = st->kind == STAGE_EXHAUST;
+}
+
+void canmate_stage_order(const Board *b, int winner, int *order)
+{
+    const uint8_t *o = schedules[schedule_of(b, winner)];
+    for (int i = 0; i < MENU_SIZE; i++)
+        order[i] = o[i];
+}
+
+CanMate canmate_search_prelude(const Board *b, int winner, CanMateScratch *scratch)
+{
+    if (winner != WHITE && winner != BLACK)
+        return CANMATE_UNKNOWN;
+    CanMate r = static_answer(b, winner, true);
+    if (r != CANMATE_UNKNOWN)
+        return r;
+    CanMateLimits l = limits_of(NULL);
+    bool ok;
+    return prelude(b, winner, &l, scratch, NULL, NULL, &ok);
+}
+
+CanMate canmate_stage_run(const Board *b, int winner, int stage, CanMateScratch *scratch)
+{
+    if ((winner != WHITE && winner != BLACK) || stage < 0 || stage >= MENU_SIZE ||
+        !tt_reserve(scratch))
+        return CANMATE_UNKNOWN;
+    CanMateLimits l = limits_of(NULL);
+    scratch->walk.paused = false; /* alone: a walk starts from the root */
+    return run_stage(scratch, &menu[stage], b, winner, &l, NULL, NULL);
 }
 
 CanMate canmate_analyse(const Board *b, int winner)

@@ -126,6 +126,42 @@ CanMate canmate_analyse(const Board *b, int winner);
  * canmate_search() per side for the full analysis. */
 bool canmate_is_dead(const Board *b);
 
+/*
+ * canmate_search() stage by stage, for measuring its schedule
+ * (tests/bench/bench_canmate_stages.c).  After the static layers, the
+ * positions one move away and the short mates, canmate_search() runs the
+ * stages of one menu, in an order chosen by the position, until one
+ * answers; a stage of the exhaustive walk carries on where the walk
+ * stages before it stopped.
+ */
+typedef struct CanMateStage {
+    const char *kind; /* "guided", "walk", "best-first", "tempo", "first-moves",
+                         "plan" or "capture" (static text) */
+    int corner;       /* the corner a guided or best-first stage aims at
+                         (0..3: a1, h1, a8, h8 seen from the winner), -1: its own choice */
+    unsigned share;   /* the budget, per mille of the kind's default unit */
+    bool resumes;     /* carries on from the stages of its kind run before */
+} CanMateStage;
+
+/* The number of stages in the menu. */
+int canmate_stage_count(void);
+
+/* What stage (0 <= stage < canmate_stage_count()) is, into *out. */
+void canmate_stage_info(int stage, CanMateStage *out);
+
+/* The stages in the order canmate_search() runs them for b and winner:
+ * order[0..canmate_stage_count()), each stage once. */
+void canmate_stage_order(const Board *b, int winner, int *order);
+
+/* What canmate_search() with the default limits settles before its
+ * stages: YES, NO, or UNKNOWN when the stages would run.  scratch must
+ * not be NULL. */
+CanMate canmate_search_prelude(const Board *b, int winner, CanMateScratch *scratch);
+
+/* One stage alone with the default limits, as if it came first (a walk
+ * starts from b): YES, NO or UNKNOWN.  scratch must not be NULL. */
+CanMate canmate_stage_run(const Board *b, int winner, int stage, CanMateScratch *scratch);
+
 /* "yes", "no" or "unknown". */
 const char *canmate_name(CanMate r);
 

@@ -216,6 +216,58 @@ START_TEST(walk_carries_on)
 }
 END_TEST
 
+/* The schedule stage by stage (what bench_canmate_stages measures): the
+ * order is the whole menu once, the prelude leaves open what needs the
+ * stages, and every stage that answers alone agrees with the labels of
+ * the D3 test vector (the first position: neither side can mate; the
+ * second: White can). */
+START_TEST(stages_alone_agree)
+{
+    static const struct {
+        const char *fen;
+        int winner;
+        CanMate want;
+    } open_cases[] = {
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1", WHITE, CANMATE_NO},
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 w - - 0 1", BLACK, CANMATE_NO},
+        {"Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 w - - 0 1", WHITE, CANMATE_YES},
+    };
+    CanMateScratch *scratch = canmate_scratch_new();
+    int n = canmate_stage_count(), order[64];
+    ck_assert_int_gt(n, 0);
+    ck_assert_int_le(n, 64);
+    for (size_t c = 0; c < sizeof open_cases / sizeof open_cases[0]; c++) {
+        Board b = testutil_board(open_cases[c].fen);
+        ck_assert_int_eq(canmate_search_prelude(&b, open_cases[c].winner, scratch),
+                         CANMATE_UNKNOWN);
+        canmate_stage_order(&b, open_cases[c].winner, order);
+        uint64_t seen = 0;
+        for (int i = 0; i < n; i++) {
+            ck_assert_int_ge(order[i], 0);
+            ck_assert_int_lt(order[i], n);
+            seen |= UINT64_C(1) << order[i];
+        }
+        ck_assert_uint_eq(seen, n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1);
+        int answered = 0;
+        for (int i = 0; i < n; i++) {
+            CanMateStage st;
+            canmate_stage_info(i, &st);
+            ck_assert_ptr_nonnull(st.kind);
+            CanMate r = canmate_stage_run(&b, open_cases[c].winner, i, scratch);
+            if (r == CANMATE_UNKNOWN)
+                continue;
+            ck_assert_msg(r == open_cases[c].want, "%s: stage %d (%s) answers %s",
+                          open_cases[c].fen, i, st.kind, canmate_name(r));
+            answered++;
+        }
+        ck_assert_int_gt(answered, 0);
+        ck_assert_int_eq(canmate_search(&b, open_cases[c].winner, NULL, scratch, NULL, NULL),
+                         open_cases[c].want);
+    }
+    canmate_scratch_free(scratch);
+}
+END_TEST
+
 static uint64_t rng_state;
 
 static uint64_t rng(void)
@@ -527,6 +579,7 @@ int main(void)
     tcase_add_test(tc, bad_arguments_are_harmless);
     tcase_add_test(tc, answers_are_deterministic);
     tcase_add_test(tc, walk_carries_on);
+    tcase_add_test(tc, stages_alone_agree);
     tcase_add_test(tc, queen_or_rook_never_no);
     tcase_add_test(tc, lone_bishop_against_heavy_piece);
     tcase_add_test(tc, labelled_sample);

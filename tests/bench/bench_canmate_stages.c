@@ -1,0 +1,193 @@
+/*
+ * bench_canmate_stages.c — where the schedule of canmate_search() spends
+ * its time on the labelled positions, and what it would cost if it knew
+ * in advance which of its searches succeeds.
+ *
+ *   bench_canmate_stages [FILE] [--verbose]
+ *
+ * For every side-case of the labelled file (default
+ * tests/data/canmate/d3-test-vector.txt, as bench_canmate) the quick test
+ * and canmate_search_prelude() run first; where they leave the case open,
+ * every stage of the menu runs alone (canmate_stage_run) and its CPU time
+ * and answer are kept.  From those, per case of the whole file:
+ *   - schedule: the stages in canmate_search()'s order up to the first
+ *     that answers, a walk stage counting only the time it adds to the
+ *     walk stages before it (in the schedule it carries on from them);
+ *     this is bench_canmate's mean, rebuilt from the stages;
+ *   - oracle: the cheapest single stage that answers; where none does,
+ *     every stage (an undecided case runs them all);
+ *   - for each kind of search, the time the schedule spends in its
+ *     stages that answer and in those that fail.
+ * The gap between schedule and oracle is what any order of these stages
+ * could still win; the oracle is what only faster searches can lower.
+ * With --verbose, a line per case that reaches the stages: the oracle's
+ * stage and both costs.
+ *
+ * Every stage runs to its full budget where it fails, so a run takes a few
+ * minutes.  Times are CPU time of the process.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board.h"
+#include "canmate.h"
+#include "testutil.h"
+
+enum { STAGES_MAX = 64, KINDS_MAX = 16 };
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/* Totals over the file, in microseconds. */
+typedef struct Totals {
+    int cases, staged, undecided;
+    double schedule, oracle;
+    const char *kind[KINDS_MAX];
+    int nkinds;
+    int won[KINDS_MAX], lost[KINDS_MAX];
+    double won_us[KINDS_MAX], lost_us[KINDS_MAX];
+} Totals;
+
+static int kind_index(Totals *t, const char *kind)
+{
+    for (int i = 0; i < t->nkinds; i++)
+        if (strcmp(t->kind[i], kind) == 0)
+            return i;
+    if (t->nkinds == KINDS_MAX)
+        return KINDS_MAX - 1;
+    t->kind[t->nkinds] = kind;
+    return t->nkinds++;
+}
+
+/* Runs every stage alone on one open case and adds its schedule and
+ * oracle costs (beyond `before`, the time spent before the stages). */
+static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *scratch,
+                        double before, const char *label, bool verbose)
+{
+    int n = canmate_stage_count();
+    CanMate got[STAGES_MAX];
+    double us[STAGES_MAX];
+    for (int i = 0; i < n; i++) {
+        double t0 = now_us();
+        got[i] = canmate_stage_run(b, winner, i, scratch);
+        us[i] = now_us() - t0;
+    }
+    /* The schedule: walk stages resume, so each adds only its growth. */
+    int order[STAGES_MAX];
+    canmate_stage_order(b, winner, order);
+    double cost = before, walked = 0;
+    bool decided = false;
+    for (int k = 0; k < n && !decided; k++) {
+        int i = order[k];
+        CanMateStage st;
+        canmate_stage_info(i, &st);
+        double c = us[i];
+        if (st.resumes) {
+            c = us[i] > walked ? us[i] - walked : 0;
+            if (us[i] > walked)
+                walked = us[i];
+        }
+        cost += c;
+        decided = got[i] != CANMATE_UNKNOWN;
+        int ki = kind_index(t, st.kind);
+        if (decided) {
+            t->won[ki]++;
+            t->won_us[ki] += c;
+        } else {
+            t->lost[ki]++;
+            t->lost_us[ki] += c;
+        }
+    }
+    int best = -1;
+    for (int i = 0; i < n; i++)
+        if (got[i] != CANMATE_UNKNOWN && (best < 0 || us[i] < us[best]))
+            best = i;
+    double oracle = best < 0 ? cost : before + us[best];
+    t->staged++;
+    t->undecided += best < 0;
+    t->schedule += cost;
+    t->oracle += oracle;
+    if (verbose) {
+        CanMateStage st = {"none", -1, 0, false};
+        if (best >= 0)
+            canmate_stage_info(best, &st);
+        printf("staged: %s | oracle %s %u c%d | %.0f us | schedule %.0f us\n", label, st.kind,
+               st.share, st.corner, oracle, cost);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    char def[512];
+    testutil_data_path(def, sizeof def, "canmate", "d3-test-vector.txt");
+    const char *path = def;
+    bool verbose = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--verbose") == 0)
+            verbose = true;
+        else
+            path = argv[i];
+    }
+    if (canmate_stage_count() > STAGES_MAX) {
+        fprintf(stderr, "bench_canmate_stages: more than %d stages\n", STAGES_MAX);
+        return 2;
+    }
+    FILE *f = fopen(path, "r");
+    CanMateScratch *scratch = canmate_scratch_new();
+    if (!f || !scratch) {
+        fprintf(stderr, "bench_canmate_stages: cannot open %s\n", path);
+        if (f)
+            fclose(f);
+        canmate_scratch_free(scratch);
+        return 2;
+    }
+    Totals t = {0};
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        Board b;
+        char err[160];
+        if (board_from_fen(&b, line + 3, err, sizeof err))
+            continue; /* unreachable placements, as bench_canmate skips them */
+        for (int c = WHITE; c <= BLACK; c++) {
+            double t0 = now_us();
+            CanMate r = canmate_quick(&b, c);
+            if (r == CANMATE_UNKNOWN)
+                r = canmate_search_prelude(&b, c, scratch);
+            double before = now_us() - t0;
+            t.cases++;
+            if (r != CANMATE_UNKNOWN) {
+                t.schedule += before;
+                t.oracle += before;
+                continue;
+            }
+            char label[600];
+            snprintf(label, sizeof label, "%s | %s", line + 3, c == WHITE ? "white" : "black");
+            stages_case(&t, &b, c, scratch, before, label, verbose);
+        }
+    }
+    fclose(f);
+    canmate_scratch_free(scratch);
+    if (t.cases == 0) {
+        fprintf(stderr, "bench_canmate_stages: no labelled positions in %s\n", path);
+        return 2;
+    }
+    printf("stages:    %d cases (%s), %d reach the %d stages, %d decided by none\n", t.cases,
+           path, t.staged, canmate_stage_count(), t.undecided);
+    printf("           schedule %.1f us/case  oracle %.1f us/case  (ratio %.2f)\n",
+           t.schedule / t.cases, t.oracle / t.cases, t.oracle / t.schedule);
+    printf("           by kind, in the schedule (us/case): answering / failing stages\n");
+    for (int i = 0; i < t.nkinds; i++)
+        printf("           %-12s %7.1f (%4d) / %7.1f (%5d)\n", t.kind[i], t.won_us[i] / t.cases,
+               t.won[i], t.lost_us[i] / t.cases, t.lost[i]);
+    return 0;
+}
