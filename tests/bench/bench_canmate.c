@@ -176,14 +176,11 @@ static int run_labelled(const char *path, bool verbose)
     int cases = 0, correct = 0, wrong = 0, unknown = 0, positions = 0, skipped = 0;
     double total = 0, worst = 0;
     char worst_fen[600] = "";
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
-            continue;
-        line[strcspn(line, "\r\n")] = '\0';
-        Board b;
-        char err[160];
-        if (board_from_fen(&b, line + 3, err, sizeof err)) {
+    char line[512], err[160];
+    Board b;
+    int read;
+    while ((read = testutil_labelled_next(f, line, sizeof line, &b, err, sizeof err)) != 0) {
+        if (read < 0) {
             /* Placements no game can reach (more promoted men than missing
              * pawns) are refused by the FEN reader, as in play. */
             skipped++;
@@ -193,7 +190,7 @@ static int run_labelled(const char *path, bool verbose)
         }
         positions++;
         for (int c = WHITE; c <= BLACK; c++) {
-            CanMate want = line[c] == (c == WHITE ? 'W' : 'B') ? CANMATE_YES : CANMATE_NO;
+            CanMate want = testutil_labelled_want(line, c);
             double t0 = now_ns();
             CanMate got = canmate_quick(&b, c);
             if (got == CANMATE_UNKNOWN)

@@ -149,14 +149,11 @@ int main(int argc, char **argv)
         return 2;
     }
     Totals t = {0};
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
-            continue;
-        line[strcspn(line, "\r\n")] = '\0';
-        Board b;
-        char err[160];
-        if (board_from_fen(&b, line + 3, err, sizeof err))
+    char line[512], err[160];
+    Board b;
+    int got;
+    while ((got = testutil_labelled_next(f, line, sizeof line, &b, err, sizeof err)) != 0) {
+        if (got < 0)
             continue; /* unreachable placements, as bench_canmate skips them */
         for (int c = WHITE; c <= BLACK; c++) {
             double t0 = now_us();
@@ -181,8 +178,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_canmate_stages: no labelled positions in %s\n", path);
         return 2;
     }
-    printf("stages:    %d cases (%s), %d reach the %d stages, %d decided by none\n", t.cases,
-           path, t.staged, canmate_stage_count(), t.undecided);
+    printf("stages:    %d cases (%s), %d reach the %d stages, %d decided by none\n", t.cases, path,
+           t.staged, canmate_stage_count(), t.undecided);
     printf("           schedule %.1f us/case  oracle %.1f us/case  (ratio %.2f)\n",
            t.schedule / t.cases, t.oracle / t.cases, t.oracle / t.schedule);
     printf("           by kind, in the schedule (us/case): answering / failing stages\n");

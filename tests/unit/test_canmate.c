@@ -517,18 +517,14 @@ START_TEST(labelled_sample)
     FILE *f = fopen(path, "r");
     ck_assert_msg(f != NULL, "cannot open %s", path);
     CanMateScratch *scratch = canmate_scratch_new();
-    char line[512];
-    int n = 0, total = 0, decided = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ' || n++ % LABELLED_STEP)
-            continue;
-        line[strcspn(line, "\r\n")] = '\0';
-        Board b;
-        char err[160];
-        if (board_from_fen(&b, line + 3, err, sizeof err))
-            continue; /* an unreachable placement, refused as in play */
+    char line[512], err[160];
+    Board b;
+    int n = 0, total = 0, decided = 0, read;
+    while ((read = testutil_labelled_next(f, line, sizeof line, &b, err, sizeof err)) != 0) {
+        if (n++ % LABELLED_STEP || read < 0)
+            continue; /* not sampled, or an unreachable placement refused as in play */
         for (int c = WHITE; c <= BLACK; c++) {
-            CanMate want = line[c] == (c == WHITE ? 'W' : 'B') ? CANMATE_YES : CANMATE_NO;
+            CanMate want = testutil_labelled_want(line, c);
             Move mv[CANMATE_LINE_MAX];
             int len = 0;
             CanMate got = canmate_quick(&b, c);

@@ -265,6 +265,22 @@ bool testutil_mate_within(const Board *b, int winner, int plies)
     return false;
 }
 
+int testutil_labelled_next(FILE *f, char *line, size_t size, Board *b, char *err, size_t err_size)
+{
+    while (fgets(line, (int)size, f)) {
+        if (line[0] == '#' || strlen(line) < 4 || line[2] != ' ')
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        return board_from_fen(b, line + 3, err, err_size) ? -1 : 1;
+    }
+    return 0;
+}
+
+CanMate testutil_labelled_want(const char *line, int c)
+{
+    return line[c] == (c == WHITE ? 'W' : 'B') ? CANMATE_YES : CANMATE_NO;
+}
+
 void testutil_fen_placement(const char grid[64], char *out)
 {
     for (int r = 7; r >= 0; r--) {

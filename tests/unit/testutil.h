@@ -116,6 +116,20 @@ void testutil_assert_search_mates(const char *fen, int winner, CanMateScratch *s
  * mate within PLIES plies, every move of both sides tried? */
 bool testutil_mate_within(const Board *b, int winner, int plies);
 
+/* The next position of a labelled can-mate file
+ * (tests/data/canmate/d3-test-vector.txt: two characters saying which
+ * sides can mate, "W-", "-B", "WB" or "--", a space and a FEN; lines that
+ * start with '#' are comments), read from F into LINE (SIZE bytes, without
+ * its line end; the FEN is LINE + 3).  Returns 1 with *B the position, -1
+ * when the FEN reader refuses it (ERR, ERR_SIZE bytes, says why: placements
+ * no game can reach), 0 at the end of the file.  Pure: benchmarks use it
+ * too. */
+int testutil_labelled_next(FILE *f, char *line, size_t size, Board *b, char *err, size_t err_size);
+
+/* What LINE, read by testutil_labelled_next(), says of side C: YES when
+ * it can mate, else NO. */
+CanMate testutil_labelled_want(const char *line, int c);
+
 /* Writes the piece-placement field of a FEN (ranks 8 to 1, '/' between)
  * for GRID, indexed by SQ(file, rank), where 0 is an empty square and a
  * FEN letter a piece, into OUT (at least 72 bytes, NUL-terminated).  Pure:
