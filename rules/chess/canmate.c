@@ -1380,7 +1380,7 @@ void canmate_stage_order(const Board *b, int winner, int *order)
 
 CanMate canmate_search_prelude(const Board *b, int winner, CanMateScratch *scratch)
 {
-    if (winner != WHITE && winner != BLACK)
+    if ((winner != WHITE && winner != BLACK) || !scratch)
         return CANMATE_UNKNOWN;
     CanMate r = static_answer(b, winner, true);
     if (r != CANMATE_UNKNOWN)
@@ -1392,7 +1392,7 @@ CanMate canmate_search_prelude(const Board *b, int winner, CanMateScratch *scrat
 
 CanMate canmate_stage_run(const Board *b, int winner, int stage, CanMateScratch *scratch)
 {
-    if ((winner != WHITE && winner != BLACK) || stage < 0 || stage >= MENU_SIZE ||
+    if ((winner != WHITE && winner != BLACK) || stage < 0 || stage >= MENU_SIZE || !scratch ||
         !tt_reserve(scratch))
         return CANMATE_UNKNOWN;
     CanMateLimits l = limits_of(NULL);

@@ -154,12 +154,13 @@ void canmate_stage_info(int stage, CanMateStage *out);
 void canmate_stage_order(const Board *b, int winner, int *order);
 
 /* What canmate_search() with the default limits settles before its
- * stages: YES, NO, or UNKNOWN when the stages would run.  scratch must
- * not be NULL. */
+ * stages: YES, NO, or UNKNOWN when the stages would run (also when
+ * scratch is NULL or memory runs out). */
 CanMate canmate_search_prelude(const Board *b, int winner, CanMateScratch *scratch);
 
 /* One stage alone with the default limits, as if it came first (a walk
- * starts from b): YES, NO or UNKNOWN.  scratch must not be NULL. */
+ * starts from b): YES, NO or UNKNOWN (also for a stage out of range or a
+ * NULL scratch). */
 CanMate canmate_stage_run(const Board *b, int winner, int stage, CanMateScratch *scratch);
 
 /* "yes", "no" or "unknown". */

@@ -236,6 +236,11 @@ START_TEST(stages_alone_agree)
     int n = canmate_stage_count(), order[64];
     ck_assert_int_gt(n, 0);
     ck_assert_int_le(n, 64);
+    Board start = testutil_board("start");
+    ck_assert_int_eq(canmate_stage_run(&start, WHITE, n, scratch), CANMATE_UNKNOWN);
+    ck_assert_int_eq(canmate_stage_run(&start, WHITE, -1, scratch), CANMATE_UNKNOWN);
+    ck_assert_int_eq(canmate_stage_run(&start, WHITE, 0, NULL), CANMATE_UNKNOWN);
+    ck_assert_int_eq(canmate_search_prelude(&start, WHITE, NULL), CANMATE_UNKNOWN);
     for (size_t c = 0; c < sizeof open_cases / sizeof open_cases[0]; c++) {
         Board b = testutil_board(open_cases[c].fen);
         ck_assert_int_eq(canmate_search_prelude(&b, open_cases[c].winner, scratch),
