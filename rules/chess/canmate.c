@@ -1364,6 +1364,10 @@ void canmate_stage_info(int stage, CanMateStage *out)
         [STAGE_FIRST_MOVES] = "first-moves", [STAGE_PLAN] = "plan",
         [STAGE_CAPTURE] = "capture",
     };
+    if (stage < 0 || stage >= MENU_SIZE) {
+        *out = (CanMateStage){"none", -1, 0, false};
+        return;
+    }
     const Stage *st = &menu[stage];
     out->kind = kinds[st->kind];
     out->corner = st->corner;

@@ -146,7 +146,8 @@ typedef struct CanMateStage {
 /* The number of stages in the menu. */
 int canmate_stage_count(void);
 
-/* What stage (0 <= stage < canmate_stage_count()) is, into *out. */
+/* What stage (0 <= stage < canmate_stage_count()) is, into *out; kind
+ * "none" for a stage out of range. */
 void canmate_stage_info(int stage, CanMateStage *out);
 
 /* The stages in the order canmate_search() runs them for b and winner:

@@ -241,6 +241,9 @@ START_TEST(stages_alone_agree)
     ck_assert_int_eq(canmate_stage_run(&start, WHITE, -1, scratch), CANMATE_UNKNOWN);
     ck_assert_int_eq(canmate_stage_run(&start, WHITE, 0, NULL), CANMATE_UNKNOWN);
     ck_assert_int_eq(canmate_search_prelude(&start, WHITE, NULL), CANMATE_UNKNOWN);
+    CanMateStage none;
+    canmate_stage_info(n, &none);
+    ck_assert_str_eq(none.kind, "none");
     for (size_t c = 0; c < sizeof open_cases / sizeof open_cases[0]; c++) {
         Board b = testutil_board(open_cases[c].fen);
         ck_assert_int_eq(canmate_search_prelude(&b, open_cases[c].winner, scratch),
