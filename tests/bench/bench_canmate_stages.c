@@ -4,6 +4,7 @@
  * in advance which of its searches succeeds.
  *
  *   bench_canmate_stages [FILE] [--verbose]
+ *   bench_canmate_stages --case FEN white|black
  *
  * For every side-case of the labelled file (default
  * tests/data/canmate/d3-test-vector.txt, as bench_canmate) the quick test
@@ -22,6 +23,13 @@
  * could still win; the oracle is what only faster searches can lower.
  * With --verbose, a line per case that reaches the stages: the oracle's
  * stage and both costs.
+ *
+ * With --case, one position and the side asked about: the stages in the
+ * order the schedule runs them there, each with its CPU time alone, what
+ * it answers and the schedule's running cost, to see where that case's
+ * time goes.  Each stage runs twice and the second run is timed, so that
+ * the tables' first touch is not counted (bench_canmate reuses them from
+ * case to case).
  *
  * Every stage runs to its full budget where it fails, so a run takes a few
  * minutes.  Times are CPU time of the process.
@@ -123,6 +131,56 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
     }
 }
 
+/* --case: one position's stages in schedule order.  Exit 0, or 2 for a bad
+ * FEN or side. */
+static int one_case(const char *fen, const char *side, CanMateScratch *scratch)
+{
+    Board b;
+    char err[160];
+    int winner = strcmp(side, "white") == 0 ? WHITE : strcmp(side, "black") == 0 ? BLACK : -1;
+    if (winner < 0 || board_from_fen(&b, fen, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_canmate_stages: --case wants a FEN and white or black\n");
+        return 2;
+    }
+    double t0 = 0;
+    CanMate r = CANMATE_UNKNOWN;
+    for (int pass = 0; pass < 2; pass++) { /* the second is timed, as below */
+        t0 = now_us();
+        r = canmate_quick(&b, winner);
+        if (r == CANMATE_UNKNOWN)
+            r = canmate_search_prelude(&b, winner, scratch);
+    }
+    double before = now_us() - t0;
+    printf("case:      %s | %s | before the stages: %s, %.0f us\n", fen, side, canmate_name(r),
+           before);
+    if (r != CANMATE_UNKNOWN)
+        return 0;
+    int n = canmate_stage_count(), order[STAGES_MAX];
+    canmate_stage_order(&b, winner, order);
+    double cost = before, walked = 0;
+    bool decided = false;
+    for (int k = 0; k < n; k++) {
+        CanMateStage st;
+        canmate_stage_info(order[k], &st);
+        canmate_stage_run(&b, winner, order[k], scratch);
+        t0 = now_us();
+        r = canmate_stage_run(&b, winner, order[k], scratch);
+        double us = now_us() - t0, c = us;
+        if (st.resumes) {
+            c = us > walked ? us - walked : 0;
+            if (us > walked)
+                walked = us;
+        }
+        if (!decided)
+            cost += c;
+        printf("stage %2d:  %-12s %6u c%-2d %-7s %9.0f us  schedule %9.0f us%s\n", order[k],
+               st.kind, st.share, st.corner, canmate_name(r), us, cost,
+               r != CANMATE_UNKNOWN && !decided ? "  <- answers" : "");
+        decided |= r != CANMATE_UNKNOWN;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     char def[512];
@@ -138,6 +196,16 @@ int main(int argc, char **argv)
     if (canmate_stage_count() > STAGES_MAX) {
         fprintf(stderr, "bench_canmate_stages: more than %d stages\n", STAGES_MAX);
         return 2;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--case") == 0) {
+        CanMateScratch *scratch = canmate_scratch_new();
+        int rc = 2;
+        if (argc != 4)
+            fprintf(stderr, "bench_canmate_stages: --case FEN white|black\n");
+        else if (scratch)
+            rc = one_case(argv[2], argv[3], scratch);
+        canmate_scratch_free(scratch);
+        return rc;
     }
     FILE *f = fopen(path, "r");
     CanMateScratch *scratch = canmate_scratch_new();
