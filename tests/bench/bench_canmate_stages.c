@@ -74,6 +74,32 @@ static int kind_index(Totals *t, const char *kind)
     return t->nkinds++;
 }
 
+/* The quick test, then what canmate_search() settles before its stages,
+ * as canmate_search() runs them; their CPU time into *us. */
+static CanMate before_stages(const Board *b, int winner, CanMateScratch *scratch, double *us)
+{
+    double t0 = now_us();
+    CanMate r = canmate_quick(b, winner);
+    if (r == CANMATE_UNKNOWN)
+        r = canmate_search_prelude(b, winner, scratch);
+    *us = now_us() - t0;
+    return r;
+}
+
+/* What stage st, taking `us` alone, costs in the schedule: a walk stage
+ * carries on from the walk stages before it (the longest of them took
+ * *walked), so it adds only its growth. */
+static double schedule_cost(const CanMateStage *st, double us, double *walked)
+{
+    if (!st->resumes)
+        return us;
+    if (us <= *walked)
+        return 0;
+    double c = us - *walked;
+    *walked = us;
+    return c;
+}
+
 /* Runs every stage alone on one open case and adds its schedule and
  * oracle costs (beyond `before`, the time spent before the stages). */
 static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *scratch,
@@ -96,12 +122,7 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
         int i = order[k];
         CanMateStage st;
         canmate_stage_info(i, &st);
-        double c = us[i];
-        if (st.resumes) {
-            c = us[i] > walked ? us[i] - walked : 0;
-            if (us[i] > walked)
-                walked = us[i];
-        }
+        double c = schedule_cost(&st, us[i], &walked);
         cost += c;
         decided = got[i] != CANMATE_UNKNOWN;
         int ki = kind_index(t, st.kind);
@@ -142,15 +163,9 @@ static int one_case(const char *fen, const char *side, CanMateScratch *scratch)
         fprintf(stderr, "bench_canmate_stages: --case wants a FEN and white or black\n");
         return 2;
     }
-    double t0 = 0;
-    CanMate r = CANMATE_UNKNOWN;
-    for (int pass = 0; pass < 2; pass++) { /* the second is timed, as below */
-        t0 = now_us();
-        r = canmate_quick(&b, winner);
-        if (r == CANMATE_UNKNOWN)
-            r = canmate_search_prelude(&b, winner, scratch);
-    }
-    double before = now_us() - t0;
+    double before;
+    before_stages(&b, winner, scratch, &before); /* the second run is timed, as below */
+    CanMate r = before_stages(&b, winner, scratch, &before);
     printf("case:      %s | %s | before the stages: %s, %.0f us\n", fen, side, canmate_name(r),
            before);
     if (r != CANMATE_UNKNOWN)
@@ -163,14 +178,9 @@ static int one_case(const char *fen, const char *side, CanMateScratch *scratch)
         CanMateStage st;
         canmate_stage_info(order[k], &st);
         canmate_stage_run(&b, winner, order[k], scratch);
-        t0 = now_us();
+        double t0 = now_us();
         r = canmate_stage_run(&b, winner, order[k], scratch);
-        double us = now_us() - t0, c = us;
-        if (st.resumes) {
-            c = us > walked ? us - walked : 0;
-            if (us > walked)
-                walked = us;
-        }
+        double us = now_us() - t0, c = schedule_cost(&st, us, &walked);
         if (!decided)
             cost += c;
         printf("stage %2d:  %-12s %6u c%-2d %-7s %9.0f us  schedule %9.0f us%s\n", order[k],
@@ -183,16 +193,6 @@ static int one_case(const char *fen, const char *side, CanMateScratch *scratch)
 
 int main(int argc, char **argv)
 {
-    char def[512];
-    testutil_data_path(def, sizeof def, "canmate", "d3-test-vector.txt");
-    const char *path = def;
-    bool verbose = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--verbose") == 0)
-            verbose = true;
-        else
-            path = argv[i];
-    }
     if (canmate_stage_count() > STAGES_MAX) {
         fprintf(stderr, "bench_canmate_stages: more than %d stages\n", STAGES_MAX);
         return 2;
@@ -206,6 +206,16 @@ int main(int argc, char **argv)
             rc = one_case(argv[2], argv[3], scratch);
         canmate_scratch_free(scratch);
         return rc;
+    }
+    char def[512];
+    testutil_data_path(def, sizeof def, "canmate", "d3-test-vector.txt");
+    const char *path = def;
+    bool verbose = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--verbose") == 0)
+            verbose = true;
+        else
+            path = argv[i];
     }
     FILE *f = fopen(path, "r");
     CanMateScratch *scratch = canmate_scratch_new();
@@ -224,11 +234,8 @@ int main(int argc, char **argv)
         if (got < 0)
             continue; /* unreachable placements, as bench_canmate skips them */
         for (int c = WHITE; c <= BLACK; c++) {
-            double t0 = now_us();
-            CanMate r = canmate_quick(&b, c);
-            if (r == CANMATE_UNKNOWN)
-                r = canmate_search_prelude(&b, c, scratch);
-            double before = now_us() - t0;
+            double before;
+            CanMate r = before_stages(&b, c, scratch, &before);
             t.cases++;
             if (r != CANMATE_UNKNOWN) {
                 t.schedule += before;
