@@ -81,6 +81,7 @@ static bool ep_capture_legal(const Board *b, int ep)
     return false;
 }
 
+#ifndef NDEBUG /* used by assert() alone */
 /*
  * The invariants of board.h that a few bit operations can check, asserted
  * after board_from_fen(): the colours are disjoint, the piece types are
@@ -134,6 +135,7 @@ static bool make_kept_invariants(const Board *b, int from, int to)
            !(b->by_color[WHITE] & b->by_color[BLACK]) && board_pieces(b, WHITE, KING) &&
            board_pieces(b, BLACK, KING) && !(b->by_type[PAWN] & (RANK_1_BB | RANK_8_BB));
 }
+#endif
 
 void board_make(Board *b, Move m)
 {

@@ -1211,6 +1211,7 @@ static const uint8_t schedules[4][MENU_SIZE] = {
     {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 13, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19},
 };
 
+#ifndef NDEBUG /* used by assert() alone */
 /* Whether every order holds each stage of the menu exactly once. */
 static bool schedules_complete(void)
 {
@@ -1223,6 +1224,7 @@ static bool schedules_complete(void)
     }
     return true;
 }
+#endif
 
 /* Which order of schedules[] suits b for `winner`. */
 static int schedule_of(const Board *b, int winner)

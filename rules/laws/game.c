@@ -182,6 +182,7 @@ const char *game_end_name(int end)
 
 /* ---- state storage ------------------------------------------------------ */
 
+#ifndef NDEBUG /* used by assert() alone */
 /*
  * The invariants of game.h that hold after every fold step, asserted at the
  * end of game_new() and game_apply(): the ply and note counts lie within
@@ -205,6 +206,7 @@ static bool state_consistent(const GameState *st)
             return false;
     return st->offer >= -1 && st->offer <= 1;
 }
+#endif
 
 GameState *game_new(const GameSettings *s, char *err, size_t errlen)
 {
