@@ -456,8 +456,8 @@ START_TEST(security_headers_everywhere)
     snprintf(listen, sizeof listen, "127.0.0.1:%d", port);
     pid_t p = fork();
     if (p == 0) {
-        freopen("/dev/null", "w", stderr);
-        freopen("/dev/null", "w", stdout);
+        if (!freopen("/dev/null", "w", stderr) || !freopen("/dev/null", "w", stdout))
+            _exit(127);
         execl(bin, bin, "serve", "--listen", listen, "--db", D.db, "--web", web, (char *)NULL);
         _exit(127);
     }
