@@ -242,31 +242,37 @@ static Bitboard confronted(const Men *m, int i, Bitboard firm)
 }
 
 /* The new squares of pawn i from one round's walls; sets strays and the
- * squares it can jump over. */
+ * squares it can jump over.  As a piece's walk, the pawn's is followed to
+ * its end within the round: each step is one the round's walls allow, so
+ * its squares are those later rounds would add, in fewer rounds. */
 static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2],
                            const Bitboard firm[2])
 {
     int c = m->color[i], them = c ^ 1, dir = c == WHITE ? 8 : -8;
     int start_rank = c == WHITE ? 1 : 6;
-    Bitboard add = 0, from = m->reach[i], stop = walls | confronted(m, i, firm[them]);
+    Bitboard add = 0, from = m->reach[i], done = 0, stop = walls | confronted(m, i, firm[them]);
     while (from) {
-        int s = bb_pop(&from);
-        int f = s + dir;
-        if (!(stop & BB(f))) {
-            add |= BB(f);
-            int f2 = f + dir;
-            if (s == m->sq0[i] && SQ_RANK(s) == start_rank && !(stop & BB(f2))) {
-                add |= BB(f2);
-                m->jumped[c] |= BB(f);
+        done |= from;
+        while (from) {
+            int s = bb_pop(&from);
+            int f = s + dir;
+            if (!(stop & BB(f))) {
+                add |= BB(f);
+                int f2 = f + dir;
+                if (s == m->sq0[i] && SQ_RANK(s) == start_rank && !(stop & BB(f2))) {
+                    add |= BB(f2);
+                    m->jumped[c] |= BB(f);
+                }
+            }
+            Bitboard caps = bb_pawn_attacks[c][s];
+            m->hits[i] |= caps;
+            caps &= stand[them] | m->jumped[them];
+            if (caps) {
+                add |= caps;
+                m->strays[i] = true;
             }
         }
-        Bitboard caps = bb_pawn_attacks[c][s];
-        m->hits[i] |= caps;
-        caps &= stand[them] | m->jumped[them];
-        if (caps) {
-            add |= caps;
-            m->strays[i] = true;
-        }
+        from = add & ~(RANK_1_BB | RANK_8_BB) & ~done;
     }
     m->promo[i] |= add & (RANK_1_BB | RANK_8_BB);
     return add & ~(RANK_1_BB | RANK_8_BB);
