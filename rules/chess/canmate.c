@@ -1148,8 +1148,9 @@ static bool tt_reserve(CanMateScratch *sc)
  * search pays depends on the kind of position, so there are five orders,
  * chosen by cheap facts: whether the winner has a piece besides king
  * and pawns, and whether at least three pawns stand blocked head-on (a
- * wall); where the winner has neither, whether the loser has a piece.
- * Each order was found by measuring every stage alone on every
+ * wall); where the winner has neither, whether the loser has a piece
+ * and, if not, whether eight pawns or more stand; where the winner has
+ * both, whether he has a knight.  Each order was found by measuring every stage alone on every
  * labelled case that reaches the schedule (tests/bench/bench_canmate.c)
  * and moving stages while the summed cost fell.  Tuned on half of the
  * positions and measured on the other half, the four orders cost 0.76 and
@@ -1161,7 +1162,13 @@ static bool tt_reserve(CanMateScratch *sc)
  * piece (often locked in, the plan to give up a promoted one), the short
  * walk comes before the tempo search: some 15 ms less on most of those
  * cases, some 5 ms more on a few, 0.89 of that kind's cost on each half
- * of the positions.
+ * of the positions.  The last two splits were kept because orders tuned
+ * on half of the positions of their kind, in six different halvings,
+ * always cost less than the order before on the other half: with many
+ * pawns, a long tempo search early (some 20 us a case of the whole
+ * vector); with a knight behind a wall, the larger guided turns first
+ * (some 10 us).  Other splits (who moves, heavy pieces, bishops of one
+ * colour, how many pieces) failed that test.
  * The menu holds only turns that pay: seven turns (guided searches at the
  * corners, the larger best-first ones) settled no labelled case that a
  * later turn does not settle as well; they cost some 0.07 ms a case and
@@ -1206,7 +1213,7 @@ static const Stage menu[MENU_SIZE] = {
     {STAGE_CAPTURE, -1, 100000},
 };
 
-enum { SCHEDULES = 5 };
+enum { SCHEDULES = 7 };
 
 /* The orders of the menu, by schedule_of(); each holds every index once
  * (asserted in canmate_search), and in each the walk's stages grow, so
@@ -1222,6 +1229,10 @@ static const uint8_t schedules[SCHEDULES][MENU_SIZE] = {
     {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 13, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19},
     /* only king and pawns, no wall, the loser has a piece */
     {1, 2, 5, 6, 12, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19},
+    /* only king and pawns, no wall, kings and eight pawns or more alone */
+    {1, 2, 12, 6, 19, 5, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20},
+    /* pieces with a knight, and a wall */
+    {1, 2, 5, 10, 20, 9, 6, 11, 13, 4, 3, 14, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19},
 };
 
 #ifndef NDEBUG /* used by assert() alone */
@@ -1247,7 +1258,13 @@ static int schedule_of(const Board *b, int winner)
     Bitboard blocked =
         (b->by_color[WHITE] & b->by_type[PAWN]) << 8 & b->by_color[BLACK] & b->by_type[PAWN];
     int k = (pieces ? 2 : 0) + (bb_popcount(blocked) >= 3 ? 1 : 0);
-    return k == 0 && (b->by_color[winner ^ 1] & men) ? 4 : k;
+    if (k == 0 && (b->by_color[winner ^ 1] & men))
+        return 4;
+    if (k == 0 && bb_popcount(b->by_type[PAWN]) >= 8)
+        return 5;
+    if (k == 3 && (pieces & b->by_type[KNIGHT]))
+        return 6;
+    return k;
 }
 
 /* One stage of the schedule; YES with the line, NO, or UNKNOWN. */
