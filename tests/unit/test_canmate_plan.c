@@ -38,7 +38,7 @@ static const Case walled[] = {
 };
 
 /* The budget canmate_search() gives the stage by default. */
-enum { BITS = 18, BUDGET = 3000000 };
+enum { BITS = 18, BUDGET = 2000000 };
 
 static CanMateTtEntry *table(void)
 {
