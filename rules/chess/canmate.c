@@ -1150,7 +1150,8 @@ static bool tt_reserve(CanMateScratch *sc)
  * and pawns, and whether at least three pawns stand blocked head-on (a
  * wall); where the winner has neither, whether the loser has a piece
  * and, if not, whether eight pawns or more stand; where the winner has
- * both, whether he has a knight.  Each order was found by measuring every stage alone on every
+ * pieces, whether four pieces or more stand (no wall) or whether he has a
+ * knight (a wall).  Each order was found by measuring every stage alone on every
  * labelled case that reaches the schedule (tests/bench/bench_canmate.c)
  * and moving stages while the summed cost fell.  Tuned on half of the
  * positions and measured on the other half, the four orders cost 0.76 and
@@ -1165,13 +1166,15 @@ static bool tt_reserve(CanMateScratch *sc)
  * piece (often locked in, the plan to give up a promoted one), the short
  * walk comes before the tempo search: some 15 ms less on most of those
  * cases, some 5 ms more on a few, 0.89 of that kind's cost on each half
- * of the positions.  The last two splits were kept because orders tuned
- * on half of the positions of their kind, in six different halvings,
- * always cost less than the order before on the other half: with many
- * pawns, a long tempo search early (some 20 us a case of the whole
- * vector); with a knight behind a wall, the larger guided turns first
+ * of the positions.  The last three splits were kept because orders
+ * tuned on half of the positions of their kind, in six different
+ * halvings, always cost less than the order before on the other half:
+ * with many pawns, a long tempo search early (some 20 us a case of the
+ * whole vector); with a knight behind a wall, the larger guided turns
+ * first (some 10 us); with many pieces, the largest guided turn second
  * (some 10 us).  Other splits (who moves, heavy pieces, bishops of one
- * colour, how many pieces) failed that test.
+ * colour, the loser's pieces where the winner has some) failed that
+ * test.
  * The menu holds only turns that pay: seven turns (guided searches at the
  * corners, the larger best-first ones) settled no labelled case that a
  * later turn does not settle as well; they cost some 0.07 ms a case and
@@ -1216,7 +1219,7 @@ static const Stage menu[MENU_SIZE] = {
     {STAGE_CAPTURE, -1, 100000},
 };
 
-enum { SCHEDULES = 7 };
+enum { SCHEDULES = 8 };
 
 /* The orders of the menu, by schedule_of(); each holds every index once
  * (asserted in canmate_search), and in each the walk's stages grow, so
@@ -1236,6 +1239,8 @@ static const uint8_t schedules[SCHEDULES][MENU_SIZE] = {
     {1, 2, 12, 6, 19, 5, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20},
     /* pieces with a knight, and a wall */
     {1, 2, 5, 10, 20, 9, 6, 11, 13, 4, 3, 14, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19},
+    /* pieces, four or more on the board, no wall */
+    {1, 17, 2, 9, 11, 6, 10, 5, 13, 12, 7, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19},
 };
 
 #ifndef NDEBUG /* used by assert() alone */
@@ -1267,6 +1272,8 @@ static int schedule_of(const Board *b, int winner)
         return 5;
     if (k == 3 && (pieces & b->by_type[KNIGHT]))
         return 6;
+    if (k == 2 && bb_popcount(board_occupied(b) & men) >= 4)
+        return 7;
     return k;
 }
 
