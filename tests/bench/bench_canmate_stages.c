@@ -18,7 +18,11 @@
  *   - oracle: the cheapest single stage that answers; where none does,
  *     every stage (an undecided case runs them all);
  *   - for each kind of search, the time the schedule spends in its
- *     stages that answer and in those that fail.
+ *     stages that answer and in those that fail;
+ *   - carried: the schedule if every stage carried on from the stages of
+ *     its kind and corner before it, as the walk does (it would add only
+ *     what it takes beyond the longest of them): a bound on what resuming
+ *     the other searches could win.
  * The gap between schedule and oracle is what any order of these stages
  * could still win; the oracle is what only faster searches can lower.
  * With --verbose, a line per case that reaches the stages: the oracle's
@@ -56,7 +60,7 @@ static double now_us(void)
 /* Totals over the file, in microseconds. */
 typedef struct Totals {
     int cases, staged, undecided;
-    double schedule, oracle;
+    double schedule, oracle, carried;
     const char *kind[KINDS_MAX];
     int nkinds;
     int won[KINDS_MAX], lost[KINDS_MAX];
@@ -100,6 +104,29 @@ static double schedule_cost(const CanMateStage *st, double us, double *walked)
     return c;
 }
 
+/* What stage st, taking `us` alone, would add if it carried on from the
+ * stages of its kind and corner before it: runs[0..*n) hold the longest
+ * time of each kind and corner so far. */
+typedef struct Run {
+    const char *kind;
+    int corner;
+    double us;
+} Run;
+
+static double carried_cost(const CanMateStage *st, double us, Run *runs, int *n)
+{
+    for (int i = 0; i < *n; i++) {
+        if (strcmp(runs[i].kind, st->kind) != 0 || runs[i].corner != st->corner)
+            continue;
+        double c = us > runs[i].us ? us - runs[i].us : 0;
+        if (us > runs[i].us)
+            runs[i].us = us;
+        return c;
+    }
+    runs[(*n)++] = (Run){st->kind, st->corner, us};
+    return us;
+}
+
 /* Runs every stage alone on one open case and adds its schedule and
  * oracle costs (beyond `before`, the time spent before the stages). */
 static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *scratch,
@@ -116,7 +143,9 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
     /* The schedule: walk stages resume, so each adds only its growth. */
     int order[STAGES_MAX];
     canmate_stage_order(b, winner, order);
-    double cost = before, walked = 0;
+    double cost = before, walked = 0, carried = before;
+    Run runs[STAGES_MAX];
+    int nruns = 0;
     bool decided = false;
     for (int k = 0; k < n && !decided; k++) {
         int i = order[k];
@@ -124,6 +153,7 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
         canmate_stage_info(i, &st);
         double c = schedule_cost(&st, us[i], &walked);
         cost += c;
+        carried += carried_cost(&st, us[i], runs, &nruns);
         decided = got[i] != CANMATE_UNKNOWN;
         int ki = kind_index(t, st.kind);
         if (decided) {
@@ -143,6 +173,7 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
     t->undecided += best < 0;
     t->schedule += cost;
     t->oracle += oracle;
+    t->carried += carried;
     if (verbose) {
         CanMateStage st = {"none", -1, 0, false};
         if (best >= 0)
@@ -240,6 +271,7 @@ int main(int argc, char **argv)
             if (r != CANMATE_UNKNOWN) {
                 t.schedule += before;
                 t.oracle += before;
+                t.carried += before;
                 continue;
             }
             char label[600];
@@ -257,6 +289,8 @@ int main(int argc, char **argv)
            t.staged, canmate_stage_count(), t.undecided);
     printf("           schedule %.1f us/case  oracle %.1f us/case  (ratio %.2f)\n",
            t.schedule / t.cases, t.oracle / t.cases, t.oracle / t.schedule);
+    printf("           carried %.1f us/case  (every kind carrying on as the walk does)\n",
+           t.carried / t.cases);
     printf("           by kind, in the schedule (us/case): answering / failing stages\n");
     for (int i = 0; i < t.nkinds; i++)
         printf("           %-12s %7.1f (%4d) / %7.1f (%5d)\n", t.kind[i], t.won_us[i] / t.cases,
