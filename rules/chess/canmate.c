@@ -33,7 +33,8 @@
  *      and 2 are not expanded.
  *   5. The plan stage (canmate_plan.c), for YES only: the mate squares
  *      against a wall, and tempo plans where only kings and pawns move;
- *      its tempo search also takes turns in the schedule.
+ *      its tempo search also takes turns in the schedule, one of them with
+ *      the loser's king's steps to the edge free.
  *   6. The milestone search (canmate_capture.c), for YES only: plans
  *      whose steps are captures (a king walled in by its own men is freed
  *      by their capture), walked layer by layer between irreversible
@@ -1192,6 +1193,7 @@ typedef enum StageKind {
     STAGE_EXHAUST,
     STAGE_BESTFIRST,
     STAGE_TEMPO,
+    STAGE_EDGE,
     STAGE_FIRST_MOVES,
     STAGE_PLAN,
     STAGE_CAPTURE,
@@ -1207,7 +1209,7 @@ typedef struct Stage {
  * Black mates), where the first two are the winner's own back rank. */
 static const int CORNERS[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
 
-enum { MENU_SIZE = 22 };
+enum { MENU_SIZE = 23 };
 
 static const Stage menu[MENU_SIZE] = {
     {STAGE_GUIDED, 2, 250},        {STAGE_BESTFIRST, -1, 5},  {STAGE_EXHAUST, -1, 10},
@@ -1217,7 +1219,7 @@ static const Stage menu[MENU_SIZE] = {
     {STAGE_TEMPO, -1, 30000},      {STAGE_EXHAUST, -1, 640},  {STAGE_GUIDED, 1, 20000},
     {STAGE_EXHAUST, -1, 1000},     {STAGE_TEMPO, -1, 150000}, {STAGE_GUIDED, -1, 200000},
     {STAGE_FIRST_MOVES, -1, 1000}, {STAGE_PLAN, -1, 200000},  {STAGE_PLAN, -1, 10000},
-    {STAGE_CAPTURE, -1, 100000},
+    {STAGE_CAPTURE, -1, 100000},   {STAGE_EDGE, -1, 150000},
 };
 
 enum { SCHEDULES = 8 };
@@ -1227,21 +1229,21 @@ enum { SCHEDULES = 8 };
  * each carries on from the one before. */
 static const uint8_t schedules[SCHEDULES][MENU_SIZE] = {
     /* only king and pawns, no wall, the loser has only king and pawns */
-    {1, 2, 5, 12, 6, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19},
+    {1, 2, 5, 12, 6, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22},
     /* only king and pawns, a wall */
-    {0, 4, 2, 8, 6, 14, 1, 5, 11, 10, 7, 12, 9, 13, 3, 15, 16, 17, 21, 18, 20, 19},
+    {0, 4, 2, 8, 6, 14, 1, 5, 11, 10, 7, 12, 9, 13, 3, 15, 16, 17, 21, 18, 20, 19, 22},
     /* pieces, no wall */
-    {1, 2, 9, 11, 6, 10, 5, 13, 12, 7, 17, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19},
+    {1, 2, 9, 11, 6, 10, 5, 13, 12, 7, 17, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19, 22},
     /* pieces and a wall */
-    {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 13, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19},
+    {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 13, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19, 22},
     /* only king and pawns, no wall, the loser has a piece */
-    {1, 2, 5, 6, 12, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19},
+    {1, 2, 5, 6, 12, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22},
     /* only king and pawns, no wall, kings and eight pawns or more alone */
-    {1, 2, 12, 6, 19, 5, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20},
+    {1, 2, 12, 6, 22, 19, 5, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20},
     /* pieces with a knight, and a wall */
-    {1, 2, 5, 10, 20, 9, 6, 11, 13, 4, 3, 14, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19},
+    {1, 2, 5, 10, 20, 9, 6, 11, 13, 4, 3, 14, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19, 22},
     /* pieces, four or more on the board, no wall */
-    {1, 17, 2, 9, 11, 6, 10, 5, 13, 12, 7, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19},
+    {1, 17, 2, 9, 11, 6, 10, 5, 13, 12, 7, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19, 22},
 };
 
 #ifndef NDEBUG /* used by assert() alone */
@@ -1297,6 +1299,9 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
     case STAGE_TEMPO:
         return canmate_plan_tempo_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
                                          &sc->gen, line, line_len);
+    case STAGE_EDGE:
+        return canmate_plan_edge_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
+                                        &sc->gen, line, line_len);
     case STAGE_FIRST_MOVES: return first_moves(sc, b, winner, max, line, line_len);
     case STAGE_PLAN:
         return canmate_plan_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1), &sc->gen,
@@ -1404,10 +1409,9 @@ int canmate_stage_count(void)
 void canmate_stage_info(int stage, CanMateStage *out)
 {
     static const char *const kinds[] = {
-        [STAGE_GUIDED] = "guided",           [STAGE_EXHAUST] = "walk",
-        [STAGE_BESTFIRST] = "best-first",    [STAGE_TEMPO] = "tempo",
-        [STAGE_FIRST_MOVES] = "first-moves", [STAGE_PLAN] = "plan",
-        [STAGE_CAPTURE] = "capture",
+        [STAGE_GUIDED] = "guided", [STAGE_EXHAUST] = "walk",    [STAGE_BESTFIRST] = "best-first",
+        [STAGE_TEMPO] = "tempo",   [STAGE_EDGE] = "tempo-edge", [STAGE_FIRST_MOVES] = "first-moves",
+        [STAGE_PLAN] = "plan",     [STAGE_CAPTURE] = "capture",
     };
     if (stage < 0 || stage >= MENU_SIZE) {
         *out = (CanMateStage){"none", -1, 0, false};

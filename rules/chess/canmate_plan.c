@@ -32,7 +32,13 @@
  * where the winner can take it.  Where pieces move, the tempo search has
  * a third of the budget after the pictured squares (a bishop may walk out
  * only to be given up).  canmate_search() also runs the tempo search
- * alone (canmate_plan_tempo_search), in turns of its schedule.
+ * alone (canmate_plan_tempo_search), in turns of its schedule, and once
+ * more where the loser's king's steps towards the edge are free too
+ * (canmate_plan_edge_search): in the pawn endings where the loser's king
+ * walks to the edge square it is mated on while the pawns run, the plain
+ * search pays a move of its depth for each step and needs several times
+ * the positions; elsewhere the free steps only make the search wider, so
+ * the plain search keeps its turns.
  *
  * Invariants: every YES comes with a line of legal moves that mates (at
  * most CANMATE_LINE_MAX plies; the guided search's lines are shortened
@@ -77,6 +83,7 @@ _Static_assert(RANK_NB <= 8, "tempo_dfs packs a count per rank in a byte of a wo
 
 typedef struct Tempo {
     int winner;
+    bool to_edge; /* the loser's king's steps to the edge are free walks too */
     bool aborted; /* the budget ran out */
     bool cut;     /* some reversible move was not tried for want of depth */
     uint64_t nodes, max_nodes;
@@ -98,6 +105,14 @@ static int steps_to_nearest(int sq, Bitboard pawns)
     return best;
 }
 
+/* Steps from sq to the nearest edge of the board. */
+static int edge_distance(int sq)
+{
+    int f = SQ_FILE(sq), r = SQ_RANK(sq);
+    int d = f < 7 - f ? f : 7 - f, e = r < 7 - r ? r : 7 - r;
+    return d < e ? d : e;
+}
+
 /*
  * A reversible move that is a step of the tempo plans costs no depth: a
  * king's step nearer to the enemy pawns (the plans' kings walk to take a
@@ -108,14 +123,16 @@ static int steps_to_nearest(int sq, Bitboard pawns)
  * but only while the winner's moves are free too, which ends as above).
  * `near` is the distance from the mover's king to the nearest enemy pawn.
  */
-static bool free_walk(const Board *b, int from, int to, int type, int winner, int near)
+static bool free_walk(const Board *b, int from, int to, int type, int winner, int near,
+                      bool to_edge)
 {
     if (type == KING)
-        return steps_to_nearest(to, board_pieces(b, b->side ^ 1, PAWN)) < near;
+        return steps_to_nearest(to, board_pieces(b, b->side ^ 1, PAWN)) < near ||
+               (to_edge && b->side != winner && edge_distance(to) < edge_distance(from));
     return b->side != winner && board_attackers(b, to, winner, board_occupied(b) & ~BB(from)) != 0;
 }
 
-static int move_rank(const Board *b, Move m, int winner, int near)
+static int move_rank(const Board *b, Move m, int winner, int near, bool to_edge)
 {
     int from = move_from(m), to = move_to(m);
     int type = piece_type(b->squares[from]);
@@ -123,7 +140,8 @@ static int move_rank(const Board *b, Move m, int winner, int near)
     if (move_kind(m) == MOVE_PROMOTION)
         return RANK_PROMOTE;
     if (type != PAWN && !capture && move_kind(m) == MOVE_NORMAL) /* castling is rare */
-        return free_walk(b, from, to, type, winner, near) ? RANK_FREE_WALK : RANK_REVERSIBLE;
+        return free_walk(b, from, to, type, winner, near, to_edge) ? RANK_FREE_WALK
+                                                                   : RANK_REVERSIBLE;
     if (b->side == winner)
         return capture ? RANK_WIN_CAPTURE : RANK_WIN_PUSH;
     if (!capture)
@@ -189,7 +207,7 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
     uint64_t count = 0;
     int near = steps_to_nearest(board_king(b, b->side), board_pieces(b, b->side ^ 1, PAWN));
     for (int i = 0; i < list.count; i++) {
-        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner, near);
+        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner, near, s->to_edge);
         count += UINT64_C(1) << (8 * rank[i]);
     }
     uint64_t at = count * UINT64_C(0x0101010101010101) << 8; /* where each rank starts */
@@ -232,13 +250,15 @@ enum { TEMPO_ROUNDS = 64 };
 
 /* The tempo search in rounds of growing depth within max_nodes positions:
  * YES with the line, else UNKNOWN. */
-static CanMate tempo_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
-                            uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+static CanMate tempo_search(const Board *b, int winner, bool to_edge, uint64_t max_nodes,
+                            CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
+                            int *line_len)
 {
     Tempo *s = malloc(sizeof *s);
     if (!s)
         return CANMATE_UNKNOWN;
     s->winner = winner;
+    s->to_edge = to_edge;
     s->nodes = 0;
     s->max_nodes = max_nodes;
     s->tt = tt;
@@ -341,7 +361,7 @@ CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes
 {
     if (pieces_move(b))
         return CANMATE_UNKNOWN;
-    return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
+    return tempo_search(b, winner, false, max_nodes, tt, tt_mask, gen, line, line_len);
 }
 
 /* Where pieces move, this share of the budget goes to the tempo search
@@ -352,7 +372,7 @@ CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanM
                             uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
 {
     if (!pieces_move(b))
-        return tempo_search(b, winner, max_nodes, tt, tt_mask, gen, line, line_len);
+        return tempo_search(b, winner, false, max_nodes, tt, tt_mask, gen, line, line_len);
     /* Pieces that can move may still serve a tempo plan (a bishop walks
      * out to be given up, or to free a king): after the pictured squares,
      * which decide the walled cases sooner. */
@@ -360,5 +380,13 @@ CanMate canmate_plan_search(const Board *b, int winner, uint64_t max_nodes, CanM
     if (steered(b, winner, (max_nodes - tempo_nodes) / CANMATE_PLAN_TARGETS, tt, tt_mask, gen, line,
                 line_len) == CANMATE_YES)
         return CANMATE_YES;
-    return tempo_search(b, winner, tempo_nodes, tt, tt_mask, gen, line, line_len);
+    return tempo_search(b, winner, false, tempo_nodes, tt, tt_mask, gen, line, line_len);
+}
+
+CanMate canmate_plan_edge_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                                 uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len)
+{
+    if (pieces_move(b))
+        return CANMATE_UNKNOWN;
+    return tempo_search(b, winner, true, max_nodes, tt, tt_mask, gen, line, line_len);
 }

@@ -48,4 +48,13 @@ CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes
                                   CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen, Move *line,
                                   int *line_len);
 
+/*
+ * canmate_plan_tempo_search() where the loser's king's steps towards the
+ * edge of the board cost no depth either: the plans where that king walks
+ * to the edge square it is mated on while pawns promote.  Same arguments
+ * and answers.
+ */
+CanMate canmate_plan_edge_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
+                                 uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len);
+
 #endif

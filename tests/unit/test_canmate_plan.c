@@ -47,10 +47,14 @@ static CanMateTtEntry *table(void)
     return tt;
 }
 
-/* Runs the plan stage (TEMPO: its tempo search alone) with BUDGET on each of
- * the N CASES and asserts it answers WANT; a YES must carry a line that
- * replays to mate, an UNKNOWN no line at all. */
-static void expect_stage(const Case *cases, size_t n, int tempo, uint64_t budget, CanMate want)
+/* Which search of the stage expect_stage() runs. */
+enum { PLAN, TEMPO, EDGE };
+
+/* Runs the plan stage (TEMPO: its tempo search alone, EDGE: the tempo
+ * search with the loser's king's steps to the edge free) with BUDGET on
+ * each of the N CASES and asserts it answers WANT; a YES must carry a line
+ * that replays to mate, an UNKNOWN no line at all. */
+static void expect_stage(const Case *cases, size_t n, int search, uint64_t budget, CanMate want)
 {
     CanMateTtEntry *tt = table();
     uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
@@ -59,8 +63,10 @@ static void expect_stage(const Case *cases, size_t n, int tempo, uint64_t budget
         Move line[CANMATE_LINE_MAX];
         int len = 0;
         CanMate r =
-            tempo
+            search == TEMPO
                 ? canmate_plan_tempo_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
+            : search == EDGE
+                ? canmate_plan_edge_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
                 : canmate_plan_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len);
         ck_assert_msg(r == want, "%s: %s", cases[i].fen, canmate_name(r));
         if (want == CANMATE_YES)
@@ -84,7 +90,7 @@ static void expect_search_mates(const Case *cases, size_t n)
 
 START_TEST(plan_finds_walled_mates)
 {
-    expect_stage(walled, sizeof walled / sizeof *walled, 0, BUDGET, CANMATE_YES);
+    expect_stage(walled, sizeof walled / sizeof *walled, PLAN, BUDGET, CANMATE_YES);
 }
 END_TEST
 
@@ -108,7 +114,7 @@ static const Case cannot[] = {
 
 START_TEST(plan_never_mates_where_none_exists)
 {
-    expect_stage(cannot, sizeof cannot / sizeof *cannot, 0, BUDGET / 4, CANMATE_UNKNOWN);
+    expect_stage(cannot, sizeof cannot / sizeof *cannot, PLAN, BUDGET / 4, CANMATE_UNKNOWN);
 }
 END_TEST
 
@@ -135,7 +141,7 @@ enum { TEMPO_BUDGET = 1500000 };
 
 START_TEST(tempo_finds_walled_king_plans)
 {
-    expect_stage(tempo, sizeof tempo / sizeof *tempo, 1, TEMPO_BUDGET, CANMATE_YES);
+    expect_stage(tempo, sizeof tempo / sizeof *tempo, TEMPO, TEMPO_BUDGET, CANMATE_YES);
 }
 END_TEST
 
@@ -161,7 +167,9 @@ static const Case tempo_cannot[] = {
 
 START_TEST(tempo_never_mates_where_none_exists)
 {
-    expect_stage(tempo_cannot, sizeof tempo_cannot / sizeof *tempo_cannot, 1, TEMPO_BUDGET,
+    expect_stage(tempo_cannot, sizeof tempo_cannot / sizeof *tempo_cannot, TEMPO, TEMPO_BUDGET,
+                 CANMATE_UNKNOWN);
+    expect_stage(tempo_cannot, sizeof tempo_cannot / sizeof *tempo_cannot, EDGE, TEMPO_BUDGET,
                  CANMATE_UNKNOWN);
     CanMateTtEntry *tt = table();
     uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
@@ -171,6 +179,32 @@ START_TEST(tempo_never_mates_where_none_exists)
         canmate_plan_tempo_search(&b, walled[0].winner, TEMPO_BUDGET, tt, mask, &gen, NULL, NULL),
         CANMATE_UNKNOWN);
     free(tt);
+}
+END_TEST
+
+/* Labelled YES where the loser's king walks to the edge square it is mated
+ * on while the pawns run: the plain tempo search pays a move of its depth
+ * for each of those steps and finds nothing within a fifth of its largest
+ * budget; the edge search, for which they are free, finds each there. */
+static const Case edge[] = {
+    {"8/p1p1p1p1/6P1/6PK/6PP/6P1/P1P1P3/k7 w - - 0 1", BLACK},
+    {"8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k w - - 0 1", BLACK},
+    {"8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1", BLACK},
+    {"k7/3p1p2/7p/1p6/1P6/KP6/PP1P1P1P/8 w - - 0 1", BLACK},
+};
+
+START_TEST(edge_finds_king_walks_to_the_edge)
+{
+    size_t n = sizeof edge / sizeof *edge;
+    expect_stage(edge, n, EDGE, TEMPO_BUDGET / 5, CANMATE_YES);
+    expect_stage(edge, n, TEMPO, TEMPO_BUDGET / 5, CANMATE_UNKNOWN);
+}
+END_TEST
+
+/* What a user sees: the default analysis decides them. */
+START_TEST(search_decides_king_walks_to_the_edge)
+{
+    expect_search_mates(edge, sizeof edge / sizeof *edge);
 }
 END_TEST
 
@@ -185,6 +219,8 @@ static Suite *suite(void)
     tcase_add_test(tc, tempo_finds_walled_king_plans);
     tcase_add_test(tc, search_decides_tempo_plans);
     tcase_add_test(tc, tempo_never_mates_where_none_exists);
+    tcase_add_test(tc, edge_finds_king_walks_to_the_edge);
+    tcase_add_test(tc, search_decides_king_walks_to_the_edge);
     suite_add_tcase(s, tc);
     return s;
 }
