@@ -1235,7 +1235,7 @@ static const uint8_t schedules[SCHEDULES][MENU_SIZE] = {
     /* pieces, no wall */
     {1, 2, 9, 11, 6, 10, 5, 13, 12, 7, 17, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19, 22},
     /* pieces and a wall */
-    {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 13, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19, 22},
+    {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 7, 21, 18, 17, 13, 15, 16, 8, 0, 12, 19, 22},
     /* only king and pawns, no wall, the loser has a piece */
     {1, 2, 5, 6, 12, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22},
     /* only king and pawns, no wall, kings and eight pawns or more alone */
