@@ -34,7 +34,7 @@
  *   5. The plan stage (canmate_plan.c), for YES only: the mate squares
  *      against a wall, and tempo plans where only kings and pawns move;
  *      its tempo search also takes turns in the schedule, one of them with
- *      the loser's king's steps to the edge free.
+ *      the loser's king's steps to the edge free, one where pieces move.
  *   6. The milestone search (canmate_capture.c), for YES only: plans
  *      whose steps are captures (a king walled in by its own men is freed
  *      by their capture), walked layer by layer between irreversible
@@ -1194,6 +1194,7 @@ typedef enum StageKind {
     STAGE_BESTFIRST,
     STAGE_TEMPO,
     STAGE_EDGE,
+    STAGE_TEMPO_PIECES,
     STAGE_FIRST_MOVES,
     STAGE_PLAN,
     STAGE_CAPTURE,
@@ -1209,7 +1210,7 @@ typedef struct Stage {
  * Black mates), where the first two are the winner's own back rank. */
 static const int CORNERS[4] = {SQ(0, 0), SQ(7, 0), SQ(0, 7), SQ(7, 7)};
 
-enum { MENU_SIZE = 23 };
+enum { MENU_SIZE = 24 };
 
 static const Stage menu[MENU_SIZE] = {
     {STAGE_GUIDED, 2, 250},        {STAGE_BESTFIRST, -1, 5},  {STAGE_EXHAUST, -1, 10},
@@ -1219,43 +1220,57 @@ static const Stage menu[MENU_SIZE] = {
     {STAGE_TEMPO, -1, 30000},      {STAGE_EXHAUST, -1, 640},  {STAGE_GUIDED, 1, 20000},
     {STAGE_EXHAUST, -1, 1000},     {STAGE_TEMPO, -1, 150000}, {STAGE_GUIDED, -1, 200000},
     {STAGE_FIRST_MOVES, -1, 1000}, {STAGE_PLAN, -1, 200000},  {STAGE_PLAN, -1, 10000},
-    {STAGE_CAPTURE, -1, 100000},   {STAGE_EDGE, -1, 150000},
+    {STAGE_CAPTURE, -1, 100000},   {STAGE_EDGE, -1, 150000},  {STAGE_TEMPO_PIECES, -1, 70000},
 };
 
-enum { SCHEDULES = 8 };
+enum { SCHEDULES = 8, END = 0xff };
 
-/* The orders of the menu, by schedule_of(); each holds every index once
- * (asserted in canmate_search), and in each the walk's stages grow, so
- * each carries on from the one before. */
+/* The orders of the menu, by schedule_of(); each holds an index at most
+ * once (asserted in canmate_search) and ends at END or at MENU_SIZE, and
+ * in each the walk's stages grow, so each carries on from the one before.
+ * Where pieces move, the largest plan turn is left out: its tempo search
+ * alone (the tempo turn with pieces) settles at a third of the cost what
+ * it settles there. */
 static const uint8_t schedules[SCHEDULES][MENU_SIZE] = {
     /* only king and pawns, no wall, the loser has only king and pawns */
-    {1, 2, 5, 12, 6, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22},
+    {1, 2, 5, 12, 6, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22, END},
     /* only king and pawns, a wall */
-    {0, 4, 2, 8, 6, 14, 1, 5, 11, 10, 7, 12, 9, 13, 3, 15, 16, 17, 21, 18, 20, 19, 22},
+    {0, 4, 2, 8, 6, 14, 1, 5, 11, 10, 7, 12, 9, 13, 3, 15, 16, 17, 21, 18, 20, 19, 22, END},
     /* pieces, no wall */
-    {1, 2, 9, 11, 6, 10, 5, 13, 12, 7, 17, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19, 22},
+    {1, 2, 9, 11, 6, 10, 5, 13, 12, 7, 17, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 23, 22, END},
     /* pieces and a wall */
-    {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 7, 21, 18, 17, 13, 15, 16, 8, 0, 12, 19, 22},
+    {1, 2, 3, 5, 10, 20, 9, 14, 6, 4, 11, 7, 21, 18, 17, 13, 15, 16, 8, 0, 12, 23, 22, END},
     /* only king and pawns, no wall, the loser has a piece */
-    {1, 2, 5, 6, 12, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22},
+    {1, 2, 5, 6, 12, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, 19, 22, END},
     /* only king and pawns, no wall, kings and eight pawns or more alone */
-    {1, 2, 12, 6, 22, 19, 5, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20},
+    {1, 2, 12, 6, 22, 19, 5, 3, 13, 16, 15, 11, 9, 4, 10, 7, 14, 0, 17, 8, 21, 18, 20, END},
     /* pieces with a knight, and a wall */
-    {1, 2, 5, 10, 20, 9, 6, 11, 13, 4, 3, 14, 7, 21, 18, 17, 15, 16, 8, 0, 12, 19, 22},
+    {1, 2, 5, 10, 20, 9, 6, 11, 13, 4, 3, 14, 7, 21, 18, 17, 15, 16, 8, 0, 12, 23, 22, END},
     /* pieces, four or more on the board, no wall */
-    {1, 17, 2, 9, 11, 6, 10, 5, 13, 12, 7, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 19, 22},
+    {1, 17, 2, 9, 11, 6, 10, 5, 13, 12, 7, 21, 18, 14, 3, 15, 4, 16, 8, 0, 20, 23, 22, END},
 };
 
+/* The length of order k of schedules[]. */
+static int schedule_length(int k)
+{
+    int n = 0;
+    while (n < MENU_SIZE && schedules[k][n] != END)
+        n++;
+    return n;
+}
+
 #ifndef NDEBUG /* used by assert() alone */
-/* Whether every order holds each stage of the menu exactly once. */
+/* Whether every order holds stages of the menu, each at most once. */
 static bool schedules_complete(void)
 {
     for (int k = 0; k < SCHEDULES; k++) {
         uint32_t seen = 0;
-        for (int i = 0; i < MENU_SIZE; i++)
-            seen |= UINT32_C(1) << schedules[k][i];
-        if (seen != (UINT32_C(1) << MENU_SIZE) - 1)
-            return false;
+        for (int i = 0; i < schedule_length(k); i++) {
+            uint32_t bit = UINT32_C(1) << schedules[k][i];
+            if (schedules[k][i] >= MENU_SIZE || (seen & bit))
+                return false;
+            seen |= bit;
+        }
     }
     return true;
 }
@@ -1299,6 +1314,9 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
     case STAGE_TEMPO:
         return canmate_plan_tempo_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
                                          &sc->gen, line, line_len);
+    case STAGE_TEMPO_PIECES:
+        return canmate_plan_pieces_tempo_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
+                                                &sc->gen, line, line_len);
     case STAGE_EDGE:
         return canmate_plan_edge_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
                                         &sc->gen, line, line_len);
@@ -1390,8 +1408,9 @@ CanMate canmate_search(const Board *b, int winner, const CanMateLimits *lim,
     r = prelude(b, winner, &l, scratch, line, line_len, &ok);
     if (ok && r == CANMATE_UNKNOWN) {
         assert(schedules_complete());
-        const uint8_t *order = schedules[schedule_of(b, winner)];
-        for (int i = 0; i < MENU_SIZE && r == CANMATE_UNKNOWN; i++)
+        int k = schedule_of(b, winner), n = schedule_length(k);
+        const uint8_t *order = schedules[k];
+        for (int i = 0; i < n && r == CANMATE_UNKNOWN; i++)
             r = run_stage(scratch, &menu[order[i]], b, winner, &l, line, line_len);
     }
     canmate_scratch_free(own);
@@ -1409,9 +1428,11 @@ int canmate_stage_count(void)
 void canmate_stage_info(int stage, CanMateStage *out)
 {
     static const char *const kinds[] = {
-        [STAGE_GUIDED] = "guided", [STAGE_EXHAUST] = "walk",    [STAGE_BESTFIRST] = "best-first",
-        [STAGE_TEMPO] = "tempo",   [STAGE_EDGE] = "tempo-edge", [STAGE_FIRST_MOVES] = "first-moves",
-        [STAGE_PLAN] = "plan",     [STAGE_CAPTURE] = "capture",
+        [STAGE_GUIDED] = "guided",           [STAGE_EXHAUST] = "walk",
+        [STAGE_BESTFIRST] = "best-first",    [STAGE_TEMPO] = "tempo",
+        [STAGE_EDGE] = "tempo-edge",         [STAGE_TEMPO_PIECES] = "tempo-pieces",
+        [STAGE_FIRST_MOVES] = "first-moves", [STAGE_PLAN] = "plan",
+        [STAGE_CAPTURE] = "capture",
     };
     if (stage < 0 || stage >= MENU_SIZE) {
         *out = (CanMateStage){"none", -1, 0, false};
@@ -1424,11 +1445,12 @@ void canmate_stage_info(int stage, CanMateStage *out)
     out->resumes = st->kind == STAGE_EXHAUST;
 }
 
-void canmate_stage_order(const Board *b, int winner, int *order)
+int canmate_stage_order(const Board *b, int winner, int *order)
 {
-    const uint8_t *o = schedules[schedule_of(b, winner)];
-    for (int i = 0; i < MENU_SIZE; i++)
-        order[i] = o[i];
+    int k = schedule_of(b, winner), n = schedule_length(k);
+    for (int i = 0; i < n; i++)
+        order[i] = schedules[k][i];
+    return n;
 }
 
 CanMate canmate_search_prelude(const Board *b, int winner, CanMateScratch *scratch)

@@ -150,9 +150,10 @@ int canmate_stage_count(void);
  * "none" for a stage out of range. */
 void canmate_stage_info(int stage, CanMateStage *out);
 
-/* The stages in the order canmate_search() runs them for b and winner:
- * order[0..canmate_stage_count()), each stage once. */
-void canmate_stage_order(const Board *b, int winner, int *order);
+/* The stages in the order canmate_search() runs them for b and winner,
+ * into order[0..n) (room for canmate_stage_count()); returns n.  Each stage
+ * is there at most once: an order may leave some out. */
+int canmate_stage_order(const Board *b, int winner, int *order);
 
 /* What canmate_search() with the default limits settles before its
  * stages: YES, NO, or UNKNOWN when the stages would run (also when

@@ -38,7 +38,10 @@
  * walks to the edge square it is mated on while the pawns run, the plain
  * search pays a move of its depth for each step and needs several times
  * the positions; elsewhere the free steps only make the search wider, so
- * the plain search keeps its turns.
+ * the plain search keeps its turns.  Where pieces move, a turn of the
+ * tempo search alone (canmate_plan_pieces_tempo_search) takes the place of
+ * the largest plan turn: the plans that turn settled there were all tempo
+ * plans, found by its tempo third after the pictured squares.
  *
  * Invariants: every YES comes with a line of legal moves that mates (at
  * most CANMATE_LINE_MAX plies; the guided search's lines are shortened
@@ -389,4 +392,11 @@ CanMate canmate_plan_edge_search(const Board *b, int winner, uint64_t max_nodes,
     if (pieces_move(b))
         return CANMATE_UNKNOWN;
     return tempo_search(b, winner, true, max_nodes, tt, tt_mask, gen, line, line_len);
+}
+
+CanMate canmate_plan_pieces_tempo_search(const Board *b, int winner, uint64_t max_nodes,
+                                         CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen,
+                                         Move *line, int *line_len)
+{
+    return tempo_search(b, winner, false, max_nodes, tt, tt_mask, gen, line, line_len);
 }

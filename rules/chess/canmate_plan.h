@@ -57,4 +57,15 @@ CanMate canmate_plan_tempo_search(const Board *b, int winner, uint64_t max_nodes
 CanMate canmate_plan_edge_search(const Board *b, int winner, uint64_t max_nodes, CanMateTtEntry *tt,
                                  uint32_t tt_mask, uint32_t *gen, Move *line, int *line_len);
 
+/*
+ * canmate_plan_tempo_search() also where pieces move: their moves cost
+ * depth unless they give the piece up.  What the plan stage's own tempo
+ * search does with a third of its budget, as a turn of its own, for the
+ * positions where a piece must walk out to be given up before the tempo
+ * plan.  Same arguments and answers.
+ */
+CanMate canmate_plan_pieces_tempo_search(const Board *b, int winner, uint64_t max_nodes,
+                                         CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen,
+                                         Move *line, int *line_len);
+
 #endif

@@ -142,12 +142,12 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
     }
     /* The schedule: walk stages resume, so each adds only its growth. */
     int order[STAGES_MAX];
-    canmate_stage_order(b, winner, order);
+    int len = canmate_stage_order(b, winner, order);
     double cost = before, walked = 0, carried = before;
     Run runs[STAGES_MAX];
     int nruns = 0;
     bool decided = false;
-    for (int k = 0; k < n && !decided; k++) {
+    for (int k = 0; k < len && !decided; k++) {
         int i = order[k];
         CanMateStage st;
         canmate_stage_info(i, &st);
@@ -201,11 +201,11 @@ static int one_case(const char *fen, const char *side, CanMateScratch *scratch)
            before);
     if (r != CANMATE_UNKNOWN)
         return 0;
-    int n = canmate_stage_count(), order[STAGES_MAX];
-    canmate_stage_order(&b, winner, order);
+    int order[STAGES_MAX];
+    int len = canmate_stage_order(&b, winner, order);
     double cost = before, walked = 0;
     bool decided = false;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < len; k++) {
         CanMateStage st;
         canmate_stage_info(order[k], &st);
         canmate_stage_run(&b, winner, order[k], scratch);

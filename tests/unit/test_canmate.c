@@ -217,9 +217,9 @@ START_TEST(walk_carries_on)
 END_TEST
 
 /* The schedule stage by stage (what bench_canmate_stages measures): the
- * order is the whole menu once, the prelude leaves open what needs the
- * stages, and every stage that answers alone agrees with the labels of
- * the D3 test vector (the first position: neither side can mate; the
+ * order holds stages of the menu, each at most once, the prelude leaves
+ * open what needs the stages, and every stage that answers alone agrees
+ * with the labels of the D3 test vector (the first position: neither side can mate; the
  * second: White can). */
 START_TEST(stages_alone_agree)
 {
@@ -248,14 +248,16 @@ START_TEST(stages_alone_agree)
         Board b = testutil_board(open_cases[c].fen);
         ck_assert_int_eq(canmate_search_prelude(&b, open_cases[c].winner, scratch),
                          CANMATE_UNKNOWN);
-        canmate_stage_order(&b, open_cases[c].winner, order);
+        int len = canmate_stage_order(&b, open_cases[c].winner, order);
+        ck_assert_int_gt(len, n / 2);
+        ck_assert_int_le(len, n);
         uint64_t seen = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < len; i++) {
             ck_assert_int_ge(order[i], 0);
             ck_assert_int_lt(order[i], n);
+            ck_assert_msg(!(seen & UINT64_C(1) << order[i]), "stage %d twice", order[i]);
             seen |= UINT64_C(1) << order[i];
         }
-        ck_assert_uint_eq(seen, n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1);
         int answered = 0;
         for (int i = 0; i < n; i++) {
             CanMateStage st;

@@ -48,7 +48,7 @@ static CanMateTtEntry *table(void)
 }
 
 /* Which search of the stage expect_stage() runs. */
-enum { PLAN, TEMPO, EDGE };
+enum { PLAN, TEMPO, EDGE, PIECES };
 
 /* Runs the plan stage (TEMPO: its tempo search alone, EDGE: the tempo
  * search with the loser's king's steps to the edge free) with BUDGET on
@@ -67,6 +67,9 @@ static void expect_stage(const Case *cases, size_t n, int search, uint64_t budge
                 ? canmate_plan_tempo_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
             : search == EDGE
                 ? canmate_plan_edge_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
+            : search == PIECES
+                ? canmate_plan_pieces_tempo_search(&b, cases[i].winner, budget, tt, mask, &gen,
+                                                   line, &len)
                 : canmate_plan_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len);
         ck_assert_msg(r == want, "%s: %s", cases[i].fen, canmate_name(r));
         if (want == CANMATE_YES)
@@ -208,6 +211,26 @@ START_TEST(search_decides_king_walks_to_the_edge)
 }
 END_TEST
 
+/* Labelled YES where a piece moves and the mate is a tempo plan: White's
+ * king walks round to take Black's locked bishop and the pawn beside it,
+ * so that Black's king gets out and Black's other bishop mates.  The tempo
+ * search leaves positions where pieces move to the others; the turn that
+ * runs it there too finds the plan within 700,000 positions (the plan
+ * stage found it only after its pictured squares, with three times the
+ * budget). */
+static const Case pieces_tempo[] = {
+    {"k1b5/1p1p4/1P1P1K2/8/8/B7/8/1b6 w - - 0 1", BLACK},
+};
+
+START_TEST(pieces_tempo_finds_a_plan_where_pieces_move)
+{
+    size_t n = sizeof pieces_tempo / sizeof *pieces_tempo;
+    expect_stage(pieces_tempo, n, PIECES, 700000, CANMATE_YES);
+    expect_stage(pieces_tempo, n, TEMPO, 700000, CANMATE_UNKNOWN);
+    expect_search_mates(pieces_tempo, n);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("canmate_plan");
@@ -221,6 +244,7 @@ static Suite *suite(void)
     tcase_add_test(tc, tempo_never_mates_where_none_exists);
     tcase_add_test(tc, edge_finds_king_walks_to_the_edge);
     tcase_add_test(tc, search_decides_king_walks_to_the_edge);
+    tcase_add_test(tc, pieces_tempo_finds_a_plan_where_pieces_move);
     suite_add_tcase(s, tc);
     return s;
 }
