@@ -124,6 +124,10 @@ static int edge_distance(int sq)
  * a move onto a square the winner attacks (the loser's promoted pieces
  * are in the way of the mate and are given up; such moves can shuttle,
  * but only while the winner's moves are free too, which ends as above).
+ * With `to_edge`, so is the loser's king's step nearer to the edge; it may
+ * shuttle with a step nearer to the pawns, a cycle the table cuts (the
+ * position is in it, with as much left, while it is searched) and the
+ * line's length bounds.
  * `near` is the distance from the mover's king to the nearest enemy pawn.
  */
 static bool free_walk(const Board *b, int from, int to, int type, int winner, int near,
