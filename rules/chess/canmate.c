@@ -663,6 +663,20 @@ static bool seen_insert(Walk *w, uint64_t key)
     }
 }
 
+/* Whether key is in the seen set. */
+static bool seen_contains(const Walk *w, uint64_t key)
+{
+    size_t mask = w->seen_mask;
+    uint64_t want = key ? key : 1;
+    for (size_t i = key & mask;; i = (i + 1) & mask) {
+        uint64_t v = w->seen[i];
+        if (!v)
+            return false;
+        if (v == want)
+            return true;
+    }
+}
+
 /* Writes the moves from the root to queue entry at, then m, into line. */
 static int queue_line(const Walk *w, int32_t at, Move m, Move *line)
 {
@@ -961,6 +975,8 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
          * queue: the first such move wins whatever was queued before it. */
         bool widen = b->side != winner && few_flights(b, winner);
         for (int i = 0; i < list.count && (widen || nheap < heap_cap); i++) {
+            if (!widen && seen_contains(w, board_key_after(b, list.moves[i])))
+                continue;
             Board child = *b;
             board_make(&child, list.moves[i]);
             if (widen) {
