@@ -4,8 +4,9 @@
  * Moves are generated legal from the start: the king's checkers and the
  * pieces pinned to it are computed once per position, every non-king move is
  * confined to the squares that answer a check and, for a pinned piece, to
- * its pin line; king moves are tested against the attackers of the target
- * square with the king lifted off the board.  Only en passant, which can
+ * its pin line; king moves are kept off the squares the enemy attacks with
+ * the king lifted off the board (one map of them per position, a look-up
+ * per enemy piece).  Only en passant, which can
  * uncover a check along the rank, is checked by simulation.
  *
  * One always-inline generator serves every caller: with a list it writes
@@ -75,6 +76,27 @@ static ALWAYS_INLINE bool attacked(const Board *b, int sq, int them, Bitboard oc
     if (bb_rook_attacks(sq, occ) & t & (b->by_type[ROOK] | b->by_type[QUEEN]))
         return true;
     return (bb_bishop_attacks(sq, occ) & t & (b->by_type[BISHOP] | b->by_type[QUEEN])) != 0;
+}
+
+/* Every square `them` attacks when occ is occupied: with the enemy king
+ * lifted off occ, where that king may not step.  One look-up per enemy
+ * piece: cheaper than asking each of the king's squares in turn, since
+ * the endgames the searches walk have few pieces. */
+static ALWAYS_INLINE Bitboard king_danger(const Board *b, int them, Bitboard occ)
+{
+    const Bitboard enemy = b->by_color[them], their_pawns = enemy & b->by_type[PAWN];
+    Bitboard danger = shift_up_west(their_pawns, them) | shift_up_east(their_pawns, them) |
+                      bb_king_attacks[board_king(b, them)];
+    Bitboard x = enemy & b->by_type[KNIGHT];
+    while (x)
+        danger |= bb_knight_attacks[bb_pop(&x)];
+    x = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
+    while (x)
+        danger |= bb_bishop_attacks(bb_pop(&x), occ);
+    x = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
+    while (x)
+        danger |= bb_rook_attacks(bb_pop(&x), occ);
+    return danger;
 }
 
 /* The men of `own` pinned to their king on ksq by the enemy sliders. */
@@ -149,15 +171,15 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool chec
     if (checks && !(disc & BB(ksq)))
         k_targets = 0; /* a king gives no check of its own */
     const Bitboard occ_no_king = occ ^ BB(ksq);
-    while (k_targets) {
-        int to = bb_pop(&k_targets);
-        if (!attacked(b, to, them, occ_no_king)) {
-            if (out)
-                out[n] = move_new(ksq, to, MOVE_NORMAL, KNIGHT);
-            n++;
-            if (any)
-                return n;
-        }
+    if (k_targets) {
+        k_targets &= ~king_danger(b, them, occ_no_king);
+        if (any && k_targets)
+            return 1;
+        if (out)
+            while (k_targets)
+                out[n++] = move_new(ksq, bb_pop(&k_targets), MOVE_NORMAL, KNIGHT);
+        else
+            n += bb_popcount(k_targets);
     }
     if (bb_more_than_one(checkers) || (any && n))
         return n;
@@ -349,11 +371,8 @@ bool movegen_has_legal(const Board *b)
         while (pieces)
             if (bb_rook_attacks(bb_pop(&pieces), occ) & ~own)
                 return true;
-        Bitboard k_targets = bb_king_attacks[ksq] & ~own;
-        const Bitboard occ_no_king = occ ^ BB(ksq);
-        while (k_targets)
-            if (!attacked(b, bb_pop(&k_targets), them, occ_no_king))
-                return true;
+        if (bb_king_attacks[ksq] & ~own & ~king_danger(b, them, occ ^ BB(ksq)))
+            return true;
     }
     /* In check, or only pinned men, en passant or castling left. */
     return generate(b, NULL, true, false) != 0;
