@@ -140,7 +140,11 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool chec
     const Bitboard own = b->by_color[us], enemy = b->by_color[them];
     const Bitboard occ = own | enemy;
     const int ksq = board_king(b, us);
-    const Bitboard checkers = board_attackers(b, ksq, them, occ);
+    /* The enemy's attacks with the king lifted: where it may not step,
+     * and whether it stands in check (the attacks on its own square are
+     * the same with it there); its checkers are looked up only then. */
+    const Bitboard danger = king_danger(b, them, occ ^ BB(ksq));
+    const Bitboard checkers = danger & BB(ksq) ? board_attackers(b, ksq, them, occ) : 0;
     int n = 0;
 
     /* For `checks`: where each kind of man gives check from (a slider
@@ -170,9 +174,8 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool chec
     Bitboard k_targets = bb_king_attacks[ksq] & ~own;
     if (checks && !(disc & BB(ksq)))
         k_targets = 0; /* a king gives no check of its own */
-    const Bitboard occ_no_king = occ ^ BB(ksq);
     if (k_targets) {
-        k_targets &= ~king_danger(b, them, occ_no_king);
+        k_targets &= ~danger;
         if (any && k_targets)
             return 1;
         if (out)
