@@ -149,12 +149,18 @@ static inline uint64_t board_key_after(const Board *b, Move m)
 static inline Bitboard board_attackers(const Board *b, int sq, int by, Bitboard occ)
 {
     Bitboard them = b->by_color[by];
-    Bitboard rq = b->by_type[ROOK] | b->by_type[QUEEN];
-    Bitboard bq = b->by_type[BISHOP] | b->by_type[QUEEN];
-    return them & ((bb_pawn_attacks[by ^ 1][sq] & b->by_type[PAWN]) |
-                   (bb_knight_attacks[sq] & b->by_type[KNIGHT]) |
-                   (bb_king_attacks[sq] & b->by_type[KING]) | (bb_rook_attacks(sq, occ) & rq) |
-                   (bb_bishop_attacks(sq, occ) & bq));
+    Bitboard rq = them & (b->by_type[ROOK] | b->by_type[QUEEN]);
+    Bitboard bq = them & (b->by_type[BISHOP] | b->by_type[QUEEN]);
+    Bitboard a = them & ((bb_pawn_attacks[by ^ 1][sq] & b->by_type[PAWN]) |
+                         (bb_knight_attacks[sq] & b->by_type[KNIGHT]) |
+                         (bb_king_attacks[sq] & b->by_type[KING]));
+    /* The sliders' look-ups only where there are sliders: the pawn endings
+     * the searches walk most have none. */
+    if (rq)
+        a |= bb_rook_attacks(sq, occ) & rq;
+    if (bq)
+        a |= bb_bishop_attacks(sq, occ) & bq;
+    return a;
 }
 
 /* Enemy pieces that give check to the king of the side to move. */

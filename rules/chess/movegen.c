@@ -104,6 +104,8 @@ static ALWAYS_INLINE Bitboard pinned_to(int ksq, Bitboard own, Bitboard occ, Bit
                                         Bitboard their_rq, Bitboard their_bq)
 {
     Bitboard pinned = 0;
+    if (!(their_rq | their_bq))
+        return 0; /* the pawn endings the searches walk most */
     Bitboard snipers =
         (bb_rook_attacks(ksq, enemy) & their_rq) | (bb_bishop_attacks(ksq, enemy) & their_bq);
     while (snipers) {
