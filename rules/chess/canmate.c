@@ -646,35 +646,27 @@ static uint64_t *seen_slot_first(const Walk *w, uint64_t key)
     return &w->seen[key & w->seen_mask];
 }
 
-/* Inserts key into the seen set; false when it was there already.  Slots
- * hold whole keys, 0 marking an empty one (a key of 0 is stored as 1). */
-static bool seen_insert(Walk *w, uint64_t key)
+/* The slot of the seen set that holds key, or the empty slot where it
+ * would go.  Slots hold whole keys, 0 marking an empty one (a key of 0 is
+ * stored as 1). */
+static uint64_t *seen_slot(const Walk *w, uint64_t key)
 {
     size_t mask = w->seen_mask;
     uint64_t want = key ? key : 1;
-    for (size_t i = key & mask;; i = (i + 1) & mask) {
-        uint64_t v = w->seen[i];
-        if (!v) {
-            w->seen[i] = want;
-            return true;
-        }
-        if (v == want)
-            return false;
-    }
+    size_t i = key & mask;
+    while (w->seen[i] && w->seen[i] != want)
+        i = (i + 1) & mask;
+    return &w->seen[i];
 }
 
-/* Whether key is in the seen set. */
-static bool seen_contains(const Walk *w, uint64_t key)
+/* Inserts key into the seen set; false when it was there already. */
+static bool seen_insert(Walk *w, uint64_t key)
 {
-    size_t mask = w->seen_mask;
-    uint64_t want = key ? key : 1;
-    for (size_t i = key & mask;; i = (i + 1) & mask) {
-        uint64_t v = w->seen[i];
-        if (!v)
-            return false;
-        if (v == want)
-            return true;
-    }
+    uint64_t *slot = seen_slot(w, key);
+    if (*slot)
+        return false;
+    *slot = key ? key : 1;
+    return true;
 }
 
 /* Writes the moves from the root to queue entry at, then m, into line. */
@@ -939,9 +931,8 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         uint64_t top = heap_pop(sc->heap, &nheap);
         uint32_t parent = (uint32_t)(top >> 16);
         Move mv = (Move)(top & 0xffff);
-        /* Duplicates are weeded out here rather than when queued: far
-         * fewer look-ups, in a table that stays in cache; by key, before
-         * the position is made. */
+        /* A position is marked seen when it is taken out, by key, before
+         * it is made: copies of it still waiting are dropped here. */
         bool is_root = parent == 0xffffffffu;
         if (!seen_insert(w, is_root ? root->key : board_key_after(&w->queue[parent].b, mv)))
             continue;
@@ -972,10 +963,12 @@ static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int 
         }
         /* Near a mate, widen the goal: a loser's move that allows a mate
          * at once.  Each child is made once, for that test and for the
-         * queue: the first such move wins whatever was queued before it. */
+         * queue: the first such move wins whatever was queued before it.
+         * Elsewhere a child already taken out is not made nor scored (by
+         * key, before the make): it would only be dropped again. */
         bool widen = b->side != winner && few_flights(b, winner);
         for (int i = 0; i < list.count && (widen || nheap < heap_cap); i++) {
-            if (!widen && seen_contains(w, board_key_after(b, list.moves[i])))
+            if (!widen && *seen_slot(w, board_key_after(b, list.moves[i])))
                 continue;
             Board child = *b;
             board_make(&child, list.moves[i]);

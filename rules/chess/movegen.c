@@ -78,10 +78,10 @@ static ALWAYS_INLINE bool attacked(const Board *b, int sq, int them, Bitboard oc
     return (bb_bishop_attacks(sq, occ) & t & (b->by_type[BISHOP] | b->by_type[QUEEN])) != 0;
 }
 
-/* Every square `them` attacks when occ is occupied: with the enemy king
- * lifted off occ, where that king may not step.  One look-up per enemy
- * piece: cheaper than asking each of the king's squares in turn, since
- * the endgames the searches walk have few pieces. */
+/* Every square side `them` attacks with occupancy occ: with the other
+ * side's king lifted off occ, the squares that king may not step to.  A
+ * look-up per piece of `them`, cheaper than asking each of the king's
+ * squares in turn: the endgames the searches walk have few pieces. */
 static ALWAYS_INLINE Bitboard king_danger(const Board *b, int them, Bitboard occ)
 {
     const Bitboard enemy = b->by_color[them], their_pawns = enemy & b->by_type[PAWN];
