@@ -850,7 +850,9 @@ static uint32_t mate_distance(const Board *b, int winner, int target)
         }
         h += 40 + 10 * best;
     }
-    if (board_in_check(b))
+    /* The loser to move is in check when the winner attacks his king's
+     * square (lifting the king changes no attack on it). */
+    if (b->side == loser ? (watt & BB(lk)) != 0 : board_in_check(b))
         h -= 4;
     return (uint32_t)(h + 1000);
 }
