@@ -57,6 +57,14 @@ static inline int bb_pop(Bitboard *b)
     return s;
 }
 
+/* The squares the pawns of `color` in `pawns` attack. */
+static inline Bitboard bb_pawns_attacks(Bitboard pawns, int color)
+{
+    if (color == WHITE)
+        return ((pawns << 7) & ~FILE_H_BB) | ((pawns << 9) & ~FILE_A_BB);
+    return ((pawns >> 9) & ~FILE_H_BB) | ((pawns >> 7) & ~FILE_A_BB);
+}
+
 static inline int bb_more_than_one(Bitboard b)
 {
     return (b & (b - 1)) != 0;

@@ -163,6 +163,27 @@ static inline Bitboard board_attackers(const Board *b, int sq, int by, Bitboard 
     return a;
 }
 
+/* Every square a man of `color` attacks, given occupancy occ: a look-up
+ * per piece.  With the other king lifted off occ, the squares that king
+ * may not step to (and its own square exactly when it is in check).
+ * Inline: move generation asks it once per position. */
+static inline Bitboard board_attacks(const Board *b, int color, Bitboard occ)
+{
+    const Bitboard own = b->by_color[color];
+    Bitboard att =
+        bb_pawns_attacks(own & b->by_type[PAWN], color) | bb_king_attacks[board_king(b, color)];
+    Bitboard x = own & b->by_type[KNIGHT];
+    while (x)
+        att |= bb_knight_attacks[bb_pop(&x)];
+    x = own & (b->by_type[BISHOP] | b->by_type[QUEEN]);
+    while (x)
+        att |= bb_bishop_attacks(bb_pop(&x), occ);
+    x = own & (b->by_type[ROOK] | b->by_type[QUEEN]);
+    while (x)
+        att |= bb_rook_attacks(bb_pop(&x), occ);
+    return att;
+}
+
 /* Enemy pieces that give check to the king of the side to move. */
 Bitboard board_checkers(const Board *b);
 

@@ -149,13 +149,6 @@ const char *canmate_name(CanMate r)
 /* ---------------------------------------------------------------------- */
 /* Bitboard helpers                                                         */
 
-static Bitboard pawn_attacks_of(Bitboard pawns, int color)
-{
-    if (color == WHITE)
-        return ((pawns << 7) & ~FILE_H_BB) | ((pawns << 9) & ~FILE_A_BB);
-    return ((pawns >> 9) & ~FILE_H_BB) | ((pawns >> 7) & ~FILE_A_BB);
-}
-
 /* Every square a king step away from a square of x, and x itself. */
 static Bitboard king_dilate(Bitboard x)
 {
@@ -263,7 +256,7 @@ static bool frozen_no(const Board *b, int winner)
         return false; /* some pawn can advance */
     if (b->ep != SQ_NONE)
         return false;
-    Bitboard patt[2] = {pawn_attacks_of(wp, WHITE), pawn_attacks_of(bp, BLACK)};
+    Bitboard patt[2] = {bb_pawns_attacks(wp, WHITE), bb_pawns_attacks(bp, BLACK)};
     Bitboard cpawns[2] = {wp, bp};
     if ((patt[WHITE] & bp) || (patt[BLACK] & wp))
         return false; /* a pawn can capture a pawn */
@@ -353,22 +346,6 @@ static bool gives_check(const Board *b, Move m, int type, int ksq)
     return (piece_attacks(type, to, occ) & BB(ksq)) != 0;
 }
 
-/* Squares attacked by `color`'s pieces with occupancy occ. */
-static Bitboard attacked_by(const Board *b, int color, Bitboard occ)
-{
-    Bitboard att = pawn_attacks_of(board_pieces(b, color, PAWN), color);
-    Bitboard x = board_pieces(b, color, KNIGHT);
-    while (x)
-        att |= bb_knight_attacks[bb_pop(&x)];
-    x = board_pieces(b, color, BISHOP) | board_pieces(b, color, QUEEN);
-    while (x)
-        att |= bb_bishop_attacks(bb_pop(&x), occ);
-    x = board_pieces(b, color, ROOK) | board_pieces(b, color, QUEEN);
-    while (x)
-        att |= bb_rook_attacks(bb_pop(&x), occ);
-    return att | bb_king_attacks[board_king(b, color)];
-}
-
 /*
  * The ordering heuristic: a mate is a check with no flight square left, so
  * prefer the moves that take flights away from the loser's king.  The
@@ -386,7 +363,7 @@ static void order_moves(const Board *b, MoveList *list, int winner)
     Bitboard zone = bb_king_attacks[lk] | BB(lk);
     Bitboard watt = 0;
     if (b->side == loser)
-        watt = attacked_by(b, winner, occ & ~BB(lk));
+        watt = board_attacks(b, winner, occ & ~BB(lk));
     int scores[MOVES_MAX];
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
@@ -803,7 +780,7 @@ static uint32_t mate_distance(const Board *b, int winner, int target)
     int loser = winner ^ 1;
     int lk = board_king(b, loser);
     Bitboard occ = board_occupied(b);
-    Bitboard watt = attacked_by(b, winner, occ & ~BB(lk));
+    Bitboard watt = board_attacks(b, winner, occ & ~BB(lk));
     int flights = bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt);
     int h = 12 * flights;
     Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
@@ -891,7 +868,7 @@ static uint64_t heap_pop(uint64_t *heap, size_t *n)
 static bool few_flights(const Board *b, int winner)
 {
     int loser = winner ^ 1, lk = board_king(b, loser);
-    Bitboard watt = attacked_by(b, winner, board_occupied(b) & ~BB(lk));
+    Bitboard watt = board_attacks(b, winner, board_occupied(b) & ~BB(lk));
     return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
 }
 
@@ -1070,7 +1047,7 @@ static bool few_reachable(const Board *b)
     Bitboard pawns = b->by_type[PAWN];
     int area = 1;
     for (int c = WHITE; c <= BLACK; c++) {
-        Bitboard enemy_att = pawn_attacks_of(board_pieces(b, c ^ 1, PAWN), c ^ 1);
+        Bitboard enemy_att = bb_pawns_attacks(board_pieces(b, c ^ 1, PAWN), c ^ 1);
         area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
     }
     return area <= DEAD_KING_AREAS;

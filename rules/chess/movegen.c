@@ -64,41 +64,6 @@ static ALWAYS_INLINE int emit_pawns(Move *out, int n, Bitboard targets, int delt
     return n;
 }
 
-static ALWAYS_INLINE bool attacked(const Board *b, int sq, int them, Bitboard occ)
-{
-    Bitboard t = b->by_color[them];
-    if (bb_knight_attacks[sq] & t & b->by_type[KNIGHT])
-        return true;
-    if (bb_pawn_attacks[them ^ 1][sq] & t & b->by_type[PAWN])
-        return true;
-    if (bb_king_attacks[sq] & t & b->by_type[KING])
-        return true;
-    if (bb_rook_attacks(sq, occ) & t & (b->by_type[ROOK] | b->by_type[QUEEN]))
-        return true;
-    return (bb_bishop_attacks(sq, occ) & t & (b->by_type[BISHOP] | b->by_type[QUEEN])) != 0;
-}
-
-/* Every square side `them` attacks with occupancy occ: with the other
- * side's king lifted off occ, the squares that king may not step to.  A
- * look-up per piece of `them`, cheaper than asking each of the king's
- * squares in turn: the endgames the searches walk have few pieces. */
-static ALWAYS_INLINE Bitboard king_danger(const Board *b, int them, Bitboard occ)
-{
-    const Bitboard enemy = b->by_color[them], their_pawns = enemy & b->by_type[PAWN];
-    Bitboard danger = shift_up_west(their_pawns, them) | shift_up_east(their_pawns, them) |
-                      bb_king_attacks[board_king(b, them)];
-    Bitboard x = enemy & b->by_type[KNIGHT];
-    while (x)
-        danger |= bb_knight_attacks[bb_pop(&x)];
-    x = enemy & (b->by_type[BISHOP] | b->by_type[QUEEN]);
-    while (x)
-        danger |= bb_bishop_attacks(bb_pop(&x), occ);
-    x = enemy & (b->by_type[ROOK] | b->by_type[QUEEN]);
-    while (x)
-        danger |= bb_rook_attacks(bb_pop(&x), occ);
-    return danger;
-}
-
 /* The men of `own` pinned to their king on ksq by the enemy sliders. */
 static ALWAYS_INLINE Bitboard pinned_to(int ksq, Bitboard own, Bitboard occ, Bitboard enemy,
                                         Bitboard their_rq, Bitboard their_bq)
@@ -145,7 +110,7 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool chec
     /* The enemy's attacks with the king lifted: where it may not step,
      * and whether it stands in check (the attacks on its own square are
      * the same with it there); its checkers are looked up only then. */
-    const Bitboard danger = king_danger(b, them, occ ^ BB(ksq));
+    const Bitboard danger = board_attacks(b, them, occ ^ BB(ksq));
     const Bitboard checkers = danger & BB(ksq) ? board_attackers(b, ksq, them, occ) : 0;
     int n = 0;
 
@@ -307,20 +272,23 @@ static ALWAYS_INLINE int generate(const Board *b, Move *out, bool any, bool chec
     }
 
     /* Castling: not out of, through or into check; the squares between the
-     * king and rook empty.  The rights guarantee king and rook are home. */
+     * king and rook empty.  The rights guarantee king and rook are home.
+     * Not in check, no line through the king is open to an enemy slider,
+     * so lifting it changed no attack on the squares it crosses: danger
+     * holds them. */
     if (!checkers &&
         (b->castling & (us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ))) {
         const int base = us == WHITE ? 0 : 56;
         const int kbit = us == WHITE ? CASTLE_WK : CASTLE_BK;
         const int qbit = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
         if ((b->castling & kbit) && !(occ & (BB(base + 5) | BB(base + 6))) &&
-            !attacked(b, base + 5, them, occ) && !attacked(b, base + 6, them, occ)) {
+            !(danger & (BB(base + 5) | BB(base + 6)))) {
             if (out)
                 out[n] = move_new(base + 4, base + 6, MOVE_CASTLING, KNIGHT);
             n++;
         }
         if ((b->castling & qbit) && !(occ & (BB(base + 1) | BB(base + 2) | BB(base + 3))) &&
-            !attacked(b, base + 3, them, occ) && !attacked(b, base + 2, them, occ)) {
+            !(danger & (BB(base + 3) | BB(base + 2)))) {
             if (out)
                 out[n] = move_new(base + 4, base + 2, MOVE_CASTLING, KNIGHT);
             n++;
@@ -376,7 +344,7 @@ bool movegen_has_legal(const Board *b)
         while (pieces)
             if (bb_rook_attacks(bb_pop(&pieces), occ) & ~own)
                 return true;
-        if (bb_king_attacks[ksq] & ~own & ~king_danger(b, them, occ ^ BB(ksq)))
+        if (bb_king_attacks[ksq] & ~own & ~board_attacks(b, them, occ ^ BB(ksq)))
             return true;
     }
     /* In check, or only pinned men, en passant or castling left. */
