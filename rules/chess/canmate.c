@@ -7,7 +7,8 @@
  *      colour only, a lone king, a lone bishop or bishops of one colour
  *      against a king with only heavy pieces, a lone knight against queens
  *      ...): answered without moving anything.
- *   2. A semi-static proof for frozen pawn structures (frozen_no): if every
+ *   2. A semi-static proof for frozen pawn structures (canmate_static.c,
+ *      canmate_static_frozen_no): if every
  *      pawn is blocked head-on and, over-approximating where each piece can
  *      ever go, no pawn can ever capture or be captured, the structure never
  *      changes; then the winner cannot mate when none of his pieces can ever
@@ -149,20 +150,6 @@ const char *canmate_name(CanMate r)
 /* ---------------------------------------------------------------------- */
 /* Bitboard helpers                                                         */
 
-/* Every square a king step away from a square of x, and x itself. */
-static Bitboard king_dilate(Bitboard x)
-{
-    Bitboard h = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
-    return h | (h << 8) | (h >> 8);
-}
-
-/* Squares orthogonally adjacent to sq. */
-static Bitboard orth_neighbours(int sq)
-{
-    Bitboard x = BB(sq);
-    return ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB) | (x << 8) | (x >> 8);
-}
-
 static Bitboard piece_attacks(int type, int sq, Bitboard occ)
 {
     switch (type) {
@@ -199,122 +186,6 @@ static CanMate terminal(const Board *b, int winner, int nmoves)
     if (board_in_check(b) && b->side != winner)
         return CANMATE_YES; /* the loser is mated already */
     return CANMATE_NO;      /* stalemate, or the winner is the one mated */
-}
-
-/* ---------------------------------------------------------------------- */
-/* Layer 2: frozen pawn structures                                          */
-
-/* Squares a piece of `type` from sq can ever stand on when only the pawns
- * are obstacles (other pieces move away in time) and `forbidden` squares
- * are never entered. */
-static Bitboard region_of(int type, int sq, Bitboard pawns, Bitboard forbidden)
-{
-    Bitboard reg = BB(sq), frontier = reg;
-    while (frontier) {
-        Bitboard next = 0;
-        if (type == KING) {
-            next = king_dilate(frontier);
-        } else {
-            while (frontier) {
-                int s = bb_pop(&frontier);
-                next |= piece_attacks(type, s, pawns);
-            }
-        }
-        next &= ~pawns & ~forbidden & ~reg;
-        reg |= next;
-        frontier = next;
-    }
-    return reg;
-}
-
-/* Squares a piece of `type` attacks from some square of reg. */
-static Bitboard attacks_from(int type, Bitboard reg, Bitboard pawns)
-{
-    if (type == KING)
-        return king_dilate(reg) & ~reg;
-    Bitboard att = 0;
-    while (reg) {
-        int s = bb_pop(&reg);
-        att |= piece_attacks(type, s, pawns);
-    }
-    return att;
-}
-
-/*
- * The semi-static proof.  Invariant assumed and then checked to be
- * inductive: the pawns never move and are never captured.  Under it each
- * piece stays inside its region (computed with pawns as the only
- * obstacles; kings also avoid squares enemy pawns attack), so the
- * invariant holds for ever when no pawn is free to advance, no pawn ever
- * has something to capture and no piece can ever capture a pawn.
- */
-static bool frozen_no(const Board *b, int winner)
-{
-    Bitboard pawns = b->by_type[PAWN];
-    Bitboard wp = board_pieces(b, WHITE, PAWN), bp = board_pieces(b, BLACK, PAWN);
-    if (((wp << 8) & ~pawns) || ((bp >> 8) & ~pawns))
-        return false; /* some pawn can advance */
-    if (b->ep != SQ_NONE)
-        return false;
-    Bitboard patt[2] = {bb_pawns_attacks(wp, WHITE), bb_pawns_attacks(bp, BLACK)};
-    Bitboard cpawns[2] = {wp, bp};
-    if ((patt[WHITE] & bp) || (patt[BLACK] & wp))
-        return false; /* a pawn can capture a pawn */
-
-    int loser = winner ^ 1;
-    Bitboard king_reg[2] = {0, 0};
-    Bitboard win_attacks = 0, lose_piece_regs = 0;
-    Bitboard win_types = 0; /* bit per piece type the winner has (not king) */
-    Bitboard win_bishop_sq = 0;
-    Bitboard pieces = board_occupied(b) & ~pawns;
-    while (pieces) {
-        int sq = bb_pop(&pieces);
-        int piece = b->squares[sq];
-        int c = piece_color(piece), type = piece_type(piece), them = c ^ 1;
-        if (type == KING) {
-            Bitboard reg = region_of(KING, sq, pawns, patt[them]);
-            /* An enemy pawn not defended by a pawn could be taken by the king. */
-            if (king_dilate(reg) & cpawns[them] & ~patt[them])
-                return false;
-            king_reg[c] = reg;
-            continue;
-        }
-        Bitboard reg = region_of(type, sq, pawns, 0);
-        if (reg & patt[them])
-            return false; /* an enemy pawn could capture it */
-        Bitboard att = attacks_from(type, reg, pawns);
-        if (att & cpawns[them])
-            return false; /* it could capture a pawn */
-        if (c == winner) {
-            win_attacks |= att;
-            win_types |= BB(type);
-            if (type == BISHOP)
-                win_bishop_sq |= BB(sq);
-        } else {
-            lose_piece_regs |= reg;
-        }
-    }
-
-    /* Pawns never check (the loser's king avoids their squares), kings
-     * never check: only the winner's pieces could. */
-    Bitboard checkable = win_attacks & king_reg[loser];
-    if (!checkable)
-        return true;
-
-    /* Bishops of one colour only: on every square they could check, the
-     * king must keep an orthogonal neighbour (the other colour, which the
-     * bishops never see) that no pawn occupies or attacks, the winner's king
-     * never reaches and no piece of the loser's can ever block. */
-    bool one_colour = !(win_bishop_sq & LIGHT_SQUARES_BB) || !(win_bishop_sq & DARK_SQUARES_BB);
-    if (win_types != BB(BISHOP) || !one_colour)
-        return false;
-    Bitboard blocked = pawns | patt[winner] | king_dilate(king_reg[winner]) | lose_piece_regs;
-    while (checkable) {
-        int k = bb_pop(&checkable);
-        if (!(orth_neighbours(k) & ~blocked))
-            return false;
-    }
-    return true;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -672,7 +543,7 @@ static bool walk_dead(const Board *parent, const Board *child, int winner)
     bool capture = bb_popcount(board_occupied(parent)) != bb_popcount(board_occupied(child));
     if (!capture && parent->by_type[PAWN] == child->by_type[PAWN])
         return false;
-    return frozen_no(child, winner) || canmate_static_no(child, winner);
+    return canmate_static_frozen_no(child, winner) || canmate_static_no(child, winner);
 }
 
 /* Whether the exhaustive walk paused in w can carry on for root and
@@ -1048,7 +919,7 @@ static bool few_reachable(const Board *b)
     int area = 1;
     for (int c = WHITE; c <= BLACK; c++) {
         Bitboard enemy_att = bb_pawns_attacks(board_pieces(b, c ^ 1, PAWN), c ^ 1);
-        area *= bb_popcount(region_of(KING, board_king(b, c), pawns, enemy_att));
+        area *= bb_popcount(canmate_static_region(KING, board_king(b, c), pawns, enemy_att));
     }
     return area <= DEAD_KING_AREAS;
 }
@@ -1062,7 +933,7 @@ static CanMate static_answer(const Board *b, int winner, bool always)
     CanMate t = terminal(b, winner, movegen_count_legal(b));
     if (t != CANMATE_UNKNOWN)
         return t;
-    if (canmate_static_material_no(b, winner) || frozen_no(b, winner))
+    if (canmate_static_material_no(b, winner) || canmate_static_frozen_no(b, winner))
         return CANMATE_NO;
     bool locked = (board_pieces(b, WHITE, PAWN) << 8) & board_pieces(b, BLACK, PAWN);
     if ((always || locked) && canmate_static_no(b, winner))

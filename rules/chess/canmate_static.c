@@ -51,7 +51,10 @@
  * the loser's king was there).  When no k passes these tests, NO.
  *
  * The material rules (canmate_static_material_no) live here too: they are
- * the first static layer and the guided search needs them.
+ * the first static layer and the guided search needs them; and so does the
+ * frozen-wall proof (canmate_static_frozen_no, the last section), the cheap
+ * proof for structures where no pawn ever moves, and the regions it is
+ * built on.
  *
  * Workload: the material rules are a few bit operations; the mobility
  * proof runs a few rounds over at most 32 men, each round a few hundred
@@ -59,7 +62,8 @@
  * round, a step of it for all its squares at once);
  * the race a king's distance map and a loop over the pawns, after each
  * round where a pawn may promote; the mate tests a few thousand bit
- * operations at most; microseconds.
+ * operations at most; microseconds.  The frozen-wall proof: a flood fill
+ * per piece, a fraction of that.
  */
 #include "canmate_static.h"
 
@@ -763,6 +767,133 @@ bool canmate_static_no(const Board *b, int winner)
                                : board_in_check(b) && movegen_count_legal(b) == 0))
             return false;
         if (!last_moves_impossible(&m, &mm, winner, k))
+            return false;
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The frozen-wall proof                                                    */
+
+/* Every square a king step away from a square of x, and x itself. */
+static Bitboard king_dilate(Bitboard x)
+{
+    Bitboard h = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
+    return h | (h << 8) | (h >> 8);
+}
+
+/* Squares orthogonally adjacent to sq. */
+static Bitboard orth_neighbours(int sq)
+{
+    Bitboard x = BB(sq);
+    return ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB) | (x << 8) | (x >> 8);
+}
+
+Bitboard canmate_static_region(int type, int sq, Bitboard pawns, Bitboard forbidden)
+{
+    Bitboard reg = BB(sq), frontier = reg;
+    while (frontier) {
+        Bitboard next = 0;
+        if (type == KING) {
+            next = king_dilate(frontier);
+        } else {
+            while (frontier) {
+                int s = bb_pop(&frontier);
+                next |= reach_step(type, s, pawns);
+            }
+        }
+        next &= ~pawns & ~forbidden & ~reg;
+        reg |= next;
+        frontier = next;
+    }
+    return reg;
+}
+
+/* Squares a piece of `type` attacks from some square of reg. */
+static Bitboard attacks_from(int type, Bitboard reg, Bitboard pawns)
+{
+    if (type == KING)
+        return king_dilate(reg) & ~reg;
+    Bitboard att = 0;
+    while (reg) {
+        int s = bb_pop(&reg);
+        att |= reach_step(type, s, pawns);
+    }
+    return att;
+}
+
+/*
+ * The proof under the invariant that the pawns never move and are never
+ * captured, assumed and then checked to be inductive: under it each piece
+ * stays inside its region (computed with pawns as the only obstacles; kings
+ * also avoid squares enemy pawns attack), so the invariant holds for ever
+ * when no pawn is free to advance, no pawn ever has something to capture
+ * and no piece can ever capture a pawn.
+ */
+bool canmate_static_frozen_no(const Board *b, int winner)
+{
+    Bitboard pawns = b->by_type[PAWN];
+    Bitboard wp = board_pieces(b, WHITE, PAWN), bp = board_pieces(b, BLACK, PAWN);
+    if (((wp << 8) & ~pawns) || ((bp >> 8) & ~pawns))
+        return false; /* some pawn can advance */
+    if (b->ep != SQ_NONE)
+        return false;
+    Bitboard patt[2] = {bb_pawns_attacks(wp, WHITE), bb_pawns_attacks(bp, BLACK)};
+    Bitboard cpawns[2] = {wp, bp};
+    if ((patt[WHITE] & bp) || (patt[BLACK] & wp))
+        return false; /* a pawn can capture a pawn */
+
+    int loser = winner ^ 1;
+    Bitboard king_reg[2] = {0, 0};
+    Bitboard win_attacks = 0, lose_piece_regs = 0;
+    Bitboard win_types = 0; /* bit per piece type the winner has (not king) */
+    Bitboard win_bishop_sq = 0;
+    Bitboard pieces = board_occupied(b) & ~pawns;
+    while (pieces) {
+        int sq = bb_pop(&pieces);
+        int piece = b->squares[sq];
+        int c = piece_color(piece), type = piece_type(piece), them = c ^ 1;
+        if (type == KING) {
+            Bitboard reg = canmate_static_region(KING, sq, pawns, patt[them]);
+            /* An enemy pawn not defended by a pawn could be taken by the king. */
+            if (king_dilate(reg) & cpawns[them] & ~patt[them])
+                return false;
+            king_reg[c] = reg;
+            continue;
+        }
+        Bitboard reg = canmate_static_region(type, sq, pawns, 0);
+        if (reg & patt[them])
+            return false; /* an enemy pawn could capture it */
+        Bitboard att = attacks_from(type, reg, pawns);
+        if (att & cpawns[them])
+            return false; /* it could capture a pawn */
+        if (c == winner) {
+            win_attacks |= att;
+            win_types |= BB(type);
+            if (type == BISHOP)
+                win_bishop_sq |= BB(sq);
+        } else {
+            lose_piece_regs |= reg;
+        }
+    }
+
+    /* Pawns never check (the loser's king avoids their squares), kings
+     * never check: only the winner's pieces could. */
+    Bitboard checkable = win_attacks & king_reg[loser];
+    if (!checkable)
+        return true;
+
+    /* Bishops of one colour only: on every square they could check, the
+     * king must keep an orthogonal neighbour (the other colour, which the
+     * bishops never see) that no pawn occupies or attacks, the winner's king
+     * never reaches and no piece of the loser's can ever block. */
+    bool one_colour = !(win_bishop_sq & LIGHT_SQUARES_BB) || !(win_bishop_sq & DARK_SQUARES_BB);
+    if (win_types != BB(BISHOP) || !one_colour)
+        return false;
+    Bitboard blocked = pawns | patt[winner] | king_dilate(king_reg[winner]) | lose_piece_regs;
+    while (checkable) {
+        int k = bb_pop(&checkable);
+        if (!(orth_neighbours(k) & ~blocked))
             return false;
     }
     return true;

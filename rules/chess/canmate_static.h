@@ -11,14 +11,16 @@
  * winner's king nor enough of the loser's own men can ever take, or the
  * last moves before such a mate cannot be played.
  *
- * It generalises the frozen-wall proof of canmate.c to pawn structures that
+ * It generalises the frozen-wall proof (canmate_static_frozen_no, for
+ * structures where no pawn ever moves) to pawn structures that
  * still move a little (pawns facing each other on a file that can never
  * pass), men that can be captured, and kings penned in by pawns.  Answers
  * "proven" or "not proven"; never a wrong "proven".
  *
  * Pure and deterministic; a few microseconds, no allocation.  Used by
  * canmate.c on the root, on the positions one move away, and inside the
- * exhaustive walk where the structure changed.
+ * exhaustive walk where the structure changed; the frozen-wall proof also
+ * by the dead-position check after every move.
  */
 #ifndef ARBITER_RULES_CANMATE_STATIC_H
 #define ARBITER_RULES_CANMATE_STATIC_H
@@ -43,5 +45,20 @@ bool canmate_static_material_no(const Board *b, int winner);
  * Positions with castling rights or a pawn that could ever promote are
  * never proven. */
 bool canmate_static_no(const Board *b, int winner);
+
+/* True only when it is proven that `winner` can never mate from b because
+ * its pawn structure is frozen: every pawn blocked head-on and, with the
+ * pawns as the only obstacles, no pawn can ever capture or be captured, so
+ * the structure never changes; then none of the winner's pieces can ever
+ * attack a square the loser's king can reach, or his only pieces are
+ * bishops of one colour and every square they could check on keeps an
+ * escape of the other colour that nothing can ever cover.  Cheaper than
+ * canmate_static_no() and a different argument (the bishops' colour). */
+bool canmate_static_frozen_no(const Board *b, int winner);
+
+/* Squares a piece of `type` (KING included) on sq can ever stand on when
+ * only the pawns on `pawns` are obstacles (other men move away in time)
+ * and the squares of `forbidden` are never entered. */
+Bitboard canmate_static_region(int type, int sq, Bitboard pawns, Bitboard forbidden);
 
 #endif
