@@ -70,6 +70,16 @@ static inline int bb_more_than_one(Bitboard b)
     return (b & (b - 1)) != 0;
 }
 
+/* How far sq is from the nearest corner, 0 in a corner: the file and rank
+ * steps plus the larger of them, so that a square near one edge only
+ * counts as farther than one near both. */
+static inline int bb_corner_distance(int sq)
+{
+    int f = SQ_FILE(sq), r = SQ_RANK(sq);
+    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
+    return df + dr + (df > dr ? df : dr);
+}
+
 /* One magic-multiplication entry per square (Pradyumna Kannan's "fancy"
  * layout): index = ((occ & mask) * magic) >> shift, into table + offset. */
 typedef struct {

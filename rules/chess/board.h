@@ -184,6 +184,19 @@ static inline Bitboard board_attacks(const Board *b, int color, Bitboard occ)
     return att;
 }
 
+/* Squares a piece of `type` on sq attacks, given occupancy occ: a knight,
+ * bishop, rook or queen; any other type answers as a king. */
+static inline Bitboard board_piece_attacks(int type, int sq, Bitboard occ)
+{
+    switch (type) {
+    case KNIGHT: return bb_knight_attacks[sq];
+    case BISHOP: return bb_bishop_attacks(sq, occ);
+    case ROOK: return bb_rook_attacks(sq, occ);
+    case QUEEN: return bb_queen_attacks(sq, occ);
+    default: return bb_king_attacks[sq];
+    }
+}
+
 /* Enemy pieces that give check to the king of the side to move. */
 Bitboard board_checkers(const Board *b);
 

@@ -23,13 +23,13 @@
  *      king (checks and promotions first, the loser's king to a corner), with
  *      a transposition table of positions already failed at a depth: the
  *      short mates.
- *   3b. A greedy best-first search (bestfirst) on a "distance from mate"
- *      score for the long cooperative walks of minor-piece endings.
+ *   3b. A greedy best-first search (canmate_walk.c) on a "distance from
+ *      mate" score for the long cooperative walks of minor-piece endings.
  *   3c. The guided deep search (canmate_guided.c): depth-first, with no
  *      depth spent on moves towards a pictured corner mate; it finds the
  *      long helpmates of blocked positions and can also prove NO.
- *   4. An exhaustive breadth-first walk of every reachable position (exhaust)
- *      for the small spaces left by blocked positions: if no reachable
+ *   4. An exhaustive breadth-first walk of every reachable position
+ *      (canmate_walk.c) for the small spaces left by blocked positions: if no reachable
  *      position is mate, the answer is NO; positions proven dead by layers 1
  *      and 2 are not expanded.
  *   5. The plan stage (canmate_plan.c), for YES only: the mate squares
@@ -58,6 +58,7 @@
 #include "canmate_guided.h"
 #include "canmate_plan.h"
 #include "canmate_static.h"
+#include "canmate_walk.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -69,58 +70,15 @@
 /* The helpmate searches' table: a position failed from with `depth` plies. */
 typedef CanMateTtEntry TtEntry;
 
-/* A position waiting in the exhaustive walk, with the way back to the root. */
-typedef struct QueueEntry {
-    Board b;
-    int32_t parent;
-    Move move;
-    int16_t depth;
-} QueueEntry;
-
 enum { TT_BITS = 18, TT_SIZE = 1 << TT_BITS };
-
-/*
- * The memory of one breadth- or best-first walk: its positions in the order
- * stored, and the set of positions met, by key.  A walk uses only the first
- * seen_mask + 1 slots of the set, sized to its own budget, which keeps
- * small walks in cache and their clearing cheap.
- */
-typedef struct Walk {
-    QueueEntry *queue;
-    size_t queue_cap;
-    uint64_t *seen;
-    size_t seen_cap; /* a power of two, at least twice queue_cap */
-    size_t seen_mask;
-    /* The exhaustive walk's place when its budget ran out, for the next
-     * stage on the same root and winner to carry on from (the walk is
-     * deterministic, so carrying on gives what a fresh, larger walk would):
-     * queue[0..tail) are stored, queue[head] is the next to expand. */
-    bool paused;
-    int winner;
-    size_t head, tail;
-} Walk;
 
 struct CanMateScratch {
     uint32_t gen; /* entries of older calls are ignored, so no clearing */
     TtEntry *tt;  /* tt_size entries, allocated on first need */
     size_t tt_size;
-    /* The walks' memory, grown on first need: the exhaustive walk keeps its
-     * own, so that the best-first searches between its stages leave it
-     * intact. */
-    Walk walk, bf;
-    uint64_t *heap;          /* the best-first search's open list, BF_FANOUT per bf entry */
+    CanMateWalks *walks;     /* the walks' memory (canmate_walk.c), on first need */
     CanMateCapture *capture; /* the milestone search's, on first need */
 };
-
-/* Frees what the scratch's walks hold (not the scratch itself). */
-static void walks_free(CanMateScratch *s)
-{
-    free(s->walk.queue);
-    free(s->walk.seen);
-    free(s->bf.queue);
-    free(s->bf.seen);
-    free(s->heap);
-}
 
 CanMateScratch *canmate_scratch_new(void)
 {
@@ -133,7 +91,7 @@ void canmate_scratch_free(CanMateScratch *s)
     if (!s)
         return;
     free(s->tt);
-    walks_free(s);
+    canmate_walks_free(s->walks);
     canmate_capture_free(s->capture);
     free(s);
 }
@@ -150,29 +108,10 @@ const char *canmate_name(CanMate r)
 /* ---------------------------------------------------------------------- */
 /* Bitboard helpers                                                         */
 
-static Bitboard piece_attacks(int type, int sq, Bitboard occ)
-{
-    switch (type) {
-    case KNIGHT: return bb_knight_attacks[sq];
-    case BISHOP: return bb_bishop_attacks(sq, occ);
-    case ROOK: return bb_rook_attacks(sq, occ);
-    case QUEEN: return bb_queen_attacks(sq, occ);
-    default: return bb_king_attacks[sq];
-    }
-}
-
 static int distance(int a, int b)
 {
     int df = abs(SQ_FILE(a) - SQ_FILE(b)), dr = abs(SQ_RANK(a) - SQ_RANK(b));
     return (df > dr ? df : dr) * 2 + df + dr;
-}
-
-/* Distance from the nearest corner, small in the corner. */
-static int corner_distance(int sq)
-{
-    int f = SQ_FILE(sq), r = SQ_RANK(sq);
-    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
-    return df + dr + (df > dr ? df : dr);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -202,21 +141,6 @@ typedef struct Search {
     uint64_t path[CANMATE_LINE_MAX + 1]; /* keys of the positions on the line */
 } Search;
 
-/* Whether m gives check directly (discovered checks are not seen; this is
- * only for ordering). */
-static bool gives_check(const Board *b, Move m, int type, int ksq)
-{
-    int from = move_from(m), to = move_to(m);
-    if (move_kind(m) == MOVE_PROMOTION)
-        type = move_promotion(m);
-    if (type == PAWN)
-        return (bb_pawn_attacks[b->side][to] & BB(ksq)) != 0;
-    if (type == KING)
-        return false;
-    Bitboard occ = (board_occupied(b) & ~BB(from)) | BB(to);
-    return (piece_attacks(type, to, occ) & BB(ksq)) != 0;
-}
-
 /*
  * The ordering heuristic: a mate is a check with no flight square left, so
  * prefer the moves that take flights away from the loser's king.  The
@@ -244,7 +168,7 @@ static void order_moves(const Board *b, MoveList *list, int winner)
         Bitboard occ2 = (occ & ~BB(from)) | BB(to);
         int s = 0;
         if (b->side == winner) {
-            if (gives_check(b, m, type, lk))
+            if (movegen_gives_check(b, m, lk))
                 s += 200;
             int newtype = type;
             if (move_kind(m) == MOVE_PROMOTION) {
@@ -255,10 +179,10 @@ static void order_moves(const Board *b, MoveList *list, int winner)
             if (type == PAWN) {
                 s += 4 * (distance(from, lk) - distance(to, lk));
                 if (newtype != PAWN)
-                    s += 10 * bb_popcount(piece_attacks(newtype, to, occ2) & zone);
+                    s += 10 * bb_popcount(board_piece_attacks(newtype, to, occ2) & zone);
             } else {
-                s += 10 * (bb_popcount(piece_attacks(type, to, occ2) & zone) -
-                           bb_popcount(piece_attacks(type, from, occ) & zone));
+                s += 10 * (bb_popcount(board_piece_attacks(type, to, occ2) & zone) -
+                           bb_popcount(board_piece_attacks(type, from, occ) & zone));
                 s += (type == KING ? 2 : 3) * (distance(from, lk) - distance(to, lk));
             }
             if (capture)
@@ -266,14 +190,14 @@ static void order_moves(const Board *b, MoveList *list, int winner)
         } else {
             if (capture)
                 s -= 1000;
-            if (gives_check(b, m, type, wk))
+            if (movegen_gives_check(b, m, wk))
                 s -= 300;
             if (type == KING) {
                 Bitboard own = (b->by_color[loser] & ~BB(from)) | BB(to);
                 int flights = bb_popcount(bb_king_attacks[to] & ~own & ~watt);
                 int before = bb_popcount(bb_king_attacks[from] & ~b->by_color[loser] & ~watt);
                 s += 10 * (before - flights);
-                s += 3 * (corner_distance(from) - corner_distance(to));
+                s += 3 * (bb_corner_distance(from) - bb_corner_distance(to));
             } else {
                 s += 10 * (((zone & BB(to)) != 0) - ((zone & BB(from)) != 0));
                 s += distance(from, lk) - distance(to, lk);
@@ -303,60 +227,6 @@ static TtEntry *tt_slot(Search *s, uint64_t key)
     return &s->tt[key & s->tt_mask];
 }
 
-/* The winner's men whose move could uncover a check from a slider behind
- * them on a line to the loser's king. */
-static Bitboard discoverers(const Board *b, int winner, int lk)
-{
-    Bitboard occ = board_occupied(b), found = 0;
-    Bitboard rq = board_pieces(b, winner, ROOK) | board_pieces(b, winner, QUEEN);
-    Bitboard bq = board_pieces(b, winner, BISHOP) | board_pieces(b, winner, QUEEN);
-    Bitboard snipers = (bb_rook_attacks(lk, 0) & rq) | (bb_bishop_attacks(lk, 0) & bq);
-    while (snipers) {
-        Bitboard between = bb_between[lk][bb_pop(&snipers)] & occ;
-        if (between && !bb_more_than_one(between))
-            found |= between & b->by_color[winner];
-    }
-    return found;
-}
-
-/* Whether the king of the side to move has a safe square to step to: the
- * cheap way to see that most checks are not mate. */
-static bool king_can_step(const Board *b)
-{
-    int us = b->side, k = board_king(b, us);
-    Bitboard occ = board_occupied(b) ^ BB(k);
-    Bitboard to = bb_king_attacks[k] & ~b->by_color[us];
-    while (to) {
-        int sq = bb_pop(&to);
-        if (!board_attackers(b, sq, us ^ 1, occ))
-            return true;
-    }
-    return false;
-}
-
-/* A winning move that mates at once, or MOVE_NONE: the first in the
- * order of list, which holds the legal moves of b or only those
- * movegen_checking_candidates() keeps (the same answer, every mate being
- * a check).  Only moves that can give check are tried: direct checks,
- * uncovering moves, and the rare castling and en passant moves. */
-static Move mate_in_one(const Board *b, const MoveList *list)
-{
-    int lk = board_king(b, b->side ^ 1);
-    Bitboard disc = discoverers(b, b->side, lk);
-    for (int i = 0; i < list->count; i++) {
-        Move m = list->moves[i];
-        int from = move_from(m);
-        if (move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_EN_PASSANT &&
-            !(disc & BB(from)) && !gives_check(b, m, piece_type(b->squares[from]), lk))
-            continue;
-        Board child = *b;
-        board_make(&child, m);
-        if (board_in_check(&child) && !king_can_step(&child) && movegen_count_legal(&child) == 0)
-            return m;
-    }
-    return MOVE_NONE;
-}
-
 /* Is there a helpmate from b within `plies` plies?  Mates end on the
  * winner's move, so plies is odd exactly when the winner is to move.  "Within"
  * (not "exactly") makes a failure at depth d valid for every smaller depth,
@@ -372,7 +242,7 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
         /* The last ply: only a mate in one counts, and that is one of
          * the moves that may give check. */
         movegen_checking_candidates(b, &list);
-        Move m = mate_in_one(b, &list);
+        Move m = movegen_mating_move(b, &list);
         if (m != MOVE_NONE) {
             s->line[ply] = m;
             s->line_len = ply + 1;
@@ -384,7 +254,7 @@ static bool helpmate(Search *s, const Board *b, int plies, int ply)
     if (list.count == 0)
         return false;
     if (b->side == s->winner) {
-        Move m = mate_in_one(b, &list);
+        Move m = movegen_mating_move(b, &list);
         if (m != MOVE_NONE) {
             s->line[ply] = m;
             s->line_len = ply + 1;
@@ -435,414 +305,6 @@ static CanMate helpmate_deepen(Search *s, const Board *b, int max_depth)
             return CANMATE_YES;
         if (s->aborted)
             break;
-    }
-    return CANMATE_UNKNOWN;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Layer 4: the exhaustive walk                                             */
-
-/* The best-first search stores up to `want` expanded positions and
- * BF_FANOUT times as many waiting moves. */
-enum { BF_FANOUT = 4 };
-
-/* Room for `want` positions in w; with `keep`, the positions stored so
- * far stay (the walk carries on), else the memory is reused as it is. */
-static bool walk_reserve(Walk *w, size_t want, bool keep)
-{
-    if (want < 16)
-        want = 16;
-    if (w->queue && w->queue_cap >= want)
-        return true;
-    size_t seen_cap = 1024;
-    while (seen_cap < (want + MOVES_MAX) * 2)
-        seen_cap *= 2;
-    QueueEntry *q = keep ? realloc(w->queue, want * sizeof *q) : malloc(want * sizeof *q);
-    if (q && keep)
-        w->queue = q; /* the old block is gone now */
-    uint64_t *seen = calloc(seen_cap, sizeof *seen);
-    if (!q || !seen) {
-        if (!keep)
-            free(q);
-        free(seen);
-        w->paused = false;
-        return false;
-    }
-    if (!keep)
-        free(w->queue);
-    free(w->seen);
-    w->queue = q;
-    w->queue_cap = want;
-    w->seen = seen;
-    w->seen_cap = seen_cap;
-    return true;
-}
-
-/* Starts a walk of at most max positions: the seen set is sized to it and
- * cleared (a fraction of the walk's own cost). */
-static void seen_begin(Walk *w, size_t max)
-{
-    size_t cap = 1024;
-    while (cap < (max + MOVES_MAX) * 2 && cap < w->seen_cap)
-        cap *= 2;
-    w->seen_mask = cap - 1;
-    memset(w->seen, 0, cap * sizeof *w->seen);
-}
-
-static uint64_t *seen_slot_first(const Walk *w, uint64_t key)
-{
-    return &w->seen[key & w->seen_mask];
-}
-
-/* The slot of the seen set that holds key, or the empty slot where it
- * would go.  Slots hold whole keys, 0 marking an empty one (a key of 0 is
- * stored as 1). */
-static uint64_t *seen_slot(const Walk *w, uint64_t key)
-{
-    size_t mask = w->seen_mask;
-    uint64_t want = key ? key : 1;
-    size_t i = key & mask;
-    while (w->seen[i] && w->seen[i] != want)
-        i = (i + 1) & mask;
-    return &w->seen[i];
-}
-
-/* Inserts key into the seen set; false when it was there already. */
-static bool seen_insert(Walk *w, uint64_t key)
-{
-    uint64_t *slot = seen_slot(w, key);
-    if (*slot)
-        return false;
-    *slot = key ? key : 1;
-    return true;
-}
-
-/* Writes the moves from the root to queue entry at, then m, into line. */
-static int queue_line(const Walk *w, int32_t at, Move m, Move *line)
-{
-    int len = w->queue[at].depth + (m != MOVE_NONE);
-    if (line) {
-        int k = len;
-        if (m != MOVE_NONE)
-            line[--k] = m;
-        for (int32_t i = at; w->queue[i].parent >= 0; i = w->queue[i].parent)
-            line[--k] = w->queue[i].move;
-    }
-    return len;
-}
-
-/* Whether the walk may leave out child, reached from parent: the static
- * layers prove it dead for the winner.  Only a move that changed the pawns
- * or the material can make a position newly provable, so the proofs (the
- * mobility proof some microseconds a call) are tried after those alone.
- * After a pawn move the move count of the walled-in side is what changes:
- * the race to the first promotion can be lost one push later, and pruning
- * there is what lets the walks of the walled-king races complete. */
-static bool walk_dead(const Board *parent, const Board *child, int winner)
-{
-    bool capture = bb_popcount(board_occupied(parent)) != bb_popcount(board_occupied(child));
-    if (!capture && parent->by_type[PAWN] == child->by_type[PAWN])
-        return false;
-    return canmate_static_frozen_no(child, winner) || canmate_static_no(child, winner);
-}
-
-/* Whether the exhaustive walk paused in w can carry on for root and
- * winner; then its seen set is rebuilt for a budget of max positions. */
-static bool walk_resume(Walk *w, const Board *root, int winner, size_t max)
-{
-    if (!w->paused || w->winner != winner || w->tail > max ||
-        !board_same_position(&w->queue[0].b, root))
-        return false;
-    if (!walk_reserve(w, max, true))
-        return false;
-    seen_begin(w, max);
-    for (size_t i = 0; i < w->tail; i++)
-        seen_insert(w, w->queue[i].b.key);
-    return true;
-}
-
-/*
- * Breadth-first over every position reachable from root.  NO when none is
- * a mate of the loser and the walk completes within max positions; YES with
- * the (shortest) line when one is; UNKNOWN when the budget runs out.  A
- * walk that ran out pauses: the next call for the same root and winner
- * with a larger budget carries on where it stopped instead of walking the
- * same positions again (the schedule's stages grow by steps of 1.5 to 8).
- */
-static CanMate exhaust(CanMateScratch *sc, const Board *root, int winner, size_t max, Move *line,
-                       int *line_len)
-{
-    Walk *w = &sc->walk;
-    size_t head = 0, tail = 0;
-    if (walk_resume(w, root, winner, max)) {
-        head = w->head;
-        tail = w->tail;
-    } else {
-        if (!walk_reserve(w, max, false))
-            return CANMATE_UNKNOWN;
-        seen_begin(w, max);
-        w->queue[tail++] = (QueueEntry){*root, -1, MOVE_NONE, 0};
-        seen_insert(w, root->key);
-    }
-    w->paused = false;
-    while (head < tail) {
-        size_t at = head++;
-        const Board *b = &w->queue[at].b;
-        MoveList list;
-        movegen_legal_moves(b, &list);
-        if (list.count == 0) {
-            if (b->side == winner || !board_in_check(b))
-                continue;
-            /* A mate: the line is the way back to the root. */
-            if (w->queue[at].depth > CANMATE_LINE_MAX)
-                return CANMATE_UNKNOWN;
-            int len = queue_line(w, (int32_t)at, MOVE_NONE, line);
-            if (line_len)
-                *line_len = len;
-            return CANMATE_YES;
-        }
-        if (at > 0 && canmate_static_material_no(b, winner))
-            continue;
-        if (at > 0 && walk_dead(&w->queue[w->queue[at].parent].b, b, winner))
-            continue;
-        /* The children's keys first, their slots in the seen set fetched
-         * ahead (random accesses into a table larger than the cache); only
-         * the children not seen before are made, in place at the tail. */
-        if (tail + (size_t)list.count > max) {
-            w->paused = true;
-            w->winner = winner;
-            w->head = at;
-            w->tail = tail;
-            return CANMATE_UNKNOWN;
-        }
-        int16_t depth = w->queue[at].depth < INT16_MAX ? w->queue[at].depth + 1 : INT16_MAX;
-        uint64_t keys[MOVES_MAX];
-        for (int i = 0; i < list.count; i++) {
-            keys[i] = board_key_after(b, list.moves[i]);
-            __builtin_prefetch(seen_slot_first(w, keys[i]));
-        }
-        for (int i = 0; i < list.count; i++) {
-            if (!seen_insert(w, keys[i]))
-                continue;
-            QueueEntry *q = &w->queue[tail++];
-            q->b = w->queue[at].b;
-            board_make(&q->b, list.moves[i]);
-            q->parent = (int32_t)at;
-            q->move = list.moves[i];
-            q->depth = depth;
-        }
-    }
-    return CANMATE_NO;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Layer 3b: best-first search for the long helpmates of thin endgames      */
-
-/*
- * How far b looks from a mate of the loser (smaller is nearer): flight
- * squares left to the loser's king weigh most, then its distance from a
- * corner (a corner of the bishops' colour when bishops of one colour are
- * all the winner has), the winner's men away from the king (his king wants
- * to stand two squares off, pawns want to promote) and the loser's men away
- * from their king, whose flights they can block.
- */
-static uint32_t mate_distance(const Board *b, int winner, int target)
-{
-    int loser = winner ^ 1;
-    int lk = board_king(b, loser);
-    Bitboard occ = board_occupied(b);
-    Bitboard watt = board_attacks(b, winner, occ & ~BB(lk));
-    int flights = bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt);
-    int h = 12 * flights;
-    Bitboard wmen = b->by_color[winner] & ~b->by_type[KING];
-    Bitboard bishops = board_pieces(b, winner, BISHOP);
-    int cd;
-    if (target != SQ_NONE) {
-        cd = 2 * bb_distance[lk][target];
-    } else if (wmen == bishops && !((bishops & LIGHT_SQUARES_BB) && (bishops & DARK_SQUARES_BB))) {
-        /* a1 and h8 are dark, a8 and h1 light. */
-        bool dark = (bishops & DARK_SQUARES_BB) != 0;
-        int c1 = dark ? 0 : 56, c2 = dark ? 63 : 7;
-        int d1 = bb_distance[lk][c1], d2 = bb_distance[lk][c2];
-        cd = 2 * (d1 < d2 ? d1 : d2);
-    } else {
-        cd = corner_distance(lk);
-    }
-    h += 3 * cd;
-    h += 2 * abs(bb_distance[board_king(b, winner)][lk] - 2);
-    Bitboard x = wmen;
-    while (x) {
-        int sq = bb_pop(&x);
-        int type = piece_type(b->squares[sq]);
-        if (type == PAWN) {
-            int r = SQ_RANK(sq);
-            h += 2 * (winner == WHITE ? 7 - r : r);
-        } else if (type == KNIGHT) {
-            h += 2 * abs(bb_distance[sq][lk] - 2);
-        } else if (!(piece_attacks(type, sq, occ) & (bb_king_attacks[lk] | BB(lk)))) {
-            h += 2;
-        }
-    }
-    x = b->by_color[loser] & ~b->by_type[KING] & ~b->by_type[PAWN];
-    while (x)
-        h += bb_distance[bb_pop(&x)][lk] - 1;
-    /* Pawns alone do not mate: first promote the most advanced one. */
-    Bitboard wpawns = board_pieces(b, winner, PAWN);
-    if (wmen == wpawns && wpawns) {
-        int best = 7;
-        while (wpawns) {
-            int r = SQ_RANK(bb_pop(&wpawns));
-            int togo = winner == WHITE ? 7 - r : r;
-            if (togo < best)
-                best = togo;
-        }
-        h += 40 + 10 * best;
-    }
-    /* The loser to move is in check when the winner attacks his king's
-     * square (lifting the king changes no attack on it). */
-    if (b->side == loser ? (watt & BB(lk)) != 0 : board_in_check(b))
-        h -= 4;
-    return (uint32_t)(h + 1000);
-}
-
-static void heap_push(uint64_t *heap, size_t *n, uint64_t v)
-{
-    size_t i = (*n)++;
-    while (i > 0 && heap[(i - 1) / 2] > v) {
-        heap[i] = heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    heap[i] = v;
-}
-
-static uint64_t heap_pop(uint64_t *heap, size_t *n)
-{
-    uint64_t top = heap[0], v = heap[--*n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= *n)
-            break;
-        if (c + 1 < *n && heap[c + 1] < heap[c])
-            c++;
-        if (heap[c] >= v)
-            break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    heap[i] = v;
-    return top;
-}
-
-/* Whether the loser's king has at most two squares to go to, the
- * situations in which a mate is likely to be near. */
-static bool few_flights(const Board *b, int winner)
-{
-    int loser = winner ^ 1, lk = board_king(b, loser);
-    Bitboard watt = board_attacks(b, winner, board_occupied(b) & ~BB(lk));
-    return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
-}
-
-/* Open-list entries: score (16 bits), expanded parent (32), move (16); the
- * child's Board is made only when the entry is taken out. */
-static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
-{
-    if (score > 0xffff)
-        score = 0xffff;
-    return (uint64_t)score << 48 | (uint64_t)parent << 16 | m;
-}
-
-/*
- * Greedy best-first search: always expand the waiting position that looks
- * nearest to a mate.  Unlike the depth-first search it can leave a branch
- * that stalls for a better one anywhere in the tree, which is what the long
- * cooperative walks of minor-piece endings need.  target is the square the
- * loser's king is steered to (SQ_NONE: the nearest suitable corner).  YES
- * with the line, or UNKNOWN after max expanded positions.
- */
-static CanMate bestfirst(CanMateScratch *sc, const Board *root, int winner, int target, size_t max,
-                         Move *line, int *line_len)
-{
-    Walk *w = &sc->bf;
-    bool grown = !w->queue || w->queue_cap < max;
-    if (!walk_reserve(w, max, false))
-        return CANMATE_UNKNOWN;
-    if (grown || !sc->heap) {
-        free(sc->heap);
-        sc->heap = malloc(w->queue_cap * BF_FANOUT * sizeof *sc->heap);
-        if (!sc->heap)
-            return CANMATE_UNKNOWN;
-    }
-    seen_begin(w, max);
-    size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
-    /* The root is the child of no move. */
-    heap_push(sc->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
-    while (nheap > 0 && count < max) {
-        uint64_t top = heap_pop(sc->heap, &nheap);
-        uint32_t parent = (uint32_t)(top >> 16);
-        Move mv = (Move)(top & 0xffff);
-        /* A position is marked seen when it is taken out, by key, before
-         * it is made: copies of it still waiting are dropped here. */
-        bool is_root = parent == 0xffffffffu;
-        if (!seen_insert(w, is_root ? root->key : board_key_after(&w->queue[parent].b, mv)))
-            continue;
-        QueueEntry *q = &w->queue[count];
-        if (is_root) {
-            *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
-        } else {
-            q->b = w->queue[parent].b;
-            board_make(&q->b, mv);
-            q->parent = (int32_t)parent;
-            q->move = mv;
-            q->depth = (int16_t)(w->queue[parent].depth + 1);
-        }
-        int32_t at = (int32_t)count++;
-        const Board *b = &q->b;
-        if (q->depth >= CANMATE_LINE_MAX - 2)
-            continue;
-        MoveList list;
-        movegen_legal_moves(b, &list);
-        if (b->side == winner) {
-            Move m = mate_in_one(b, &list);
-            if (m != MOVE_NONE) {
-                int len = queue_line(w, at, m, line);
-                if (line_len)
-                    *line_len = len;
-                return CANMATE_YES;
-            }
-        }
-        /* Near a mate, widen the goal: a loser's move that allows a mate
-         * at once.  Each child is made once, for that test and for the
-         * queue: the first such move wins whatever was queued before it.
-         * Elsewhere a child already taken out is not made nor scored (by
-         * key, before the make): it would only be dropped again. */
-        bool widen = b->side != winner && few_flights(b, winner);
-        for (int i = 0; i < list.count && (widen || nheap < heap_cap); i++) {
-            if (!widen && *seen_slot(w, board_key_after(b, list.moves[i])))
-                continue;
-            Board child = *b;
-            board_make(&child, list.moves[i]);
-            if (widen) {
-                MoveList replies;
-                movegen_checking_candidates(&child, &replies);
-                Move m = mate_in_one(&child, &replies);
-                if (m != MOVE_NONE) {
-                    int len = queue_line(w, at, list.moves[i], line);
-                    if (line)
-                        line[len] = m;
-                    if (line_len)
-                        *line_len = len + 1;
-                    return CANMATE_YES;
-                }
-                if (nheap >= heap_cap)
-                    continue;
-            }
-            if (canmate_static_material_no(&child, winner) ||
-                (q->parent >= 0 && child.key == w->queue[q->parent].b.key))
-                continue; /* a move straight back gains nothing */
-            heap_push(sc->heap, &nheap,
-                      bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
-        }
     }
     return CANMATE_UNKNOWN;
 }
@@ -1179,7 +641,8 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
         if (corner != SQ_NONE && winner == BLACK)
             corner ^= 56;
         return guided(sc, b, winner, corner, max, line, line_len);
-    case STAGE_EXHAUST: return exhaust(sc, b, winner, (size_t)max, line, line_len);
+    case STAGE_EXHAUST:
+        return canmate_walk_exhaust(&sc->walks, b, winner, (size_t)max, line, line_len);
     case STAGE_TEMPO:
         return canmate_plan_tempo_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1),
                                          &sc->gen, line, line_len);
@@ -1194,7 +657,8 @@ static CanMate run_stage(CanMateScratch *sc, const Stage *st, const Board *b, in
         return canmate_plan_search(b, winner, max, sc->tt, (uint32_t)(sc->tt_size - 1), &sc->gen,
                                    line, line_len);
     case STAGE_CAPTURE: return canmate_capture_search(b, winner, max, &sc->capture, line, line_len);
-    default: return bestfirst(sc, b, winner, corner, (size_t)max, line, line_len);
+    default:
+        return canmate_walk_bestfirst(&sc->walks, b, winner, corner, (size_t)max, line, line_len);
     }
 }
 
@@ -1340,7 +804,7 @@ CanMate canmate_stage_run(const Board *b, int winner, int stage, CanMateScratch 
         !tt_reserve(scratch))
         return CANMATE_UNKNOWN;
     CanMateLimits l = limits_of(NULL);
-    scratch->walk.paused = false; /* alone: a walk starts from the root */
+    canmate_walk_forget(scratch->walks); /* alone: a walk starts from the root */
     return run_stage(scratch, &menu[stage], b, winner, &l, NULL, NULL);
 }
 
@@ -1375,11 +839,12 @@ bool canmate_is_dead(const Board *b)
         budget = FORCED_DEAD_EXHAUST;
     }
     /* Only the walk's memory is needed: no transposition table. */
-    CanMateScratch sc = {0};
+    CanMateWalks *walks = NULL;
     bool dead = true;
     for (int c = WHITE; c <= BLACK && dead; c++)
-        if (st[c] == CANMATE_UNKNOWN && exhaust(&sc, b, c, budget, NULL, NULL) != CANMATE_NO)
+        if (st[c] == CANMATE_UNKNOWN &&
+            canmate_walk_exhaust(&walks, b, c, budget, NULL, NULL) != CANMATE_NO)
             dead = false;
-    walks_free(&sc);
+    canmate_walks_free(walks);
     return dead;
 }

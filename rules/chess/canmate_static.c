@@ -147,21 +147,6 @@ typedef struct Men {
     Bitboard promo[MEN_MAX];
 } Men;
 
-/* Squares a piece of `type` on sq attacks when occ is occupied. */
-static Bitboard reach_step(int type, int sq, Bitboard occ)
-{
-    Bitboard a = 0;
-    if (type == KNIGHT)
-        a = bb_knight_attacks[sq];
-    else if (type == KING)
-        a = bb_king_attacks[sq];
-    if (type == BISHOP || type == QUEEN)
-        a |= bb_bishop_attacks(sq, occ);
-    if (type == ROOK || type == QUEEN)
-        a |= bb_rook_attacks(sq, occ);
-    return a;
-}
-
 /* b shifted one square in direction dir (0..7: N, S, E, W, NE, NW, SE,
  * SW), the squares shifted off the board dropped. */
 static Bitboard shift_dir(Bitboard b, int dir)
@@ -192,7 +177,7 @@ static Bitboard slide_set(Bitboard from, Bitboard occ, int dir)
     return shift_dir(gen, dir);
 }
 
-/* The union of reach_step() over the squares of `from`, computed for the
+/* The union of board_piece_attacks() over the squares of `from`, computed for the
  * whole set at once: shifts for the leapers, a fill along each line for
  * the sliders.  The walks of grow_round() cover much of the board, so one
  * pass per step of a walk beats a look-up per square (same sets). */
@@ -327,7 +312,7 @@ static bool grow_round(Men *m)
         if (m->type[i] == PAWN)
             guard[c] |= bb_pawn_attacks[c][m->sq0[i]];
         else
-            guard[c] |= reach_step(m->type[i], m->sq0[i], ~(Bitboard)0);
+            guard[c] |= board_piece_attacks(m->type[i], m->sq0[i], ~(Bitboard)0);
     }
     Bitboard walls = perm[WHITE] | perm[BLACK];
     /* The fixed men, and so the guards, are what the walls say: when they
@@ -604,7 +589,7 @@ static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
     for (int j = 0; j < m->n; j++) {
         int t = m->type[j];
         if (m->color[j] == f && t != PAWN && t != KING)
-            seen |= reach_step(t, m->sq0[j], m->walls);
+            seen |= board_piece_attacks(t, m->sq0[j], m->walls);
         if (m->color[j] != f && f != winner && (t == BISHOP || t == ROOK || t == QUEEN))
             return false;
     }
@@ -799,7 +784,7 @@ Bitboard canmate_static_region(int type, int sq, Bitboard pawns, Bitboard forbid
         } else {
             while (frontier) {
                 int s = bb_pop(&frontier);
-                next |= reach_step(type, s, pawns);
+                next |= board_piece_attacks(type, s, pawns);
             }
         }
         next &= ~pawns & ~forbidden & ~reg;
@@ -817,7 +802,7 @@ static Bitboard attacks_from(int type, Bitboard reg, Bitboard pawns)
     Bitboard att = 0;
     while (reg) {
         int s = bb_pop(&reg);
-        att |= reach_step(type, s, pawns);
+        att |= board_piece_attacks(type, s, pawns);
     }
     return att;
 }

@@ -351,6 +351,69 @@ bool movegen_has_legal(const Board *b)
     return generate(b, NULL, true, false) != 0;
 }
 
+bool movegen_gives_check(const Board *b, Move m, int ksq)
+{
+    int from = move_from(m), to = move_to(m);
+    int type = piece_type(b->squares[from]);
+    if (move_kind(m) == MOVE_PROMOTION)
+        type = move_promotion(m);
+    if (type == PAWN)
+        return (bb_pawn_attacks[b->side][to] & BB(ksq)) != 0;
+    if (type == KING)
+        return false;
+    Bitboard occ = (board_occupied(b) & ~BB(from)) | BB(to);
+    return (board_piece_attacks(type, to, occ) & BB(ksq)) != 0;
+}
+
+/* The men of `winner` whose move could uncover a check from a slider
+ * behind them on a line to the enemy king on lk. */
+static Bitboard discoverers(const Board *b, int winner, int lk)
+{
+    Bitboard occ = board_occupied(b), found = 0;
+    Bitboard rq = board_pieces(b, winner, ROOK) | board_pieces(b, winner, QUEEN);
+    Bitboard bq = board_pieces(b, winner, BISHOP) | board_pieces(b, winner, QUEEN);
+    Bitboard snipers = (bb_rook_attacks(lk, 0) & rq) | (bb_bishop_attacks(lk, 0) & bq);
+    while (snipers) {
+        Bitboard between = bb_between[lk][bb_pop(&snipers)] & occ;
+        if (between && !bb_more_than_one(between))
+            found |= between & b->by_color[winner];
+    }
+    return found;
+}
+
+/* Whether the king of the side to move has a safe square to step to: the
+ * cheap way to see that most checks are not mate. */
+static bool king_can_step(const Board *b)
+{
+    int us = b->side, k = board_king(b, us);
+    Bitboard occ = board_occupied(b) ^ BB(k);
+    Bitboard to = bb_king_attacks[k] & ~b->by_color[us];
+    while (to) {
+        int sq = bb_pop(&to);
+        if (!board_attackers(b, sq, us ^ 1, occ))
+            return true;
+    }
+    return false;
+}
+
+Move movegen_mating_move(const Board *b, const MoveList *list)
+{
+    int lk = board_king(b, b->side ^ 1);
+    Bitboard disc = discoverers(b, b->side, lk);
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        int from = move_from(m);
+        if (move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_EN_PASSANT &&
+            !(disc & BB(from)) && !movegen_gives_check(b, m, lk))
+            continue;
+        Board child = *b;
+        board_make(&child, m);
+        if (board_in_check(&child) && !king_can_step(&child) && movegen_count_legal(&child) == 0)
+            return m;
+    }
+    return MOVE_NONE;
+}
+
 bool movegen_is_legal(const Board *b, Move m)
 {
     MoveList list;

@@ -74,6 +74,19 @@ int movegen_count_legal(const Board *b);
  * count where most positions have one (the leaves of the searches). */
 bool movegen_has_legal(const Board *b);
 
+/* Whether the legal move m gives check directly to the king on ksq (by
+ * the man moved, or the piece it promotes to); uncovered checks, castling
+ * and en passant are not seen.  For ordering moves, and for skipping the
+ * moves that cannot mate. */
+bool movegen_gives_check(const Board *b, Move m, int ksq);
+
+/* A move of list that mates at once, or MOVE_NONE: the first in the order
+ * of list, which holds legal moves of b (all of them, or only those
+ * movegen_checking_candidates() keeps: the same answer, every mate being
+ * a check).  Only the moves that can give check are made: direct checks,
+ * uncovering moves, castling and en passant. */
+Move movegen_mating_move(const Board *b, const MoveList *list);
+
 /* True when m is one of the legal moves in b. */
 bool movegen_is_legal(const Board *b, Move m);
 

@@ -325,6 +325,64 @@ START_TEST(checking_candidates_hold_every_check)
 }
 END_TEST
 
+/* In b, movegen_mating_move() finds the first mate of the full list, or
+ * none when no move mates (tried by making every move), from the full list
+ * and from the checking candidates alike; movegen_gives_check() claims
+ * only checks, and every check by the man moved (or the piece it promotes
+ * to) outside castling and en passant.  Returns the mating moves. */
+static long mating_move_agrees(const Board *b)
+{
+    MoveList list, cand;
+    movegen_legal_moves(b, &list);
+    movegen_checking_candidates(b, &cand);
+    char fen[FEN_MAX];
+    board_to_fen(b, fen);
+    int opp_king = board_king(b, b->side ^ 1);
+    Move first = MOVE_NONE;
+    long mates = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        Board child = *b;
+        board_make(&child, m);
+        Bitboard checkers = board_checkers(&child);
+        bool direct = (checkers & BB(move_to(m))) != 0;
+        bool special = move_kind(m) == MOVE_CASTLING || move_kind(m) == MOVE_EN_PASSANT;
+        char uci[6];
+        board_move_to_uci(m, uci);
+        if (movegen_gives_check(b, m, opp_king))
+            ck_assert_msg(direct, "%s claimed a check in %s", uci, fen);
+        else
+            ck_assert_msg(!direct || special, "%s: its check missed in %s", uci, fen);
+        if (checkers && movegen_count_legal(&child) == 0) {
+            if (first == MOVE_NONE)
+                first = m;
+            mates++;
+        }
+    }
+    ck_assert_msg(movegen_mating_move(b, &list) == first, "mate in one wrong in %s", fen);
+    ck_assert_msg(movegen_mating_move(b, &cand) == first, "mate in one wrong (candidates) in %s",
+                  fen);
+    return mates;
+}
+
+START_TEST(mating_move_is_the_first_mate)
+{
+    /* Back-rank, smothered, discovered, promotion and en passant mates,
+     * positions with none, and the perft positions' trees. */
+    static const char *const fens[] = {
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "6rk/6pp/7N/8/8/8/8/6K1 w - - 0 1",
+        "2rkr3/2p1p3/8/3N4/8/8/8/3R3K w - - 0 1",
+        "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/2k1Pp2/8/3K4/8 b - e3 0 1",
+        "r1b1kbnr/pppp1Npp/8/4P3/4n3/8/PPP2qPP/RNBQKB1R w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    ck_assert_int_gt(walk_trees(fens, sizeof fens / sizeof fens[0], 2, mating_move_agrees), 10);
+}
+END_TEST
+
 START_TEST(distance_table_counts_king_steps)
 {
     for (int a = 0; a < 64; a++)
@@ -352,6 +410,7 @@ int main(void)
     tcase_add_test(tc, key_after_matches_the_made_move);
     tcase_add_test(tc, has_legal_agrees_with_the_count);
     tcase_add_test(tc, checking_candidates_hold_every_check);
+    tcase_add_test(tc, mating_move_is_the_first_mate);
     tcase_add_test(tc, distance_table_counts_king_steps);
     suite_add_tcase(s, tc);
     return testutil_run(s);
