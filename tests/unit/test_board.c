@@ -275,15 +275,21 @@ START_TEST(has_legal_agrees_with_the_count)
 }
 END_TEST
 
+/* The legal moves of b, its checking candidates and its FEN (for messages). */
+static void both_lists(const Board *b, MoveList *list, MoveList *cand, char fen[FEN_MAX])
+{
+    movegen_legal_moves(b, list);
+    movegen_checking_candidates(b, cand);
+    board_to_fen(b, fen);
+}
+
 /* In b, the checking candidates are legal moves in the order of the full
  * list and include every move that gives check; returns the checking moves. */
 static long candidates_hold_the_checks(const Board *b)
 {
     MoveList list, cand;
-    movegen_legal_moves(b, &list);
-    movegen_checking_candidates(b, &cand);
     char fen[FEN_MAX];
-    board_to_fen(b, fen);
+    both_lists(b, &list, &cand, fen);
     long checks = 0;
     int k = 0;
     for (int i = 0; i < list.count; i++) {
@@ -333,10 +339,8 @@ END_TEST
 static long mating_move_agrees(const Board *b)
 {
     MoveList list, cand;
-    movegen_legal_moves(b, &list);
-    movegen_checking_candidates(b, &cand);
     char fen[FEN_MAX];
-    board_to_fen(b, fen);
+    both_lists(b, &list, &cand, fen);
     int opp_king = board_king(b, b->side ^ 1);
     Move first = MOVE_NONE;
     long mates = 0;
