@@ -351,7 +351,8 @@ bool movegen_has_legal(const Board *b)
     return generate(b, NULL, true, false) != 0;
 }
 
-bool movegen_gives_check(const Board *b, Move m, int ksq)
+/* movegen_gives_check(), inlined into the mate-in-one test's loop. */
+static ALWAYS_INLINE bool gives_check(const Board *b, Move m, int ksq)
 {
     int from = move_from(m), to = move_to(m);
     int type = piece_type(b->squares[from]);
@@ -363,6 +364,11 @@ bool movegen_gives_check(const Board *b, Move m, int ksq)
         return false;
     Bitboard occ = (board_occupied(b) & ~BB(from)) | BB(to);
     return (board_piece_attacks(type, to, occ) & BB(ksq)) != 0;
+}
+
+bool movegen_gives_check(const Board *b, Move m, int ksq)
+{
+    return gives_check(b, m, ksq);
 }
 
 /* The men of `winner` whose move could uncover a check from a slider
@@ -404,7 +410,7 @@ Move movegen_mating_move(const Board *b, const MoveList *list)
         Move m = list->moves[i];
         int from = move_from(m);
         if (move_kind(m) != MOVE_CASTLING && move_kind(m) != MOVE_EN_PASSANT &&
-            !(disc & BB(from)) && !movegen_gives_check(b, m, lk))
+            !(disc & BB(from)) && !gives_check(b, m, lk))
             continue;
         Board child = *b;
         board_make(&child, m);
