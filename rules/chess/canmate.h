@@ -66,7 +66,7 @@ typedef struct CanMateLimits {
                              search's) */
     uint64_t max_exhaust; /* positions the exhaustive NO proof may store (about
                              200 bytes each, allocated as the walk needs
-                             them); the best-first searches at most an eighth */
+                             them); the best-first searches at most a quarter */
 } CanMateLimits;
 
 /* Defaults: what canmate_analyse() uses.  They are modest on purpose: for
@@ -87,8 +87,8 @@ typedef struct CanMateScratch CanMateScratch;
 /* A new, empty scratch area, or NULL when out of memory: its tables are
  * allocated on first need (a 4 MB transposition table when a search
  * runs, and about 200 bytes per max_exhaust position the exhaustive walk
- * stores, a sixth of that again for the best-first searches, and up to
- * 10 MB for the milestone search).
+ * stores, a quarter of that again and half a megabyte for the best-first
+ * searches, and up to 10 MB for the milestone search).
  * Free it with canmate_scratch_free(). */
 CanMateScratch *canmate_scratch_new(void);
 

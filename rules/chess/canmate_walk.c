@@ -9,10 +9,10 @@
  * position newly provable, so only those are asked about.
  *
  * The best-first search keeps the positions it expanded the same way and
- * an open list of moves not yet made, ordered by a "distance from mate"
- * score (mate_distance): it can leave a branch that stalls for a better
- * one anywhere in the tree, which the long cooperative walks of
- * minor-piece endings need and a depth-first search cannot do.
+ * an open list of moves not yet made, a bucket per "distance from mate"
+ * score (mate_distance), first in first out among equal scores: it can leave a branch that stalls
+ * for a better one anywhere in the tree, which the long cooperative walks of minor-piece endings
+ * need and a depth-first search cannot do.
  *
  * Deterministic: budgets are counted in positions.  Zobrist keys identify
  * positions in the seen sets (a 64-bit collision could in principle drop
@@ -59,11 +59,107 @@ typedef struct Walk {
     size_t head, tail;
 } Walk;
 
+/*
+ * The best-first search's open list: moves waiting to be made, the least
+ * score first and, among equal scores, in the order queued (parents in the
+ * order expanded, a parent's moves in generation order).  A bucket per
+ * score chained through the entries, a bit per bucket saying which hold
+ * entries: taking out the least and queueing cost a few steps, not the
+ * logarithm of the list's length a heap costs.
+ */
+enum { OPEN_SCORES = 1 << 16, OPEN_NONE = UINT32_MAX };
+typedef struct Open {
+    uint64_t *val;         /* parent << 16 | move, per entry */
+    uint32_t *next;        /* the next entry of its bucket, or free */
+    uint32_t *head, *tail; /* per score, valid where used[] says so */
+    uint64_t used[OPEN_SCORES / 64];
+    uint32_t cap, fresh, spare; /* entries; never used from fresh on; freed */
+    uint32_t n;                 /* entries waiting */
+    uint32_t low;               /* no word of used[] below holds a bit */
+} Open;
+
+/* Room for cap waiting entries, the list emptied.  False when out of
+ * memory. */
+static bool open_begin(Open *o, size_t cap)
+{
+    if (!o->head) {
+        o->head = malloc(OPEN_SCORES * sizeof *o->head);
+        o->tail = malloc(OPEN_SCORES * sizeof *o->tail);
+        if (!o->head || !o->tail)
+            return false;
+    }
+    if (!o->val || o->cap < cap) {
+        free(o->val);
+        free(o->next);
+        o->val = malloc(cap * sizeof *o->val);
+        o->next = malloc(cap * sizeof *o->next);
+        if (!o->val || !o->next) {
+            o->cap = 0;
+            return false;
+        }
+        o->cap = (uint32_t)cap;
+    }
+    memset(o->used, 0, sizeof o->used);
+    o->fresh = 0;
+    o->spare = OPEN_NONE;
+    o->n = 0;
+    o->low = OPEN_SCORES / 64;
+    return true;
+}
+
+static void open_free(Open *o)
+{
+    free(o->val);
+    free(o->next);
+    free(o->head);
+    free(o->tail);
+}
+
+/* Queues v with `score` (at most 0xffff); the caller keeps n below cap. */
+static void open_push(Open *o, uint32_t score, uint64_t v)
+{
+    uint32_t at = o->spare;
+    if (at != OPEN_NONE)
+        o->spare = o->next[at];
+    else
+        at = o->fresh++;
+    o->val[at] = v;
+    o->next[at] = OPEN_NONE;
+    uint64_t bit = UINT64_C(1) << (score & 63);
+    if (o->used[score >> 6] & bit) {
+        o->next[o->tail[score]] = at;
+    } else {
+        o->used[score >> 6] |= bit;
+        o->head[score] = at;
+        if (score >> 6 < o->low)
+            o->low = score >> 6;
+    }
+    o->tail[score] = at;
+    o->n++;
+}
+
+/* Takes out the first entry of the least score; the list is not empty. */
+static uint64_t open_pop(Open *o)
+{
+    while (!o->used[o->low])
+        o->low++;
+    uint32_t score = o->low << 6 | (uint32_t)bb_lsb(o->used[o->low]);
+    uint32_t at = o->head[score];
+    uint64_t v = o->val[at];
+    o->head[score] = o->next[at];
+    if (o->next[at] == OPEN_NONE)
+        o->used[score >> 6] &= ~(UINT64_C(1) << (score & 63));
+    o->next[at] = o->spare;
+    o->spare = at;
+    o->n--;
+    return v;
+}
+
 struct CanMateWalks {
     /* The exhaustive walk keeps its own memory, so that the best-first
      * searches between its stages leave it intact. */
     Walk walk, bf;
-    uint64_t *heap; /* the best-first search's open list, BF_FANOUT per bf entry */
+    Open open; /* the best-first search's waiting moves, BF_FANOUT per bf entry */
 };
 
 void canmate_walks_free(CanMateWalks *w)
@@ -74,7 +170,7 @@ void canmate_walks_free(CanMateWalks *w)
     free(w->walk.seen);
     free(w->bf.queue);
     free(w->bf.seen);
-    free(w->heap);
+    open_free(&w->open);
     free(w);
 }
 
@@ -358,35 +454,6 @@ static uint32_t mate_distance(const Board *b, int winner, int target)
     return (uint32_t)(h + 1000);
 }
 
-static void heap_push(uint64_t *heap, size_t *n, uint64_t v)
-{
-    size_t i = (*n)++;
-    while (i > 0 && heap[(i - 1) / 2] > v) {
-        heap[i] = heap[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    heap[i] = v;
-}
-
-static uint64_t heap_pop(uint64_t *heap, size_t *n)
-{
-    uint64_t top = heap[0], v = heap[--*n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= *n)
-            break;
-        if (c + 1 < *n && heap[c + 1] < heap[c])
-            c++;
-        if (heap[c] >= v)
-            break;
-        heap[i] = heap[c];
-        i = c;
-    }
-    heap[i] = v;
-    return top;
-}
-
 /* Whether the loser's king has at most two squares to go to, the
  * situations in which a mate is likely to be near. */
 static bool few_flights(const Board *b, int winner)
@@ -396,13 +463,17 @@ static bool few_flights(const Board *b, int winner)
     return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
 }
 
-/* Open-list entries: score (16 bits), expanded parent (32), move (16); the
- * child's Board is made only when the entry is taken out. */
-static uint64_t bf_entry(uint32_t score, size_t parent, Move m)
+/* An open-list entry: the expanded parent (32 bits) and the move (16);
+ * the child's Board is made only when the entry is taken out. */
+static uint64_t bf_entry(size_t parent, Move m)
 {
-    if (score > 0xffff)
-        score = 0xffff;
-    return (uint64_t)score << 48 | (uint64_t)parent << 16 | m;
+    return (uint64_t)parent << 16 | m;
+}
+
+/* A score as the open list keeps it. */
+static uint32_t bf_score(uint32_t score)
+{
+    return score > 0xffff ? 0xffff : score;
 }
 
 /*
@@ -420,21 +491,16 @@ CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winn
     if (!ws)
         return CANMATE_UNKNOWN;
     Walk *w = &ws->bf;
-    bool grown = !w->queue || w->queue_cap < max;
-    if (!walk_reserve(w, max, false))
+    size_t open_cap = max * BF_FANOUT;
+    if (!walk_reserve(w, max, false) || !open_begin(&ws->open, open_cap))
         return CANMATE_UNKNOWN;
-    if (grown || !ws->heap) {
-        free(ws->heap);
-        ws->heap = malloc(w->queue_cap * BF_FANOUT * sizeof *ws->heap);
-        if (!ws->heap)
-            return CANMATE_UNKNOWN;
-    }
+    Open *open = &ws->open;
     seen_begin(w, max);
-    size_t count = 0, nheap = 0, heap_cap = max * BF_FANOUT;
+    size_t count = 0;
     /* The root is the child of no move. */
-    heap_push(ws->heap, &nheap, bf_entry(0, (size_t)0xffffffffu, MOVE_NONE));
-    while (nheap > 0 && count < max) {
-        uint64_t top = heap_pop(ws->heap, &nheap);
+    open_push(open, 0, bf_entry((size_t)0xffffffffu, MOVE_NONE));
+    while (open->n > 0 && count < max) {
+        uint64_t top = open_pop(open);
         uint32_t parent = (uint32_t)(top >> 16);
         Move mv = (Move)(top & 0xffff);
         /* A position is marked seen when it is taken out, by key, before
@@ -473,7 +539,7 @@ CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winn
          * Elsewhere a child already taken out is not made nor scored (by
          * key, before the make): it would only be dropped again. */
         bool widen = b->side != winner && few_flights(b, winner);
-        for (int i = 0; i < list.count && (widen || nheap < heap_cap); i++) {
+        for (int i = 0; i < list.count && (widen || open->n < open_cap); i++) {
             if (!widen && *seen_slot(w, board_key_after(b, list.moves[i])))
                 continue;
             Board child = *b;
@@ -490,14 +556,14 @@ CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winn
                         *line_len = len + 1;
                     return CANMATE_YES;
                 }
-                if (nheap >= heap_cap)
+                if (open->n >= open_cap)
                     continue;
             }
             if (canmate_static_material_no(&child, winner) ||
                 (q->parent >= 0 && child.key == w->queue[q->parent].b.key))
                 continue; /* a move straight back gains nothing */
-            heap_push(ws->heap, &nheap,
-                      bf_entry(mate_distance(&child, winner, target), (size_t)at, list.moves[i]));
+            open_push(open, bf_score(mate_distance(&child, winner, target)),
+                      bf_entry((size_t)at, list.moves[i]));
         }
     }
     return CANMATE_UNKNOWN;

@@ -13,8 +13,9 @@
 #include "canmate.h"
 
 /* The walks' memory (about 200 bytes a position of the largest budget
- * asked for, a sixth of that again for the best-first search), kept by the
- * caller from one call to the next; not shared between threads. */
+ * asked for, of either walk, and half a megabyte for the best-first
+ * search's open list), kept by the caller from one call to the next; not
+ * shared between threads. */
 typedef struct CanMateWalks CanMateWalks;
 
 /* Frees w; NULL is a no-op. */
