@@ -677,7 +677,7 @@ static CanMateLimits limits_of(const CanMateLimits *lim)
     if (l.max_depth > CANMATE_LINE_MAX)
         l.max_depth = CANMATE_LINE_MAX;
     if (l.max_exhaust > CANMATE_EXHAUST_MAX)
-        l.max_exhaust = CANMATE_EXHAUST_MAX; /* open-list entries hold 28-bit indices */
+        l.max_exhaust = CANMATE_EXHAUST_MAX; /* the walks index positions in 32 bits */
     return l;
 }
 
