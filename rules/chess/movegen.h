@@ -74,10 +74,10 @@ int movegen_count_legal(const Board *b);
  * count where most positions have one (the leaves of the searches). */
 bool movegen_has_legal(const Board *b);
 
-/* Whether the legal move m gives check directly to the king on ksq (by
- * the man moved, or the piece it promotes to); uncovered checks, castling
- * and en passant are not seen.  For ordering moves, and for skipping the
- * moves that cannot mate. */
+/* Whether the legal move m gives check directly to the king on ksq: by
+ * the man moved, from its new square (or by the piece it promotes to).
+ * Checks it uncovers, and a castling rook's, are not seen.  For ordering
+ * moves, and for skipping the moves that cannot mate. */
 bool movegen_gives_check(const Board *b, Move m, int ksq);
 
 /* A move of list that mates at once, or MOVE_NONE: the first in the order
