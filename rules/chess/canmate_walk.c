@@ -82,12 +82,12 @@ typedef struct Open {
  * memory. */
 static bool open_begin(Open *o, size_t cap)
 {
-    if (!o->head) {
+    if (!o->head)
         o->head = malloc(OPEN_SCORES * sizeof *o->head);
+    if (!o->tail)
         o->tail = malloc(OPEN_SCORES * sizeof *o->tail);
-        if (!o->head || !o->tail)
-            return false;
-    }
+    if (!o->head || !o->tail)
+        return false; /* what was allocated stays, for the next call */
     if (!o->val || o->cap < cap) {
         free(o->val);
         free(o->next);
