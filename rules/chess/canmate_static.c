@@ -763,8 +763,7 @@ bool canmate_static_no(const Board *b, int winner)
 /* Every square a king step away from a square of x, and x itself. */
 static Bitboard king_dilate(Bitboard x)
 {
-    Bitboard h = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
-    return h | (h << 8) | (h >> 8);
+    return reach_set(KING, x, 0) | x;
 }
 
 /* Squares orthogonally adjacent to sq. */
