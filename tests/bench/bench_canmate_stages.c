@@ -3,7 +3,7 @@
  * its time on the labelled positions, and what it would cost if it knew
  * in advance which of its searches succeeds.
  *
- *   bench_canmate_stages [FILE] [--verbose]
+ *   bench_canmate_stages [FILE] [--verbose] [--matrix]
  *   bench_canmate_stages --case FEN white|black
  *
  * For every side-case of the labelled file (default
@@ -27,6 +27,12 @@
  * could still win; the oracle is what only faster searches can lower.
  * With --verbose, a line per case that reaches the stages: the oracle's
  * stage and both costs.
+ *
+ * With --matrix, a line per such case with every stage's answer and time
+ * (in menu order) and the schedule's order there, for trying other orders
+ * offline:
+ *   matrix: FEN | side | before US | order I,J,... | ANSWER US ...
+ * where ANSWER is Y, N or U for yes, no and unknown.
  *
  * With --case, one position and the side asked about: the stages in the
  * order the schedule runs them there, each with its CPU time alone, what
@@ -130,7 +136,7 @@ static double carried_cost(const CanMateStage *st, double us, Run *runs, int *n)
 /* Runs every stage alone on one open case and adds its schedule and
  * oracle costs (beyond `before`, the time spent before the stages). */
 static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *scratch,
-                        double before, const char *label, bool verbose)
+                        double before, const char *label, bool verbose, bool matrix)
 {
     int n = canmate_stage_count();
     CanMate got[STAGES_MAX];
@@ -180,6 +186,19 @@ static void stages_case(Totals *t, const Board *b, int winner, CanMateScratch *s
             canmate_stage_info(best, &st);
         printf("staged: %s | oracle %s %u c%d | %.0f us | schedule %.0f us\n", label, st.kind,
                st.share, st.corner, oracle, cost);
+    }
+    if (matrix) {
+        printf("matrix: %s | before %.0f | order", label, before);
+        for (int k = 0; k < len; k++)
+            printf("%c%d", k ? ',' : ' ', order[k]);
+        printf(" |");
+        for (int i = 0; i < n; i++)
+            printf(" %c %.0f",
+                   got[i] == CANMATE_YES  ? 'Y'
+                   : got[i] == CANMATE_NO ? 'N'
+                                          : 'U',
+                   us[i]);
+        printf("\n");
     }
 }
 
@@ -241,10 +260,12 @@ int main(int argc, char **argv)
     char def[512];
     testutil_data_path(def, sizeof def, "canmate", "d3-test-vector.txt");
     const char *path = def;
-    bool verbose = false;
+    bool verbose = false, matrix = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--verbose") == 0)
             verbose = true;
+        else if (strcmp(argv[i], "--matrix") == 0)
+            matrix = true;
         else
             path = argv[i];
     }
@@ -276,7 +297,7 @@ int main(int argc, char **argv)
             }
             char label[600];
             snprintf(label, sizeof label, "%s | %s", line + 3, c == WHITE ? "white" : "black");
-            stages_case(&t, &b, c, scratch, before, label, verbose);
+            stages_case(&t, &b, c, scratch, before, label, verbose, matrix);
         }
     }
     fclose(f);
