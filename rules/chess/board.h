@@ -67,9 +67,12 @@ static inline int piece_color(int piece)
 {
     return piece >= 6;
 }
+/* The type of a piece code; PIECE_NONE gives PIECE_TYPE_NB, no type.  A
+ * compare and a subtract: `% 6` cost a multiply-and-shift sequence on the
+ * hot paths of the searches (some 2 % of canmate_search()'s time). */
 static inline int piece_type(int piece)
 {
-    return piece % 6;
+    return piece >= 6 ? piece - 6 : piece;
 }
 
 static inline Bitboard board_pieces(const Board *b, int color, int type)

@@ -96,16 +96,19 @@ typedef struct Tempo {
     Move line[CANMATE_LINE_MAX];
 } Tempo;
 
-/* King steps from sq to the nearest of `pawns` (99: none). */
-static int steps_to_nearest(int sq, Bitboard pawns)
+/* The squares nearer to the nearest of `pawns`, in king steps, than sq is:
+ * those within one step less than its own distance, grown a king's step at a time
+ * from the pawns (empty without pawns).  One set per position, so that
+ * each king step is judged by a bit, not by a distance to every pawn. */
+static Bitboard nearer_squares(int sq, Bitboard pawns)
 {
-    int best = 99;
-    while (pawns) {
-        int d = bb_distance[sq][bb_pop(&pawns)];
-        if (d < best)
-            best = d;
+    Bitboard within = 0, x = pawns;
+    while (x && !(x & BB(sq))) {
+        within = x;
+        Bitboard row = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
+        x = row | (row << 8) | (row >> 8);
     }
-    return best;
+    return within;
 }
 
 /* Steps from sq to the nearest edge of the board. */
@@ -128,18 +131,19 @@ static int edge_distance(int sq)
  * shuttle with a step nearer to the pawns, a cycle the table cuts (the
  * position is in it, with as much left, while it is searched) and the
  * line's length bounds.
- * `near` is the distance from the mover's king to the nearest enemy pawn.
+ * `nearer` holds the squares nearer to the enemy pawns than the mover's
+ * king (nearer_squares).
  */
-static bool free_walk(const Board *b, int from, int to, int type, int winner, int near,
+static bool free_walk(const Board *b, int from, int to, int type, int winner, Bitboard nearer,
                       bool to_edge)
 {
     if (type == KING)
-        return steps_to_nearest(to, board_pieces(b, b->side ^ 1, PAWN)) < near ||
+        return (nearer & BB(to)) ||
                (to_edge && b->side != winner && edge_distance(to) < edge_distance(from));
     return b->side != winner && board_attackers(b, to, winner, board_occupied(b) & ~BB(from)) != 0;
 }
 
-static int move_rank(const Board *b, Move m, int winner, int near, bool to_edge)
+static int move_rank(const Board *b, Move m, int winner, Bitboard nearer, bool to_edge)
 {
     int from = move_from(m), to = move_to(m);
     int type = piece_type(b->squares[from]);
@@ -147,8 +151,8 @@ static int move_rank(const Board *b, Move m, int winner, int near, bool to_edge)
     if (move_kind(m) == MOVE_PROMOTION)
         return RANK_PROMOTE;
     if (type != PAWN && !capture && move_kind(m) == MOVE_NORMAL) /* castling is rare */
-        return free_walk(b, from, to, type, winner, near, to_edge) ? RANK_FREE_WALK
-                                                                   : RANK_REVERSIBLE;
+        return free_walk(b, from, to, type, winner, nearer, to_edge) ? RANK_FREE_WALK
+                                                                     : RANK_REVERSIBLE;
     if (b->side == winner)
         return capture ? RANK_WIN_CAPTURE : RANK_WIN_PUSH;
     if (!capture)
@@ -212,9 +216,9 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
     Move sorted[MOVES_MAX];
     uint8_t rank[MOVES_MAX];
     uint64_t count = 0;
-    int near = steps_to_nearest(board_king(b, b->side), board_pieces(b, b->side ^ 1, PAWN));
+    Bitboard nearer = nearer_squares(board_king(b, b->side), board_pieces(b, b->side ^ 1, PAWN));
     for (int i = 0; i < list.count; i++) {
-        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner, near, s->to_edge);
+        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner, nearer, s->to_edge);
         count += UINT64_C(1) << (8 * rank[i]);
     }
     uint64_t at = count * UINT64_C(0x0101010101010101) << 8; /* where each rank starts */
