@@ -205,6 +205,27 @@ static bool guided_stop(Guided *s, uint64_t key, int left)
     return false;
 }
 
+/* A leaf of the guided search (most of the positions it makes): the
+ * answers of guided_expand() in the same order, but the moves are not
+ * needed, only whether there is one.  `material_changed` is false when b
+ * was reached by a move that took nothing and promoted nothing from a
+ * position the material test let through: its answer is the same then
+ * (it reads only which men stand and the colours of the bishops' squares),
+ * so it is not asked again. */
+static bool guided_leaf(Guided *s, const Board *b, int ply, bool material_changed)
+{
+    if (!movegen_has_legal(b)) {
+        if (b->side != s->winner && board_in_check(b)) {
+            s->line_len = ply;
+            return true;
+        }
+        return false;
+    }
+    if (!material_changed || !canmate_static_material_no(b, s->winner))
+        s->cut = true;
+    return false;
+}
+
 /*
  * Depth-first helpmate search where the depth left is spent unevenly:
  * moves towards the pictured mate cost nothing, moves after such a move
@@ -220,21 +241,8 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
                           bool was_semi)
 {
     int winner = s->winner;
-    if (left <= 0 || ply >= GUIDED_LINE_MAX) {
-        /* A leaf (most of the positions the search makes): the answers
-         * below in the same order, but the moves are not needed, only
-         * whether there is one. */
-        if (!movegen_has_legal(b)) {
-            if (b->side != winner && board_in_check(b)) {
-                s->line_len = ply;
-                return true;
-            }
-            return false;
-        }
-        if (!canmate_static_material_no(b, winner))
-            s->cut = true;
-        return false;
-    }
+    if (left <= 0 || ply >= GUIDED_LINE_MAX)
+        return guided_leaf(s, b, ply, true);
     CanMateTtEntry *e = &s->tt[b->key & s->tt_mask];
     MoveList list;
     movegen_legal_moves(b, &list);
@@ -308,6 +316,14 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
         Board child = *b;
         board_make(&child, m);
         s->line[ply] = m;
+        if (next <= 0 || ply + 1 >= GUIDED_LINE_MAX) {
+            bool material_changed =
+                move_kind(m) == MOVE_PROMOTION ||
+                bb_popcount(board_occupied(&child)) != bb_popcount(board_occupied(b));
+            if (guided_leaf(s, &child, ply + 1, material_changed))
+                return true;
+            continue;
+        }
         if (guided_expand(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
             return true;
         if (s->aborted)
