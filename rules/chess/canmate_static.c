@@ -293,8 +293,10 @@ static bool capture_ends_game(const Men *m, int i, Bitboard at)
     return true;
 }
 
-/* One round of the rules over every man; true when anything grew. */
-static bool grow_round(Men *m)
+/* One round of the rules over every man; true when anything grew.  *same
+ * says whether the round left everything the race judgement reads as the
+ * round before left it: the sets, the promotions and the walls. */
+static bool grow_round(Men *m, bool *same)
 {
     /* guard: squares a fixed man attacks whatever else stands around it
      * (for a slider, the next square along each line), where no enemy
@@ -320,12 +322,14 @@ static bool grow_round(Men *m)
      * end below) have nothing new to find. */
     bool same_walls = walls == m->walls;
     m->walls = walls;
-    bool grew = false;
+    bool grew = false, promo_grew = false;
     for (int i = 0; i < m->n; i++) {
         int c = m->color[i], them = c ^ 1, type = m->type[i];
         Bitboard add = 0, hits_before = m->hits[i];
         if (type == PAWN) {
+            Bitboard promo_before = m->promo[i];
             add = pawn_round(m, i, walls, stand, firm);
+            promo_grew |= m->promo[i] != promo_before;
         } else if (!same_walls) {
             /* Within a round the walls stand still, so a piece's walk is
              * followed to its end at once: the rules are the same, the
@@ -368,6 +372,7 @@ static bool grow_round(Men *m)
             grew = true;
         }
     }
+    *same = same_walls && !grew && !promo_grew;
     return grew;
 }
 
@@ -413,7 +418,9 @@ static bool men_fixpoint(Men *m, const Board *b, int winner)
             m->king[m->color[i]] = i;
     }
     for (;;) {
-        bool grew = grow_round(m), promotes = false;
+        bool same, grew = grow_round(m, &same), promotes = false;
+        if (same)
+            return true; /* the race was judged on this very state */
         for (int i = 0; i < m->n; i++)
             promotes |= m->promo[i] != 0;
         if (promotes && !race_lost(m, b, WHITE, winner) && !race_lost(m, b, BLACK, winner))
