@@ -193,8 +193,11 @@ static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bo
     c->queue[tail].ply = (int16_t)ply;
     seen_insert(c, root->key, &c->queue[tail].slot);
     tail++;
-    /* Each exit once, by the man that makes it, its target and promotion. */
-    uint32_t kinds[EXITS_KEPT];
+    /* Each exit once, by the man that makes it, its target and promotion:
+     * a bit per man and move (its target, kind and promotion, the move's
+     * bits above its origin), so that a layer's many exits are each a
+     * look-up. */
+    uint64_t met[(PIECE_NONE << 10) / 64] = {0};
     int n = 0;
     int32_t mate = -1;
     *complete = true;
@@ -222,15 +225,11 @@ static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bo
                 if (move_kind(m) == MOVE_PROMOTION && b->side != c->winner &&
                     (move_promotion(m) == ROOK || move_promotion(m) == BISHOP))
                     continue;
-                uint32_t kind = (uint32_t)b->squares[move_from(m)] << 16 |
-                                (uint32_t)move_to(m) << 8 | (uint32_t)move_promotion(m) << 4 |
-                                (uint32_t)move_kind(m);
-                int k = 0;
-                while (k < n && kinds[k] != kind)
-                    k++;
-                if (k < n || n == EXITS_KEPT)
+                uint32_t kind = (uint32_t)b->squares[move_from(m)] << 10 | (uint32_t)m >> 6;
+                uint64_t bit = UINT64_C(1) << (kind & 63);
+                if ((met[kind >> 6] & bit) || n == EXITS_KEPT)
                     continue;
-                kinds[n] = kind;
+                met[kind >> 6] |= bit;
                 exits[n].at = (int32_t)head;
                 exits[n].move = m;
                 exits[n].score = exit_score(b, m, c->winner);
