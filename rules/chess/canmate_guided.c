@@ -207,15 +207,21 @@ static bool guided_stop(Guided *s, uint64_t key, int left)
 
 /* A leaf of the guided search (most of the positions it makes): the
  * answers of guided_expand() in the same order, but the moves are not
- * needed, only whether there is one.  `material_changed` is false when b
- * was reached by a move that took nothing and promoted nothing from a
- * position the material test let through: its answer is the same then
- * (it reads only which men stand and the colours of the bishops' squares),
- * so it is not asked again. */
+ * needed, only whether there is one, and not even that where the leaf
+ * can tell nothing new: only the loser in check can be mated there, and
+ * elsewhere a leaf only says that the round has not seen every position,
+ * which a line stopped before already said.  `material_changed` is false
+ * when b was reached by a move that took nothing and promoted nothing
+ * from a position the material test let through: its answer is the same
+ * then (it reads only which men stand and the colours of the bishops'
+ * squares), so it is not asked again. */
 static bool guided_leaf(Guided *s, const Board *b, int ply, bool material_changed)
 {
+    bool may_mate = b->side != s->winner && board_in_check(b);
+    if (!may_mate && s->cut)
+        return false;
     if (!movegen_has_legal(b)) {
-        if (b->side != s->winner && board_in_check(b)) {
+        if (may_mate) {
             s->line_len = ply;
             return true;
         }
