@@ -319,10 +319,13 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
                 return false;
             continue;
         }
+        bool leaf = next <= 0 || ply + 1 >= GUIDED_LINE_MAX;
+        if (leaf && s->cut && b->side != winner)
+            continue; /* the winner to move at a leaf: nothing to learn (guided_leaf) */
         Board child = *b;
         board_make(&child, m);
         s->line[ply] = m;
-        if (next <= 0 || ply + 1 >= GUIDED_LINE_MAX) {
+        if (leaf) {
             bool material_changed =
                 move_kind(m) == MOVE_PROMOTION ||
                 bb_popcount(board_occupied(&child)) != bb_popcount(board_occupied(b));
