@@ -319,9 +319,12 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
                 return false;
             continue;
         }
+        /* Once a line of the round was stopped, a leaf tells something
+         * only where it may be the loser mated (guided_leaf): it is not
+         * made where the winner is to move or is not in check. */
         bool leaf = next <= 0 || ply + 1 >= GUIDED_LINE_MAX;
-        if (leaf && s->cut && b->side != winner)
-            continue; /* the winner to move at a leaf: nothing to learn (guided_leaf) */
+        if (leaf && s->cut && (b->side != winner || !movegen_move_checks(b, m)))
+            continue;
         Board child = *b;
         board_make(&child, m);
         s->line[ply] = m;

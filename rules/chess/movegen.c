@@ -387,6 +387,23 @@ static Bitboard discoverers(const Board *b, int winner, int lk)
     return found;
 }
 
+bool movegen_move_checks(const Board *b, Move m)
+{
+    int lk = board_king(b, b->side ^ 1), from = move_from(m);
+    if (move_kind(m) == MOVE_CASTLING || move_kind(m) == MOVE_EN_PASSANT) {
+        Board child = *b;
+        board_make(&child, m);
+        return board_in_check(&child);
+    }
+    if (gives_check(b, m, lk))
+        return true;
+    /* A man alone between the king and a slider uncovers the check unless
+     * it stays on that line, and then it stays between them: no man can
+     * pass the slider or the king, and a knight or a man moving across
+     * the line cannot land on it again. */
+    return (discoverers(b, b->side, lk) & BB(from)) && !(bb_line[lk][from] & BB(move_to(m)));
+}
+
 /* Whether the king of the side to move has a safe square to step to: the
  * cheap way to see that most checks are not mate. */
 static bool king_can_step(const Board *b)

@@ -80,6 +80,12 @@ bool movegen_has_legal(const Board *b);
  * moves, and for skipping the moves that cannot mate. */
 bool movegen_gives_check(const Board *b, Move m, int ksq);
 
+/* Whether the legal move m gives check by any means: directly, by the
+ * line it uncovers, by a castling rook or by an en passant capture (those
+ * two rare ones by making the move).  Cheaper than making the move to
+ * ask, where most moves give none. */
+bool movegen_move_checks(const Board *b, Move m);
+
 /* A move of list that mates at once, or MOVE_NONE: the first in the order
  * of list, which holds legal moves of b (all of them, or only those
  * movegen_checking_candidates() keeps: the same answer, every mate being

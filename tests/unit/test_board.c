@@ -335,7 +335,9 @@ END_TEST
  * none when no move mates (tried by making every move), from the full list
  * and from the checking candidates alike; movegen_gives_check() claims
  * only checks, and every check by the man moved (or the piece it promotes
- * to) outside castling and en passant.  Returns the mating moves. */
+ * to) outside castling and en passant; movegen_move_checks() says of every
+ * move whether it checks, uncovered checks and the special moves' too.
+ * Returns the mating moves. */
 static long mating_move_agrees(const Board *b)
 {
     MoveList list, cand;
@@ -357,6 +359,8 @@ static long mating_move_agrees(const Board *b)
             ck_assert_msg(direct, "%s claimed a check in %s", uci, fen);
         else
             ck_assert_msg(!direct || special, "%s: its check missed in %s", uci, fen);
+        ck_assert_msg(movegen_move_checks(b, m) == (checkers != 0), "%s: check %s in %s", uci,
+                      checkers ? "missed" : "claimed", fen);
         if (checkers && movegen_count_legal(&child) == 0) {
             if (first == MOVE_NONE)
                 first = m;
