@@ -291,6 +291,22 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
         kind[j + 1] = k;
         list.moves[j + 1] = m;
     }
+    /* The depth left to each child, and which are leaves. */
+    int16_t nexts[MOVES_MAX];
+    bool leaves[MOVES_MAX];
+    for (int i = 0; i < list.count; i++) {
+        int next = kind[i] == STEP_REWARD || (kind[i] == STEP_NORMAL && progress) ? left
+                   : kind[i] == STEP_PUNISH                                       ? left - 3
+                                                                                  : left - 1;
+        nexts[i] = (int16_t)next;
+        leaves[i] = next <= 0 || ply + 1 >= GUIDED_LINE_MAX;
+    }
+    /* Once a line of the round was stopped, a leaf tells something only
+     * where it may be the loser mated (guided_leaf), and the table only
+     * whether the round saw every position (stale), which the stopped
+     * line already denies: a leaf where the winner is to move, or that
+     * gives no check, is only counted, neither looked up nor made. */
+    bool winner_leaves_idle = s->cut && b->side != winner;
     /* Most children end at the table look-up, a cache miss: their keys
      * come first and every slot is fetched at once, so that the misses
      * overlap; a child is made only when the table lets it through.  A
@@ -299,32 +315,27 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
     enum { AHEAD = 4 };
     uint64_t keys[MOVES_MAX];
     for (int i = 0; i < list.count; i++) {
-        keys[i] = board_key_after(b, list.moves[i]);
+        keys[i] = winner_leaves_idle && leaves[i] ? 0 : board_key_after(b, list.moves[i]);
         __builtin_prefetch(&s->tt[keys[i] & s->tt_mask]);
     }
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
-        int v = kind[i];
-        int next = left - 1;
-        if (v == STEP_REWARD)
-            next = left;
-        else if (v == STEP_PUNISH)
-            next = left - 3;
-        else if (progress)
-            next = left;
+        int next = nexts[i];
+        bool leaf = leaves[i];
         if (i + AHEAD < list.count)
             __builtin_prefetch(&s->tt[keys[i + AHEAD] & s->tt_mask]);
+        if (leaf && s->cut && (b->side != winner || !movegen_move_checks(b, m))) {
+            if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
+                s->aborted = true;
+                return false;
+            }
+            continue;
+        }
         if (guided_stop(s, keys[i], next)) {
             if (s->aborted)
                 return false;
             continue;
         }
-        /* Once a line of the round was stopped, a leaf tells something
-         * only where it may be the loser mated (guided_leaf): it is not
-         * made where the winner is to move or is not in check. */
-        bool leaf = next <= 0 || ply + 1 >= GUIDED_LINE_MAX;
-        if (leaf && s->cut && (b->side != winner || !movegen_move_checks(b, m)))
-            continue;
         Board child = *b;
         board_make(&child, m);
         s->line[ply] = m;
@@ -336,7 +347,7 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
                 return true;
             continue;
         }
-        if (guided_expand(s, &child, next, ply + 1, v == STEP_REWARD, semi || was_semi))
+        if (guided_expand(s, &child, next, ply + 1, kind[i] == STEP_REWARD, semi || was_semi))
             return true;
         if (s->aborted)
             return false;
