@@ -70,6 +70,13 @@ static inline int bb_more_than_one(Bitboard b)
     return (b & (b - 1)) != 0;
 }
 
+/* x and every square a king step away from a square of x. */
+static inline Bitboard bb_king_spread(Bitboard x)
+{
+    Bitboard row = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
+    return row | (row << 8) | (row >> 8);
+}
+
 /* How far sq is from the nearest corner, 0 in a corner: the file and rank
  * steps plus the larger of them, so that a square near one edge only
  * counts as farther than one near both. */

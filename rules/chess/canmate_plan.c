@@ -105,8 +105,7 @@ static Bitboard nearer_squares(int sq, Bitboard pawns)
     Bitboard within = 0, x = pawns;
     while (x && !(x & BB(sq))) {
         within = x;
-        Bitboard row = x | ((x << 1) & ~FILE_A_BB) | ((x >> 1) & ~FILE_H_BB);
-        x = row | (row << 8) | (row >> 8);
+        x = bb_king_spread(x);
     }
     return within;
 }

@@ -767,12 +767,6 @@ bool canmate_static_no(const Board *b, int winner)
 /* ---------------------------------------------------------------------- */
 /* The frozen-wall proof                                                    */
 
-/* Every square a king step away from a square of x, and x itself. */
-static Bitboard king_dilate(Bitboard x)
-{
-    return reach_set(KING, x, 0) | x;
-}
-
 /* Squares orthogonally adjacent to sq. */
 static Bitboard orth_neighbours(int sq)
 {
@@ -786,7 +780,7 @@ Bitboard canmate_static_region(int type, int sq, Bitboard pawns, Bitboard forbid
     while (frontier) {
         Bitboard next = 0;
         if (type == KING) {
-            next = king_dilate(frontier);
+            next = bb_king_spread(frontier);
         } else {
             while (frontier) {
                 int s = bb_pop(&frontier);
@@ -804,7 +798,7 @@ Bitboard canmate_static_region(int type, int sq, Bitboard pawns, Bitboard forbid
 static Bitboard attacks_from(int type, Bitboard reg, Bitboard pawns)
 {
     if (type == KING)
-        return king_dilate(reg) & ~reg;
+        return bb_king_spread(reg) & ~reg;
     Bitboard att = 0;
     while (reg) {
         int s = bb_pop(&reg);
@@ -847,7 +841,7 @@ bool canmate_static_frozen_no(const Board *b, int winner)
         if (type == KING) {
             Bitboard reg = canmate_static_region(KING, sq, pawns, patt[them]);
             /* An enemy pawn not defended by a pawn could be taken by the king. */
-            if (king_dilate(reg) & cpawns[them] & ~patt[them])
+            if (bb_king_spread(reg) & cpawns[them] & ~patt[them])
                 return false;
             king_reg[c] = reg;
             continue;
@@ -881,7 +875,7 @@ bool canmate_static_frozen_no(const Board *b, int winner)
     bool one_colour = !(win_bishop_sq & LIGHT_SQUARES_BB) || !(win_bishop_sq & DARK_SQUARES_BB);
     if (win_types != BB(BISHOP) || !one_colour)
         return false;
-    Bitboard blocked = pawns | patt[winner] | king_dilate(king_reg[winner]) | lose_piece_regs;
+    Bitboard blocked = pawns | patt[winner] | bb_king_spread(king_reg[winner]) | lose_piece_regs;
     while (checkable) {
         int k = bb_pop(&checkable);
         if (!(orth_neighbours(k) & ~blocked))
