@@ -233,38 +233,36 @@ static Bitboard confronted(const Men *m, int i, Bitboard firm)
 /* The new squares of pawn i from one round's walls; sets strays and the
  * squares it can jump over.  As a piece's walk, the pawn's is followed to
  * its end within the round: each step is one the round's walls allow, so
- * its squares are those later rounds would add, in fewer rounds. */
+ * its squares are those later rounds would add, in fewer rounds.  Every
+ * step is taken from all the squares of a front at once: what a square
+ * adds depends on that square and the round's sets alone. */
 static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2],
                            const Bitboard firm[2])
 {
-    int c = m->color[i], them = c ^ 1, dir = c == WHITE ? 8 : -8;
-    int start_rank = c == WHITE ? 1 : 6;
-    Bitboard add = 0, from = m->reach[i], done = 0, stop = walls | confronted(m, i, firm[them]);
+    int c = m->color[i], them = c ^ 1, sq0 = m->sq0[i];
+    Bitboard ends = RANK_1_BB | RANK_8_BB;
+    Bitboard stop = walls | confronted(m, i, firm[them]), prey = stand[them] | m->jumped[them];
+    Bitboard add = 0, from = m->reach[i], done = 0;
+    if (SQ_RANK(sq0) == (c == WHITE ? 1 : 6)) {
+        Bitboard f = (c == WHITE ? BB(sq0) << 8 : BB(sq0) >> 8) & ~stop;
+        Bitboard f2 = (c == WHITE ? f << 8 : f >> 8) & ~stop;
+        if (f2) {
+            add |= f2;
+            m->jumped[c] |= f;
+        }
+    }
     while (from) {
         done |= from;
-        while (from) {
-            int s = bb_pop(&from);
-            int f = s + dir;
-            if (!(stop & BB(f))) {
-                add |= BB(f);
-                int f2 = f + dir;
-                if (s == m->sq0[i] && SQ_RANK(s) == start_rank && !(stop & BB(f2))) {
-                    add |= BB(f2);
-                    m->jumped[c] |= BB(f);
-                }
-            }
-            Bitboard caps = bb_pawn_attacks[c][s];
-            m->hits[i] |= caps;
-            caps &= stand[them] | m->jumped[them];
-            if (caps) {
-                add |= caps;
-                m->strays[i] = true;
-            }
-        }
-        from = add & ~(RANK_1_BB | RANK_8_BB) & ~done;
+        Bitboard caps = bb_pawns_attacks(from, c);
+        m->hits[i] |= caps;
+        caps &= prey;
+        if (caps)
+            m->strays[i] = true;
+        add |= caps | ((c == WHITE ? from << 8 : from >> 8) & ~stop);
+        from = add & ~ends & ~done;
     }
-    m->promo[i] |= add & (RANK_1_BB | RANK_8_BB);
-    return add & ~(RANK_1_BB | RANK_8_BB);
+    m->promo[i] |= add & ends;
+    return add & ~ends;
 }
 
 /*
@@ -544,16 +542,11 @@ static bool mates_in_one(const Board *b)
  * gains a rank, and its reach holds every square it can stand on. */
 static int pawn_supply(const Men *m, int i)
 {
-    int r0 = SQ_RANK(m->sq0[i]), most = 0;
-    Bitboard r = m->reach[i];
-    while (r) {
-        int d = SQ_RANK(bb_pop(&r)) - r0;
-        if (m->color[i] == BLACK)
-            d = -d;
-        if (d > most)
-            most = d;
-    }
-    return most;
+    int r0 = SQ_RANK(m->sq0[i]);
+    Bitboard r = m->reach[i]; /* never empty: it holds the pawn's square */
+    if (m->color[i] == WHITE)
+        return SQ_RANK(63 - __builtin_clzll(r)) - r0;
+    return r0 - SQ_RANK(bb_lsb(r));
 }
 
 /* King steps from the king's square to every square of its reach, through
@@ -735,12 +728,9 @@ bool canmate_static_no(const Board *b, int winner)
     for (int i = 0; i < m.n; i++) {
         if (m.color[i] != winner || m.type[i] == KING)
             continue;
-        Bitboard a = 0, from = m.reach[i];
-        if (m.type[i] != PAWN)
-            a = reach_set(m.type[i], from, m.walls);
-        while (from && m.type[i] == PAWN)
-            a |= bb_pawn_attacks[winner][bb_pop(&from)];
-        mm.attacks |= a;
+        Bitboard from = m.reach[i];
+        mm.attacks |= m.type[i] == PAWN ? bb_pawns_attacks(from, winner)
+                                        : reach_set(m.type[i], from, m.walls);
         if (m.type[i] == BISHOP || m.type[i] == QUEEN)
             mm.diag_reach |= m.reach[i];
         if (m.type[i] == ROOK || m.type[i] == QUEEN)
