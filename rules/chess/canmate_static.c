@@ -139,6 +139,8 @@ typedef struct Men {
     Bitboard hits[MEN_MAX];
     bool taken[MEN_MAX];
     bool strays[MEN_MAX];
+    uint32_t men[2];    /* each side's men but the king, a bit per index */
+    uint32_t pawns[2];  /* of those, the pawns */
     Bitboard jumped[2]; /* squares pawns of a colour may pass by a double step */
     Bitboard walls;     /* the squares of fixed men, at the fixpoint */
     /* The sets describe the games only up to their first promotion: a
@@ -209,6 +211,23 @@ static bool is_fixed(const Men *m, int i)
     return m->reach[i] == BB(m->sq0[i]) && !m->taken[i];
 }
 
+/* Removes and returns the lowest index of a set of men; *x not empty. */
+static int man_pop(uint32_t *x)
+{
+    int i = __builtin_ctz(*x);
+    *x &= *x - 1;
+    return i;
+}
+
+/* Whether every man of x is fixed. */
+static bool all_fixed(const Men *m, uint32_t x)
+{
+    while (x)
+        if (!is_fixed(m, man_pop(&x)))
+            return false;
+    return true;
+}
+
 /* The squares pawn i may not push onto because an enemy pawn in front of
  * it on its file can never let it pass: from the nearest such pawn on.
  * `firm` holds the squares of the enemy pawns that never leave their file
@@ -277,9 +296,8 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
 static bool capture_ends_game(const Men *m, int i, Bitboard at)
 {
     int c = m->color[i];
-    for (int j = 0; j < m->n; j++)
-        if (j != i && m->color[j] == c && m->type[j] != KING && !is_fixed(m, j))
-            return false;
+    if (!all_fixed(m, m->men[c] & ~(UINT32_C(1) << i)))
+        return false;
     Bitboard region = m->reach[m->king[c]];
     while (at) {
         int s = bb_pop(&at);
@@ -349,15 +367,13 @@ static bool grow_round(Men *m, bool *same)
             grew = true;
         }
     }
-    Bitboard hits[2] = {0, 0}, king_hits[2] = {0, 0};
-    for (int i = 0; i < m->n; i++) {
-        if (m->type[i] == KING)
-            king_hits[m->color[i]] |= m->hits[i];
-        else
-            hits[m->color[i]] |= m->hits[i];
-    }
-    for (int i = 0; i < m->n; i++) {
-        if (m->type[i] == KING || m->taken[i])
+    Bitboard hits[2] = {0, 0}, king_hits[2] = {m->hits[m->king[WHITE]], m->hits[m->king[BLACK]]};
+    for (int c = WHITE; c <= BLACK; c++)
+        for (uint32_t x = m->men[c]; x;)
+            hits[c] |= m->hits[man_pop(&x)];
+    for (uint32_t x = m->men[WHITE] | m->men[BLACK]; x;) {
+        int i = man_pop(&x);
+        if (m->taken[i])
             continue;
         int them = m->color[i] ^ 1;
         Bitboard exposed = m->reach[i];
@@ -381,10 +397,13 @@ static bool race_lost(const Men *m, const Board *b, int f, int winner);
  * false it stays false. */
 static bool may_freeze(const Men *m, int f)
 {
-    for (int i = 0; i < m->n; i++)
-        if (m->color[i] == f &&
-            (m->type[i] == PAWN ? m->promo[i] != 0 : m->reach[i] != BB(m->sq0[i])))
+    if (m->reach[m->king[f]] != BB(m->sq0[m->king[f]]))
+        return false;
+    for (uint32_t x = m->men[f]; x;) {
+        int i = man_pop(&x);
+        if (m->type[i] == PAWN ? m->promo[i] != 0 : m->reach[i] != BB(m->sq0[i]))
             return false;
+    }
     return true;
 }
 
@@ -398,6 +417,7 @@ static bool may_freeze(const Men *m, int f)
 static bool men_fixpoint(Men *m, const Board *b, int winner)
 {
     m->n = 0;
+    m->men[WHITE] = m->men[BLACK] = m->pawns[WHITE] = m->pawns[BLACK] = 0;
     m->jumped[WHITE] = m->jumped[BLACK] = 0;
     m->walls = ~(Bitboard)0; /* no round yet */
     Bitboard occ = board_occupied(b);
@@ -414,13 +434,17 @@ static bool men_fixpoint(Men *m, const Board *b, int winner)
         m->promo[i] = 0;
         if (m->type[i] == KING)
             m->king[m->color[i]] = i;
+        else
+            m->men[m->color[i]] |= UINT32_C(1) << i;
+        if (m->type[i] == PAWN)
+            m->pawns[m->color[i]] |= UINT32_C(1) << i;
     }
     for (;;) {
         bool same, grew = grow_round(m, &same), promotes = false;
         if (same)
             return true; /* the race was judged on this very state */
-        for (int i = 0; i < m->n; i++)
-            promotes |= m->promo[i] != 0;
+        for (uint32_t x = m->pawns[WHITE] | m->pawns[BLACK]; x;)
+            promotes |= m->promo[man_pop(&x)] != 0;
         if (promotes && !race_lost(m, b, WHITE, winner) && !race_lost(m, b, BLACK, winner))
             return false;
         if (!grew)
@@ -452,11 +476,10 @@ static bool flights_coverable(const Men *m, int winner, int k, Bitboard attacks)
             need &= ~bb_king_attacks[bb_pop(&wk)];
         int blockers = 0;
         Bitboard covered = 0;
-        for (int j = 0; j < m->n; j++) {
-            if (m->color[j] != loser || m->type[j] == KING || !(m->reach[j] & need))
-                continue;
-            blockers++;
-            covered |= m->reach[j] & need;
+        for (uint32_t x = m->men[loser]; x;) {
+            Bitboard r = m->reach[man_pop(&x)] & need;
+            blockers += r != 0;
+            covered |= r;
         }
         if (covered == need && blockers >= bb_popcount(need))
             return true;
@@ -500,9 +523,8 @@ static bool discovers_check(const Men *m, const MateMaterial *mm, int k, int w1)
 static bool last_moves_impossible(const Men *m, const MateMaterial *mm, int winner, int k)
 {
     int loser = winner ^ 1;
-    for (int j = 0; j < m->n; j++)
-        if (m->color[j] == loser && m->type[j] != KING && !is_fixed(m, j))
-            return false;
+    if (!all_fixed(m, m->men[loser]))
+        return false;
     Bitboard wk = m->reach[m->king[winner]];
     Bitboard from = bb_king_attacks[k] & m->reach[m->king[loser]];
     while (from) {
@@ -586,12 +608,14 @@ static bool promotion_needs_reply(const Men *m, int f, int winner, Bitboard qs)
 {
     int kf = m->sq0[m->king[f]];
     Bitboard seen = bb_king_attacks[kf];
-    for (int j = 0; j < m->n; j++) {
-        int t = m->type[j];
-        if (m->color[j] == f && t != PAWN && t != KING)
-            seen |= board_piece_attacks(t, m->sq0[j], m->walls);
-        if (m->color[j] != f && f != winner && (t == BISHOP || t == ROOK || t == QUEEN))
+    for (uint32_t x = f != winner ? m->men[f ^ 1] & ~m->pawns[f ^ 1] : 0; x;) {
+        int t = m->type[man_pop(&x)];
+        if (t == BISHOP || t == ROOK || t == QUEEN)
             return false;
+    }
+    for (uint32_t x = m->men[f] & ~m->pawns[f]; x;) {
+        int j = man_pop(&x);
+        seen |= board_piece_attacks(m->type[j], m->sq0[j], m->walls);
     }
     if (qs & seen)
         return false;
@@ -624,9 +648,9 @@ static bool promotion_too_late(const Men *m, int f, int i, Bitboard others, uint
     int pushes = togo - (SQ_RANK(sq) == (c == WHITE ? 1 : 6) ? 1 : 0);
     int blockers = 0, only = -1, kings = 0;
     Bitboard taken_at = 0; /* where the blockers only the king can take stand */
-    for (int j = 0; j < m->n && !m->strays[i]; j++) {
-        if (m->type[j] != PAWN || m->color[j] != f || m->strays[j] ||
-            SQ_FILE(m->sq0[j]) != SQ_FILE(sq))
+    for (uint32_t x = m->strays[i] ? 0 : m->pawns[f]; x;) {
+        int j = man_pop(&x);
+        if (m->strays[j] || SQ_FILE(m->sq0[j]) != SQ_FILE(sq))
             continue;
         if (c == WHITE ? m->sq0[j] < sq : m->sq0[j] > sq)
             continue; /* behind i */
@@ -693,18 +717,17 @@ static bool race_lost(const Men *m, const Board *b, int f, int winner)
     if (!may_freeze(m, f))
         return false;
     int r = f ^ 1, supply = 0;
-    for (int i = 0; i < m->n; i++)
-        if (m->color[i] == f && m->type[i] == PAWN)
-            supply += pawn_supply(m, i);
+    for (uint32_t x = m->pawns[f]; x;)
+        supply += pawn_supply(m, man_pop(&x));
     /* r's king's distances, filled on first need (kdist[64] says so). */
     uint8_t kdist[65];
     kdist[64] = 0;
     Bitboard others = 0; /* squares r's men but the king may take on */
-    for (int j = 0; j < m->n; j++)
-        if (m->color[j] == r && m->type[j] != KING)
-            others |= m->hits[j];
-    for (int i = 0; i < m->n; i++) {
-        if (m->color[i] != r || !m->promo[i])
+    for (uint32_t x = m->men[r]; x;)
+        others |= m->hits[man_pop(&x)];
+    for (uint32_t x = m->pawns[r]; x;) {
+        int i = man_pop(&x);
+        if (!m->promo[i])
             continue;
         /* f's moves before r's k-th move: k when f moves first, else k - 1;
          * and one more when f must answer the promotion. */
@@ -725,9 +748,8 @@ bool canmate_static_no(const Board *b, int winner)
     int loser = winner ^ 1;
     Bitboard kreg = m.reach[m.king[loser]];
     MateMaterial mm = {0, 0, 0};
-    for (int i = 0; i < m.n; i++) {
-        if (m.color[i] != winner || m.type[i] == KING)
-            continue;
+    for (uint32_t x = m.men[winner]; x;) {
+        int i = man_pop(&x);
         Bitboard from = m.reach[i];
         mm.attacks |= m.type[i] == PAWN ? bb_pawns_attacks(from, winner)
                                         : reach_set(m.type[i], from, m.walls);
