@@ -8,7 +8,7 @@ import { LiveStream } from './sse.js';
 import { t } from './i18n.js';
 import { ClockPair } from './clock.js';
 import { BoardView } from './board-view.js';
-import { normalize } from './state.js';
+import { normalize, olderThan } from './state.js';
 import { html, render, resultText } from './ui.js';
 import { playerName } from './views.js';
 
@@ -80,6 +80,8 @@ export class GameView {
   }
 
   show(s) {
+    // A late answer (a read, an action's) must not take the game back.
+    if (olderThan(s, this.state)) return;
     this.state = s;
     const q = (c) => this.el.querySelector(c);
     q('.g-title').textContent = `${t('view.round_n', { n: s.game.round })}, ${t('view.board_n', { n: s.game.board })}`;

@@ -10,7 +10,7 @@ import { t } from './i18n.js';
 import { ClockPair } from './clock.js';
 import { BoardView } from './board-view.js';
 import { html, render, resultText } from './ui.js';
-import { normalize } from './state.js';
+import { normalize, olderThan } from './state.js';
 import { confirmations } from './game-view.js';
 import { teamSettings, isTeamEvent, matchTitle } from './teams-view.js';
 
@@ -111,6 +111,8 @@ export class LiveGrid {
   }
 
   showGame(card, s) {
+    // A late read must not take the game back past the stream's last update.
+    if (olderThan(s, card.state)) return;
     if (s.over && !(card.state && card.state.over)) {
       clearTimeout(this.matchTimer);
       this.matchTimer = setTimeout(() => this.refreshMatches(), 300);

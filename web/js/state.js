@@ -8,7 +8,8 @@
 //    status, draw_offer, illegal: {white, black}, confirmed: {white, black},
 //    call_pending, offer_awaits_arbiter, claim_awaits_arbiter, must_move_from, must_capture_on,
 //    dead_position: {side, end} | null, checked_in: {white, black},
-//    moves: [{san, uci, white_ms, black_ms}]}
+//    moves: [{san, uci, white_ms, black_ms}], event_id}
+// event_id is the newest event the state is the game after (see olderThan).
 // The engine's state object is described in docs/events.md ("State").
 
 const SIDES = ['white', 'black'];
@@ -75,6 +76,13 @@ export function normalize(raw, prev = null) {
     events = prev.events.slice();
     if (raw.event && !events.some((e) => e.id === raw.event.id)) events.push(normEvent(raw.event));
   }
+  // A whole state is the game after its newest event; an update, after its
+  // own event, whatever the list it was merged into holds (an answer that
+  // comes after the stream's next update is merged into a newer list); an
+  // answer that recorded nothing ("already recorded") cannot be placed.
+  const eventId = raw.events
+    ? events.reduce((m, e) => Math.max(m, e.id || 0), 0)
+    : (first(raw.event && raw.event.id, raw.id) ?? null);
   const movesRaw = first(st.moves, st.plies, raw.moves);
   const moves = Array.isArray(movesRaw) ? movesRaw.map(normMove) : movesFromEvents(events);
   // The engine lists SAN in "moves" and the same moves in UCI in "uci".
@@ -101,7 +109,18 @@ export function normalize(raw, prev = null) {
     dead_position: st.dead_position_awaits_arbiter || null,
     start_fen: st.start_fen || (prev && prev.start_fen) || null,
     moves,
+    event_id: eventId,
   };
+}
+
+// Whether S is an older picture of PREV's game than PREV: drawn over it, a
+// late answer would take the game back (a check-in's answer coming after
+// the stream's start, a move's after the opponent's reply), and nothing
+// would bring it forward again until the next event.  A state that cannot
+// be placed is not older.
+export function olderThan(s, prev) {
+  return Boolean(prev && s && s.game.id === prev.game.id && s.event_id !== null && prev.event_id !== null &&
+    s.event_id < prev.event_id);
 }
 
 // Without the engine's move list, the scoresheet is what the move events say.

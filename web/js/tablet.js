@@ -12,7 +12,7 @@ import { LiveStream } from './sse.js';
 import { initI18n, t, lang, languagePicker, localSan, typedToSan, onLanguageChange } from './i18n.js';
 import { ClockPair } from './clock.js';
 import { BoardView, PROMO } from './board-view.js';
-import { normalize } from './state.js';
+import { normalize, olderThan } from './state.js';
 import { html, render, $, ask, toast, errorText, connectionBadge, resultText } from './ui.js';
 import { tournamentOf, tournamentSeen, playerLabel, headText, confirmMoves, tabletTools, askMove } from './tablet-head.js';
 import { keptRead, keptWrite, keptForget, keptBanner } from './kept.js';
@@ -317,14 +317,14 @@ function onTournament(x) {
   renderGame();
 }
 
-const lastId = (s) => s.events.reduce((m, e) => Math.max(m, e.id || 0), 0);
-
 function apply(s) {
   if (!s || !s.game || (s.game.id !== undefined && s.game.id !== openId)) return;
-  // A late answer must not roll the board back past what we already saw;
-  // a kept state is no measure of what is new.
+  // A late answer must not roll the board back past what we already saw
+  // (the check-in's answer after the stream's start would show the game
+  // as not started until the next move); a kept state is no measure of
+  // what is new.
   if (keptState) { state = null; keptState = false; }
-  if (state && s.game.id === state.game.id && lastId(s) < lastId(state)) return;
+  if (olderThan(s, state)) return;
   if (state && s.game.id === state.game.id) {
     for (const side of ['white', 'black']) {
       if (s.illegal[side] > state.illegal[side]) {
@@ -536,7 +536,9 @@ async function act(what, body, { quiet = false } = {}) {
   if (!isLive()) return false;
   try {
     const r = await api.post(`games/${me.game_id}/${what}`, body, { retry: 3 });
-    apply(normalize(r.game, state));
+    // An answer that recorded nothing (a retry of one that did) cannot be
+    // placed among the stream's updates: the game is read again instead.
+    if (r.event) apply(normalize(r.game, state)); else await refresh();
     if (!quiet) verdictToast(r.verdict, r.verdict && r.verdict.ok === false ? 'error' : 'info');
     return r.verdict ? r.verdict.ok !== false : true;
   } catch (e) {
