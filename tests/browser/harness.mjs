@@ -146,6 +146,14 @@ export async function deskSignedIn(browser, daemon, hash = '', opts = { viewport
   return desk;
 }
 
+/* The answer to the check-in of the tablet PAGE (6.7).  A player signed in
+ * is present only once that is in, not when the board shows: a round
+ * started before finds him absent and, with no default time, forfeits his
+ * game.  Ask before the sign-in is submitted. */
+export function checkedIn(page) {
+  return page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v1\/games\/\d+\/checkin$/.test(r.url()) && r.ok());
+}
+
 export async function squareCenter(page, square, root = '') {
   const box = await page.locator(`${root} cg-board`).first().boundingBox();
   const orientation = await page.locator(`${root} .cg-wrap`).first().evaluate((el) => (el.classList.contains('orientation-black') ? 'black' : 'white'));

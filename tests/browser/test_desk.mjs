@@ -9,7 +9,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, newPage, deskSignedIn } from './harness.mjs';
+import { startAll, stopAll, newPage, deskSignedIn, checkedIn } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
@@ -302,9 +302,11 @@ test('tablet: nothing to offer, claim or resign before the start; an illegal mov
   const g = await twoPlayerGame('Tablet Open');
   const tab = await newPage(browser, { viewport: { width: 800, height: 1280 } });
   await tab.goto(`${daemon.url}/board.html?t=${g.tid}&lang=en`);
+  const present = checkedIn(tab);
   await tab.fill('#pin', g.pins[0]);
   await tab.click('#signin button[type=submit].primary >> nth=-1');
   await tab.waitForSelector('.cg-wrap');
+  await present;
   await g.black('checkin');
   for (const id of ['#b-offer', '#b-claim', '#b-resign']) assert.equal(await tab.isDisabled(id), true, `${id} before the start`);
   await arbiter.call('POST', `tournaments/${g.tid}/rounds/1/start`, {});

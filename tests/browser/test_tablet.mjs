@@ -5,7 +5,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN, ApiClient, newPage, dragMove, stopAll, startAll } from './harness.mjs';
+import { ADMIN, ApiClient, checkedIn, newPage, dragMove, stopAll, startAll } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 const pins = {};
@@ -33,12 +33,15 @@ test.after(() => stopAll(daemon, browser));
 
 const expectText = (locator, re, timeout = 10000) => locator.filter({ hasText: re }).first().waitFor({ timeout });
 
+// Signed in and checked in: present at the board when the round starts.
 async function signIn(name, viewport) {
   const tab = await newPage(browser, { viewport });
   await tab.goto(`${daemon.url}/board.html?t=${tid}`);
+  const present = checkedIn(tab);
   await tab.fill('#pin', pins[name]);
   await tab.click('#signin button[type=submit].primary >> nth=-1');
   await tab.waitForSelector('.cg-wrap');
+  await present;
   return tab;
 }
 
@@ -231,9 +234,11 @@ test('in Russian: an offer armed under the Sofia rule is refused in Russian and 
   await black.call('POST', `games/${round.games[0].id}/checkin`, {});
   const tab = await newPage(browser, { viewport: { width: 1024, height: 600 } });
   await tab.goto(`${daemon.url}/board.html?t=${tour.id}&lang=ru`);
+  const present = checkedIn(tab);
   await tab.fill('#pin', pin['Petrov, Pyotr']);
   await tab.click('#signin button[type=submit].primary >> nth=-1');
   await tab.waitForSelector('.cg-wrap');
+  await present;
   await arbiter.call('POST', `tournaments/${tour.id}/rounds/1/start`, {});
   await expectText(tab.locator('#status'), /Ваш ход/);
   await tab.click('#b-offer');

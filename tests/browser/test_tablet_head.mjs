@@ -11,7 +11,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { startAll, stopAll, newPage, dragMove } from './harness.mjs';
+import { startAll, stopAll, newPage, dragMove, checkedIn } from './harness.mjs';
 
 let daemon; let browser; let arbiter;
 test.before(async () => { ({ daemon, browser, arbiter } = await startAll()); });
@@ -25,9 +25,12 @@ async function signIn(tid, pin, viewport) {
     Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => { window.wakeRequests++; return { addEventListener() {} }; } } });
   });
   await tab.goto(`${daemon.url}/board.html?t=${tid}`);
+  // Checked in before the round starts: present at the board (6.7).
+  const present = checkedIn(tab);
   await tab.fill('#pin', pin);
   await tab.click('#signin button[type=submit].primary >> nth=-1');
   await tab.waitForSelector('.cg-wrap');
+  await present;
   return tab;
 }
 
