@@ -305,8 +305,14 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
      * where it may be the loser mated (guided_leaf), and the table only
      * whether the round saw every position (stale), which the stopped
      * line already denies: a leaf where the winner is to move, or that
-     * gives no check, is only counted, neither looked up nor made. */
-    bool winner_leaves_idle = s->cut && b->side != winner;
+     * gives no check, is idle, only counted, neither looked up nor made.
+     * Where a line was stopped already, the idle leaves are known before
+     * the keys; a line stopped later in the loop makes more of them. */
+    bool cut_before = s->cut;
+    bool idle[MOVES_MAX];
+    for (int i = 0; i < list.count; i++)
+        idle[i] = cut_before && leaves[i] &&
+                  (b->side != winner || !movegen_move_checks(b, list.moves[i]));
     /* Most children end at the table look-up, a cache miss: their keys
      * come first and every slot is fetched at once, so that the misses
      * overlap; a child is made only when the table lets it through.  A
@@ -315,7 +321,7 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
     enum { AHEAD = 4 };
     uint64_t keys[MOVES_MAX];
     for (int i = 0; i < list.count; i++) {
-        keys[i] = winner_leaves_idle && leaves[i] ? 0 : board_key_after(b, list.moves[i]);
+        keys[i] = idle[i] ? 0 : board_key_after(b, list.moves[i]);
         __builtin_prefetch(&s->tt[keys[i] & s->tt_mask]);
     }
     for (int i = 0; i < list.count; i++) {
@@ -324,7 +330,8 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
         bool leaf = leaves[i];
         if (i + AHEAD < list.count)
             __builtin_prefetch(&s->tt[keys[i + AHEAD] & s->tt_mask]);
-        if (leaf && s->cut && (b->side != winner || !movegen_move_checks(b, m))) {
+        if (idle[i] ||
+            (!cut_before && leaf && s->cut && (b->side != winner || !movegen_move_checks(b, m)))) {
             if (++s->nodes > s->max_nodes || ++s->iter_nodes > s->iter_max) {
                 s->aborted = true;
                 return false;
