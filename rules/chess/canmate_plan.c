@@ -82,7 +82,6 @@ enum {
     RANK_REVERSIBLE,
     RANK_NB
 };
-_Static_assert(RANK_NB <= 8, "tempo_dfs packs a count per rank in a byte of a word");
 
 typedef struct Tempo {
     int winner;
@@ -207,29 +206,34 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
     e->key = b->key;
     e->gen = s->gen;
     e->depth = left;
-    /* The moves by rank (a counting sort), the reversible ones last.  The
-     * counts are packed a byte a rank into one word, which keeps them in a
-     * register (counters in memory made each increment wait for the one
-     * before); a position has at most 218 legal moves, so no byte
-     * overflows, and multiplying by 0x0101... sums the bytes below. */
-    Move sorted[MOVES_MAX];
+    /* The moves by rank, the reversible ones (most of them) last in the
+     * order generated, the few others sorted by rank as they come, each
+     * after those of its rank before it. */
+    Move sorted[MOVES_MAX], rev[MOVES_MAX];
     uint8_t rank[MOVES_MAX];
-    uint64_t count = 0;
+    int first_rev = 0, n_rev = 0;
     Bitboard nearer = nearer_squares(board_king(b, b->side), board_pieces(b, b->side ^ 1, PAWN));
     for (int i = 0; i < list.count; i++) {
-        rank[i] = (uint8_t)move_rank(b, list.moves[i], s->winner, nearer, s->to_edge);
-        count += UINT64_C(1) << (8 * rank[i]);
+        Move m = list.moves[i];
+        int r = move_rank(b, m, s->winner, nearer, s->to_edge);
+        if (r == RANK_REVERSIBLE) {
+            rev[n_rev++] = m;
+            continue;
+        }
+        int j = first_rev++;
+        for (; j > 0 && rank[j - 1] > r; j--) {
+            sorted[j] = sorted[j - 1];
+            rank[j] = rank[j - 1];
+        }
+        sorted[j] = m;
+        rank[j] = (uint8_t)r;
     }
-    uint64_t at = count * UINT64_C(0x0101010101010101) << 8; /* where each rank starts */
-    /* The first reversible move is at first_rev, and none is tried with no
-     * depth left.  Most children end at the table look-up, a cache miss:
-     * their keys come first and every slot is fetched at once, and a child
-     * is made only when the table lets it through. */
-    int first_rev = (int)(at >> (8 * RANK_REVERSIBLE) & 0xff);
-    for (int i = 0; i < list.count; i++) {
-        sorted[at >> (8 * rank[i]) & 0xff] = list.moves[i];
-        at += UINT64_C(1) << (8 * rank[i]);
-    }
+    /* None of the reversible moves is tried with no depth left.  Most
+     * children end at the table look-up, a cache miss: their keys come
+     * first and every slot is fetched at once, and a child is made only
+     * when the table lets it through. */
+    if (left > 0)
+        memcpy(sorted + first_rev, rev, (size_t)n_rev * sizeof *rev);
     int n = left > 0 ? list.count : first_rev;
     s->cut |= n < list.count;
     uint64_t keys[MOVES_MAX];
