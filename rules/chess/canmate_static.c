@@ -102,16 +102,10 @@ bool canmate_static_needs_help(const Board *b, int winner)
     return false;
 }
 
-/* NO when the material on the board can never mate the loser, whatever the
- * placement: the classic dead positions and their one-sided variants. */
-bool canmate_static_material_no(const Board *b, int winner)
+bool canmate_static_minor_material_no(const Board *b, int winner)
 {
     int loser = winner ^ 1;
     Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
-    if (!wmat)
-        return true; /* a lone king never gives check */
-    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
-        return false; /* pawns can promote; rooks and queens mate */
     Bitboard lmat = b->by_color[loser] & ~b->by_type[KING];
     if (!(lmat & b->by_type[PAWN]) && canmate_static_needs_help(b, winner))
         return true;

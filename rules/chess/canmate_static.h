@@ -36,9 +36,23 @@
  * the missing blocker. */
 bool canmate_static_needs_help(const Board *b, int winner);
 
+/* canmate_static_material_no() where the winner has pieces but no pawn,
+ * rook or queen: the rules that look at both sides' minor pieces. */
+bool canmate_static_minor_material_no(const Board *b, int winner);
+
 /* True when the material on b can never mate the loser, whatever the
- * placement: the classic dead positions and their one-sided variants. */
-bool canmate_static_material_no(const Board *b, int winner);
+ * placement: the classic dead positions and their one-sided variants.
+ * Every node of the searches asks, and the winner mostly has a pawn, a
+ * rook or a queen: that answer is inline. */
+static inline bool canmate_static_material_no(const Board *b, int winner)
+{
+    Bitboard wmat = b->by_color[winner] & ~b->by_type[KING];
+    if (!wmat)
+        return true; /* a lone king never gives check */
+    if (wmat & (b->by_type[PAWN] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return false; /* pawns can promote; rooks and queens mate */
+    return canmate_static_minor_material_no(b, winner);
+}
 
 /* True only when it is proven that `winner` (WHITE or BLACK) can never
  * mate from b by any series of legal moves; false means "not proven".
