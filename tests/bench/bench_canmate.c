@@ -8,6 +8,8 @@
  *                               (FILE "-": no labelled run)
  *   bench_canmate --labelled-only [FILE]
  *                               the labelled run alone
+ *   --repeat N                  the labelled run N times (1 to 64), each
+ *                               case timed by its least time over them
  *   bench_canmate --generate N  write N timeout-like positions (EPD) to stdout
  *
  * The labelled file (default tests/data/canmate/d3-test-vector.txt, see the
@@ -159,23 +161,39 @@ typedef struct {
     int winner;
 } Case;
 
-/* The labelled run; returns the number of wrong answers, or -1 when the
- * file cannot be read. */
-static int run_labelled(const char *path, bool verbose)
+/* A side-case of the labelled file: the position, the side asked about,
+ * the label's answer, and what the runs gave. */
+typedef struct {
+    Board b;
+    int winner;
+    CanMate want, got;
+    double best; /* least CPU time over the runs, ns */
+    int line;    /* index of its text in the run's lines */
+} Labelled;
+
+typedef struct {
+    Labelled *cases;
+    char (*lines)[512];
+    int n, n_lines, skipped;
+} LabelledSet;
+
+static void labelled_free(LabelledSet *set)
 {
+    free(set->cases);
+    free(set->lines);
+}
+
+/* Reads the side-cases of path into set; false when it cannot be read or
+ * holds none (said on stderr). */
+static bool labelled_read(const char *path, bool verbose, LabelledSet *set)
+{
+    *set = (LabelledSet){0};
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "bench_canmate: cannot open %s\n", path);
-        return -1;
+        return false;
     }
-    CanMateScratch *scratch = canmate_scratch_new();
-    if (!scratch) {
-        fclose(f);
-        return -1;
-    }
-    int cases = 0, correct = 0, wrong = 0, unknown = 0, positions = 0, skipped = 0;
-    double total = 0, worst = 0;
-    char worst_fen[600] = "";
+    int cap = 0;
     char line[512], err[160];
     Board b;
     int read;
@@ -183,57 +201,117 @@ static int run_labelled(const char *path, bool verbose)
         if (read < 0) {
             /* Placements no game can reach (more promoted men than missing
              * pawns) are refused by the FEN reader, as in play. */
-            skipped++;
+            set->skipped++;
             if (verbose)
                 printf("skipped: %s: %s\n", line + 3, err);
             continue;
         }
-        positions++;
-        for (int c = WHITE; c <= BLACK; c++) {
-            CanMate want = testutil_labelled_want(line, c);
-            double t0 = now_ns();
-            CanMate got = canmate_quick(&b, c);
-            if (got == CANMATE_UNKNOWN)
-                got = canmate_search(&b, c, NULL, scratch, NULL, NULL);
-            double e = now_ns() - t0;
-            total += e;
-            if (e > worst) {
-                worst = e;
-                snprintf(worst_fen, sizeof worst_fen, "%s (%s)", line + 3,
-                         c == WHITE ? "white" : "black");
+        if (set->n_lines == cap) {
+            cap = cap ? 2 * cap : 1024;
+            void *cases = realloc(set->cases, 2 * (size_t)cap * sizeof *set->cases);
+            void *lines = cases ? realloc(set->lines, (size_t)cap * sizeof *set->lines) : NULL;
+            if (cases)
+                set->cases = cases;
+            if (!lines) {
+                fclose(f);
+                labelled_free(set);
+                fprintf(stderr, "bench_canmate: out of memory\n");
+                return false;
             }
-            cases++;
-            if (verbose)
-                printf("case: %s | %s | %s | %s | %.0f us\n", line + 3,
-                       c == WHITE ? "white" : "black", canmate_name(want), canmate_name(got),
-                       e / 1e3);
-            if (got == want) {
-                correct++;
-            } else if (got == CANMATE_UNKNOWN) {
-                unknown++;
-                if (verbose)
-                    printf("unknown: %s | %s | %s\n", line + 3, c == WHITE ? "white" : "black",
-                           canmate_name(want));
-            } else {
-                wrong++;
-                printf("WRONG: %s | %s | got %s\n", line + 3, c == WHITE ? "white" : "black",
-                       canmate_name(got));
-            }
+            set->lines = lines;
         }
+        snprintf(set->lines[set->n_lines], sizeof set->lines[0], "%s", line + 3);
+        for (int c = WHITE; c <= BLACK; c++)
+            set->cases[set->n++] =
+                (Labelled){b, c, testutil_labelled_want(line, c), CANMATE_UNKNOWN, 0, set->n_lines};
+        set->n_lines++;
     }
     fclose(f);
-    canmate_scratch_free(scratch);
-    if (cases == 0) {
+    if (set->n == 0) {
+        labelled_free(set);
         fprintf(stderr, "bench_canmate: no labelled positions in %s\n", path);
+        return false;
+    }
+    return true;
+}
+
+/* The labelled run, `repeat` times over: each case's time is its least
+ * over the runs (the machine's own load only ever adds time), and every
+ * run must give the same answers (the analysis is deterministic).
+ * Returns the number of wrong answers, or -1 when the file cannot be
+ * read. */
+static int run_labelled(const char *path, bool verbose, int repeat)
+{
+    LabelledSet set;
+    if (!labelled_read(path, verbose, &set))
+        return -1;
+    CanMateScratch *scratch = canmate_scratch_new();
+    if (!scratch) {
+        labelled_free(&set);
         return -1;
     }
-    printf("labelled:  %d positions, %d cases (%s); %d unreachable positions skipped\n", positions,
-           cases, path, skipped);
+    double run_mean[64];
+    int unstable = 0;
+    for (int r = 0; r < repeat; r++) {
+        double total = 0;
+        for (int i = 0; i < set.n; i++) {
+            Labelled *k = &set.cases[i];
+            double t0 = now_ns();
+            CanMate got = canmate_quick(&k->b, k->winner);
+            if (got == CANMATE_UNKNOWN)
+                got = canmate_search(&k->b, k->winner, NULL, scratch, NULL, NULL);
+            double e = now_ns() - t0;
+            total += e;
+            if (r == 0 || e < k->best)
+                k->best = e;
+            if (r > 0 && got != k->got) {
+                unstable++;
+                printf("UNSTABLE: %s | %s | %s, then %s\n", set.lines[k->line],
+                       k->winner == WHITE ? "white" : "black", canmate_name(k->got),
+                       canmate_name(got));
+            }
+            k->got = got;
+        }
+        run_mean[r] = total / set.n;
+    }
+    canmate_scratch_free(scratch);
+    int correct = 0, wrong = 0, unknown = 0, worst = 0;
+    double total = 0;
+    for (int i = 0; i < set.n; i++) {
+        const Labelled *k = &set.cases[i];
+        const char *fen = set.lines[k->line], *side = k->winner == WHITE ? "white" : "black";
+        total += k->best;
+        if (k->best > set.cases[worst].best)
+            worst = i;
+        if (verbose)
+            printf("case: %s | %s | %s | %s | %.0f us\n", fen, side, canmate_name(k->want),
+                   canmate_name(k->got), k->best / 1e3);
+        if (k->got == k->want) {
+            correct++;
+        } else if (k->got == CANMATE_UNKNOWN) {
+            unknown++;
+            if (verbose)
+                printf("unknown: %s | %s | %s\n", fen, side, canmate_name(k->want));
+        } else {
+            wrong++;
+            printf("WRONG: %s | %s | got %s\n", fen, side, canmate_name(k->got));
+        }
+    }
+    const Labelled *w = &set.cases[worst];
+    printf("labelled:  %d positions, %d cases (%s); %d unreachable positions skipped\n",
+           set.n_lines, set.n, path, set.skipped);
     printf("           decided %d (%.2f%%)  correct %d  wrong %d  unknown %d\n", correct + wrong,
-           100.0 * (correct + wrong) / cases, correct, wrong, unknown);
-    printf("           mean %.1f us/case  worst %.2f ms: %s\n", total / cases / 1e3, worst / 1e6,
-           worst_fen);
-    return wrong;
+           100.0 * (correct + wrong) / set.n, correct, wrong, unknown);
+    printf("           mean %.1f us/case  worst %.2f ms: %s (%s)\n", total / set.n / 1e3,
+           w->best / 1e6, set.lines[w->line], w->winner == WHITE ? "white" : "black");
+    if (repeat > 1) {
+        printf("           (each case's least time over %d runs; the runs' means:", repeat);
+        for (int r = 0; r < repeat; r++)
+            printf(" %.1f", run_mean[r] / 1e3);
+        printf(" us/case)\n");
+    }
+    labelled_free(&set);
+    return wrong + unstable;
 }
 
 int main(int argc, char **argv)
@@ -245,9 +323,12 @@ int main(int argc, char **argv)
     testutil_data_path(labelled_def, sizeof labelled_def, "canmate", "d3-test-vector.txt");
     const char *path = def, *labelled = labelled_def;
     bool only = false, verbose = false;
+    int repeat = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--labelled") == 0 && i + 1 < argc)
             labelled = argv[++i];
+        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
+            repeat = atoi(argv[++i]);
         else if (strcmp(argv[i], "--labelled-only") == 0)
             only = true;
         else if (strcmp(argv[i], "--verbose") == 0)
@@ -257,7 +338,11 @@ int main(int argc, char **argv)
         else
             path = argv[i];
     }
-    int wrong = strcmp(labelled, "-") == 0 ? 0 : run_labelled(labelled, verbose);
+    if (repeat < 1 || repeat > 64) {
+        fprintf(stderr, "bench_canmate: --repeat takes 1 to 64 runs\n");
+        return 2;
+    }
+    int wrong = strcmp(labelled, "-") == 0 ? 0 : run_labelled(labelled, verbose, repeat);
     if (wrong != 0)
         return wrong < 0 ? 2 : 1;
     if (only)
