@@ -123,18 +123,23 @@ static int semi_blocked_square(const Board *b)
     return x ? bb_lsb(x) : SQ_NONE;
 }
 
+/* The files that hold a square of x, a bit per file: the ranks folded
+ * onto the first. */
+static unsigned files_of(Bitboard x)
+{
+    x |= x >> 32;
+    x |= x >> 16;
+    x |= x >> 8;
+    return (unsigned)(x & RANK_1_BB);
+}
+
 /* Whether every file holding a pawn of one side that can still move (not on
  * its last two ranks) holds one of the other side too. */
 static bool pawns_paired(const Board *b)
 {
     Bitboard wp = board_pieces(b, WHITE, PAWN) & ~RANK_7_BB;
     Bitboard bp = board_pieces(b, BLACK, PAWN) & ~RANK_2_BB;
-    unsigned wf = 0, bf = 0;
-    while (wp)
-        wf |= 1u << SQ_FILE(bb_pop(&wp));
-    while (bp)
-        bf |= 1u << SQ_FILE(bb_pop(&bp));
-    return wf == bf;
+    return files_of(wp) == files_of(bp);
 }
 
 enum { STEP_NORMAL, STEP_REWARD, STEP_PUNISH };
@@ -294,12 +299,12 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
     /* The depth left to each child, and which are leaves. */
     int16_t nexts[MOVES_MAX];
     bool leaves[MOVES_MAX];
+    const int cost[3] = {[STEP_NORMAL] = progress ? 0 : 1, [STEP_REWARD] = 0, [STEP_PUNISH] = 3};
+    bool deep = ply + 1 >= GUIDED_LINE_MAX;
     for (int i = 0; i < list.count; i++) {
-        int next = kind[i] == STEP_REWARD || (kind[i] == STEP_NORMAL && progress) ? left
-                   : kind[i] == STEP_PUNISH                                       ? left - 3
-                                                                                  : left - 1;
+        int next = left - cost[kind[i]];
         nexts[i] = (int16_t)next;
-        leaves[i] = next <= 0 || ply + 1 >= GUIDED_LINE_MAX;
+        leaves[i] = next <= 0 || deep;
     }
     /* Once a line of the round was stopped, a leaf tells something only
      * where it may be the loser mated (guided_leaf), and the table only
