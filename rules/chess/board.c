@@ -22,24 +22,29 @@ const uint8_t board_castle_keep[64] = {
     [61 ... 62] = 15,       [63] = 15 & ~CASTLE_BK,
 };
 
-static inline void put_piece(Board *b, int piece, int sq)
+/* The piece helpers keep the key up to date where `track_key` says so;
+ * board_make_keyed() sets it at the end instead.  It is a constant at every
+ * call, so each kind of make compiles without the other's work. */
+static inline void put_piece(Board *b, int piece, int sq, bool track_key)
 {
     b->by_type[piece_type(piece)] |= BB(sq);
     b->by_color[piece_color(piece)] |= BB(sq);
     b->squares[sq] = (uint8_t)piece;
-    b->key ^= zobrist_piece[piece][sq];
+    if (track_key)
+        b->key ^= zobrist_piece[piece][sq];
 }
 
-static inline void remove_piece(Board *b, int sq)
+static inline void remove_piece(Board *b, int sq, bool track_key)
 {
     int piece = b->squares[sq];
     b->by_type[piece_type(piece)] &= ~BB(sq);
     b->by_color[piece_color(piece)] &= ~BB(sq);
     b->squares[sq] = PIECE_NONE;
-    b->key ^= zobrist_piece[piece][sq];
+    if (track_key)
+        b->key ^= zobrist_piece[piece][sq];
 }
 
-static inline void move_piece(Board *b, int from, int to)
+static inline void move_piece(Board *b, int from, int to, bool track_key)
 {
     int piece = b->squares[from];
     Bitboard ft = BB(from) | BB(to);
@@ -47,7 +52,8 @@ static inline void move_piece(Board *b, int from, int to)
     b->by_color[piece_color(piece)] ^= ft;
     b->squares[from] = PIECE_NONE;
     b->squares[to] = (uint8_t)piece;
-    b->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
+    if (track_key)
+        b->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
 }
 
 Bitboard board_checkers(const Board *b)
@@ -137,7 +143,7 @@ static bool make_kept_invariants(const Board *b, int from, int to)
 }
 #endif
 
-void board_make(Board *b, Move m)
+static inline void make_move(Board *b, Move m, bool track_key)
 {
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
     int us = b->side;
@@ -145,7 +151,8 @@ void board_make(Board *b, Move m)
     int ep_candidate = SQ_NONE;
 
     if (b->ep != SQ_NONE) {
-        b->key ^= zobrist_ep_file[SQ_FILE(b->ep)];
+        if (track_key)
+            b->key ^= zobrist_ep_file[SQ_FILE(b->ep)];
         b->ep = SQ_NONE;
     }
     uint8_t castling = b->castling;
@@ -154,21 +161,21 @@ void board_make(Board *b, Move m)
     if (kind == MOVE_CASTLING) {
         int rook_from = to > from ? from + 3 : from - 4;
         int rook_to = to > from ? from + 1 : from - 1;
-        move_piece(b, from, to);
-        move_piece(b, rook_from, rook_to);
+        move_piece(b, from, to, track_key);
+        move_piece(b, rook_from, rook_to, track_key);
     } else {
         if (b->squares[to] != PIECE_NONE) {
-            remove_piece(b, to);
+            remove_piece(b, to, track_key);
             b->halfmove = 0;
         }
         if (kind == MOVE_EN_PASSANT)
-            remove_piece(b, us == WHITE ? to - 8 : to + 8);
-        move_piece(b, from, to);
+            remove_piece(b, us == WHITE ? to - 8 : to + 8, track_key);
+        move_piece(b, from, to, track_key);
         if (piece_type(piece) == PAWN) {
             b->halfmove = 0;
             if (kind == MOVE_PROMOTION) {
-                remove_piece(b, to);
-                put_piece(b, piece_make(us, move_promotion(m)), to);
+                remove_piece(b, to, track_key);
+                put_piece(b, piece_make(us, move_promotion(m)), to, track_key);
             } else if ((from ^ to) == 16) {
                 int ep = (from + to) / 2;
                 if (bb_pawn_attacks[us][ep] & board_pieces(b, us ^ 1, PAWN))
@@ -181,17 +188,31 @@ void board_make(Board *b, Move m)
      * change then. */
     if (castling) {
         b->castling &= board_castle_keep[from] & board_castle_keep[to];
-        b->key ^= zobrist_castling[castling] ^ zobrist_castling[b->castling];
+        if (track_key)
+            b->key ^= zobrist_castling[castling] ^ zobrist_castling[b->castling];
     }
     b->side ^= 1;
-    b->key ^= zobrist_black_to_move;
+    if (track_key)
+        b->key ^= zobrist_black_to_move;
     if (us == BLACK)
         b->fullmove++;
     if (ep_candidate != SQ_NONE && ep_capture_legal(b, ep_candidate)) {
         b->ep = (uint8_t)ep_candidate;
-        b->key ^= zobrist_ep_file[SQ_FILE(ep_candidate)];
+        if (track_key)
+            b->key ^= zobrist_ep_file[SQ_FILE(ep_candidate)];
     }
     assert(make_kept_invariants(b, from, to));
+}
+
+void board_make(Board *b, Move m)
+{
+    make_move(b, m, true);
+}
+
+void board_make_keyed(Board *b, Move m, uint64_t key)
+{
+    make_move(b, m, false);
+    b->key = key;
 }
 
 uint64_t board_compute_key(const Board *b)
@@ -340,7 +361,7 @@ static int parse_placement(Board *b, const char *s, char *err, size_t errlen)
             if (file >= 8)
                 return error_set(err, errlen, BOARD_E_FEN, "rank %d has more than 8 squares",
                                  rank + 1);
-            put_piece(b, (int)(c - piece_chars), SQ(file, rank));
+            put_piece(b, (int)(c - piece_chars), SQ(file, rank), true);
             file++;
         }
     }

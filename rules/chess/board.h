@@ -106,6 +106,12 @@ void board_to_fen(const Board *b, char *out);
 /* Plays m, which must be legal in b. */
 void board_make(Board *b, Move m);
 
+/* board_make() for a caller that has the key already: key must be
+ * board_key_after(b, m) before the move.  The searches compute that key
+ * to probe their tables before they make a move; the make then does not
+ * work it out a second time. */
+void board_make_keyed(Board *b, Move m, uint64_t key);
+
 /* The key b would have after board_make(b, m), for m legal in b, without
  * making the move: lets a search probe its table before it pays for the
  * copy and the make (a double step that an enemy pawn could take en

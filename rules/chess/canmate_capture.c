@@ -244,10 +244,11 @@ static int32_t walk_layer(Capture *c, const Board *root, int ply, size_t cap, bo
             }
             /* Most children were met before: looked up before made. */
             Node *kid = &c->queue[tail];
-            if (!seen_insert(c, board_key_after(b, m), &kid->slot))
+            uint64_t key = board_key_after(b, m);
+            if (!seen_insert(c, key, &kid->slot))
                 continue;
             kid->b = *b;
-            board_make(&kid->b, m);
+            board_make_keyed(&kid->b, m, key);
             kid->parent = (int32_t)head;
             kid->move = m;
             kid->ply = (int16_t)(c->queue[head].ply + 1);

@@ -349,7 +349,7 @@ static bool guided_expand(Guided *s, const Board *b, int left, int ply, bool pro
             continue;
         }
         Board child = *b;
-        board_make(&child, m);
+        board_make_keyed(&child, m, keys[i]);
         s->line[ply] = m;
         if (leaf) {
             bool material_changed =

@@ -249,7 +249,7 @@ static bool tempo_dfs(Tempo *s, const Board *b, int left, int ply)
             continue;
         }
         Board child = *b;
-        board_make(&child, sorted[i]);
+        board_make_keyed(&child, sorted[i], keys[i]);
         s->line[ply] = sorted[i];
         if (tempo_dfs(s, &child, next, ply + 1))
             return true;

@@ -375,7 +375,7 @@ CanMate canmate_walk_exhaust(CanMateWalks **walks, const Board *root, int winner
                 continue;
             QueueEntry *q = &w->queue[tail++];
             q->b = w->queue[at].b;
-            board_make(&q->b, list.moves[i]);
+            board_make_keyed(&q->b, list.moves[i], keys[i]);
             q->parent = (int32_t)at;
             q->move = list.moves[i];
             q->depth = depth;
@@ -506,14 +506,15 @@ CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winn
         /* A position is marked seen when it is taken out, by key, before
          * it is made: copies of it still waiting are dropped here. */
         bool is_root = parent == 0xffffffffu;
-        if (!seen_insert(w, is_root ? root->key : board_key_after(&w->queue[parent].b, mv)))
+        uint64_t key = is_root ? root->key : board_key_after(&w->queue[parent].b, mv);
+        if (!seen_insert(w, key))
             continue;
         QueueEntry *q = &w->queue[count];
         if (is_root) {
             *q = (QueueEntry){*root, -1, MOVE_NONE, 0};
         } else {
             q->b = w->queue[parent].b;
-            board_make(&q->b, mv);
+            board_make_keyed(&q->b, mv, key);
             q->parent = (int32_t)parent;
             q->move = mv;
             q->depth = (int16_t)(w->queue[parent].depth + 1);

@@ -216,17 +216,22 @@ static long walk_trees(const char *const *fens, size_t n, int depth, long (*visi
 }
 
 /* Each move from b: the key announced by board_key_after() is the one
- * board_make() gives; returns the moves seen. */
+ * board_make() gives, and board_make_keyed() with that key leaves the
+ * very board board_make() leaves; returns the moves seen. */
 static long keys_agree(const Board *b)
 {
     MoveList list;
     movegen_legal_moves(b, &list);
     for (int i = 0; i < list.count; i++) {
-        Board child = *b;
+        Board child = *b, keyed = *b;
         board_make(&child, list.moves[i]);
         char uci[6];
         board_move_to_uci(list.moves[i], uci);
-        ck_assert_msg(board_key_after(b, list.moves[i]) == child.key, "key after %s differs", uci);
+        uint64_t key = board_key_after(b, list.moves[i]);
+        ck_assert_msg(key == child.key, "key after %s differs", uci);
+        ck_assert_msg(key == board_compute_key(&child), "made key after %s is wrong", uci);
+        board_make_keyed(&keyed, list.moves[i], key);
+        ck_assert_msg(memcmp(&keyed, &child, sizeof keyed) == 0, "keyed make of %s differs", uci);
     }
     return list.count;
 }
