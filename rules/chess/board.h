@@ -3,7 +3,7 @@
  * passant, move counters and its Zobrist key; FEN in and out; making moves.
  *
  * Invariants of a Board built by board_from_fen() and changed only by
- * board_make():
+ * board_make() (or board_make_keyed(), the same make with the key given):
  *   - exactly one king per side; no pawn on rank 1 or 8; the side not to move
  *     is not in check;
  *   - castling rights agree with the pieces (king and rook on their squares);
