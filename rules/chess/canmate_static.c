@@ -249,6 +249,12 @@ static Bitboard confronted(const Men *m, int i, Bitboard firm)
  * its squares are those later rounds would add, in fewer rounds.  Every
  * step is taken from all the squares of a front at once: what a square
  * adds depends on that square and the round's sets alone. */
+/* x one rank forward for pawns of colour c. */
+static Bitboard pawn_push(Bitboard x, int c)
+{
+    return c == WHITE ? x << 8 : x >> 8;
+}
+
 static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2],
                            const Bitboard firm[2])
 {
@@ -257,8 +263,8 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
     Bitboard stop = walls | confronted(m, i, firm[them]), prey = stand[them] | m->jumped[them];
     Bitboard add = 0, from = m->reach[i], done = 0;
     if (SQ_RANK(sq0) == (c == WHITE ? 1 : 6)) {
-        Bitboard f = (c == WHITE ? BB(sq0) << 8 : BB(sq0) >> 8) & ~stop;
-        Bitboard f2 = (c == WHITE ? f << 8 : f >> 8) & ~stop;
+        Bitboard f = pawn_push(BB(sq0), c) & ~stop;
+        Bitboard f2 = pawn_push(f, c) & ~stop;
         if (f2) {
             add |= f2;
             m->jumped[c] |= f;
@@ -271,7 +277,7 @@ static Bitboard pawn_round(Men *m, int i, Bitboard walls, const Bitboard stand[2
         caps &= prey;
         if (caps)
             m->strays[i] = true;
-        add |= caps | ((c == WHITE ? from << 8 : from >> 8) & ~stop);
+        add |= caps | (pawn_push(from, c) & ~stop);
         from = add & ~ends & ~done;
     }
     m->promo[i] |= add & ends;
