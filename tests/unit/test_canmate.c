@@ -519,6 +519,36 @@ START_TEST(guided_search)
 }
 END_TEST
 
+/* The one labelled case no search decides yet: eight White bishops, all on
+ * dark squares, against a Black king on a8.  Its mate is on h8, the one
+ * dark square whose light neighbours two bishops can fill (a3, walled by
+ * Black's own pawns, is covered for good by the pawn on b2): White takes
+ * every bishop off the long diagonal, Black's king walks to h8 on light
+ * squares, its bishops fill g8 and h7, and a bishop comes back to check.
+ * The line replays, so the label is right; the search may leave the case
+ * open (the arbiter then rules) but never calls it dead. */
+START_TEST(undecided_case_mates_on_h8)
+{
+    static const char fen[] = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1";
+    static const char *const uci[] = {
+        "g7h6", "b7a6", "h8g7", "a8b7", "g7f8", "b7c8", "f6g5", "c8d7", "e5f4",
+        "d7e8", "d4c5", "e8f7", "c3b4", "f7g8", "d2c1", "g8h8", "c1d2", "c6e4",
+        "d2c1", "e4h7", "c1d2", "a6c8", "d2c1", "c8e6", "c1d2", "e6g8", "b4c3",
+    };
+    enum { PLIES = sizeof uci / sizeof *uci };
+    Board b = testutil_board(fen);
+    Move line[PLIES];
+    for (int i = 0; i < PLIES; i++) {
+        line[i] = testutil_uci(&b, uci[i]);
+        board_make(&b, line[i]);
+    }
+    testutil_assert_mates(fen, WHITE, line, PLIES);
+    b = testutil_board(fen);
+    ck_assert_int_ne(canmate_quick(&b, WHITE), CANMATE_NO);
+    ck_assert_int_ne(canmate_search(&b, WHITE, NULL, NULL, NULL, NULL), CANMATE_NO);
+}
+END_TEST
+
 START_TEST(labelled_sample)
 {
     const char *dir = getenv("ARBITER_TEST_DATA");
@@ -589,6 +619,7 @@ int main(void)
     tcase_add_test(tc, queen_or_rook_never_no);
     tcase_add_test(tc, lone_bishop_against_heavy_piece);
     tcase_add_test(tc, labelled_sample);
+    tcase_add_test(tc, undecided_case_mates_on_h8);
     tcase_add_test(tc, mobility_proof);
     tcase_add_test(tc, guided_search);
     tcase_add_test(tc, no_answers_survive_brute_force);
