@@ -216,14 +216,15 @@ test('board events from the desk: a touched piece binds; an undecided dead posit
   assert.match(await desk.textContent('#g-log'), /The arbiter recorded a piece touched by White \(4\.3\)\./);
   await assert.rejects(g.white('move', { ply: 2, move: 'd4' }), /409/);
   await g.white('move', { ply: 2, move: 'Nf3' });
-  // Black's first illegal move is the last allowed; whether White (a
-  // king walled in on a1, eight bishops on dark squares) can still mate
-  // is undecided (it can: Black's king on h8, shut in by its own light
-  // bishops), so the arbiter rules it alive and Black loses.
-  const d = await twoPlayerGame('Dead Open', { settings: { fen: 'k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 b - - 0 1', illegal_moves_to_lose: 1 } });
+  // Black's first illegal move (the king steps into the pawns' check) is
+  // the last allowed; whether White (king, rook and bishops shut in
+  // behind a pawn chain) can still mate is undecided (it can, by a long
+  // helpmate in which its f-pawn queens), so the arbiter rules it alive
+  // and Black loses.
+  const d = await twoPlayerGame('Dead Open', { settings: { fen: '8/8/2B2p2/2p1pPp1/2PbPk1b/2pBp1p1/2P1P1P1/5BRK b - - 0 1', illegal_moves_to_lose: 1 } });
   await d.white('checkin'); await d.black('checkin');
   await arbiter.call('POST', `tournaments/${d.tid}/rounds/1/start`, {});
-  await d.black('move', { ply: 0, move: 'Kb8' });
+  await d.black('move', { ply: 0, move: 'Kf3' });
   await desk.goto(`${daemon.url}/desk.html?lang=en#/g/${d.gid}`);
   await desk.waitForSelector('#arb-dead:not(.hidden)');
   assert.match(await desk.textContent('#arb-dead'), /Dead position\? Decide: Black loses \(illegal moves\) if White can still checkmate/);

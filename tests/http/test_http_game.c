@@ -279,7 +279,8 @@ END_TEST
  * position? decide) and decides with a result. */
 START_TEST(flag_with_undecided_mate_waits_for_the_arbiter)
 {
-    Game g = new_game("2", "{\"fen\":\"k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 b - - 0 1\"}");
+    Game g =
+        new_game("2", "{\"fen\":\"8/8/2B2p2/2p1pPp1/2PbPk1b/2pBp1p1/2P1P1P1/5BRK b - - 0 1\"}");
     Resp *keep;
     json_t *st = state(&g, &keep);
     json_int_t deadline = json_integer_value(
