@@ -43,6 +43,18 @@
  * the largest plan turn: the plans that turn settled there were all tempo
  * plans, found by its tempo third after the pictured squares.
  *
+ * A last kind of picture is for the winner who can never cover some
+ * squares: bishops of one colour, his king and pawns fixed.  The loser's
+ * king can then be mated only where its own men fill every flight he
+ * cannot cover, so the picture is the mate square and those blockers,
+ * and the greedy search (canmate_walk_picture) is steered by the moves
+ * the picture still needs: the king's steps there, the blockers' moves,
+ * and the winner's men that must clear the mate square before the king
+ * can step in.  Those plans are long (fourteen moves a side) but each
+ * move of them brings the picture one move nearer, so a greedy search
+ * follows them in a few thousand positions where the depth-first
+ * searches, which pay for every waiting move of eight bishops, get lost.
+ *
  * Invariants: every YES comes with a line of legal moves that mates (at
  * most CANMATE_LINE_MAX plies; the guided search's lines are shortened
  * there); this stage never answers NO (a steered search that fails
@@ -63,6 +75,7 @@
 #include <string.h>
 
 #include "canmate_static.h"
+#include "canmate_walk.h"
 
 /* ---------------------------------------------------------------------- */
 /* The tempo search: only reversible moves cost depth                      */
@@ -410,4 +423,68 @@ CanMate canmate_plan_pieces_tempo_search(const Board *b, int winner, uint64_t ma
                                          Move *line, int *line_len)
 {
     return tempo_search(b, winner, false, max_nodes, tt, tt_mask, gen, line, line_len);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Pictured mates with blockers                                             */
+
+/* The squares the winner may ever attack, over-approximated: every square
+ * where he has a knight, a rook or a queen, or a pawn that can still move
+ * (it may promote); else the colours of his bishops and what his pawns
+ * and king attack now. */
+static Bitboard ever_covered(const Board *b, int winner)
+{
+    Bitboard own = b->by_color[winner], occ = board_occupied(b);
+    if (own & (b->by_type[KNIGHT] | b->by_type[ROOK] | b->by_type[QUEEN]))
+        return ~(Bitboard)0;
+    Bitboard pawns = own & b->by_type[PAWN];
+    Bitboard ahead = winner == WHITE ? pawns << 8 : pawns >> 8;
+    Bitboard pawn_att = bb_pawns_attacks(pawns, winner);
+    if ((ahead & ~occ) || (pawn_att & b->by_color[winner ^ 1]))
+        return ~(Bitboard)0;
+    Bitboard bishops = own & b->by_type[BISHOP], cover = pawn_att;
+    if (bishops & DARK_SQUARES_BB)
+        cover |= DARK_SQUARES_BB;
+    if (bishops & LIGHT_SQUARES_BB)
+        cover |= LIGHT_SQUARES_BB;
+    return cover | bb_king_attacks[board_king(b, winner)];
+}
+
+CanMate canmate_plan_picture_search(const Board *b, int winner, uint64_t max, CanMateWalks **walks,
+                                    Move *line, int *line_len)
+{
+    Bitboard cover = ever_covered(b, winner);
+    if (cover == ~(Bitboard)0)
+        return CANMATE_UNKNOWN;
+    /* The loser's king can stand where the winner's king and pawns never
+     * leave nor attack; he is checked where the winner's men can reach. */
+    Bitboard wfixed = board_pieces(b, winner, PAWN) | board_pieces(b, winner, KING);
+    Bitboard banned = wfixed | bb_pawns_attacks(board_pieces(b, winner, PAWN), winner) |
+                      bb_king_attacks[board_king(b, winner)];
+    Bitboard cand = cover & ~banned;
+    int sq[64], n = 0;
+    uint32_t score[64];
+    Bitboard blocks_of[64];
+    while (cand) {
+        int t = bb_pop(&cand);
+        Bitboard blocks = bb_king_attacks[t] & ~cover;
+        uint32_t d = canmate_walk_picture_distance(b, winner, t, blocks);
+        int j = n++;
+        /* Insertion by distance, nearest first; ties keep square order. */
+        for (; j > 0 && score[j - 1] > d; j--) {
+            sq[j] = sq[j - 1];
+            score[j] = score[j - 1];
+        }
+        sq[j] = t;
+        score[j] = d;
+        blocks_of[t] = blocks;
+    }
+    if (n > CANMATE_PLAN_PICTURES)
+        n = CANMATE_PLAN_PICTURES;
+    for (int i = 0; i < n; i++) {
+        if (canmate_walk_picture(walks, b, winner, sq[i], blocks_of[sq[i]], (size_t)(max / n), line,
+                                 line_len) == CANMATE_YES)
+            return CANMATE_YES;
+    }
+    return CANMATE_UNKNOWN;
 }

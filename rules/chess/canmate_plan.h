@@ -17,9 +17,13 @@
 #include "board.h"
 #include "canmate.h"
 #include "canmate_guided.h"
+#include "canmate_walk.h"
 
 /* Pictured mate squares tried at most; they share the budget equally. */
 enum { CANMATE_PLAN_TARGETS = 6 };
+
+/* Pictured mates with blockers tried at most; they share the budget. */
+enum { CANMATE_PLAN_PICTURES = 4 };
 
 /*
  * Searches b for a helpmate by `winner` within max_nodes positions in all,
@@ -67,5 +71,18 @@ CanMate canmate_plan_edge_search(const Board *b, int winner, uint64_t max_nodes,
 CanMate canmate_plan_pieces_tempo_search(const Board *b, int winner, uint64_t max_nodes,
                                          CanMateTtEntry *tt, uint32_t tt_mask, uint32_t *gen,
                                          Move *line, int *line_len);
+
+/*
+ * Where the winner can never cover some squares (his only pieces are
+ * bishops of one colour, his pawns and king fixed), the loser's king can
+ * be mated only where its own men fill the flights he cannot cover.
+ * Pictures such mates, nearest first by canmate_walk_picture_distance(),
+ * and runs the greedy search steered by each (canmate_walk_picture()), the
+ * best CANMATE_PLAN_PICTURES sharing max positions, with the walks'
+ * memory *walks.  YES with the line (as canmate_plan_search()), else
+ * UNKNOWN, at once where every square may be covered.
+ */
+CanMate canmate_plan_picture_search(const Board *b, int winner, uint64_t max, CanMateWalks **walks,
+                                    Move *line, int *line_len);
 
 #endif

@@ -12,7 +12,10 @@
  * an open list of moves not yet made, a bucket per "distance from mate"
  * score (mate_distance), first in first out among equal scores: it can leave a branch that stalls
  * for a better one anywhere in the tree, which the long cooperative walks of minor-piece endings
- * need and a depth-first search cannot do.
+ * need and a depth-first search cannot do.  Steered by a pictured mate
+ * instead (canmate_walk_picture), the score is the count of moves the
+ * picture still needs (canmate_walk_picture_distance), which each move of
+ * its plan lowers by one.
  *
  * Deterministic: budgets are counted in positions.  Zobrist keys identify
  * positions in the seen sets (a 64-bit collision could in principle drop
@@ -463,6 +466,68 @@ static bool few_flights(const Board *b, int winner)
     return bb_popcount(bb_king_attacks[lk] & ~b->by_color[loser] & ~watt) <= 2;
 }
 
+/* Moves a loser's man of `type` on sq needs to stand on f, on an empty
+ * board (9: never, as a bishop of the other colour or a pawn behind it). */
+static int man_steps(int type, int sq, int f, int color)
+{
+    int df = abs(SQ_FILE(sq) - SQ_FILE(f)), dr = abs(SQ_RANK(sq) - SQ_RANK(f));
+    if (sq == f)
+        return 0;
+    switch (type) {
+    case BISHOP: return (df + dr) & 1 ? 9 : df == dr ? 1 : 2;
+    case ROOK: return df == 0 || dr == 0 ? 1 : 2;
+    case QUEEN: return df == 0 || dr == 0 || df == dr ? 1 : 2;
+    case KNIGHT: {
+        int m = (df > dr ? df : dr) + 1;
+        int k = (df + dr + 2) / 3;
+        return m / 2 > k ? m / 2 : k;
+    }
+    case PAWN: {
+        int ahead = color == WHITE ? SQ_RANK(f) - SQ_RANK(sq) : SQ_RANK(sq) - SQ_RANK(f);
+        return df == 0 && ahead > 0 ? ahead : 9;
+    }
+    default: return 9;
+    }
+}
+
+/*
+ * How many moves b looks from a pictured mate: the loser's king on
+ * `target`, its own men on the squares of `blocks` (the flights the winner
+ * can never cover), and the target cleared of the winner's men that stand
+ * on it or bear on it through one another (each must move away before the
+ * king can step in).  Each move of the plan lowers it by one, so a greedy
+ * search on it follows the plan and spends only the waiting moves beside.
+ */
+uint32_t canmate_walk_picture_distance(const Board *b, int winner, int target, Bitboard blocks)
+{
+    int loser = winner ^ 1;
+    int lk = board_king(b, loser);
+    int n = bb_distance[lk][target];
+    if (lk != target) {
+        Bitboard sliders = b->by_type[BISHOP] | b->by_type[ROOK] | b->by_type[QUEEN];
+        Bitboard occ = board_occupied(b) & ~(b->by_color[winner] & sliders);
+        n += bb_popcount(board_attackers(b, target, winner, occ));
+        n += (b->by_color[winner] & BB(target)) != 0;
+    }
+    Bitboard men = b->by_color[loser] & ~b->by_type[KING], free_men = men & ~blocks;
+    Bitboard todo = blocks & ~men;
+    while (todo) {
+        int f = bb_pop(&todo), best = 9, best_sq = SQ_NONE;
+        for (Bitboard x = free_men; x;) {
+            int sq = bb_pop(&x);
+            int d = man_steps(piece_type(b->squares[sq]), sq, f, loser);
+            if (d < best) {
+                best = d;
+                best_sq = sq;
+            }
+        }
+        n += best;
+        if (best_sq != SQ_NONE)
+            free_men &= ~BB(best_sq);
+    }
+    return (uint32_t)(n + 1000);
+}
+
 /* An open-list entry: the expanded parent (32 bits) and the move (16);
  * the child's Board is made only when the entry is taken out. */
 static uint64_t bf_entry(size_t parent, Move m)
@@ -484,8 +549,8 @@ static uint32_t bf_score(uint32_t score)
  * loser's king is steered to (SQ_NONE: the nearest suitable corner).  YES
  * with the line, or UNKNOWN after max expanded positions.
  */
-CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winner, int target,
-                               size_t max, Move *line, int *line_len)
+static CanMate bestfirst(CanMateWalks **walks, const Board *root, int winner, int target,
+                         bool picture, Bitboard blocks, size_t max, Move *line, int *line_len)
 {
     CanMateWalks *ws = walks_get(walks);
     if (!ws)
@@ -563,9 +628,22 @@ CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winn
             if (canmate_static_material_no(&child, winner) ||
                 (q->parent >= 0 && child.key == w->queue[q->parent].b.key))
                 continue; /* a move straight back gains nothing */
-            open_push(open, bf_score(mate_distance(&child, winner, target)),
-                      bf_entry((size_t)at, list.moves[i]));
+            uint32_t score = picture ? canmate_walk_picture_distance(&child, winner, target, blocks)
+                                     : mate_distance(&child, winner, target);
+            open_push(open, bf_score(score), bf_entry((size_t)at, list.moves[i]));
         }
     }
     return CANMATE_UNKNOWN;
+}
+
+CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winner, int target,
+                               size_t max, Move *line, int *line_len)
+{
+    return bestfirst(walks, root, winner, target, false, 0, max, line, line_len);
+}
+
+CanMate canmate_walk_picture(CanMateWalks **walks, const Board *root, int winner, int target,
+                             Bitboard blocks, size_t max, Move *line, int *line_len)
+{
+    return bestfirst(walks, root, winner, target, true, blocks, max, line, line_len);
 }

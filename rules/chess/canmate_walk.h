@@ -49,4 +49,22 @@ void canmate_walk_forget(CanMateWalks *w);
 CanMate canmate_walk_bestfirst(CanMateWalks **walks, const Board *root, int winner, int target,
                                size_t max, Move *line, int *line_len);
 
+/*
+ * How many moves b looks from a pictured mate of the loser by `winner`:
+ * the loser's king on `target`, the loser's own men on the squares of
+ * `blocks`, and `target` cleared of the winner's men that stand on it or
+ * bear on it through one another, each move of such a plan counted once
+ * (distances on an empty board), plus 1000.  A man that can never reach a
+ * block counts 9.
+ */
+uint32_t canmate_walk_picture_distance(const Board *b, int winner, int target, Bitboard blocks);
+
+/*
+ * canmate_walk_bestfirst() steered by a pictured mate instead: the loser's
+ * king on `target` (a square), the loser's own men on the squares of
+ * `blocks`.  Same memory, budget and answers.
+ */
+CanMate canmate_walk_picture(CanMateWalks **walks, const Board *root, int winner, int target,
+                             Bitboard blocks, size_t max, Move *line, int *line_len);
+
 #endif

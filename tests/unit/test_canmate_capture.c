@@ -90,7 +90,7 @@ END_TEST
 
 /* Where the root's layer is large (bishops free on an open board), the
  * search leaves the position to the others at once: UNKNOWN, and well
- * within its budget (a labelled YES that no stage decides yet). */
+ * within its budget (a labelled YES that the pictured mates decide). */
 START_TEST(capture_gives_up_on_large_layers)
 {
     Board b = testutil_board("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1");

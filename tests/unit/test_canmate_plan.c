@@ -14,6 +14,7 @@
 #include "board.h"
 #include "canmate.h"
 #include "canmate_plan.h"
+#include "canmate_walk.h"
 #include "testutil.h"
 
 /* A position of the labelled vector and the side asked about. */
@@ -225,6 +226,103 @@ START_TEST(pieces_tempo_finds_a_plan_where_pieces_move)
 }
 END_TEST
 
+/* Labelled YES for White: eight bishops on dark squares, White's king shut
+ * in on a1.  Black's king can be mated only where its own light bishops
+ * fill the flights no White man can ever cover. */
+static const char bishops8[] = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1";
+
+/* The plan to mate Black's king on h8 (its light flights g8 and h7 filled
+ * by its bishops): each step of it brings the pictured mate one move
+ * nearer; a waiting move, a bishop that comes no nearer to its square and
+ * White's bishop that leaves h8 for g7, where it still bears on h8, leave
+ * the count where it was. */
+START_TEST(picture_distance_counts_the_plan)
+{
+    Board b = testutil_board(bishops8);
+    Bitboard blocks = BB(SQ(6, 7)) | BB(SQ(7, 6));
+    static const struct {
+        const char *uci;
+        int change;
+    } steps[] = {
+        {"g7h6", -1}, {"b7a6", 0},  {"h8g7", 0},  {"a8b7", -1}, {"g7f8", -1}, {"b7c8", -1},
+        {"d2c1", 0},  {"c8d7", -1}, {"f6g5", -1}, {"c6e4", -1}, {"e5f4", -1}, {"e4h7", -1},
+        {"d4c5", -1}, {"d7e8", -1}, {"c3b4", -1}, {"e8f7", -1},
+    };
+    uint32_t d = canmate_walk_picture_distance(&b, WHITE, SQ(7, 7), blocks);
+    for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+        board_make(&b, testutil_uci(&b, steps[i].uci));
+        uint32_t next = canmate_walk_picture_distance(&b, WHITE, SQ(7, 7), blocks);
+        ck_assert_msg((int)next - (int)d == steps[i].change, "%s: %u -> %u", steps[i].uci, d, next);
+        d = next;
+    }
+}
+END_TEST
+
+/* Labelled YES for the side given, where the winner's only pieces are
+ * bishops of one colour (or one bishop beside a king): the loser's own men
+ * must stand beside its king. */
+static const Case pictured[] = {
+    {bishops8, WHITE},
+    {"3kBbB1/b1pBbBp1/1pPpPpP1/1P1P1P2/8/8/6K1/8 w - - 0 1", WHITE},
+    {"8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/4BKB1/8/8 b - - 0 1", BLACK},
+    {"8/2k5/8/4K3/1n6/8/8/B7 w - - 0 1", WHITE},
+};
+
+/* Labelled NO for the side given, with squares the winner never covers:
+ * the pictures are tried and no line is claimed. */
+static const Case pictured_cannot[] = {
+    {"7k/8/1p6/1Pp5/2Pp4/pB1Pp1p1/P1B1P1P1/1B1B2K1 w - - 0 1", WHITE},
+    {"5b1N/4p1pk/4P1P1/7K/8/8/8/8 b - - 0 1", BLACK},
+};
+
+/* The budget canmate_search() gives the pictures. */
+enum { PICTURE_BUDGET = 4000 };
+
+/* Runs the pictured mates on each of the N CASES and asserts WANT; a YES
+ * must carry a line that replays to mate, an UNKNOWN no line at all. */
+static void expect_pictures(const Case *cases, size_t n, CanMate want)
+{
+    CanMateWalks *walks = NULL;
+    for (size_t i = 0; i < n; i++) {
+        Board b = testutil_board(cases[i].fen);
+        Move line[CANMATE_LINE_MAX];
+        int len = 0;
+        CanMate r =
+            canmate_plan_picture_search(&b, cases[i].winner, PICTURE_BUDGET, &walks, line, &len);
+        ck_assert_msg(r == want, "%s: %s", cases[i].fen, canmate_name(r));
+        if (want == CANMATE_YES)
+            testutil_assert_mates(cases[i].fen, cases[i].winner, line, len);
+        else
+            ck_assert_int_eq(len, 0);
+    }
+    canmate_walks_free(walks);
+}
+
+START_TEST(pictures_find_mates_with_blockers)
+{
+    expect_pictures(pictured, sizeof pictured / sizeof *pictured, CANMATE_YES);
+}
+END_TEST
+
+START_TEST(pictures_never_mate_where_none_exists)
+{
+    expect_pictures(pictured_cannot, sizeof pictured_cannot / sizeof *pictured_cannot,
+                    CANMATE_UNKNOWN);
+}
+END_TEST
+
+/* Where the winner may cover every square (a knight, a pawn that can still
+ * promote), there is nothing to picture: UNKNOWN at once, no line. */
+START_TEST(pictures_need_squares_never_covered)
+{
+    static const Case open[] = {
+        {"k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1N4/K7 w - - 0 1", WHITE},
+        {"k7/1b6/2b5/8/8/1p6/pP2P3/K1B5 w - - 0 1", WHITE},
+    };
+    expect_pictures(open, sizeof open / sizeof *open, CANMATE_UNKNOWN);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("canmate_plan");
@@ -238,6 +336,10 @@ static Suite *suite(void)
     tcase_add_test(tc, tempo_never_mates_where_none_exists);
     tcase_add_test(tc, edge_finds_king_walks_to_the_edge);
     tcase_add_test(tc, pieces_tempo_finds_a_plan_where_pieces_move);
+    tcase_add_test(tc, picture_distance_counts_the_plan);
+    tcase_add_test(tc, pictures_find_mates_with_blockers);
+    tcase_add_test(tc, pictures_never_mate_where_none_exists);
+    tcase_add_test(tc, pictures_need_squares_never_covered);
     suite_add_tcase(s, tc);
     return s;
 }
