@@ -49,15 +49,17 @@ static CanMateTtEntry *table(void)
 }
 
 /* Which search of the stage expect_stage() runs. */
-enum { PLAN, TEMPO, EDGE, PIECES };
+enum { PLAN, TEMPO, EDGE, PIECES, PICTURES };
 
 /* Runs the plan stage (TEMPO: its tempo search alone, EDGE: the tempo
- * search with the loser's king's steps to the edge free) with BUDGET on
+ * search with the loser's king's steps to the edge free, PIECES: the tempo
+ * search where pieces move, PICTURES: the pictured mates with blockers) with BUDGET on
  * each of the N CASES and asserts it answers WANT; a YES must carry a line
  * that replays to mate, an UNKNOWN no line at all. */
 static void expect_stage(const Case *cases, size_t n, int search, uint64_t budget, CanMate want)
 {
     CanMateTtEntry *tt = table();
+    CanMateWalks *walks = NULL;
     uint32_t gen = 0, mask = ((uint32_t)1 << BITS) - 1;
     for (size_t i = 0; i < n; i++) {
         Board b = testutil_board(cases[i].fen);
@@ -68,9 +70,10 @@ static void expect_stage(const Case *cases, size_t n, int search, uint64_t budge
                 ? canmate_plan_tempo_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
             : search == EDGE
                 ? canmate_plan_edge_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len)
-            : search == PIECES
-                ? canmate_plan_pieces_tempo_search(&b, cases[i].winner, budget, tt, mask, &gen,
-                                                   line, &len)
+            : search == PIECES ? canmate_plan_pieces_tempo_search(&b, cases[i].winner, budget, tt,
+                                                                  mask, &gen, line, &len)
+            : search == PICTURES
+                ? canmate_plan_picture_search(&b, cases[i].winner, budget, &walks, line, &len)
                 : canmate_plan_search(&b, cases[i].winner, budget, tt, mask, &gen, line, &len);
         ck_assert_msg(r == want, "%s: %s", cases[i].fen, canmate_name(r));
         if (want == CANMATE_YES)
@@ -78,6 +81,7 @@ static void expect_stage(const Case *cases, size_t n, int search, uint64_t budge
         else
             ck_assert_int_eq(len, 0);
     }
+    canmate_walks_free(walks);
     free(tt);
 }
 
@@ -278,36 +282,17 @@ static const Case pictured_cannot[] = {
 /* The budget canmate_search() gives the pictures. */
 enum { PICTURE_BUDGET = 4000 };
 
-/* Runs the pictured mates on each of the N CASES and asserts WANT; a YES
- * must carry a line that replays to mate, an UNKNOWN no line at all. */
-static void expect_pictures(const Case *cases, size_t n, CanMate want)
-{
-    CanMateWalks *walks = NULL;
-    for (size_t i = 0; i < n; i++) {
-        Board b = testutil_board(cases[i].fen);
-        Move line[CANMATE_LINE_MAX];
-        int len = 0;
-        CanMate r =
-            canmate_plan_picture_search(&b, cases[i].winner, PICTURE_BUDGET, &walks, line, &len);
-        ck_assert_msg(r == want, "%s: %s", cases[i].fen, canmate_name(r));
-        if (want == CANMATE_YES)
-            testutil_assert_mates(cases[i].fen, cases[i].winner, line, len);
-        else
-            ck_assert_int_eq(len, 0);
-    }
-    canmate_walks_free(walks);
-}
-
 START_TEST(pictures_find_mates_with_blockers)
 {
-    expect_pictures(pictured, sizeof pictured / sizeof *pictured, CANMATE_YES);
+    expect_stage(pictured, sizeof pictured / sizeof *pictured, PICTURES, PICTURE_BUDGET,
+                 CANMATE_YES);
 }
 END_TEST
 
 START_TEST(pictures_never_mate_where_none_exists)
 {
-    expect_pictures(pictured_cannot, sizeof pictured_cannot / sizeof *pictured_cannot,
-                    CANMATE_UNKNOWN);
+    expect_stage(pictured_cannot, sizeof pictured_cannot / sizeof *pictured_cannot, PICTURES,
+                 PICTURE_BUDGET, CANMATE_UNKNOWN);
 }
 END_TEST
 
@@ -319,7 +304,7 @@ START_TEST(pictures_need_squares_never_covered)
         {"k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1N4/K7 w - - 0 1", WHITE},
         {"k7/1b6/2b5/8/8/1p6/pP2P3/K1B5 w - - 0 1", WHITE},
     };
-    expect_pictures(open, sizeof open / sizeof *open, CANMATE_UNKNOWN);
+    expect_stage(open, sizeof open / sizeof *open, PICTURES, PICTURE_BUDGET, CANMATE_UNKNOWN);
 }
 END_TEST
 
