@@ -13,6 +13,7 @@
 #define ARBITER_RULES_BITBOARD_H
 
 #include <stdint.h>
+#include <stdlib.h>
 
 typedef uint64_t Bitboard;
 
@@ -85,6 +86,28 @@ static inline int bb_corner_distance(int sq)
     int f = SQ_FILE(sq), r = SQ_RANK(sq);
     int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
     return df + dr + (df > dr ? df : dr);
+}
+
+/* Knight moves from a to b on an empty board (corner cases included). */
+static inline int bb_knight_distance(int a, int b)
+{
+    int dx = abs(SQ_FILE(a) - SQ_FILE(b)), dy = abs(SQ_RANK(a) - SQ_RANK(b));
+    if (dx < dy) {
+        int t = dx;
+        dx = dy;
+        dy = t;
+    }
+    if (dx == 1 && dy == 0)
+        return 3;
+    if (dx == 2 && dy == 2)
+        return 4;
+    if (dx == 1 && dy == 1) {
+        Bitboard corners = BB(0) | BB(7) | BB(56) | BB(63);
+        if ((BB(a) | BB(b)) & corners)
+            return 4;
+    }
+    int m = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
+    return m + ((m + dx + dy) & 1);
 }
 
 /* One magic-multiplication entry per square (Pradyumna Kannan's "fancy"

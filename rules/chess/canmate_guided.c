@@ -48,28 +48,6 @@ typedef struct Guided {
     Move line[GUIDED_LINE_MAX];
 } Guided;
 
-/* Knight moves from a to b on an empty board (corner cases included). */
-static int knight_distance(int a, int b)
-{
-    int dx = abs(SQ_FILE(a) - SQ_FILE(b)), dy = abs(SQ_RANK(a) - SQ_RANK(b));
-    if (dx < dy) {
-        int t = dx;
-        dx = dy;
-        dy = t;
-    }
-    if (dx == 1 && dy == 0)
-        return 3;
-    if (dx == 2 && dy == 2)
-        return 4;
-    if (dx == 1 && dy == 1) {
-        Bitboard corners = BB(0) | BB(7) | BB(56) | BB(63);
-        if ((BB(a) | BB(b)) & corners)
-            return 4;
-    }
-    int m = (dx + 1) / 2 > (dx + dy + 2) / 3 ? (dx + 1) / 2 : (dx + dy + 2) / 3;
-    return m + ((m + dx + dy) & 1);
-}
-
 /*
  * The square a piece that moves is steered to: a mate in a corner of the
  * loser's back rank (seen from the winner), with the loser's king in the
@@ -111,7 +89,7 @@ static bool approaches(int type, int from, int to, int t, bool bishops)
     if (type == KING || (bishops && type == BISHOP))
         return bb_distance[to][t] < bb_distance[from][t];
     if (type == KNIGHT)
-        return knight_distance(to, t) < knight_distance(from, t);
+        return bb_knight_distance(to, t) < bb_knight_distance(from, t);
     return false;
 }
 

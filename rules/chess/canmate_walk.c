@@ -477,11 +477,7 @@ static int man_steps(int type, int sq, int f, int color)
     case BISHOP: return (df + dr) & 1 ? 9 : df == dr ? 1 : 2;
     case ROOK: return df == 0 || dr == 0 ? 1 : 2;
     case QUEEN: return df == 0 || dr == 0 || df == dr ? 1 : 2;
-    case KNIGHT: {
-        int m = (df > dr ? df : dr) + 1;
-        int k = (df + dr + 2) / 3;
-        return m / 2 > k ? m / 2 : k;
-    }
+    case KNIGHT: return bb_knight_distance(sq, f);
     case PAWN: {
         int ahead = color == WHITE ? SQ_RANK(f) - SQ_RANK(sq) : SQ_RANK(sq) - SQ_RANK(f);
         return df == 0 && ahead > 0 ? ahead : 9;
